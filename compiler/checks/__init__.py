@@ -1,0 +1,59 @@
+"""Cross-checks: every rule the schema cannot express, one small generator each.
+
+``ALL_CHECKS`` is the list the pipeline runs, in order. A check receives a
+CheckContext and yields diagnostics; it skips itself quietly when a part it
+needs is missing (that part's own file already carries the error).
+"""
+
+from collections.abc import Callable, Iterator
+
+from compiler.checks.charts import check_combat_system, check_tables
+from compiler.checks.context import CheckContext
+from compiler.checks.counters import check_counter_values
+from compiler.checks.geometry import (
+    check_bridges,
+    check_countries,
+    check_hexsides_adjacent,
+    check_place_names,
+    check_roads_adjacent,
+    check_routes,
+)
+from compiler.checks.identity import check_duplicate_ids
+from compiler.checks.provenance import check_reconstructed
+from compiler.checks.references import (
+    check_counter_references,
+    check_game_references,
+    check_map_references,
+    check_map_terrain,
+    check_supply_sources,
+)
+from compiler.checks.scenarios import check_scenarios
+from compiler.checks.stated_counts import check_stated_counts
+from compiler.checks.victory import check_victory
+from compiler.diagnostics import Diagnostic
+
+Check = Callable[[CheckContext], Iterator[Diagnostic]]
+
+ALL_CHECKS: tuple[Check, ...] = (
+    check_duplicate_ids,
+    check_game_references,
+    check_counter_references,
+    check_counter_values,
+    check_map_terrain,
+    check_map_references,
+    check_hexsides_adjacent,
+    check_roads_adjacent,
+    check_bridges,
+    check_routes,
+    check_countries,
+    check_place_names,
+    check_supply_sources,
+    check_stated_counts,
+    check_tables,
+    check_combat_system,
+    check_scenarios,
+    check_victory,
+    check_reconstructed,
+)
+
+__all__ = ["ALL_CHECKS", "Check", "CheckContext"]

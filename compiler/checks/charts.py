@@ -1,0 +1,132 @@
+"""Tables cover every die result once; CRT columns are in order; combat colours exist."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from compiler.checks.context import CheckContext, at, unknown
+from compiler.diagnostics import Diagnostic, codes, error
+from rules_engine.definitions import DieRange, GameDefinition, Table
+
+
+def check_tables(context: CheckContext) -> Iterator[Diagnostic]:
+    definition = context.definition
+    if definition.charts is None:
+        return
+    for table in definition.charts.tables.values():
+        yield from _die_reference(definition, table)
+        if table.kind in ("die-roll", "crt"):
+            yield from _coverage(definition, table)
+        if table.kind == "crt":
+            yield from _crt_columns(table)
+
+
+def _die_sides(definition: GameDefinition, die_id: str | None) -> int | None:
+    if die_id is None or definition.game is None:
+        return 6 if die_id is None else None
+    die = next((d for d in definition.game.dice if d.id == die_id), None)
+    return die.sides if die else None
+
+
+def _die_reference(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
+    game = definition.game
+    if table.die is not None and game is not None and _die_sides(definition, table.die) is None:
+        yield unknown(codes.REF_UNKNOWN_DIE, "die", table.die, [d.id for d in game.dice],
+                      table.origin, "die")
+
+
+def _coverage(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
+    """Every result from 1 to the die's sides (or to the open-ended row) is covered once."""
+    sides = _die_sides(definition, table.die)
+    rolls = [(row.roll, row) for row in table.rows if row.roll is not None]
+    if sides is None or not rolls:
+        return
+    open_ended = [roll for roll, _ in rolls if roll.open_ended]
+    top = max([sides, *(roll.high for roll, _ in rolls)]) if not open_ended else open_ended[0].low
+    covered: dict[int, int] = {}
+    for index, (roll, row) in enumerate(rolls):
+        for value in _values(roll, top):
+            if value in covered:
+                file, pointer = at(row.origin, "roll")
+                yield error(codes.TABLE_OVERLAP,
+                            f"table '{table.name}': a roll of {value} is covered by rows "
+                            f"{covered[value] + 1} and {index + 1}", file, pointer,
+                            hint="each result belongs to exactly one row")
+                break
+            covered[value] = index
+    lowest = min([1, *(roll.low for roll, _ in rolls)])
+    missing = [value for value in range(lowest, top + 1) if value not in covered]
+    if missing:
+        file, pointer = at(table.origin, "rows")
+        yield error(codes.TABLE_GAP,
+                    f"table '{table.name}' has no row for a roll of "
+                    f"{', '.join(map(str, missing))}", file, pointer,
+                    hint=f"rows must cover every result from {lowest} to {top}"
+                         + (" and beyond" if open_ended else ""))
+
+
+def _values(roll: DieRange, top: int) -> range:
+    return range(roll.low, top + 1) if roll.open_ended else range(roll.low, roll.high + 1)
+
+
+def _odds_value(column: str) -> Fraction | None:
+    parts = column.split("-")
+    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        return None
+    return Fraction(int(parts[0]), int(parts[1]))
+
+
+def _crt_columns(table: Table) -> Iterator[Diagnostic]:
+    previous: Fraction | None = None
+    for index, column in enumerate(table.columns):
+        value = _odds_value(column)
+        file, pointer = at(table.origin, "columns", index)
+        if value is None:
+            yield error(codes.TABLE_COLUMNS_ORDER, f"column '{column}' is not odds such as '3-1'",
+                        file, pointer)
+            return
+        if previous is not None and value <= previous:
+            yield error(codes.TABLE_COLUMNS_ORDER,
+                        f"column '{column}' comes after '{table.columns[index - 1]}' but is not "
+                        f"higher odds", file, pointer, hint="order columns from lowest to highest odds")
+            return
+        previous = value
+    for row in table.rows:
+        if row.results and len(row.results) != len(table.columns):
+            file, pointer = at(row.origin, "results")
+            yield error(codes.TABLE_ROW_WIDTH,
+                        f"the row has {len(row.results)} results for {len(table.columns)} columns",
+                        file, pointer)
+
+
+def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
+    definition = context.definition
+    charts, game, counters = definition.charts, definition.game, definition.counters
+    if charts is None or charts.combat is None:
+        return
+    combat = charts.combat
+    if game is not None:
+        die_ids = [d.id for d in game.dice]
+        for index, pool_die in enumerate(combat.dice):
+            if pool_die.die not in die_ids:
+                yield unknown(codes.REF_UNKNOWN_DIE, "die", pool_die.die, die_ids, combat.origin,
+                              "dice", index, "die")
+        for index, colour in enumerate(combat.strength_colours):
+            if colour.die is not None and colour.die not in die_ids:
+                yield unknown(codes.REF_UNKNOWN_DIE, "die", colour.die, die_ids, combat.origin,
+                              "strength_colours", index, "die")
+    if combat.table is not None and combat.table not in charts.tables:
+        yield unknown(codes.REF_UNKNOWN_TABLE, "table", combat.table, charts.tables,
+                      combat.origin, "table")
+    if counters is None or not combat.strength_colours:
+        return
+    known = {c.colour for c in combat.strength_colours}
+    for counter in counters.counters.values():
+        for face_name, face in (("front", counter.front), ("back", counter.back)):
+            if face is not None and face.strength_colour and face.strength_colour not in known:
+                file, pointer = at(counter.origin, face_name, "strength_colour")
+                yield error(codes.COMBAT_MISSING_COLOUR,
+                            f"'{counter.name}' has a {face.strength_colour} strength, which the "
+                            f"combat system in charts.json does not define", file, pointer,
+                            hint="known colours: " + ", ".join(sorted(known)))

@@ -1,0 +1,53 @@
+"""Counters carry the values their game system needs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.checks.context import CheckContext, at
+from compiler.diagnostics import Diagnostic, codes, error, warning
+from rules_engine.definitions import Counter, Face
+
+# The face values each system's rules read, by counter kind.
+_REQUIRED_VALUES: dict[str, dict[str, tuple[str, ...]]] = {
+    "israel1948": {"unit": ("strength", "strength_colour", "movement", "movement_class")},
+    "jerusalem": {"unit": ("strength", "strength_colour", "movement", "movement_colour")},
+    "raiders": {"unit": ("movement",)},
+}
+
+
+def check_counter_values(context: CheckContext) -> Iterator[Diagnostic]:
+    game, counters = context.definition.game, context.definition.counters
+    if game is None or counters is None:
+        return
+    required = _REQUIRED_VALUES.get(game.system, {})
+    for counter in counters.counters.values():
+        needed = required.get(counter.kind, ())
+        for face_name, face in (("front", counter.front), ("back", counter.back)):
+            if face is None or face.blank:
+                continue
+            missing = [name for name in needed if getattr(face, name) is None]
+            if missing:
+                file, pointer = at(counter.origin, face_name)
+                yield error(codes.COUNTER_MISSING_VALUE,
+                            f"the {face_name} of '{counter.name}' lacks {', '.join(missing)}",
+                            file, pointer,
+                            hint=f"every {counter.kind} of a {game.system} game needs "
+                                 + ", ".join(needed))
+        yield from _back_not_stronger(counter)
+
+
+def _strength(face: Face) -> float | None:
+    return face.strength if face.strength is not None else None
+
+
+def _back_not_stronger(counter: Counter) -> Iterator[Diagnostic]:
+    back = counter.back
+    if back is None or not back.damaged:
+        return
+    front_strength, back_strength = _strength(counter.front), _strength(back)
+    if front_strength is not None and back_strength is not None and back_strength > front_strength:
+        file, pointer = at(counter.origin, "back", "strength")
+        yield warning(codes.COUNTER_BACK_NOT_REDUCED,
+                      f"the damaged side of '{counter.name}' ({back_strength:g}) is stronger than "
+                      f"its full side ({front_strength:g})", file, pointer)

@@ -1,0 +1,127 @@
+"""Map geometry: hexsides and roads join neighbours; bridges and rivers agree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.checks.context import CheckContext, at
+from compiler.diagnostics import Diagnostic, codes, error, warning
+
+
+def check_hexsides_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
+    board = context.definition.board
+    if board is None or board.grid is None:
+        return
+    for hexside in board.hexsides:
+        if hexside.a in board.spaces and hexside.b in board.spaces and not board.are_adjacent(
+                hexside.a, hexside.b):
+            file, pointer = at(hexside.origin, "between")
+            yield error(codes.MAP_HEXSIDE_NOT_ADJACENT,
+                        f"a hexside lies between two neighbouring hexes; {hexside.a} and {hexside.b} "
+                        f"are {board.distance(hexside.a, hexside.b)} hexes apart", file, pointer,
+                        hint=f"neighbours of {hexside.a}: {', '.join(board.neighbours(hexside.a))}")
+
+
+def check_roads_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
+    board = context.definition.board
+    if board is None:
+        return
+    for road in board.roads:
+        for index, (a, b) in enumerate(road.steps()):
+            if a not in board.spaces or b not in board.spaces or board.are_adjacent(a, b):
+                continue
+            file, pointer = at(road.origin, "path", index + 1)
+            if board.grid is not None:
+                message = (f"the road jumps from {a} to {b}, which are "
+                           f"{board.distance(a, b)} hexes apart")
+                hint = f"neighbours of {a}: {', '.join(board.neighbours(a))}"
+            else:
+                message = f"the road runs from {a} to {b}, but no route joins them"
+                hint = "add a route between them or fix the path"
+            yield error(codes.MAP_ROAD_NOT_ADJACENT, message, file, pointer, hint=hint)
+
+
+def check_bridges(context: CheckContext) -> Iterator[Diagnostic]:
+    """A road crossing a movement-blocking hexside needs a bridge, and a bridge needs a road."""
+    board, chart = context.definition.board, context.definition.terrain
+    if board is None or chart is None or board.grid is None:
+        return
+    crossed: set[frozenset[str]] = set()
+    for road in board.roads:
+        terrain = chart.get(road.terrain)
+        if terrain is None or terrain.kind != "road" or not terrain.movement:
+            continue
+        for index, (a, b) in enumerate(road.steps()):
+            key = frozenset((a, b))
+            crossed.add(key)
+            for hexside in board.hexside(a, b):
+                side_terrain = chart.get(hexside.terrain)
+                if side_terrain is None or hexside.bridge or "at-bridge" not in side_terrain.movement:
+                    continue
+                file, pointer = at(road.origin, "path", index + 1)
+                yield warning(codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE,
+                              f"the road crosses the {side_terrain.name.lower()} between {a} and {b} "
+                              f"where there is no bridge", file, pointer,
+                              hint=f"set \"bridge\": true on that hexside ({hexside.origin.pointer})")
+    for hexside in board.hexsides:
+        if hexside.bridge and hexside.key not in crossed:
+            file, pointer = at(hexside.origin, "bridge")
+            yield warning(codes.MAP_BRIDGE_WITHOUT_ROAD,
+                          f"the bridge between {hexside.a} and {hexside.b} carries no road",
+                          file, pointer, hint="add the road through these two hexes, or drop the bridge")
+
+
+def check_routes(context: CheckContext) -> Iterator[Diagnostic]:
+    board = context.definition.board
+    if board is None or board.grid is not None:
+        return
+    linked: set[str] = set()
+    for route in board.routes:
+        linked.update((route.a, route.b))
+        if route.a == route.b:
+            file, pointer = at(route.origin, "between")
+            yield error(codes.MAP_ROUTE_TO_ITSELF, f"the route joins '{route.a}' to itself",
+                        file, pointer)
+    if not board.routes:
+        return
+    for space in board.spaces.values():
+        if space.id not in linked:
+            yield warning(codes.MAP_SPACE_UNREACHABLE, f"no route reaches '{space.id}'",
+                          space.origin.file, space.origin.pointer,
+                          hint="add a route, or make it an off-map box instead")
+
+
+def check_countries(context: CheckContext) -> Iterator[Diagnostic]:
+    """A space lies in at most one country."""
+    board = context.definition.board
+    if board is None:
+        return
+    owner: dict[str, str] = {}
+    for region in board.regions:
+        if region.kind != "country":
+            continue
+        for index, space_id in enumerate(region.spaces):
+            if space_id in owner and owner[space_id] != region.id:
+                file, pointer = at(region.origin, "spaces", index)
+                yield error(codes.MAP_REGION_OVERLAP,
+                            f"{space_id} is in both '{owner[space_id]}' and '{region.id}'",
+                            file, pointer, hint="a space belongs to one country only")
+            owner.setdefault(space_id, region.id)
+
+
+def check_place_names(context: CheckContext) -> Iterator[Diagnostic]:
+    board = context.definition.board
+    if board is None:
+        return
+    first: dict[str, str] = {}
+    for space in board.spaces.values():
+        for name in (space.name, *space.aliases):
+            if not name:
+                continue
+            key = name.casefold()
+            if key in first and first[key] != space.id:
+                yield warning(codes.MAP_PLACE_NAME_DUPLICATE,
+                              f"the name '{name}' is given to both {first[key]} and {space.id}",
+                              space.origin.file, space.origin.pointer,
+                              hint="references by this name are ambiguous; use hex IDs for them")
+            first.setdefault(key, space.id)

@@ -1,0 +1,99 @@
+"""The `wgc` command: a thin layer over the pipeline.
+
+Exit codes: 0 success (warnings allowed), 1 invalid data or a failed check,
+2 usage error (click's own). Nothing a user feeds in produces a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from compiler.cli.games import GAME_DIR, game_folders
+from compiler.output import write_text_atomic
+from compiler.pipeline import GameReport, validate_game
+from compiler.report.diagnostics_text import format_report, reports_json
+from compiler.report.summary import format_summary, summarize
+
+FORMAT = click.option("--format", "output_format", type=click.Choice(["text", "json"]),
+                      default="text", show_default=True, help="Output for people or for tools.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="wargame-module-compiler")
+def cli() -> None:
+    """Validate declarative wargame data and compile it into VASSAL modules."""
+
+
+@cli.command()
+@click.argument("game_dirs", nargs=-1, type=GAME_DIR)
+@FORMAT
+@click.option("--warnings/--no-warnings", default=True, show_default=True,
+              help="Show warnings as well as errors (text output).")
+@click.option("-v", "--verbose", is_flag=True,
+              help="List every reconstructed value instead of a count per file.")
+def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool,
+             verbose: bool) -> None:
+    """Check games against the schemas and the cross-checks.
+
+    With no GAME_DIR, every game under ./source_data is checked. Every problem
+    is reported at once, by file, line and column.
+    """
+    reports = [validate_game(path) for path in game_folders(game_dirs)]
+    if output_format == "json":
+        click.echo(reports_json(reports))
+    else:
+        colour = sys.stdout.isatty()
+        for report in reports:
+            click.echo(format_report(report, warnings, colour, verbose))
+    sys.exit(0 if all(r.ok for r in reports) else 1)
+
+
+@cli.command()
+@click.argument("game_dir", type=GAME_DIR)
+@FORMAT
+def info(game_dir: Path, output_format: str) -> None:
+    """Summarise a game: map, counters, scenarios, charts and provenance."""
+    report = validate_game(game_dir)
+    summary = summarize(report)
+    if output_format == "json":
+        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_summary(summary))
+    sys.exit(0 if report.ok else 1)
+
+
+@cli.command()
+@click.argument("game_dirs", nargs=-1, type=GAME_DIR)
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("build"), show_default=True, help="Folder for the outputs.")
+@FORMAT
+def build(game_dirs: tuple[Path, ...], output: Path, output_format: str) -> None:
+    """Validate games and write their outputs into OUTPUT/<game>/.
+
+    A game with errors builds nothing and keeps its previous outputs.
+    """
+    reports = [validate_game(path) for path in game_folders(game_dirs)]
+    for report in reports:
+        if output_format == "text":
+            click.echo(format_report(report, show_warnings=False))
+        if report.ok:
+            _write_outputs(report, output / report.name)
+            if output_format == "text":
+                click.echo(f"{report.name}: wrote {output / report.name}")
+    if output_format == "json":
+        click.echo(reports_json(reports))
+    sys.exit(0 if all(r.ok for r in reports) else 1)
+
+
+def _write_outputs(report: GameReport, folder: Path) -> None:
+    write_text_atomic(folder / "summary.json",
+                      json.dumps(summarize(report), indent=2, sort_keys=True) + "\n")
+    write_text_atomic(folder / "diagnostics.json", reports_json([report]) + "\n")
+
+
+def main() -> None:
+    cli(prog_name="wgc")

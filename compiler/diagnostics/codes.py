@@ -1,0 +1,204 @@
+"""Every diagnostic code, with the one-line meaning shown in docs/diagnostics.md.
+
+Codes are stable: tools and tests match on them, so a code is never renamed
+or reused for another meaning. Add new ones at the end of their group.
+"""
+
+from __future__ import annotations
+
+# Files and JSON syntax
+FILE_MISSING = "file.missing"
+FILE_NOT_A_FILE = "file.not-a-file"
+FILE_UNREADABLE = "file.unreadable"
+FILE_TOO_LARGE = "file.too-large"
+FILE_ENCODING = "file.encoding"
+FILE_UNKNOWN = "file.unknown"
+FILE_WRONG_SCHEMA = "file.wrong-schema"
+GAME_NOT_A_FOLDER = "game.not-a-folder"
+JSON_SYNTAX = "json.syntax"
+JSON_EMPTY = "json.empty"
+JSON_DUPLICATE_KEY = "json.duplicate-key"
+JSON_TOO_DEEP = "json.too-deep"
+JSON_NUMBER_TOO_LARGE = "json.number-too-large"
+
+# JSON Schema
+SCHEMA_TYPE = "schema.type"
+SCHEMA_REQUIRED = "schema.required"
+SCHEMA_UNKNOWN_PROPERTY = "schema.unknown-property"
+SCHEMA_ENUM = "schema.enum"
+SCHEMA_PATTERN = "schema.pattern"
+SCHEMA_RANGE = "schema.range"
+SCHEMA_SIZE = "schema.size"
+SCHEMA_INVALID = "schema.invalid"
+
+# Identity and references
+ID_DUPLICATE = "id.duplicate"
+REF_UNKNOWN_SIDE = "ref.unknown-side"
+REF_UNKNOWN_NATION = "ref.unknown-nation"
+REF_UNKNOWN_CLASS = "ref.unknown-class"
+REF_UNKNOWN_MOVEMENT_CLASS = "ref.unknown-movement-class"
+REF_UNKNOWN_TERRAIN = "ref.unknown-terrain"
+REF_UNKNOWN_COUNTER = "ref.unknown-counter"
+REF_UNKNOWN_SPACE = "ref.unknown-space"
+REF_UNKNOWN_REGION = "ref.unknown-region"
+REF_UNKNOWN_TURN = "ref.unknown-turn"
+REF_UNKNOWN_TRACK = "ref.unknown-track"
+REF_UNKNOWN_TABLE = "ref.unknown-table"
+REF_UNKNOWN_DIE = "ref.unknown-die"
+REF_UNKNOWN_SCENARIO = "ref.unknown-scenario"
+REF_UNKNOWN_OPTIONAL_RULE = "ref.unknown-optional-rule"
+REF_WRONG_KIND = "ref.wrong-kind"
+REF_AMBIGUOUS_PLACE = "ref.ambiguous-place"
+
+# Map geometry
+MAP_BAD_HEX_ID = "map.bad-hex-id"
+MAP_HEX_OUTSIDE_GRID = "map.hex-outside-grid"
+MAP_HEX_NOT_LISTED = "map.hex-not-listed"
+MAP_HEXSIDE_NOT_ADJACENT = "map.hexside-not-adjacent"
+MAP_ROAD_NOT_ADJACENT = "map.road-not-adjacent"
+MAP_ROAD_CROSSES_WITHOUT_BRIDGE = "map.road-crosses-without-bridge"
+MAP_BRIDGE_WITHOUT_ROAD = "map.bridge-without-road"
+MAP_ROUTE_TO_ITSELF = "map.route-to-itself"
+MAP_REGION_OVERLAP = "map.region-overlap"
+MAP_TERRAIN_NOT_IN_CHART = "map.terrain-not-in-chart"
+MAP_TERRAIN_WRONG_KIND = "map.terrain-wrong-kind"
+MAP_PLACE_NAME_DUPLICATE = "map.place-name-duplicate"
+MAP_SPACE_UNREACHABLE = "map.space-unreachable"
+
+# Supply sources
+SUPPLY_UNKNOWN_SIDE = "supply.unknown-side"
+SUPPLY_UNKNOWN_NATION = "supply.unknown-nation"
+SUPPLY_NATION_OF_OTHER_SIDE = "supply.nation-of-other-side"
+SUPPLY_IMPASSABLE = "supply.impassable"
+
+# Counters
+COUNTER_NATION_OF_OTHER_SIDE = "counter.nation-of-other-side"
+COUNTER_MISSING_VALUE = "counter.missing-value"
+COUNTER_BACK_NOT_REDUCED = "counter.back-not-reduced"
+
+# Counts the rulebook states
+STATED_COUNT_MISMATCH = "stated.count-mismatch"
+STATED_COUNTERS_TOTAL = "stated.counters-total"
+
+# Scenarios and set-up
+SETUP_WRONG_SIDE = "setup.wrong-side"
+SETUP_TOO_MANY_COPIES = "setup.too-many-copies"
+SETUP_IMPASSABLE = "setup.impassable"
+SETUP_WITH_ENEMY = "setup.with-enemy"
+SETUP_OVER_STACKED = "setup.over-stacked"
+SETUP_CONSTRAINT_BROKEN = "setup.constraint-broken"
+SETUP_NO_BACK = "setup.no-back"
+SETUP_MARKER_NOT_TOKEN = "setup.marker-not-token"
+SCENARIO_TURN_OFF_TRACK = "scenario.turn-off-track"
+SCENARIO_TURNS_REVERSED = "scenario.turns-reversed"
+SCENARIO_REINFORCEMENT_OUTSIDE = "scenario.reinforcement-outside-scenario"
+SCENARIO_START_CONTROL_MISMATCH = "scenario.start-control-mismatch"
+
+# Victory conditions
+VICTORY_UNKNOWN_PLACE = "victory.unknown-place"
+VICTORY_TOTAL_MISMATCH = "victory.total-mismatch"
+VICTORY_LEVELS_GAP = "victory.levels-gap"
+VICTORY_LEVELS_OVERLAP = "victory.levels-overlap"
+
+# Charts and tables
+TABLE_GAP = "table.gap"
+TABLE_OVERLAP = "table.overlap"
+TABLE_COLUMNS_ORDER = "table.columns-order"
+TABLE_ROW_WIDTH = "table.row-width"
+COMBAT_MISSING_COLOUR = "combat.missing-colour"
+
+# Provenance
+PROVENANCE_RECONSTRUCTED = "provenance.reconstructed"
+
+
+DESCRIPTIONS: dict[str, str] = {
+    FILE_MISSING: "A file the game needs does not exist.",
+    FILE_NOT_A_FILE: "A folder stands where a file is expected.",
+    FILE_UNREADABLE: "The operating system refused to read the file.",
+    FILE_TOO_LARGE: "The file is larger than any source file needs to be.",
+    FILE_ENCODING: "The file is not UTF-8 text.",
+    FILE_UNKNOWN: "A JSON file in the game folder that the compiler does not read.",
+    FILE_WRONG_SCHEMA: "The file's $schema is missing or names another kind of file.",
+    GAME_NOT_A_FOLDER: "A game argument is not a folder with a game.json.",
+    JSON_SYNTAX: "The text is not valid JSON.",
+    JSON_EMPTY: "The file is empty.",
+    JSON_DUPLICATE_KEY: "An object has the same key twice.",
+    JSON_TOO_DEEP: "The JSON is nested deeper than game data ever is.",
+    JSON_NUMBER_TOO_LARGE: "A number is too large to be meant.",
+    SCHEMA_TYPE: "A value has the wrong JSON type.",
+    SCHEMA_REQUIRED: "A required property is missing.",
+    SCHEMA_UNKNOWN_PROPERTY: "A property the schema does not know (often a typo).",
+    SCHEMA_ENUM: "A value is not one of the allowed words.",
+    SCHEMA_PATTERN: "A string does not have the required form.",
+    SCHEMA_RANGE: "A number is out of its allowed range.",
+    SCHEMA_SIZE: "A string, list or object is too short or too long.",
+    SCHEMA_INVALID: "A value breaks another rule of the schema.",
+    ID_DUPLICATE: "Two records of the same kind share an id.",
+    REF_UNKNOWN_SIDE: "A side id that game.json does not define.",
+    REF_UNKNOWN_NATION: "A nation id that game.json does not define.",
+    REF_UNKNOWN_CLASS: "A unit class that game.json does not define.",
+    REF_UNKNOWN_MOVEMENT_CLASS: "A movement class that terrain.json does not define.",
+    REF_UNKNOWN_TERRAIN: "A terrain id that terrain.json does not define.",
+    REF_UNKNOWN_COUNTER: "A counter id that counters.json does not define.",
+    REF_UNKNOWN_SPACE: "A hex, space or place name that is not on the map.",
+    REF_UNKNOWN_REGION: "A region id that map.json does not define.",
+    REF_UNKNOWN_TURN: "A turn that is not on the turn track.",
+    REF_UNKNOWN_TRACK: "A track id that map.json does not define.",
+    REF_UNKNOWN_TABLE: "A table id that charts.json does not define.",
+    REF_UNKNOWN_DIE: "A die id that game.json does not define.",
+    REF_UNKNOWN_SCENARIO: "A scenario id with no file in scenarios/.",
+    REF_UNKNOWN_OPTIONAL_RULE: "An optional rule id that game.json does not define.",
+    REF_WRONG_KIND: "A reference names a record of the wrong kind (a hexside terrain on a hex).",
+    REF_AMBIGUOUS_PLACE: "A place name that names more than one space.",
+    MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
+    MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
+    MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",
+    MAP_HEXSIDE_NOT_ADJACENT: "A hexside joins two hexes that are not neighbours.",
+    MAP_ROAD_NOT_ADJACENT: "A road jumps between hexes that are not neighbours.",
+    MAP_ROAD_CROSSES_WITHOUT_BRIDGE: "A road crosses a river hexside that has no bridge.",
+    MAP_BRIDGE_WITHOUT_ROAD: "A bridge on a hexside that no road crosses.",
+    MAP_ROUTE_TO_ITSELF: "A route joins a space to itself.",
+    MAP_REGION_OVERLAP: "A space belongs to two countries.",
+    MAP_TERRAIN_NOT_IN_CHART: "The map uses terrain the terrain effects chart does not have.",
+    MAP_TERRAIN_WRONG_KIND: "A terrain is used where its kind does not fit.",
+    MAP_PLACE_NAME_DUPLICATE: "Two spaces carry the same name.",
+    MAP_SPACE_UNREACHABLE: "A space no route reaches.",
+    SUPPLY_UNKNOWN_SIDE: "A supply source names a side that does not exist.",
+    SUPPLY_UNKNOWN_NATION: "A supply source names a nation that does not exist.",
+    SUPPLY_NATION_OF_OTHER_SIDE: "A supply source's nation belongs to the other side.",
+    SUPPLY_IMPASSABLE: "A supply source lies in impassable terrain.",
+    COUNTER_NATION_OF_OTHER_SIDE: "A counter's nation belongs to another side.",
+    COUNTER_MISSING_VALUE: "A unit lacks a value its game system needs.",
+    COUNTER_BACK_NOT_REDUCED: "A unit's damaged side is stronger than its full side.",
+    STATED_COUNT_MISMATCH: "The data disagrees with a number the rulebook states.",
+    STATED_COUNTERS_TOTAL: "The counter mix does not add up to the rulebook's total.",
+    SETUP_WRONG_SIDE: "A side sets up a unit that belongs to the other side.",
+    SETUP_TOO_MANY_COPIES: "A unit is used more often than the counter mix has copies.",
+    SETUP_IMPASSABLE: "A unit is placed in impassable terrain.",
+    SETUP_WITH_ENEMY: "A unit is placed in a space with enemy units.",
+    SETUP_OVER_STACKED: "A space holds more units than the stacking limit.",
+    SETUP_CONSTRAINT_BROKEN: "A placement breaks the condition the rulebook puts on it.",
+    SETUP_NO_BACK: "A unit is set up on its back but the counter has none.",
+    SETUP_MARKER_NOT_TOKEN: "A marker entry names a unit rather than a token or marker.",
+    SCENARIO_TURN_OFF_TRACK: "A scenario's turns do not fit on the turn track.",
+    SCENARIO_TURNS_REVERSED: "A scenario's last turn comes before its first.",
+    SCENARIO_REINFORCEMENT_OUTSIDE: "A reinforcement arrives on a turn the scenario does not play.",
+    SCENARIO_START_CONTROL_MISMATCH: (
+        "The set-up gives a side another number of places than the rulebook says it starts with."),
+    VICTORY_UNKNOWN_PLACE: "A victory condition names a place that is not on the map.",
+    VICTORY_TOTAL_MISMATCH: "A victory condition's total disagrees with the map.",
+    VICTORY_LEVELS_GAP: "Some counts match no victory level.",
+    VICTORY_LEVELS_OVERLAP: "Some counts match two victory levels.",
+    TABLE_GAP: "A die result that no row of a table covers.",
+    TABLE_OVERLAP: "A die result that two rows of a table cover.",
+    TABLE_COLUMNS_ORDER: "The odds columns of a combat results table are out of order.",
+    TABLE_ROW_WIDTH: "A table row has another number of cells than there are columns.",
+    COMBAT_MISSING_COLOUR: "A unit's strength colour has no dice or rule in charts.json.",
+    PROVENANCE_RECONSTRUCTED: "A value the rulebook does not print was reconstructed (a warning).",
+}
+
+MAP_BAD_GRID = "map.bad-grid"
+DESCRIPTIONS[MAP_BAD_GRID] = "The grid description cannot number its hexes unambiguously."
+
+INTERNAL_CHECK_FAILED = "internal.check-failed"
+DESCRIPTIONS[INTERNAL_CHECK_FAILED] = "A cross-check itself failed: a bug in the compiler; please report it."

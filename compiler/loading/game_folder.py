@@ -1,0 +1,126 @@
+"""Which files make up a game folder, and reading all of them at once.
+
+A game folder holds one file per kind (game.json, map.json, terrain.json,
+counters.json, and optionally charts.json and cards.json) and one file per
+scenario under scenarios/. Each file names its schema in ``$schema``; the
+kind of a file is decided by where it is, and the ``$schema`` must agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler.diagnostics import Diagnostic, codes, error, warning
+from compiler.loading.json_source import SourceDocument, read_json
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """One kind of source file and where it lives in a game folder."""
+
+    kind: str
+    schema: str
+    location: str
+    required: bool
+    many: bool = False
+
+
+FILE_KINDS: tuple[FileKind, ...] = (
+    FileKind("game", "game.schema.json", "game.json", required=True),
+    FileKind("map", "map.schema.json", "map.json", required=True),
+    FileKind("terrain", "terrain.schema.json", "terrain.json", required=True),
+    FileKind("counters", "counters.schema.json", "counters.json", required=True),
+    FileKind("charts", "charts.schema.json", "charts.json", required=False),
+    FileKind("cards", "cards.schema.json", "cards.json", required=False),
+    FileKind("scenario", "scenario.schema.json", "scenarios", required=False, many=True),
+)
+KIND_BY_NAME = {kind.kind: kind for kind in FILE_KINDS}
+KNOWN_FOLDERS = {"scenarios", "replays"}
+
+
+@dataclass
+class GameSources:
+    """Every document read from one game folder, by kind, with what went wrong."""
+
+    root: Path
+    documents: dict[str, list[SourceDocument]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def one(self, kind: str) -> SourceDocument | None:
+        found = self.documents.get(kind, [])
+        return found[0] if found else None
+
+    def all(self, kind: str) -> list[SourceDocument]:
+        return self.documents.get(kind, [])
+
+    def by_name(self, name: str) -> SourceDocument | None:
+        for documents in self.documents.values():
+            for document in documents:
+                if document.name == name:
+                    return document
+        return None
+
+
+def load_game_folder(root: Path) -> GameSources:
+    """Read every source file of the game in ``root``; never raises."""
+    sources = GameSources(root)
+    for kind in FILE_KINDS:
+        if kind.many:
+            _load_many(sources, kind)
+        else:
+            _load_one(sources, kind)
+    sources.diagnostics.extend(_unknown_files(root))
+    return sources
+
+
+def _load_one(sources: GameSources, kind: FileKind) -> None:
+    path = sources.root / kind.location
+    if not path.exists() and not path.is_symlink():
+        if kind.required:
+            sources.diagnostics.append(error(
+                codes.FILE_MISSING, f"the game needs {kind.location} ({kind.kind} definitions)",
+                kind.location, hint=f"create it with \"$schema\" naming {kind.schema}"))
+        return
+    _read_into(sources, kind, path, kind.location)
+
+
+def _load_many(sources: GameSources, kind: FileKind) -> None:
+    folder = sources.root / kind.location
+    if not folder.exists():
+        return
+    if not folder.is_dir():
+        sources.diagnostics.append(error(
+            codes.FILE_NOT_A_FILE, f"{kind.location} must be a folder of JSON files", kind.location))
+        return
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as exc:
+        sources.diagnostics.append(error(codes.FILE_UNREADABLE, f"cannot list the folder: {exc}",
+                                         kind.location))
+        return
+    for path in entries:
+        if path.suffix == ".json":
+            _read_into(sources, kind, path, f"{kind.location}/{path.name}")
+
+
+def _read_into(sources: GameSources, kind: FileKind, path: Path, name: str) -> None:
+    document, problems = read_json(path, name)
+    sources.diagnostics.extend(problems)
+    if document is not None:
+        sources.documents.setdefault(kind.kind, []).append(document)
+
+
+def _unknown_files(root: Path) -> list[Diagnostic]:
+    known = {kind.location for kind in FILE_KINDS}
+    found: list[Diagnostic] = []
+    try:
+        entries = sorted(root.iterdir())
+    except OSError:
+        return found
+    for path in entries:
+        if path.suffix == ".json" and path.name not in known:
+            found.append(warning(
+                codes.FILE_UNKNOWN, "the compiler does not read this file", path.name,
+                hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS))))
+    return found

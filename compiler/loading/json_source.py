@@ -1,0 +1,232 @@
+"""Read one JSON source file into data that remembers where it came from.
+
+Every way a file can be broken ends here as a diagnostic, never as an
+exception: a missing file, a folder in its place, bytes that are not UTF-8,
+an empty file, bad syntax, duplicate keys, NaN, numbers too large to be
+meant, and nesting deeper than any game needs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.diagnostics import Diagnostic, codes, error
+from compiler.loading.positions import Position, PositionIndex, join_pointer, scan_positions
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_NUMBER_DIGITS = 18
+
+
+class _Rejected(Exception):
+    """Raised from json.loads hooks for values we refuse to accept."""
+
+    def __init__(self, code: str, literal: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.literal = literal
+        self.message = message
+
+
+@dataclass
+class SourceDocument:
+    """A parsed JSON file with lazy access to the positions of its values."""
+
+    path: Path
+    name: str
+    text: str
+    data: Any
+    _index: PositionIndex | None = field(default=None, repr=False)
+
+    @property
+    def index(self) -> PositionIndex:
+        if self._index is None:
+            self._index = scan_positions(self.text)
+        return self._index
+
+    def position(self, pointer: str, prefer_key: bool = False) -> Position | None:
+        return self.index.find(pointer, prefer_key)
+
+
+def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """Parse the file at ``path``; ``name`` is how diagnostics refer to it."""
+    raw, problem = _read_bytes(path, name)
+    if raw is None:
+        return None, [problem] if problem else []
+    text, problem = _decode(raw, name)
+    if text is None:
+        return None, [problem] if problem else []
+    if not text.strip():
+        return None, [error(codes.JSON_EMPTY, "the file is empty; it must hold one JSON object",
+                            name, hint="start from the example in docs/data-model.md")]
+    duplicates_seen: list[bool] = []
+    try:
+        data = json.loads(
+            text,
+            object_pairs_hook=lambda pairs: _object_from_pairs(pairs, duplicates_seen),
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+        )
+    except json.JSONDecodeError as exc:
+        return None, [_syntax_error(exc, name)]
+    except _Rejected as exc:
+        return None, [_rejected_value(exc, text, name)]
+    except RecursionError:
+        return None, [error(codes.JSON_TOO_DEEP, "the JSON is nested far too deeply to be game data",
+                            name, hint=f"no source file needs more than {MAX_DEPTH} levels")]
+    except ValueError as exc:  # e.g. an integer longer than Python will convert
+        return None, [error(codes.JSON_NUMBER_TOO_LARGE, f"a number cannot be read: {exc}", name)]
+    document = SourceDocument(path, name, text, data)
+    problems: list[Diagnostic] = []
+    depth_pointer = _first_pointer_deeper_than(data, MAX_DEPTH)
+    if depth_pointer is not None:
+        return None, [_located(document, error(
+            codes.JSON_TOO_DEEP, f"the JSON is nested more than {MAX_DEPTH} levels deep",
+            name, depth_pointer, hint="no source file needs this depth; look for runaway brackets"))]
+    if duplicates_seen:
+        for pointer, (line, column) in document.index.duplicate_keys:
+            key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+            problems.append(error(
+                codes.JSON_DUPLICATE_KEY, f"the key '{key}' appears twice in the same object",
+                name, pointer, hint="JSON keeps only the last one; remove or rename the other",
+            ).located(line, column))
+    return document, problems
+
+
+def _read_bytes(path: Path, name: str) -> tuple[bytes | None, Diagnostic | None]:
+    try:
+        if path.is_dir():
+            return None, error(codes.FILE_NOT_A_FILE, "a folder stands where a JSON file is expected",
+                               name, hint="remove the folder or move the file into its place")
+        if not path.exists():
+            return None, error(codes.FILE_MISSING, "the file does not exist", name)
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None, error(codes.FILE_TOO_LARGE,
+                               f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB",
+                               name, hint="split it, or check that it is the right file")
+        return path.read_bytes(), None
+    except OSError as exc:
+        return None, error(codes.FILE_UNREADABLE, f"the file cannot be read: {exc.strerror or exc}",
+                           name)
+
+
+def _decode(raw: bytes, name: str) -> tuple[str | None, Diagnostic | None]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        return None, error(
+            codes.FILE_ENCODING, f"byte 0x{raw[exc.start]:02x} is not valid UTF-8", name,
+            hint="save the file as UTF-8 (most editors offer it under 'encoding')",
+        ).located(line, column)
+    return text.removeprefix("\ufeff"), None
+
+
+def _object_from_pairs(pairs: list[tuple[str, Any]], duplicates_seen: list[bool]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        duplicates_seen.append(True)
+    return result
+
+
+def _reject_constant(literal: str) -> Any:
+    raise _Rejected(codes.JSON_SYNTAX, literal, f"'{literal}' is not valid JSON")
+
+
+def _parse_int(literal: str) -> int:
+    if len(literal.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _Rejected(codes.JSON_NUMBER_TOO_LARGE, literal,
+                        f"the number {literal[:20]}... has more digits than any game value needs")
+    return int(literal)
+
+
+def _parse_float(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value) or len(literal) > 40:
+        raise _Rejected(codes.JSON_NUMBER_TOO_LARGE, literal,
+                        f"the number {literal[:20]} is too large to be meant")
+    return value
+
+
+def _syntax_error(exc: json.JSONDecodeError, name: str) -> Diagnostic:
+    return error(codes.JSON_SYNTAX, f"invalid JSON: {exc.msg}", name,
+                 hint=_syntax_hint(exc)).located(exc.lineno, exc.colno)
+
+
+def _syntax_hint(exc: json.JSONDecodeError) -> str | None:
+    if "Expecting property name" in exc.msg:
+        return "a trailing comma before '}' is not allowed in JSON; keys need double quotes"
+    if "Expecting value" in exc.msg:
+        return "a trailing comma before ']' or a missing value; strings need double quotes"
+    if "Extra data" in exc.msg:
+        return "a file holds exactly one JSON value; is a bracket closed too early?"
+    if "Unterminated string" in exc.msg:
+        return "a string is missing its closing double quote"
+    return None
+
+
+def _rejected_value(exc: _Rejected, text: str, name: str) -> Diagnostic:
+    offset = text.find(exc.literal)
+    diagnostic = error(exc.code, exc.message, name)
+    if offset < 0:
+        return diagnostic
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return diagnostic.located(line, column)
+
+
+def _first_pointer_deeper_than(data: Any, limit: int) -> str | None:
+    """Iteratively find a value nested more than ``limit`` levels, if any.
+
+    The first pass only measures depth (cheap); pointers are built only when
+    the limit is exceeded and the place must be reported.
+    """
+    pending: list[tuple[Any, int]] = [(data, 0)]
+    too_deep = False
+    while pending:
+        value, depth = pending.pop()
+        if depth > limit:
+            too_deep = True
+            break
+        if isinstance(value, dict):
+            pending.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            pending.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    if not too_deep:
+        return None
+    pointer, node = "", data
+    for _ in range(limit + 1):
+        children = (list(node.items()) if isinstance(node, dict)
+                    else list(enumerate(node)) if isinstance(node, list) else [])
+        deepest = max(children, key=lambda item: _depth(item[1]), default=None)
+        if deepest is None:
+            break
+        pointer, node = join_pointer(pointer, deepest[0]), deepest[1]
+    return pointer
+
+
+def _depth(value: Any) -> int:
+    depth, level = 0, [value]
+    while level:
+        next_level: list[Any] = []
+        for item in level:
+            if isinstance(item, dict):
+                next_level.extend(item.values())
+            elif isinstance(item, list):
+                next_level.extend(item)
+        if next_level:
+            depth += 1
+        level = next_level
+    return depth
+
+
+def _located(document: SourceDocument, diagnostic: Diagnostic) -> Diagnostic:
+    where = document.position(diagnostic.pointer)
+    return diagnostic.located(*where) if where else diagnostic

@@ -1,0 +1,150 @@
+"""Map JSON pointers to line and column in the text they came from.
+
+``json.loads`` is fast but forgets where things were. This scanner walks the
+same (already valid) text once more and records, for every value and every
+object key, its 1-based line and column. It runs only when a diagnostic needs
+a position or a duplicate key must be found, so the common path stays fast.
+The walk is iterative: deeply nested input cannot exhaust Python's stack.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from dataclasses import dataclass, field
+
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SCALAR = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null")
+
+Position = tuple[int, int]
+
+
+def escape_pointer_token(token: str) -> str:
+    if "~" not in token and "/" not in token:
+        return token
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(pointer: str, token: str | int) -> str:
+    return f"{pointer}/{escape_pointer_token(str(token))}"
+
+
+@dataclass
+class PositionIndex:
+    """Where each value and key of one document starts."""
+
+    values: dict[str, Position] = field(default_factory=dict)
+    keys: dict[str, Position] = field(default_factory=dict)
+    duplicate_keys: list[tuple[str, Position]] = field(default_factory=list)
+
+    def find(self, pointer: str, prefer_key: bool = False) -> Position | None:
+        """Position of ``pointer``, or of its nearest existing ancestor."""
+        while True:
+            if prefer_key and pointer in self.keys:
+                return self.keys[pointer]
+            if pointer in self.values:
+                return self.values[pointer]
+            if not pointer:
+                return None
+            pointer = pointer.rsplit("/", 1)[0]
+
+
+class _LineTable:
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def position(self, offset: int) -> Position:
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line + 1, offset - self.starts[line] + 1
+
+
+class _Frame:
+    __slots__ = ("index", "is_object", "pointer", "seen")
+
+    def __init__(self, pointer: str, is_object: bool) -> None:
+        self.pointer = pointer
+        self.is_object = is_object
+        self.index = 0
+        self.seen: set[str] = set()
+
+
+def scan_positions(text: str) -> PositionIndex:
+    """Index the positions of a JSON text; tolerant of junk after the value."""
+    index = PositionIndex()
+    lines = _LineTable(text)
+    stack: list[_Frame] = []
+    pos = _skip(text, 0)
+    pointer = ""
+    expecting_value = True
+    try:
+        while True:
+            if expecting_value:
+                index.values[pointer] = lines.position(pos)
+                char = text[pos]
+                if char in "{[":
+                    frame = _Frame(pointer, char == "{")
+                    stack.append(frame)
+                    pos = _skip(text, pos + 1)
+                    if text[pos] in "}]":
+                        stack.pop()
+                        pos += 1
+                        expecting_value = False
+                        continue
+                    if frame.is_object:
+                        pos, pointer = _read_key(text, pos, frame, index, lines)
+                    else:
+                        pointer = join_pointer(frame.pointer, 0)
+                    continue
+                match = (_STRING if char == '"' else _SCALAR).match(text, pos)
+                if match is None:
+                    return index
+                pos = match.end()
+                expecting_value = False
+                continue
+            pos = _skip(text, pos)
+            if not stack:
+                return index
+            frame = stack[-1]
+            char = text[pos]
+            if char == ",":
+                pos = _skip(text, pos + 1)
+                frame.index += 1
+                if frame.is_object:
+                    pos, pointer = _read_key(text, pos, frame, index, lines)
+                else:
+                    pointer = join_pointer(frame.pointer, frame.index)
+                expecting_value = True
+            elif char in "}]":
+                stack.pop()
+                pos += 1
+            else:
+                return index
+    except (IndexError, ValueError):
+        return index
+
+
+def _skip(text: str, pos: int) -> int:
+    match = _WHITESPACE.match(text, pos)
+    return match.end() if match else pos
+
+
+def _read_key(text: str, pos: int, frame: _Frame, index: PositionIndex,
+              lines: _LineTable) -> tuple[int, str]:
+    match = _STRING.match(text, pos)
+    if match is None:
+        raise ValueError("expected a key")
+    raw = match.group()
+    key = raw[1:-1] if "\\" not in raw else json.loads(raw)
+    child = join_pointer(frame.pointer, key)
+    where = lines.position(pos)
+    if key in frame.seen:
+        index.duplicate_keys.append((child, where))
+    else:
+        frame.seen.add(key)
+        index.keys[child] = where
+    pos = _skip(text, match.end())
+    if text[pos] != ":":
+        raise ValueError("expected ':'")
+    return _skip(text, pos + 1), child

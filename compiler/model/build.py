@@ -1,0 +1,47 @@
+"""Assemble a GameDefinition from the documents that passed their schema.
+
+A part whose file is missing or failed its schema stays None; the
+cross-checks that need it are skipped, so one broken file does not hide the
+problems of the others.
+"""
+
+from __future__ import annotations
+
+from compiler.diagnostics import Diagnostic
+from compiler.loading import GameSources, SourceDocument
+from compiler.model.board import build_map
+from compiler.model.cards import build_decks
+from compiler.model.charts import build_charts
+from compiler.model.counters import build_counters
+from compiler.model.game import build_game
+from compiler.model.scenarios import build_scenario
+from compiler.model.terrain import build_terrain
+from rules_engine.definitions import GameDefinition
+
+
+def build_definition(sources: GameSources,
+                     valid: set[str]) -> tuple[GameDefinition, list[Diagnostic]]:
+    """``valid`` holds the names of the documents that passed their schema."""
+
+    def usable(kind: str) -> SourceDocument | None:
+        document = sources.one(kind)
+        return document if document is not None and document.name in valid else None
+
+    problems: list[Diagnostic] = []
+    game_doc, map_doc, terrain_doc = usable("game"), usable("map"), usable("terrain")
+    counters_doc, charts_doc, cards_doc = usable("counters"), usable("charts"), usable("cards")
+    board = None
+    if map_doc is not None:
+        board, map_problems = build_map(map_doc.data, map_doc.name)
+        problems.extend(map_problems)
+    definition = GameDefinition(
+        game=build_game(game_doc.data, game_doc.name) if game_doc else None,
+        board=board,
+        terrain=build_terrain(terrain_doc.data, terrain_doc.name) if terrain_doc else None,
+        counters=build_counters(counters_doc.data, counters_doc.name) if counters_doc else None,
+        charts=build_charts(charts_doc.data, charts_doc.name) if charts_doc else None,
+        decks=build_decks(cards_doc.data, cards_doc.name) if cards_doc else None,
+        scenarios=tuple(build_scenario(doc.data, doc.name) for doc in sources.all("scenario")
+                        if doc.name in valid),
+    )
+    return definition, problems

@@ -1,0 +1,47 @@
+"""Build the counter mix from counters.json."""
+
+from __future__ import annotations
+
+from compiler.model.reading import Json, strings, text
+from rules_engine.definitions import Counter, CounterMix, Face, Origin
+
+_FACE_FIELDS = {
+    "label", "blank", "damaged", "strength", "strength_colour", "strength_plus",
+    "strength_parenthesized", "strength_printed", "targeted_strength", "multiplier", "movement",
+    "movement_class", "movement_hexagon", "movement_colour", "zoc", "no_zoc_band",
+    "supply_symbol", "range", "capacity", "elite", "value", "text", "symbol", "background",
+    "foreground",
+}
+
+
+def build_counters(data: Json, file: str) -> CounterMix:
+    root = Origin(file)
+    counters: dict[str, Counter] = {}
+    for index, entry in enumerate(data["counters"]):
+        counters.setdefault(entry["id"], _counter(entry, root.child("counters", index)))
+    return CounterMix(counters, root)
+
+
+def build_face(data: Json) -> Face:
+    values = {key: value for key, value in data.items() if key in _FACE_FIELDS}
+    return Face(movement_marks=strings(data, "movement_marks"), **values)
+
+
+def _counter(data: Json, origin: Origin) -> Counter:
+    return Counter(
+        id=data["id"],
+        name=data["name"],
+        aliases=strings(data, "aliases"),
+        kind=data["kind"],
+        side=text(data, "side"),
+        nation=text(data, "nation"),
+        unit_class=text(data, "class"),
+        formation=text(data, "formation"),
+        copies=int(data.get("count", 1)),
+        optional_rule=text(data, "optional_rule"),
+        hidden=bool(data.get("hidden", False)),
+        front=build_face(data["front"]),
+        back=build_face(data["back"]) if "back" in data else None,
+        special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
+        origin=origin,
+    )

@@ -1,0 +1,112 @@
+"""Build scenarios from scenarios/*.json."""
+
+from __future__ import annotations
+
+from compiler.model.reading import Json, strings, text, turn
+from rules_engine.definitions import (
+    Constraint,
+    Marker,
+    Origin,
+    Placement,
+    PointsAllowance,
+    RandomSetup,
+    Reinforcement,
+    Scenario,
+    Victory,
+    VictoryCondition,
+    VictoryLevel,
+    Within,
+)
+
+
+def build_scenario(data: Json, file: str) -> Scenario:
+    root = Origin(file)
+    turns = data.get("turns", {})
+    placements = []
+    for g, group in enumerate(data.get("setup", ())):
+        for p, entry in enumerate(group["placements"]):
+            placements.append(Placement(
+                unit=entry["unit"], copies=int(entry.get("count", 1)), at=entry["at"],
+                face=entry.get("face", "front"), constraint=build_constraint(entry.get("constraint")),
+                side=group["side"], step=int(group.get("step", g + 1)),
+                origin=root.child("setup", g, "placements", p)))
+    return Scenario(
+        id=data["id"],
+        name=data["name"],
+        number=data.get("number"),
+        period=text(data, "period"),
+        summary=text(data, "summary"),
+        first_turn=turn(turns.get("first")),
+        last_turn=turn(turns.get("last")),
+        last_turn_players=strings(turns, "last_turn_players"),
+        first_player=text(data, "first_player"),
+        points=tuple(_points(p, root.child("points", i)) for i, p in enumerate(data.get("points", ()))),
+        placements=tuple(placements),
+        markers=tuple(
+            Marker(m["counter"], m["at"], m.get("face", "front"), int(m.get("count", 1)),
+                   text(m, "for_side"), build_constraint(m.get("constraint")),
+                   root.child("markers", i))
+            for i, m in enumerate(data.get("markers", ()))),
+        reinforcements=tuple(
+            Reinforcement(str(r["turn"]), r["unit"], int(r.get("count", 1)), r.get("face", "front"),
+                          text(r, "at"), text(r, "alternate"), build_constraint(r.get("constraint")),
+                          bool(r.get("may_delay", False)), root.child("reinforcements", i))
+            for i, r in enumerate(data.get("reinforcements", ()))),
+        random_setup=tuple(
+            RandomSetup(r["table"], text(r, "side"), r.get("rolled"), text(r, "summary"),
+                        root.child("random_setup", i))
+            for i, r in enumerate(data.get("random_setup", ()))),
+        victory=_victory(data["victory"], root.child("victory")) if "victory" in data else None,
+        special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
+        origin=root,
+    )
+
+
+def build_constraint(data: Json | None) -> Constraint | None:
+    if data is None:
+        return None
+    within = data.get("within")
+    return Constraint(
+        region=text(data, "region"),
+        adjacent_to=text(data, "adjacent_to"),
+        in_or_adjacent_to=text(data, "in_or_adjacent_to"),
+        within=Within(within["of"], within["distance"]) if within else None,
+        one_of=strings(data, "one_of"),
+        features_any=strings(data, "features_any"),
+        features_none=strings(data, "features_none"),
+        supply_source=text(data, "supply_source"),
+        alone=bool(data.get("alone", False)),
+        no_units=bool(data.get("no_units", False)),
+        summary=text(data, "summary"),
+    )
+
+
+def _points(data: Json, origin: Origin) -> PointsAllowance:
+    return PointsAllowance(
+        track=data["track"], side=data["side"], per_turn=data.get("per_turn"),
+        schedule=tuple((str(s["turn"]), int(s["points"])) for s in data.get("schedule", ())),
+        restriction=text(data, "restriction"),
+        restricted_to_nation=text(data, "restricted_to_nation"), origin=origin)
+
+
+def _victory(data: Json, origin: Origin) -> Victory:
+    return Victory(
+        checked=text(data, "checked"),
+        conditions=tuple(_condition(c, origin.child("conditions", i))
+                         for i, c in enumerate(data["conditions"])),
+        otherwise=text(data, "otherwise"),
+        summary=text(data, "summary"),
+        origin=origin,
+    )
+
+
+def _condition(data: Json, origin: Origin) -> VictoryCondition:
+    return VictoryCondition(
+        kind=data["kind"], summary=data["summary"], side=text(data, "side"),
+        places=strings(data, "places"), feature=text(data, "feature"), region=text(data, "region"),
+        at_least=data.get("count"), total=data.get("total"), start=data.get("start"),
+        targets=strings(data, "targets"), result=text(data, "result"),
+        levels=tuple(VictoryLevel(level.get("min"), level.get("max"), level["result"])
+                     for level in data.get("levels", ())),
+        origin=origin,
+    )

@@ -1,0 +1,61 @@
+"""Build the terrain effects chart from terrain.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.model.reading import Json, text, turn
+from rules_engine.definitions import CombatEffect, MovementClass, Origin, Terrain, TerrainChart
+
+
+def build_terrain(data: Json, file: str) -> TerrainChart:
+    root = Origin(file)
+    chart: dict[str, Terrain] = {}
+    for index, entry in enumerate(data["terrain"]):
+        chart.setdefault(entry["id"], _terrain(entry, root.child("terrain", index)))
+    return TerrainChart(
+        movement_classes=tuple(MovementClass(m["id"], m["name"], root.child("movement_classes", i))
+                               for i, m in enumerate(data.get("movement_classes", ()))),
+        terrain=chart,
+        origin=root,
+    )
+
+
+def _cost_table(value: Any) -> dict[str, float | str]:
+    if isinstance(value, dict):
+        return {str(k): v for k, v in value.items()}
+    return {"*": value}
+
+
+def _terrain(data: Json, origin: Origin) -> Terrain:
+    movement = {situation: _cost_table(cost) for situation, cost in data.get("movement", {}).items()}
+    combat_data = data.get("combat")
+    combat = None
+    if combat_data is not None:
+        combat = CombatEffect(
+            defender_dice=dict(combat_data.get("defender_dice", {})),
+            attacker_plus_die=bool(combat_data.get("attacker_plus_die", False)),
+            cancels_plus_die=bool(combat_data.get("cancels_plus_die", False)),
+            attack_prohibited=bool(combat_data.get("attack_prohibited", False)),
+            drm=combat_data.get("drm"),
+            drm_variants=dict(combat_data.get("drm_variants", {})),
+            max_units=combat_data.get("max_units"),
+            cumulative=bool(combat_data.get("cumulative", True)),
+            summary=text(combat_data, "summary"),
+        )
+    return Terrain(
+        id=data["id"],
+        name=data["name"],
+        kind=data["kind"],
+        colour=text(data, "colour"),
+        movement=movement,
+        combat=combat,
+        blocks_zoc=bool(data.get("blocks_zoc", False)),
+        blocks_line_of_sight=bool(data.get("blocks_line_of_sight", False)),
+        stop=bool(data.get("stop", False)),
+        tactical_edge_tie=text(data, "tactical_edge_tie"),
+        closed_until=turn(data.get("closed_until")),
+        no_remain_until=turn(data.get("no_remain_until")),
+        summary=text(data, "summary"),
+        origin=origin,
+    )

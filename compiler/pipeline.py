@@ -1,0 +1,88 @@
+"""Run the stages in order for one game folder: load, schema, model, cross-check.
+
+This is the one driver; the CLI and the tests call it. It never raises for bad
+input: every problem becomes a diagnostic, located by line and column and
+sorted by file and position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler.checks import ALL_CHECKS, Check, CheckContext
+from compiler.diagnostics import Diagnostic, codes, error
+from compiler.loading import GameSources, load_game_folder
+from compiler.model import build_definition
+from compiler.schema import validate_document
+from rules_engine.definitions import GameDefinition
+
+
+@dataclass
+class GameReport:
+    """The outcome of validating one game folder."""
+
+    root: Path
+    sources: GameSources
+    definition: GameDefinition
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.root.name
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+    @property
+    def ok(self) -> bool:
+        return self.errors == 0
+
+
+def validate_game(root: Path) -> GameReport:
+    """Validate the game in ``root`` and return every diagnostic at once."""
+    sources = load_game_folder(root)
+    found = list(sources.diagnostics)
+    valid: set[str] = set()
+    for kind, documents in sources.documents.items():
+        for document in documents:
+            problems = validate_document(document, kind)
+            found.extend(problems)
+            if not any(p.is_error for p in problems):
+                valid.add(document.name)
+    definition, build_problems = build_definition(sources, valid)
+    found.extend(build_problems)
+    context = CheckContext(definition, sources, frozenset(valid))
+    for check in ALL_CHECKS:
+        found.extend(_run_check(check, context))
+    return GameReport(root, sources, definition, locate(found, sources))
+
+
+def _run_check(check: Check, context: CheckContext) -> list[Diagnostic]:
+    try:
+        return list(check(context))
+    except Exception as exc:  # a bug in a check must not hide the other diagnostics
+        name = getattr(check, "__name__", "a check")
+        return [error(codes.INTERNAL_CHECK_FAILED,
+                      f"{name} failed with {type(exc).__name__}: {exc}",
+                      hint="this is a bug in the compiler; the other diagnostics are still valid")]
+
+
+def locate(diagnostics: Iterable[Diagnostic], sources: GameSources) -> list[Diagnostic]:
+    """Fill in line and column from the source texts, then sort and drop exact repeats."""
+    located: list[Diagnostic] = []
+    for diagnostic in diagnostics:
+        if diagnostic.line is None and diagnostic.file:
+            document = sources.by_name(diagnostic.file)
+            prefer_key = diagnostic.code == codes.SCHEMA_UNKNOWN_PROPERTY
+            where = document.position(diagnostic.pointer, prefer_key) if document else None
+            if where is not None:
+                diagnostic = diagnostic.located(*where)
+        located.append(diagnostic)
+    return sorted(set(located), key=Diagnostic.sort_key)

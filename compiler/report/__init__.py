@@ -1,0 +1,1 @@
+"""Human and machine forms of what the pipeline found."""

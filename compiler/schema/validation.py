@@ -1,0 +1,282 @@
+"""Check source documents against the JSON Schemas and explain what is wrong.
+
+jsonschema reports every error with the keyword that failed; this module turns
+each into a diagnostic with a stable code, a sentence a designer understands,
+the JSON pointer of the offending value, and a hint (the closest allowed word
+or property name for typos).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from compiler.diagnostics import Diagnostic, codes, did_you_mean, error
+from compiler.loading import FILE_KINDS, SourceDocument
+from compiler.loading.positions import join_pointer
+from compiler.schema.fast import Check, SchemaCompiler
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+SCHEMA_BASE = "https://wgc.invalid/schemas/"
+
+_RANGE_KEYWORDS = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+_SIZE_KEYWORDS = {"minLength", "maxLength", "minItems", "maxItems", "minProperties",
+                  "maxProperties", "uniqueItems"}
+_JSON_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", bool: "true or false",
+                    int: "a number", float: "a number", type(None): "null"}
+
+
+def schema_names() -> list[str]:
+    return sorted(entry.name for entry in resources.files("compiler.schemas").iterdir()
+                  if entry.name.endswith(".schema.json"))
+
+
+@functools.cache
+def _schemas() -> dict[str, dict[str, Any]]:
+    folder = resources.files("compiler.schemas")
+    return {name: json.loads(folder.joinpath(name).read_text("utf-8")) for name in schema_names()}
+
+
+@functools.cache
+def _fast_check(schema_name: str) -> Check:
+    compiler = SchemaCompiler({SCHEMA_BASE + name: schema for name, schema in _schemas().items()})
+    return compiler.compile_document(SCHEMA_BASE + schema_name + "#")
+
+
+@functools.cache
+def _validator(schema_name: str) -> Draft202012Validator:
+    """jsonschema, imported only when a document is invalid and must be explained."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    schemas = _schemas()
+    registry: Registry[Any] = Registry().with_resources(
+        (SCHEMA_BASE + name, Resource.from_contents(schema)) for name, schema in schemas.items())
+    return Draft202012Validator(schemas[schema_name], registry=registry)
+
+
+def is_valid(data: Any, kind: str) -> bool:
+    """The fast yes/no answer for one document of a kind."""
+    return _fast_check(schema_for_kind(kind))(data)
+
+
+def schema_for_kind(kind: str) -> str:
+    return next(k.schema for k in FILE_KINDS if k.kind == kind)
+
+
+def validate_document(document: SourceDocument, kind: str) -> list[Diagnostic]:
+    """All schema diagnostics for one document of the given kind."""
+    schema_name = schema_for_kind(kind)
+    data = document.data
+    if not isinstance(data, dict):
+        return [error(codes.SCHEMA_TYPE, f"the file must hold a JSON object, not {_type_name(data)}",
+                      document.name, "", hint=f"start with {{\"$schema\": \".../{schema_name}\", ...}}")]
+    found = list(_schema_reference_problems(document, schema_name))
+    if _fast_check(schema_name)(data):
+        return found
+    for problem in _validator(schema_name).iter_errors(data):
+        found.extend(_translate(problem, document.name))
+    return found
+
+
+def _schema_reference_problems(document: SourceDocument, schema_name: str) -> Iterator[Diagnostic]:
+    declared = document.data.get("$schema")
+    if isinstance(declared, str) and not declared.replace("\\", "/").endswith(schema_name):
+        yield error(codes.FILE_WRONG_SCHEMA,
+                    f"this file is read as {schema_name} but its $schema names '{declared}'",
+                    document.name, "/$schema",
+                    hint=f"set \"$schema\" to a path ending in {schema_name}")
+
+
+def _translate(problem: ValidationError, file: str) -> list[Diagnostic]:
+    pointer = "".join(join_pointer("", token) for token in problem.absolute_path)
+    keyword = str(problem.validator)
+    where = _describe(pointer)
+    if keyword in {"oneOf", "anyOf"} and problem.context:
+        return _translate_choice(problem, file, pointer)
+    if keyword == "additionalProperties":
+        return _unknown_properties(problem, file, pointer)
+    if keyword == "required":
+        missing = _quoted_name(problem.message)
+        return [error(codes.SCHEMA_REQUIRED, f"{where} needs the property '{missing}'", file, pointer,
+                      hint=_description_hint(problem.schema, missing))]
+    if keyword == "type":
+        expected = _expected_types(problem.validator_value)
+        return [error(codes.SCHEMA_TYPE,
+                      f"{where} must be {expected}, not {_type_name(problem.instance)}",
+                      file, pointer)]
+    if keyword in {"enum", "const"}:
+        return [_not_allowed(problem, file, pointer, where)]
+    if keyword == "pattern":
+        description = problem.schema.get("description", f"the form {problem.validator_value}")
+        return [error(codes.SCHEMA_PATTERN, f"{where} '{_short(problem.instance)}' has the wrong form",
+                      file, pointer, hint=description)]
+    if keyword in _RANGE_KEYWORDS:
+        return [error(codes.SCHEMA_RANGE, f"{where} is {_short(problem.instance)}: {_range_text(problem)}",
+                      file, pointer)]
+    if keyword in _SIZE_KEYWORDS:
+        return [error(codes.SCHEMA_SIZE, f"{where}: {_size_text(problem)}", file, pointer)]
+    if keyword == "propertyNames" and problem.context:
+        return [error(codes.SCHEMA_PATTERN,
+                      f"{where} has a key '{_short(problem.instance)}' that is not an id",
+                      file, pointer, hint="keys here are ids: lower-case words joined by '-'")]
+    return [error(codes.SCHEMA_INVALID, f"{where}: {problem.message}", file, pointer)]
+
+
+def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list[Diagnostic]:
+    """Explain a failed oneOf/anyOf through the alternative that came closest."""
+    instance = problem.instance
+    alternatives = problem.schema.get(str(problem.validator), [])
+    kind_error = _kind_mismatch(instance, alternatives)
+    if kind_error is not None:
+        return [error(codes.SCHEMA_ENUM, f"{_describe(pointer)} has kind '{instance.get('kind')}'",
+                      file, pointer + "/kind", hint=kind_error)]
+    types_only = all(str(sub.validator) in {"type", "enum", "const"} and not sub.absolute_path
+                     for sub in problem.context or [])
+    if types_only:
+        return [error(codes.SCHEMA_TYPE,
+                      f"{_describe(pointer)} cannot be {_short(instance)} ({_type_name(instance)})",
+                      file, pointer, hint=_alternatives_hint(alternatives))]
+    from jsonschema.exceptions import best_match
+
+    best = best_match(problem.context or [])
+    if best is None:
+        return [error(codes.SCHEMA_INVALID, f"{_describe(pointer)}: {problem.message}", file, pointer)]
+    return _translate(best, file)
+
+
+def _kind_mismatch(instance: Any, alternatives: list[Any]) -> str | None:
+    """When alternatives are told apart by a 'kind' constant, name the allowed kinds."""
+    if not isinstance(instance, dict) or not isinstance(instance.get("kind"), str):
+        return None
+    kinds = []
+    for alternative in alternatives:
+        target = _resolve_local(alternative)
+        kind = target.get("properties", {}).get("kind", {}).get("const") if target else None
+        if kind is None:
+            return None
+        kinds.append(kind)
+    if instance["kind"] in kinds:
+        return None
+    suggestion = did_you_mean(instance["kind"], kinds)
+    return suggestion or "allowed kinds: " + ", ".join(kinds)
+
+
+def _resolve_local(schema: Any) -> dict[str, Any] | None:
+    if not isinstance(schema, dict):
+        return None
+    reference = schema.get("$ref")
+    if not isinstance(reference, str) or not reference.startswith("#/$defs/"):
+        return schema
+    name = reference.removeprefix("#/$defs/")
+    for document in _schemas().values():
+        found = document.get("$defs", {}).get(name)
+        if isinstance(found, dict) and found.get("properties", {}).get("kind"):
+            return found
+    return None
+
+
+def _alternatives_hint(alternatives: list[Any]) -> str | None:
+    words: list[str] = []
+    for alternative in alternatives:
+        if not isinstance(alternative, dict):
+            continue
+        if "type" in alternative:
+            words.append(_expected_types(alternative["type"]))
+        if "enum" in alternative:
+            words.append(" or ".join(f"'{value}'" for value in alternative["enum"]))
+        if "$ref" in alternative:
+            words.append("an object as described in the schema")
+    return "expected " + ", or ".join(dict.fromkeys(words)) if words else None
+
+
+def _unknown_properties(problem: ValidationError, file: str, pointer: str) -> list[Diagnostic]:
+    allowed = list(problem.schema.get("properties", {}))
+    instance = problem.instance if isinstance(problem.instance, dict) else {}
+    extras = [key for key in instance if key not in allowed]
+    found = []
+    for key in extras:
+        hint = did_you_mean(key, allowed) or "allowed here: " + ", ".join(sorted(allowed))
+        found.append(error(codes.SCHEMA_UNKNOWN_PROPERTY,
+                           f"{_describe(pointer)} has an unknown property '{key}'",
+                           file, join_pointer(pointer, key), hint=hint))
+    return found
+
+
+def _not_allowed(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    allowed = (problem.validator_value if str(problem.validator) == "enum"
+               else [problem.validator_value])
+    words = [str(value) for value in allowed]
+    value = problem.instance
+    hint = did_you_mean(str(value), words) if isinstance(value, str) else None
+    return error(codes.SCHEMA_ENUM, f"{where} cannot be {_short(value)}", file, pointer,
+                 hint=hint or "allowed: " + ", ".join(f"'{word}'" for word in words))
+
+
+def _describe(pointer: str) -> str:
+    if not pointer:
+        return "the file"
+    last = pointer.rsplit("/", 1)[-1]
+    if last.isdigit():
+        parent = pointer.rsplit("/", 2)[-2] if pointer.count("/") >= 2 else ""
+        return f"item {int(last) + 1} of '{parent}'" if parent else f"item {int(last) + 1}"
+    return f"'{last}'"
+
+
+def _quoted_name(message: str) -> str:
+    start = message.find("'")
+    end = message.find("'", start + 1)
+    return message[start + 1:end] if 0 <= start < end else message
+
+
+def _description_hint(schema: dict[str, Any], name: str) -> str | None:
+    described = schema.get("properties", {}).get(name, {})
+    description = described.get("description") if isinstance(described, dict) else None
+    return description if isinstance(description, str) else None
+
+
+def _expected_types(value: Any) -> str:
+    names = {"object": "an object", "array": "a list", "string": "a string", "integer": "a whole number",
+             "number": "a number", "boolean": "true or false", "null": "null"}
+    if isinstance(value, list):
+        return " or ".join(names.get(str(v), str(v)) for v in value)
+    return names.get(str(value), str(value))
+
+
+def _type_name(value: Any) -> str:
+    return _JSON_TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _range_text(problem: ValidationError) -> str:
+    bound = problem.validator_value
+    return {
+        "minimum": f"the least allowed is {bound}",
+        "maximum": f"the most allowed is {bound}",
+        "exclusiveMinimum": f"it must be more than {bound}",
+        "exclusiveMaximum": f"it must be less than {bound}",
+        "multipleOf": f"it must be a multiple of {bound}",
+    }[str(problem.validator)]
+
+
+def _size_text(problem: ValidationError) -> str:
+    bound = problem.validator_value
+    return {
+        "minLength": f"must have at least {bound} characters",
+        "maxLength": f"must have at most {bound} characters",
+        "minItems": f"must have at least {bound} items",
+        "maxItems": f"must have at most {bound} items",
+        "minProperties": f"must have at least {bound} properties",
+        "maxProperties": f"must have at most {bound} properties",
+        "uniqueItems": "must not repeat an item",
+    }[str(problem.validator)]

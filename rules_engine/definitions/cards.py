@@ -1,0 +1,40 @@
+"""Card decks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from rules_engine.definitions.origin import Origin
+
+
+class CardSection(NamedTuple):
+    heading: str
+    text: str
+    values: Mapping[str, int]
+
+
+class Card(NamedTuple):
+    id: str
+    title: str
+    number: int | None
+    copies: int
+    sections: tuple[CardSection, ...]
+    effects: tuple[Mapping[str, Any], ...]
+    keep: bool
+    origin: Origin
+
+
+class Deck(NamedTuple):
+    id: str
+    name: str
+    kind: str | None
+    back: str | None
+    colour: str | None
+    cards: tuple[Card, ...]
+    summary: str | None
+    origin: Origin
+
+    @property
+    def size(self) -> int:
+        return sum(card.copies for card in self.cards)

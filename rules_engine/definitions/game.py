@@ -1,0 +1,154 @@
+"""The game manifest: sides, nations, classes, dice, turns, phases, stacking."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules_engine.definitions.origin import Origin
+
+
+class Side(NamedTuple):
+    id: str
+    name: str
+    colour: str | None
+    text_colour: str | None
+    played_by: str
+    origin: Origin
+
+
+class Nation(NamedTuple):
+    id: str
+    name: str
+    side: str
+    abbreviation: str | None
+    colour: str | None
+    mark_colours: tuple[str, ...]
+    mark_stripes: str | None
+    origin: Origin
+
+
+class UnitClass(NamedTuple):
+    id: str
+    name: str
+    symbol: str
+    groups: tuple[str, ...]
+    origin: Origin
+
+
+class Die(NamedTuple):
+    id: str
+    name: str
+    sides: int
+    colour: str | None
+    origin: Origin
+
+
+class Phase(NamedTuple):
+    id: str
+    name: str
+    player: str
+    group: str | None
+    order: str
+    summary: str | None
+    origin: Origin
+
+
+class StackingRule(NamedTuple):
+    max: int
+    classes: tuple[str, ...]
+    kinds: tuple[str, ...]
+    with_unit: str | None
+    max_with_unit: int | None
+    summary: str | None
+    origin: Origin
+
+
+class Stacking(NamedTuple):
+    limit: int | None
+    tokens_count: bool
+    one_side_per_space: bool
+    rules: tuple[StackingRule, ...]
+    summary: str | None
+
+
+class StatedCount(NamedTuple):
+    """A number the rulebook states, which the data must reproduce."""
+
+    what: str
+    of: str | None
+    number: int
+    cite: str
+    origin: Origin
+
+
+class OptionalRule(NamedTuple):
+    id: str
+    name: str
+    summary: str
+    extra_turns: int
+    end_roll_table: str | None
+    origin: Origin
+
+
+class CampaignStep(NamedTuple):
+    summary: str
+    side: str | None
+    recovery_points: int | None
+    distinct_actions: bool
+    actions: tuple[str, ...]
+    units: tuple[str, ...]
+    origin: Origin
+
+
+class CampaignLink(NamedTuple):
+    from_scenario: str
+    to_scenario: str
+    steps: tuple[CampaignStep, ...]
+    origin: Origin
+
+
+class Campaign(NamedTuple):
+    scenarios: tuple[str, ...]
+    summary: str | None
+    links: tuple[CampaignLink, ...]
+    rules: tuple[str, ...]
+    origin: Origin
+
+
+class GameInfo(NamedTuple):
+    """Everything game.json says."""
+
+    id: str
+    title: str
+    subtitle: str | None
+    system: str
+    rulebook: str | None
+    summary: str | None
+    min_players: int
+    max_players: int
+    sides: tuple[Side, ...]
+    nations: tuple[Nation, ...]
+    unit_classes: tuple[UnitClass, ...]
+    dice: tuple[Die, ...]
+    turn_labels: tuple[str, ...]
+    phases: tuple[Phase, ...]
+    stacking: Stacking
+    stated_counts: tuple[StatedCount, ...]
+    optional_rules: tuple[OptionalRule, ...]
+    campaign: Campaign | None
+    origin: Origin
+
+    def side(self, side_id: str) -> Side | None:
+        return next((s for s in self.sides if s.id == side_id), None)
+
+    def nation(self, nation_id: str) -> Nation | None:
+        return next((n for n in self.nations if n.id == nation_id), None)
+
+    def unit_class(self, class_id: str) -> UnitClass | None:
+        return next((c for c in self.unit_classes if c.id == class_id), None)
+
+    def turn_index(self, turn: str) -> int | None:
+        try:
+            return self.turn_labels.index(turn)
+        except ValueError:
+            return None

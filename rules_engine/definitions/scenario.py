@@ -1,0 +1,137 @@
+"""Scenarios: set-up, markers, reinforcements, points and victory conditions."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules_engine.definitions.origin import Origin
+
+
+class Within(NamedTuple):
+    of: str
+    distance: int
+
+
+class Constraint(NamedTuple):
+    """The condition the rulebook puts on a choice of space; all given parts hold."""
+
+    region: str | None = None
+    adjacent_to: str | None = None
+    in_or_adjacent_to: str | None = None
+    within: Within | None = None
+    one_of: tuple[str, ...] = ()
+    features_any: tuple[str, ...] = ()
+    features_none: tuple[str, ...] = ()
+    supply_source: str | None = None
+    alone: bool = False
+    no_units: bool = False
+    summary: str | None = None
+
+
+class Placement(NamedTuple):
+    unit: str
+    copies: int
+    at: str
+    face: str
+    constraint: Constraint | None
+    side: str
+    step: int
+    origin: Origin
+
+
+class Marker(NamedTuple):
+    counter: str
+    at: str
+    face: str
+    copies: int
+    for_side: str | None
+    constraint: Constraint | None
+    origin: Origin
+
+
+class Reinforcement(NamedTuple):
+    turn: str
+    unit: str
+    copies: int
+    face: str
+    at: str | None
+    alternate: str | None
+    constraint: Constraint | None
+    may_delay: bool
+    origin: Origin
+
+
+class PointsAllowance(NamedTuple):
+    track: str
+    side: str
+    per_turn: int | None
+    schedule: tuple[tuple[str, int], ...]
+    restriction: str | None
+    restricted_to_nation: str | None
+    origin: Origin
+
+
+class VictoryLevel(NamedTuple):
+    minimum: int | None
+    maximum: int | None
+    result: str
+
+    def matches(self, value: int) -> bool:
+        return ((self.minimum is None or value >= self.minimum)
+                and (self.maximum is None or value <= self.maximum))
+
+
+class VictoryCondition(NamedTuple):
+    kind: str
+    summary: str
+    side: str | None
+    places: tuple[str, ...]
+    feature: str | None
+    region: str | None
+    at_least: int | None
+    total: int | None
+    start: int | None
+    targets: tuple[str, ...]
+    result: str | None
+    levels: tuple[VictoryLevel, ...]
+    origin: Origin
+
+
+class Victory(NamedTuple):
+    checked: str | None
+    conditions: tuple[VictoryCondition, ...]
+    otherwise: str | None
+    summary: str | None
+    origin: Origin
+
+
+class RandomSetup(NamedTuple):
+    table: str
+    side: str | None
+    rolled: int | None
+    summary: str | None
+    origin: Origin
+
+
+class Scenario(NamedTuple):
+    id: str
+    name: str
+    number: int | None
+    period: str | None
+    summary: str | None
+    first_turn: str | None
+    last_turn: str | None
+    last_turn_players: tuple[str, ...]
+    first_player: str | None
+    points: tuple[PointsAllowance, ...]
+    placements: tuple[Placement, ...]
+    markers: tuple[Marker, ...]
+    reinforcements: tuple[Reinforcement, ...]
+    random_setup: tuple[RandomSetup, ...]
+    victory: Victory | None
+    special_rules: tuple[str, ...]
+    origin: Origin
+
+    def unit_count(self) -> int:
+        """Units on the map at the start plus those that arrive later."""
+        return sum(p.copies for p in self.placements) + sum(r.copies for r in self.reinforcements)

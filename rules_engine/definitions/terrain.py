@@ -1,0 +1,73 @@
+"""The terrain effects chart."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from rules_engine.definitions.origin import Origin
+
+# A cost is movement points, or one of the words 'all', 'impassable',
+# 'prohibited', 'none'; a cost table maps a movement class (or '*' for every
+# class) to a cost.
+Cost = float | str
+CostTable = Mapping[str, Cost]
+
+
+class CombatEffect(NamedTuple):
+    defender_dice: Mapping[str, int]
+    attacker_plus_die: bool
+    cancels_plus_die: bool
+    attack_prohibited: bool
+    drm: int | None
+    drm_variants: Mapping[str, int]
+    max_units: int | None
+    cumulative: bool
+    summary: str | None
+
+
+class Terrain(NamedTuple):
+    id: str
+    name: str
+    kind: str
+    colour: str | None
+    movement: Mapping[str, CostTable]
+    combat: CombatEffect | None
+    blocks_zoc: bool
+    blocks_line_of_sight: bool
+    stop: bool
+    tactical_edge_tie: str | None
+    closed_until: str | None
+    no_remain_until: str | None
+    summary: str | None
+    origin: Origin
+
+    def cost(self, situation: str, movement_class: str) -> Cost | None:
+        """The cost in a situation ('enter', 'along', 'cross' ...) for a class."""
+        table = self.movement.get(situation)
+        if table is None:
+            return None
+        return table.get(movement_class, table.get("*"))
+
+    @property
+    def impassable(self) -> bool:
+        return any(cost == "impassable" for table in self.movement.values()
+                   for cost in table.values())
+
+
+class MovementClass(NamedTuple):
+    id: str
+    name: str
+    origin: Origin
+
+
+class TerrainChart(NamedTuple):
+    movement_classes: tuple[MovementClass, ...]
+    terrain: dict[str, Terrain]
+    origin: Origin
+
+    def get(self, terrain_id: str) -> Terrain | None:
+        return self.terrain.get(terrain_id)
+
+    def of_kind(self, kind: str) -> list[Terrain]:
+        return [t for t in self.terrain.values() if t.kind == kind]
