@@ -56,6 +56,11 @@ def _placement(data: dict[str, Any], group: int, unit: str) -> dict[str, Any]:
     return next(p for p in data["setup"][group]["placements"] if p["unit"] == unit)
 
 
+def _folder_in_place_of(game: GameCopy, name: str) -> None:
+    (game.root / name).unlink()
+    (game.root / name).mkdir()
+
+
 def _remove_town(data: dict[str, Any]) -> None:
     acre = next(h for h in data["hexes"] if h.get("name") == "Acre")
     acre["features"].remove("town")
@@ -69,7 +74,7 @@ CASES = [
          "counters.json", codes.JSON_EMPTY, None, located=False),
     Case("not utf-8", lambda g: g.write_bytes("game.json", b'{"title": "Isra\xe9l"}'),
          "game.json", codes.FILE_ENCODING, None),
-    Case("folder in place of a file", lambda g: None,
+    Case("folder in place of a file", lambda g: _folder_in_place_of(g, "terrain.json"),
          "terrain.json", codes.FILE_NOT_A_FILE, None, located=False),
     Case("missing file", lambda g: (g.root / "counters.json").unlink(),
          "counters.json", codes.FILE_MISSING, None, located=False),
