@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.checks.context import CheckContext, at
+from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
 
 
@@ -125,3 +125,57 @@ def check_place_names(context: CheckContext) -> Iterator[Diagnostic]:
                               space.origin.file, space.origin.pointer,
                               hint="references by this name are ambiguous; use hex IDs for them")
             first.setdefault(key, space.id)
+
+
+def check_line_features(context: CheckContext) -> Iterator[Diagnostic]:
+    """A line feature (a stream) runs through neighbouring hexes: none stands alone."""
+    board, chart = context.definition.board, context.definition.terrain
+    if board is None or chart is None or board.grid is None:
+        return
+    linear = {t.id for t in chart.terrain.values() if t.linear}
+    for space in board.spaces.values():
+        for index, feature in enumerate(space.features):
+            if feature not in linear:
+                continue
+            if not any(feature in board.spaces[n].features for n in board.neighbours(space.id)):
+                file, pointer = at(space.origin, "features", index)
+                yield error(codes.MAP_LINE_BROKEN,
+                            f"the {feature} in {space.id} touches no other hex with a {feature}",
+                            file, pointer, hint="a line feature continues into a neighbouring hex")
+
+
+def check_road_ends(context: CheckContext) -> Iterator[Diagnostic]:
+    """A road ends at another road, a named place, a supply source or entry, or the map edge."""
+    board = context.definition.board
+    if board is None or board.grid is None:
+        return
+    on_roads: dict[str, int] = {}
+    for road in board.roads:
+        for space_id in set(road.path):
+            on_roads[space_id] = on_roads.get(space_id, 0) + 1
+    anchored = {s.at for s in board.supply_sources} | {e.at for e in board.entries}
+    for road in board.roads:
+        for position, end in ((0, road.path[0]), (len(road.path) - 1, road.path[-1])):
+            space = board.spaces.get(end)
+            if space is None or space.name or end in anchored or on_roads.get(end, 0) > 1:
+                continue
+            if len(board.neighbours(end)) < 6 or (position > 0 and road.off_map):
+                continue
+            if road.path.count(end) > 1:
+                continue
+            file, pointer = at(road.origin, "path", position)
+            yield warning(codes.MAP_ROAD_DEAD_END,
+                          f"the road ends in {end}, which is not another road, a named place, "
+                          f"a supply source, an entry or the map edge", file, pointer,
+                          hint="extend the road or join it to the network")
+
+
+def check_region_connections(context: CheckContext) -> Iterator[Diagnostic]:
+    board, chart = context.definition.board, context.definition.terrain
+    if board is None or chart is None:
+        return
+    roads = [t.id for t in chart.terrain.values() if t.kind == "road"]
+    for region in board.regions:
+        if region.connected_by is not None and region.connected_by not in roads:
+            yield unknown(codes.REF_UNKNOWN_TERRAIN, "road terrain", region.connected_by, roads,
+                          region.origin, "connected_by")

@@ -46,6 +46,22 @@ def check_scenarios(context: CheckContext) -> Iterator[Diagnostic]:
         yield from _constraints(definition, definition.board, placed)
         yield from _markers(definition, definition.board, scenario, placed)
         yield from _reinforcements(definition, definition.board, scenario)
+    yield from _missions(definition)
+
+
+def _missions(definition: GameDefinition) -> Iterator[Diagnostic]:
+    decks = {deck.id: deck for deck in definition.decks or ()}
+    for scenario in definition.scenarios:
+        if scenario.mission is None or definition.decks is None:
+            continue
+        deck_id, card_id = scenario.mission
+        deck = decks.get(deck_id)
+        if deck is None:
+            yield unknown(codes.REF_UNKNOWN_CARD, "deck", deck_id, decks, scenario.origin,
+                          "mission", "deck")
+        elif not any(card.id == card_id for card in deck.cards):
+            yield unknown(codes.REF_UNKNOWN_CARD, "card", card_id, [c.id for c in deck.cards],
+                          scenario.origin, "mission", "card")
 
 
 def units_by_space(placed: list[_Placed]) -> dict[str, list[_Placed]]:
@@ -200,6 +216,7 @@ def _stacking(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Dia
                         hint="units of both sides never share a space")
         if game is None:
             continue
+        yield from _leader_stacking(definition, items)
         problem = _over_stacked(definition, items)
         if problem is not None:
             file, pointer = at(items[-1].origin, "at")
@@ -207,14 +224,36 @@ def _stacking(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Dia
                         hint=game.stacking.summary)
 
 
+def _leader_stacking(definition: GameDefinition, items: list[_Placed]) -> Iterator[Diagnostic]:
+    """Rules that keep some counters (leaders) away from units of some nations."""
+    game = definition.game
+    assert game is not None
+    for rule in game.stacking.rules:
+        if not rule.not_with_nations:
+            continue
+        barred = [i for i in items if i.counter.nation in rule.not_with_nations]
+        if not barred:
+            continue
+        for item in items:
+            if (item.counter.id in rule.except_counters
+                    or not _rule_matches(definition, rule.classes, rule.kinds, item.counter)):
+                continue
+            file, pointer = at(item.origin, "at")
+            yield error(codes.SETUP_LEADER_STACKING,
+                        f"'{item.counter.name}' may not stack with '{barred[0].counter.name}' "
+                        f"({barred[0].counter.nation}) in {item.space.id}", file, pointer,
+                        hint=rule.summary)
+
+
 def _over_stacked(definition: GameDefinition, items: list[_Placed]) -> str | None:
     game = definition.game
     assert game is not None
     units = sum(i.copies for i in items if i.counter.kind == "unit")
+    rules = [rule for rule in game.stacking.rules if not rule.not_with_nations]
     if game.stacking.limit is not None and units > game.stacking.limit:
         return f"{units} units; the stacking limit is {game.stacking.limit}"
     present = {i.counter.id for i in items}
-    for rule in game.stacking.rules:
+    for rule in rules:
         matching = sum(i.copies for i in items if _rule_matches(definition, rule.classes, rule.kinds,
                                                                 i.counter))
         limit = rule.max_with_unit if rule.with_unit in present and rule.max_with_unit else rule.max
@@ -288,6 +327,9 @@ def _markers(definition: GameDefinition, board: MapDefinition, scenario: Scenari
         if marker.for_side is not None and game is not None and game.side(marker.for_side) is None:
             yield unknown(codes.REF_UNKNOWN_SIDE, "side", marker.for_side,
                           [s.id for s in game.sides], marker.origin, "for_side")
+        if marker.at is None:
+            yield from _track_box(definition, board, marker.track, marker.box, marker.origin)
+            continue
         space, problem = resolve_space(board, marker.at, marker.origin, "at")
         if problem:
             yield problem
@@ -298,6 +340,30 @@ def _markers(definition: GameDefinition, board: MapDefinition, scenario: Scenari
         name = counter.name if counter else marker.counter
         yield from _constraint_problems(board, marker.constraint, space, facts, marker.origin,
                                         f"'{name}' in {space.id}")
+
+
+def _track_box(definition: GameDefinition, board: MapDefinition, track_id: str | None,
+               box: str | None, origin: Origin) -> Iterator[Diagnostic]:
+    track = next((t for t in board.tracks if t.id == track_id), None)
+    if track is None:
+        yield unknown(codes.REF_UNKNOWN_TRACK, "track", str(track_id), [t.id for t in board.tracks],
+                      origin, "track")
+        return
+    if box is None:
+        return
+    if track.kind == "turns":
+        labels = definition.game.turn_labels if definition.game else ()
+        fits = not labels or box in labels
+        allowed = f"the turns {labels[0]} to {labels[-1]}" if labels else ""
+    else:
+        number = int(box) if box.lstrip("-").isdigit() else None
+        low, high = track.first, track.last
+        fits = number is not None and (low is None or number >= low) and (high is None or number <= high)
+        allowed = f"the boxes {low} to {high}"
+    if not fits:
+        file, pointer = at(origin, "box")
+        yield error(codes.SCENARIO_BOX_OFF_TRACK, f"track '{track.name}' has no box '{box}'",
+                    file, pointer, hint=f"it holds {allowed}" if allowed else None)
 
 
 def _reinforcements(definition: GameDefinition, board: MapDefinition,

@@ -124,7 +124,7 @@ def controlled_at_start(definition: GameDefinition, scenario: Scenario, side: st
         if counter.is_unit:
             occupant.setdefault(space.id, placement.side)
     for marker in scenario.markers:
-        space = board.resolve(marker.at)
+        space = board.resolve(marker.at) if marker.at is not None else None
         if space is not None and marker.for_side is not None:
             occupant.setdefault(space.id, marker.for_side)
     return [space_id for space_id in _places_with_feature(definition, feature)

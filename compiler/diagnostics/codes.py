@@ -202,3 +202,16 @@ DESCRIPTIONS[MAP_BAD_GRID] = "The grid description cannot number its hexes unamb
 
 INTERNAL_CHECK_FAILED = "internal.check-failed"
 DESCRIPTIONS[INTERNAL_CHECK_FAILED] = "A cross-check itself failed: a bug in the compiler; please report it."
+
+MAP_LINE_BROKEN = "map.line-broken"
+MAP_ROAD_DEAD_END = "map.road-dead-end"
+SETUP_LEADER_STACKING = "setup.leader-stacking"
+REF_UNKNOWN_CARD = "ref.unknown-card"
+SCENARIO_BOX_OFF_TRACK = "scenario.box-off-track"
+DESCRIPTIONS.update({
+    MAP_LINE_BROKEN: "A hex of a line feature (a stream) touches no other hex of it.",
+    MAP_ROAD_DEAD_END: "A road ends where no other road, map edge, named place or exit is (a warning).",
+    SETUP_LEADER_STACKING: "A leader is set up with units it may not stack with.",
+    REF_UNKNOWN_CARD: "A deck or card id that cards.json does not define.",
+    SCENARIO_BOX_OFF_TRACK: "A marker is put in a track box the track does not have.",
+})

@@ -81,7 +81,7 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
             for i, r in enumerate(data.get("routes", ()))),
         regions=tuple(
             Region(r["id"], r["name"], r["kind"], tuple(resolve(s) for s in r["spaces"]),
-                   text(r, "colour"), root.child("regions", i))
+                   text(r, "colour"), text(r, "connected_by"), root.child("regions", i))
             for i, r in enumerate(data.get("regions", ()))),
         supply_sources=tuple(
             SupplySource(resolve(s["at"]), s["side"], text(s, "nation"), text(s, "label"),

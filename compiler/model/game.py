@@ -6,6 +6,7 @@ from compiler.model.reading import Json, cite_text, strings, text
 from rules_engine.definitions import (
     Campaign,
     CampaignLink,
+    CampaignRule,
     CampaignStep,
     Die,
     GameInfo,
@@ -76,7 +77,8 @@ def _phase(data: Json, origin: Origin) -> Phase:
 def _stacking(data: Json, origin: Origin) -> Stacking:
     rules = tuple(
         StackingRule(r["max"], strings(r, "classes"), strings(r, "kinds"), text(r, "with_unit"),
-                     r.get("max_with_unit"), text(r, "summary"), origin.child("rules", i))
+                     r.get("max_with_unit"), strings(r, "not_with_nations"),
+                     strings(r, "except_counters"), text(r, "summary"), origin.child("rules", i))
         for i, r in enumerate(data.get("rules", ())))
     return Stacking(data.get("limit"), bool(data.get("tokens_count", False)),
                     bool(data.get("one_side_per_space", True)), rules, text(data, "summary"))
@@ -96,5 +98,9 @@ def _campaign(data: Json, origin: Origin) -> Campaign:
                          strings(step, "units"), origin.child("links", i, "steps", j))
             for j, step in enumerate(link["steps"])), origin.child("links", i))
         for i, link in enumerate(data.get("links", ())))
-    return Campaign(strings(data, "scenarios"), text(data, "summary"), links,
-                    tuple(r["summary"] for r in data.get("rules", ())), origin)
+    rules = tuple(
+        CampaignRule(r["summary"], r.get("when", "always"), text(r, "track"), r.get("amount"),
+                     r.get("per_mission_won"), origin.child("rules", i))
+        for i, r in enumerate(data.get("rules", ())))
+    return Campaign(strings(data, "scenarios"), text(data, "summary"), links, rules,
+                    data.get("losses_allowed"), origin)

@@ -43,7 +43,8 @@ def build_scenario(data: Json, file: str) -> Scenario:
         points=tuple(_points(p, root.child("points", i)) for i, p in enumerate(data.get("points", ()))),
         placements=tuple(placements),
         markers=tuple(
-            Marker(m["counter"], m["at"], m.get("face", "front"), int(m.get("count", 1)),
+            Marker(m["counter"], text(m, "at"), text(m, "track"), turn(m.get("box")),
+                   m.get("face", "front"), int(m.get("count", 1)),
                    text(m, "for_side"), build_constraint(m.get("constraint")),
                    root.child("markers", i))
             for i, m in enumerate(data.get("markers", ()))),
@@ -58,6 +59,7 @@ def build_scenario(data: Json, file: str) -> Scenario:
             for i, r in enumerate(data.get("random_setup", ()))),
         victory=_victory(data["victory"], root.child("victory")) if "victory" in data else None,
         special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
+        mission=(data["mission"]["deck"], data["mission"]["card"]) if "mission" in data else None,
         origin=root,
     )
 

@@ -53,6 +53,7 @@ def _terrain(data: Json, origin: Origin) -> Terrain:
         blocks_zoc=bool(data.get("blocks_zoc", False)),
         blocks_line_of_sight=bool(data.get("blocks_line_of_sight", False)),
         stop=bool(data.get("stop", False)),
+        linear=bool(data.get("linear", False)),
         tactical_edge_tie=text(data, "tactical_edge_tie"),
         closed_until=turn(data.get("closed_until")),
         no_remain_until=turn(data.get("no_remain_until")),

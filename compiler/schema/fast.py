@@ -24,7 +24,7 @@ _ANNOTATIONS = {"$schema", "$id", "title", "description", "$defs", "$comment", "
 _KEYWORDS = {"type", "required", "properties", "additionalProperties", "items", "minItems",
              "maxItems", "enum", "const", "pattern", "minLength", "maxLength", "minimum",
              "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "oneOf", "anyOf",
-             "allOf", "if", "then", "else", "propertyNames", "uniqueItems", "minProperties",
+             "allOf", "if", "then", "else", "not", "propertyNames", "uniqueItems", "minProperties",
              "maxProperties", "$ref"}
 
 
@@ -185,6 +185,9 @@ class SchemaCompiler:
         if "oneOf" in schema:
             choices = [self._compile(sub, base) for sub in schema["oneOf"]]
             found.append(lambda v: sum(1 for choice in choices if choice(v)) == 1)
+        if "not" in schema:
+            negated = self._compile(schema["not"], base)
+            found.append(lambda v: not negated(v))
         if "if" in schema:
             condition = self._compile(schema["if"], base)
             then = self._compile(schema.get("then", True), base)

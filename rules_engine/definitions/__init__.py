@@ -28,6 +28,7 @@ from rules_engine.definitions.definition import GameDefinition
 from rules_engine.definitions.game import (
     Campaign,
     CampaignLink,
+    CampaignRule,
     CampaignStep,
     Die,
     GameInfo,
@@ -57,7 +58,7 @@ from rules_engine.definitions.scenario import (
 from rules_engine.definitions.terrain import CombatEffect, MovementClass, Terrain, TerrainChart
 
 __all__ = [
-    "Box", "Campaign", "CampaignLink", "CampaignStep", "Card", "CardSection", "Charts",
+    "Box", "Campaign", "CampaignLink", "CampaignRule", "CampaignStep", "Card", "CardSection", "Charts",
     "CombatEffect", "CombatSystem", "Constraint", "Counter", "CounterMix", "Deck", "Die",
     "DieRange", "Entry", "Face", "GameDefinition", "GameInfo", "Hexside", "MapDefinition",
     "Marker", "Modifier", "MovementClass", "Nation", "OptionalRule", "Origin", "Phase",

@@ -76,6 +76,7 @@ class Region(NamedTuple):
     kind: str
     spaces: tuple[str, ...]
     colour: str | None
+    connected_by: str | None
     origin: Origin
 
 

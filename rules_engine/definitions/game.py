@@ -59,6 +59,8 @@ class StackingRule(NamedTuple):
     kinds: tuple[str, ...]
     with_unit: str | None
     max_with_unit: int | None
+    not_with_nations: tuple[str, ...]
+    except_counters: tuple[str, ...]
     summary: str | None
     origin: Origin
 
@@ -107,11 +109,21 @@ class CampaignLink(NamedTuple):
     origin: Origin
 
 
+class CampaignRule(NamedTuple):
+    summary: str
+    when: str
+    track: str | None
+    amount: int | None
+    per_mission_won: int | None
+    origin: Origin
+
+
 class Campaign(NamedTuple):
     scenarios: tuple[str, ...]
     summary: str | None
     links: tuple[CampaignLink, ...]
-    rules: tuple[str, ...]
+    rules: tuple[CampaignRule, ...]
+    losses_allowed: int | None
     origin: Origin
 
 

@@ -40,8 +40,12 @@ class Placement(NamedTuple):
 
 
 class Marker(NamedTuple):
+    """A token or marker placed at set-up: on a space (``at``) or in a track box."""
+
     counter: str
-    at: str
+    at: str | None
+    track: str | None
+    box: str | None
     face: str
     copies: int
     for_side: str | None
@@ -130,6 +134,7 @@ class Scenario(NamedTuple):
     random_setup: tuple[RandomSetup, ...]
     victory: Victory | None
     special_rules: tuple[str, ...]
+    mission: tuple[str, str] | None
     origin: Origin
 
     def unit_count(self) -> int:

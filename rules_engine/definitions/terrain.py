@@ -36,6 +36,7 @@ class Terrain(NamedTuple):
     blocks_zoc: bool
     blocks_line_of_sight: bool
     stop: bool
+    linear: bool
     tactical_edge_tie: str | None
     closed_until: str | None
     no_remain_until: str | None
