@@ -2,7 +2,7 @@
 """Bootstrap a private environment and run one of the project's two jobs.
 
     python3 dev.py build   validate every game in source_data/ and write build/
-    python3 dev.py test    ruff, mypy and pytest
+    python3 dev.py test    ruff (lint and format), mypy and pytest
 
 Only the Python standard library is used here, so the script works on a fresh
 machine: it creates `.venv/`, installs the project with its test extra into it
@@ -64,6 +64,7 @@ def job_build() -> None:
 
 def job_test() -> None:
     run([str(BIN / "ruff"), "check", "."])
+    run([str(BIN / "ruff"), "format", "--check", "."])
     run([str(BIN / "mypy")])
     run([str(BIN / "python"), "-m", "pytest"])
 

@@ -43,8 +43,10 @@ def time_in_process(game: Path, runs: int) -> list[float]:
 
 
 def line(label: str, times: list[float]) -> str:
-    return (f"{label:<34} min {min(times) * 1000:7.1f} ms   median "
-            f"{statistics.median(times) * 1000:7.1f} ms   ({len(times)} runs)")
+    return (
+        f"{label:<34} min {min(times) * 1000:7.1f} ms   median "
+        f"{statistics.median(times) * 1000:7.1f} ms   ({len(times)} runs)"
+    )
 
 
 def main() -> None:
@@ -62,8 +64,10 @@ def main() -> None:
     print(line("validate_game() in process", inside))
     target = 0.5
     verdict = "meets" if statistics.median(whole) < target else "misses"
-    print(f"median whole process {statistics.median(whole):.3f} s {verdict} the {target} s target "
-          f"({statistics.median(whole) / statistics.median(bare):.1f}x a bare interpreter start)")
+    print(
+        f"median whole process {statistics.median(whole):.3f} s {verdict} the {target} s target "
+        f"({statistics.median(whole) / statistics.median(bare):.1f}x a bare interpreter start)"
+    )
 
 
 if __name__ == "__main__":

@@ -69,9 +69,13 @@ def _run_check(check: Check, context: CheckContext) -> list[Diagnostic]:
         return list(check(context))
     except Exception as exc:  # a bug in a check must not hide the other diagnostics
         name = getattr(check, "__name__", "a check")
-        return [error(codes.INTERNAL_CHECK_FAILED,
-                      f"{name} failed with {type(exc).__name__}: {exc}",
-                      hint="this is a bug in the compiler; the other diagnostics are still valid")]
+        return [
+            error(
+                codes.INTERNAL_CHECK_FAILED,
+                f"{name} failed with {type(exc).__name__}: {exc}",
+                hint="this is a bug in the compiler; the other diagnostics are still valid",
+            )
+        ]
 
 
 def locate(diagnostics: Iterable[Diagnostic], sources: GameSources) -> list[Diagnostic]:

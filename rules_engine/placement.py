@@ -22,8 +22,13 @@ class PlacementFacts:
     unit_nation: str | None
 
 
-def unmet_conditions(constraint: Constraint, space: Space, board: MapDefinition,
-                     facts: PlacementFacts, resolve: Callable[[str], Space | None]) -> list[str]:
+def unmet_conditions(
+    constraint: Constraint,
+    space: Space,
+    board: MapDefinition,
+    facts: PlacementFacts,
+    resolve: Callable[[str], Space | None],
+) -> list[str]:
     """Plain-language reasons why ``space`` breaks ``constraint`` (empty when it holds)."""
     reasons: list[str] = []
     if constraint.region is not None:
@@ -31,8 +36,9 @@ def unmet_conditions(constraint: Constraint, space: Space, board: MapDefinition,
         if region is not None and space.id not in region.spaces:
             reasons.append(f"{space.display_name} is not in {region.name}")
     for reference, allow_same, words in (
-            (constraint.adjacent_to, False, "adjacent to"),
-            (constraint.in_or_adjacent_to, True, "in or adjacent to")):
+        (constraint.adjacent_to, False, "adjacent to"),
+        (constraint.in_or_adjacent_to, True, "in or adjacent to"),
+    ):
         if reference is None:
             continue
         target = resolve(reference)
@@ -45,8 +51,9 @@ def unmet_conditions(constraint: Constraint, space: Space, board: MapDefinition,
         target = resolve(constraint.within.of)
         distance = board.distance(space.id, target.id) if target else None
         if target is not None and (distance is None or distance > constraint.within.distance):
-            reasons.append(f"{space.display_name} is not within {constraint.within.distance} "
-                           f"of {target.display_name}")
+            reasons.append(
+                f"{space.display_name} is not within {constraint.within.distance} of {target.display_name}"
+            )
     if constraint.one_of:
         allowed = {s.id for s in (resolve(r) for r in constraint.one_of) if s is not None}
         if space.id not in allowed:
@@ -58,8 +65,7 @@ def unmet_conditions(constraint: Constraint, space: Space, board: MapDefinition,
         reasons.append(f"{space.display_name} has {', '.join(present)}, which is not allowed")
     if constraint.supply_source is not None:
         nation = facts.unit_nation if constraint.supply_source == "same" else constraint.supply_source
-        if not any(s.at == space.id and (nation is None or s.nation == nation)
-                   for s in board.supply_sources):
+        if not any(s.at == space.id and (nation is None or s.nation == nation) for s in board.supply_sources):
             reasons.append(f"{space.display_name} has no supply source of nation '{nation}'")
     if constraint.alone and facts.other_units_here:
         reasons.append(f"{space.display_name} holds {facts.other_units_here} other unit(s)")

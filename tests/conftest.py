@@ -25,8 +25,7 @@ class GameCopy:
         return json.loads((self.root / name).read_text(encoding="utf-8"))
 
     def save(self, name: str, data: Any) -> None:
-        (self.root / name).write_text(json.dumps(data, indent=2, ensure_ascii=False),
-                                      encoding="utf-8")
+        (self.root / name).write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
 
     def edit(self, name: str, change: Callable[[Any], object]) -> None:
         """Load a file, let ``change`` modify it in place, and save it."""

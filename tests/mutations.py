@@ -8,14 +8,18 @@ from typing import Any
 from hypothesis import strategies as st
 
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-10**6, max_value=10**6),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**6), max_value=10**6),
     st.floats(allow_nan=False, allow_infinity=False, width=32),
-    st.text(max_size=12), st.sampled_from(["", "G13", "Hebron", "israeli", "clear", "town", "0", "x-1"]),
+    st.text(max_size=12),
+    st.sampled_from(["", "G13", "Hebron", "israeli", "clear", "town", "0", "x-1"]),
 )
 JSON_VALUES = st.recursive(
     SCALARS,
-    lambda children: st.one_of(st.lists(children, max_size=4),
-                               st.dictionaries(st.text(max_size=8), children, max_size=4)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=8,
 )
 

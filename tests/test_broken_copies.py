@@ -41,6 +41,7 @@ def setitem(path: list[str | int], value: Any) -> Callable[[Any], None]:
         for token in path[:-1]:
             data = data[token]
         data[path[-1]] = value
+
     return change
 
 
@@ -68,150 +69,600 @@ def _remove_town(data: dict[str, Any]) -> None:
 
 CASES = [
     # --- files and JSON syntax -------------------------------------------------------------
-    Case("trailing comma", lambda g: g.write_text("map.json", '{"kind": "hex",}'),
-         "map.json", codes.JSON_SYNTAX, None),
-    Case("empty file", lambda g: g.write_text("counters.json", ""),
-         "counters.json", codes.JSON_EMPTY, None, located=False),
-    Case("not utf-8", lambda g: g.write_bytes("game.json", b'{"title": "Isra\xe9l"}'),
-         "game.json", codes.FILE_ENCODING, None),
-    Case("folder in place of a file", lambda g: _folder_in_place_of(g, "terrain.json"),
-         "terrain.json", codes.FILE_NOT_A_FILE, None, located=False),
-    Case("missing file", lambda g: (g.root / "counters.json").unlink(),
-         "counters.json", codes.FILE_MISSING, None, located=False),
-    Case("duplicate key", lambda g: g.write_text(
-        "game.json", (g.root / "game.json").read_text().replace(
-            '"title": "Israel 1948",', '"title": "Israel 1948", "title": "Israel 1949",')),
-         "game.json", codes.JSON_DUPLICATE_KEY, "/title"),
-    Case("huge number", lambda g: g.write_text(
-        "charts.json", (g.root / "charts.json").read_text().replace('"hits_on": [4, 5, 6]',
-                                                                   '"hits_on": [4, 5, ' + "9" * 400 + "]")),
-         "charts.json", codes.JSON_NUMBER_TOO_LARGE, None),
-    Case("deep nesting", edit("charts.json", setitem(["note"], [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[
-        [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]])),
-         "charts.json", codes.JSON_TOO_DEEP, None),
-    Case("NaN", lambda g: g.write_text("charts.json", '{"$schema": "x", "note": NaN}'),
-         "charts.json", codes.JSON_SYNTAX, None),
-    Case("wrong $schema", edit("map.json", setitem(["$schema"], "../../compiler/schemas/counters.schema.json")),
-         "map.json", codes.FILE_WRONG_SCHEMA, "/$schema"),
+    Case(
+        "trailing comma",
+        lambda g: g.write_text("map.json", '{"kind": "hex",}'),
+        "map.json",
+        codes.JSON_SYNTAX,
+        None,
+    ),
+    Case(
+        "empty file",
+        lambda g: g.write_text("counters.json", ""),
+        "counters.json",
+        codes.JSON_EMPTY,
+        None,
+        located=False,
+    ),
+    Case(
+        "not utf-8",
+        lambda g: g.write_bytes("game.json", b'{"title": "Isra\xe9l"}'),
+        "game.json",
+        codes.FILE_ENCODING,
+        None,
+    ),
+    Case(
+        "folder in place of a file",
+        lambda g: _folder_in_place_of(g, "terrain.json"),
+        "terrain.json",
+        codes.FILE_NOT_A_FILE,
+        None,
+        located=False,
+    ),
+    Case(
+        "missing file",
+        lambda g: (g.root / "counters.json").unlink(),
+        "counters.json",
+        codes.FILE_MISSING,
+        None,
+        located=False,
+    ),
+    Case(
+        "duplicate key",
+        lambda g: g.write_text(
+            "game.json",
+            (g.root / "game.json")
+            .read_text()
+            .replace('"title": "Israel 1948",', '"title": "Israel 1948", "title": "Israel 1949",'),
+        ),
+        "game.json",
+        codes.JSON_DUPLICATE_KEY,
+        "/title",
+    ),
+    Case(
+        "huge number",
+        lambda g: g.write_text(
+            "charts.json",
+            (g.root / "charts.json")
+            .read_text()
+            .replace('"hits_on": [4, 5, 6]', '"hits_on": [4, 5, ' + "9" * 400 + "]"),
+        ),
+        "charts.json",
+        codes.JSON_NUMBER_TOO_LARGE,
+        None,
+    ),
+    Case(
+        "deep nesting",
+        edit(
+            "charts.json",
+            setitem(
+                ["note"],
+                [
+                    [
+                        [
+                            [
+                                [
+                                    [
+                                        [
+                                            [
+                                                [
+                                                    [
+                                                        [
+                                                            [
+                                                                [
+                                                                    [
+                                                                        [
+                                                                            [
+                                                                                [
+                                                                                    [
+                                                                                        [
+                                                                                            [
+                                                                                                [
+                                                                                                    [
+                                                                                                        [
+                                                                                                            [
+                                                                                                                [
+                                                                                                                    [
+                                                                                                                        [
+                                                                                                                            [
+                                                                                                                                [
+                                                                                                                                    [
+                                                                                                                                        [
+                                                                                                                                            [
+                                                                                                                                                [
+                                                                                                                                                    [
+                                                                                                                                                        [
+                                                                                                                                                            [
+                                                                                                                                                                [
+                                                                                                                                                                    [
+                                                                                                                                                                        [
+                                                                                                                                                                            [
+                                                                                                                                                                                [
+                                                                                                                                                                                    [
+                                                                                                                                                                                        [
+                                                                                                                                                                                            [
+                                                                                                                                                                                                [
+                                                                                                                                                                                                    [
+                                                                                                                                                                                                        [
+                                                                                                                                                                                                            [
+                                                                                                                                                                                                                [
+                                                                                                                                                                                                                    [
+                                                                                                                                                                                                                        [
+                                                                                                                                                                                                                            [
+                                                                                                                                                                                                                                [
+                                                                                                                                                                                                                                    [
+                                                                                                                                                                                                                                        [
+                                                                                                                                                                                                                                            [
+                                                                                                                                                                                                                                                [
+                                                                                                                                                                                                                                                    [
+                                                                                                                                                                                                                                                        [
+                                                                                                                                                                                                                                                            [
+                                                                                                                                                                                                                                                                [
+                                                                                                                                                                                                                                                                    [
+                                                                                                                                                                                                                                                                        [
+                                                                                                                                                                                                                                                                            [
+                                                                                                                                                                                                                                                                                [
+                                                                                                                                                                                                                                                                                    [
+                                                                                                                                                                                                                                                                                        [
+                                                                                                                                                                                                                                                                                            []
+                                                                                                                                                                                                                                                                                        ]
+                                                                                                                                                                                                                                                                                    ]
+                                                                                                                                                                                                                                                                                ]
+                                                                                                                                                                                                                                                                            ]
+                                                                                                                                                                                                                                                                        ]
+                                                                                                                                                                                                                                                                    ]
+                                                                                                                                                                                                                                                                ]
+                                                                                                                                                                                                                                                            ]
+                                                                                                                                                                                                                                                        ]
+                                                                                                                                                                                                                                                    ]
+                                                                                                                                                                                                                                                ]
+                                                                                                                                                                                                                                            ]
+                                                                                                                                                                                                                                        ]
+                                                                                                                                                                                                                                    ]
+                                                                                                                                                                                                                                ]
+                                                                                                                                                                                                                            ]
+                                                                                                                                                                                                                        ]
+                                                                                                                                                                                                                    ]
+                                                                                                                                                                                                                ]
+                                                                                                                                                                                                            ]
+                                                                                                                                                                                                        ]
+                                                                                                                                                                                                    ]
+                                                                                                                                                                                                ]
+                                                                                                                                                                                            ]
+                                                                                                                                                                                        ]
+                                                                                                                                                                                    ]
+                                                                                                                                                                                ]
+                                                                                                                                                                            ]
+                                                                                                                                                                        ]
+                                                                                                                                                                    ]
+                                                                                                                                                                ]
+                                                                                                                                                            ]
+                                                                                                                                                        ]
+                                                                                                                                                    ]
+                                                                                                                                                ]
+                                                                                                                                            ]
+                                                                                                                                        ]
+                                                                                                                                    ]
+                                                                                                                                ]
+                                                                                                                            ]
+                                                                                                                        ]
+                                                                                                                    ]
+                                                                                                                ]
+                                                                                                            ]
+                                                                                                        ]
+                                                                                                    ]
+                                                                                                ]
+                                                                                            ]
+                                                                                        ]
+                                                                                    ]
+                                                                                ]
+                                                                            ]
+                                                                        ]
+                                                                    ]
+                                                                ]
+                                                            ]
+                                                        ]
+                                                    ]
+                                                ]
+                                            ]
+                                        ]
+                                    ]
+                                ]
+                            ]
+                        ]
+                    ]
+                ],
+            ),
+        ),
+        "charts.json",
+        codes.JSON_TOO_DEEP,
+        None,
+    ),
+    Case(
+        "NaN",
+        lambda g: g.write_text("charts.json", '{"$schema": "x", "note": NaN}'),
+        "charts.json",
+        codes.JSON_SYNTAX,
+        None,
+    ),
+    Case(
+        "wrong $schema",
+        edit("map.json", setitem(["$schema"], "../../compiler/schemas/counters.schema.json")),
+        "map.json",
+        codes.FILE_WRONG_SCHEMA,
+        "/$schema",
+    ),
     # --- schema -----------------------------------------------------------------------------
-    Case("count of the wrong type", edit("counters.json", lambda d: counter(d, "kibbutz").update(count="seven")),
-         "counters.json", codes.SCHEMA_TYPE, "/counters/19/count"),
-    Case("required name missing", edit("counters.json", lambda d: counter(d, "yiftach").pop("name")),
-         "counters.json", codes.SCHEMA_REQUIRED, "/counters/0"),
-    Case("property typo", edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(
-        strenght=3)), "counters.json", codes.SCHEMA_UNKNOWN_PROPERTY, "/counters/0/front/strenght",
-         hint="did you mean 'strength'?"),
-    Case("orientation not allowed", edit("map.json", setitem(["grid", "orientation"], "flat")),
-         "map.json", codes.SCHEMA_ENUM, "/grid/orientation", hint="did you mean 'flat-top'?"),
-    Case("id with spaces", edit("counters.json", lambda d: counter(d, "yiftach").update(id="Yiftach Brigade")),
-         "counters.json", codes.SCHEMA_PATTERN, "/counters/0/id"),
-    Case("level below zero", edit("map.json", lambda d: d["hexes"][0].update(level=-1)),
-         "map.json", codes.SCHEMA_RANGE, "/hexes/0/level"),
+    Case(
+        "count of the wrong type",
+        edit("counters.json", lambda d: counter(d, "kibbutz").update(count="seven")),
+        "counters.json",
+        codes.SCHEMA_TYPE,
+        "/counters/19/count",
+    ),
+    Case(
+        "required name missing",
+        edit("counters.json", lambda d: counter(d, "yiftach").pop("name")),
+        "counters.json",
+        codes.SCHEMA_REQUIRED,
+        "/counters/0",
+    ),
+    Case(
+        "property typo",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strenght=3)),
+        "counters.json",
+        codes.SCHEMA_UNKNOWN_PROPERTY,
+        "/counters/0/front/strenght",
+        hint="did you mean 'strength'?",
+    ),
+    Case(
+        "orientation not allowed",
+        edit("map.json", setitem(["grid", "orientation"], "flat")),
+        "map.json",
+        codes.SCHEMA_ENUM,
+        "/grid/orientation",
+        hint="did you mean 'flat-top'?",
+    ),
+    Case(
+        "id with spaces",
+        edit("counters.json", lambda d: counter(d, "yiftach").update(id="Yiftach Brigade")),
+        "counters.json",
+        codes.SCHEMA_PATTERN,
+        "/counters/0/id",
+    ),
+    Case(
+        "level below zero",
+        edit("map.json", lambda d: d["hexes"][0].update(level=-1)),
+        "map.json",
+        codes.SCHEMA_RANGE,
+        "/hexes/0/level",
+    ),
     # --- ids and references -------------------------------------------------------------------
-    Case("duplicate counter id", edit("counters.json", lambda d: counter(d, "golani-2").update(id="golani-1")),
-         "counters.json", codes.ID_DUPLICATE, "/counters/2/id"),
-    Case("unknown side of a nation", edit("game.json", setitem(["nations", 0, "side"], "israelli")),
-         "game.json", codes.REF_UNKNOWN_SIDE, "/nations/0/side", hint="did you mean 'israeli'?"),
-    Case("unknown nation", edit("counters.json", lambda d: counter(d, "egypt-tank").update(nation="egipt")),
-         "counters.json", codes.REF_UNKNOWN_NATION, "/counters/22/nation", hint="did you mean 'egypt'?"),
-    Case("unknown unit class", edit("counters.json", lambda d: counter(d, "yiftach").update({"class": "infantery"})),
-         "counters.json", codes.REF_UNKNOWN_CLASS, "/counters/0/class", hint="did you mean 'infantry'?"),
-    Case("nation of the other side", edit("counters.json", lambda d: counter(d, "yiftach").update(nation="egypt")),
-         "counters.json", codes.COUNTER_NATION_OF_OTHER_SIDE, "/counters/0/nation"),
-    Case("terrain not in the chart", edit("map.json", lambda d: next(
-        h for h in d["hexes"] if h["id"] == "G13").update(terrain="rugh")),
-         "map.json", codes.MAP_TERRAIN_NOT_IN_CHART, None, hint="did you mean 'rough'?"),
-    Case("hexside terrain on a hex", edit("map.json", lambda d: next(
-        h for h in d["hexes"] if h["id"] == "G13").update(terrain="river")),
-         "map.json", codes.MAP_TERRAIN_WRONG_KIND, None),
-    Case("hex typo G31", edit(TEN_DAYS, lambda d: _placement(d, 1, "jordan-r").update(at="G31")),
-         TEN_DAYS, codes.REF_UNKNOWN_SPACE, None, hint="did you mean 'G13'?"),
-    Case("place name typo", edit(TEN_DAYS, lambda d: _placement(d, 1, "e-gaza-ala").update(at="Gazza")),
-         TEN_DAYS, codes.REF_UNKNOWN_SPACE, None, hint="did you mean 'Gaza'?"),
-    Case("unknown counter in reinforcements", edit(ONSLAUGHT, setitem(["reinforcements", 0, "unit"], "9-armour")),
-         ONSLAUGHT, codes.REF_UNKNOWN_COUNTER, "/reinforcements/0/unit", hint="did you mean '8-armour'?"),
-    Case("unknown region in a constraint", edit(ONSLAUGHT, lambda d: d["setup"][1]["placements"][1][
-        "constraint"].update(region="egipt")),
-         ONSLAUGHT, codes.REF_UNKNOWN_REGION, "/setup/1/placements/1/constraint/region"),
-    Case("unknown turn", edit(ONSLAUGHT, setitem(["reinforcements", 0, "turn"], 12)),
-         ONSLAUGHT, codes.REF_UNKNOWN_TURN, "/reinforcements/0/turn"),
+    Case(
+        "duplicate counter id",
+        edit("counters.json", lambda d: counter(d, "golani-2").update(id="golani-1")),
+        "counters.json",
+        codes.ID_DUPLICATE,
+        "/counters/2/id",
+    ),
+    Case(
+        "unknown side of a nation",
+        edit("game.json", setitem(["nations", 0, "side"], "israelli")),
+        "game.json",
+        codes.REF_UNKNOWN_SIDE,
+        "/nations/0/side",
+        hint="did you mean 'israeli'?",
+    ),
+    Case(
+        "unknown nation",
+        edit("counters.json", lambda d: counter(d, "egypt-tank").update(nation="egipt")),
+        "counters.json",
+        codes.REF_UNKNOWN_NATION,
+        "/counters/22/nation",
+        hint="did you mean 'egypt'?",
+    ),
+    Case(
+        "unknown unit class",
+        edit("counters.json", lambda d: counter(d, "yiftach").update({"class": "infantery"})),
+        "counters.json",
+        codes.REF_UNKNOWN_CLASS,
+        "/counters/0/class",
+        hint="did you mean 'infantry'?",
+    ),
+    Case(
+        "nation of the other side",
+        edit("counters.json", lambda d: counter(d, "yiftach").update(nation="egypt")),
+        "counters.json",
+        codes.COUNTER_NATION_OF_OTHER_SIDE,
+        "/counters/0/nation",
+    ),
+    Case(
+        "terrain not in the chart",
+        edit("map.json", lambda d: next(h for h in d["hexes"] if h["id"] == "G13").update(terrain="rugh")),
+        "map.json",
+        codes.MAP_TERRAIN_NOT_IN_CHART,
+        None,
+        hint="did you mean 'rough'?",
+    ),
+    Case(
+        "hexside terrain on a hex",
+        edit("map.json", lambda d: next(h for h in d["hexes"] if h["id"] == "G13").update(terrain="river")),
+        "map.json",
+        codes.MAP_TERRAIN_WRONG_KIND,
+        None,
+    ),
+    Case(
+        "hex typo G31",
+        edit(TEN_DAYS, lambda d: _placement(d, 1, "jordan-r").update(at="G31")),
+        TEN_DAYS,
+        codes.REF_UNKNOWN_SPACE,
+        None,
+        hint="did you mean 'G13'?",
+    ),
+    Case(
+        "place name typo",
+        edit(TEN_DAYS, lambda d: _placement(d, 1, "e-gaza-ala").update(at="Gazza")),
+        TEN_DAYS,
+        codes.REF_UNKNOWN_SPACE,
+        None,
+        hint="did you mean 'Gaza'?",
+    ),
+    Case(
+        "unknown counter in reinforcements",
+        edit(ONSLAUGHT, setitem(["reinforcements", 0, "unit"], "9-armour")),
+        ONSLAUGHT,
+        codes.REF_UNKNOWN_COUNTER,
+        "/reinforcements/0/unit",
+        hint="did you mean '8-armour'?",
+    ),
+    Case(
+        "unknown region in a constraint",
+        edit(ONSLAUGHT, lambda d: d["setup"][1]["placements"][1]["constraint"].update(region="egipt")),
+        ONSLAUGHT,
+        codes.REF_UNKNOWN_REGION,
+        "/setup/1/placements/1/constraint/region",
+    ),
+    Case(
+        "unknown turn",
+        edit(ONSLAUGHT, setitem(["reinforcements", 0, "turn"], 12)),
+        ONSLAUGHT,
+        codes.REF_UNKNOWN_TURN,
+        "/reinforcements/0/turn",
+    ),
     # --- map geometry ---------------------------------------------------------------------------
-    Case("hex outside the grid", edit("map.json", lambda d: d["hexes"].append({"id": "N5", "terrain": "clear"})),
-         "map.json", codes.MAP_HEX_OUTSIDE_GRID, None),
-    Case("not a hex id", edit("map.json", lambda d: d["hexes"].append({"id": "5G", "terrain": "clear"})),
-         "map.json", codes.MAP_BAD_HEX_ID, None),
-    Case("hexside between distant hexes", edit("map.json", lambda d: d["hexsides"].append(
-        {"between": ["J5", "K7"], "terrain": "river"})),
-         "map.json", codes.MAP_HEXSIDE_NOT_ADJACENT, "/hexsides/23/between"),
-    Case("road jumps", edit("map.json", setitem(["roads", 0, "path"], ["A15", "C13", "D13"])),
-         "map.json", codes.MAP_ROAD_NOT_ADJACENT, "/roads/0/path/1"),
-    Case("road crosses a river without bridge", edit("map.json", lambda d: next(
-        h for h in d["hexsides"] if h["between"] == ["J11", "K11"]).pop("bridge")),
-         "map.json", codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE, None),
-    Case("hex in two countries", edit("map.json", lambda d: d["regions"][2]["spaces"].append("I1")),
-         "map.json", codes.MAP_REGION_OVERLAP, None),
+    Case(
+        "hex outside the grid",
+        edit("map.json", lambda d: d["hexes"].append({"id": "N5", "terrain": "clear"})),
+        "map.json",
+        codes.MAP_HEX_OUTSIDE_GRID,
+        None,
+    ),
+    Case(
+        "not a hex id",
+        edit("map.json", lambda d: d["hexes"].append({"id": "5G", "terrain": "clear"})),
+        "map.json",
+        codes.MAP_BAD_HEX_ID,
+        None,
+    ),
+    Case(
+        "hexside between distant hexes",
+        edit("map.json", lambda d: d["hexsides"].append({"between": ["J5", "K7"], "terrain": "river"})),
+        "map.json",
+        codes.MAP_HEXSIDE_NOT_ADJACENT,
+        "/hexsides/23/between",
+    ),
+    Case(
+        "road jumps",
+        edit("map.json", setitem(["roads", 0, "path"], ["A15", "C13", "D13"])),
+        "map.json",
+        codes.MAP_ROAD_NOT_ADJACENT,
+        "/roads/0/path/1",
+    ),
+    Case(
+        "road crosses a river without bridge",
+        edit(
+            "map.json",
+            lambda d: next(h for h in d["hexsides"] if h["between"] == ["J11", "K11"]).pop("bridge"),
+        ),
+        "map.json",
+        codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE,
+        None,
+    ),
+    Case(
+        "hex in two countries",
+        edit("map.json", lambda d: d["regions"][2]["spaces"].append("I1")),
+        "map.json",
+        codes.MAP_REGION_OVERLAP,
+        None,
+    ),
     # --- supply sources ---------------------------------------------------------------------------
-    Case("supply source of an unknown side", edit("map.json", setitem(["supply_sources", 2, "side"], "arabs")),
-         "map.json", codes.SUPPLY_UNKNOWN_SIDE, "/supply_sources/2/side"),
-    Case("supply source of an unknown nation", edit("map.json", setitem(["supply_sources", 5, "nation"], "iraqq")),
-         "map.json", codes.SUPPLY_UNKNOWN_NATION, "/supply_sources/5/nation", hint="did you mean 'iraq'?"),
-    Case("supply source of the other side's nation", edit("map.json", setitem(["supply_sources", 0, "nation"],
-                                                                              "egypt")),
-         "map.json", codes.SUPPLY_NATION_OF_OTHER_SIDE, "/supply_sources/0/nation"),
-    Case("supply source in the sea", edit("map.json", setitem(["supply_sources", 0, "at"], "A1")),
-         "map.json", codes.SUPPLY_IMPASSABLE, "/supply_sources/0/at"),
+    Case(
+        "supply source of an unknown side",
+        edit("map.json", setitem(["supply_sources", 2, "side"], "arabs")),
+        "map.json",
+        codes.SUPPLY_UNKNOWN_SIDE,
+        "/supply_sources/2/side",
+    ),
+    Case(
+        "supply source of an unknown nation",
+        edit("map.json", setitem(["supply_sources", 5, "nation"], "iraqq")),
+        "map.json",
+        codes.SUPPLY_UNKNOWN_NATION,
+        "/supply_sources/5/nation",
+        hint="did you mean 'iraq'?",
+    ),
+    Case(
+        "supply source of the other side's nation",
+        edit("map.json", setitem(["supply_sources", 0, "nation"], "egypt")),
+        "map.json",
+        codes.SUPPLY_NATION_OF_OTHER_SIDE,
+        "/supply_sources/0/nation",
+    ),
+    Case(
+        "supply source in the sea",
+        edit("map.json", setitem(["supply_sources", 0, "at"], "A1")),
+        "map.json",
+        codes.SUPPLY_IMPASSABLE,
+        "/supply_sources/0/at",
+    ),
     # --- counts the rulebook states ---------------------------------------------------------------
-    Case("88 counters", edit("counters.json", lambda d: counter(d, "kibbutz").update(count=8)),
-         "game.json", codes.STATED_COUNTERS_TOTAL, "/stated_counts/0/count"),
-    Case("15 towns", edit("map.json", _remove_town),
-         "game.json", codes.STATED_COUNT_MISMATCH, "/stated_counts/1/count"),
+    Case(
+        "88 counters",
+        edit("counters.json", lambda d: counter(d, "kibbutz").update(count=8)),
+        "game.json",
+        codes.STATED_COUNTERS_TOTAL,
+        "/stated_counts/0/count",
+    ),
+    Case(
+        "15 towns",
+        edit("map.json", _remove_town),
+        "game.json",
+        codes.STATED_COUNT_MISMATCH,
+        "/stated_counts/1/count",
+    ),
     # --- set-ups -------------------------------------------------------------------------------------
-    Case("eighth kibbutz", edit(ONSLAUGHT, lambda d: d["setup"][2]["placements"].append(
-        {"unit": "kibbutz", "at": "D16"})),
-         ONSLAUGHT, codes.SETUP_TOO_MANY_COPIES, "/setup/2/placements/8/unit"),
-    Case("unit in the sea", edit(TEN_DAYS, lambda d: _placement(d, 1, "lebanon").update(at="A1")),
-         TEN_DAYS, codes.SETUP_IMPASSABLE, None),
-    Case("unit with the enemy", edit(TEN_DAYS, lambda d: _placement(d, 1, "lebanon").update(at="Tel Aviv")),
-         TEN_DAYS, codes.SETUP_WITH_ENEMY, None),
-    Case("three in a hex", edit(TEN_DAYS, lambda d: _placement(d, 0, "givati-1").update(at="G11")),
-         TEN_DAYS, codes.SETUP_OVER_STACKED, None),
-    Case("off the coast", edit(ONSLAUGHT, lambda d: _placement(d, 0, "alexandroni").update(at="D13")),
-         ONSLAUGHT, codes.SETUP_CONSTRAINT_BROKEN, "/setup/0/placements/4/at"),
-    Case("not adjacent to Hebron", edit(ONSLAUGHT, lambda d: _placement(d, 0, "negev-1").update(at="F15")),
-         ONSLAUGHT, codes.SETUP_CONSTRAINT_BROKEN, "/setup/0/placements/11/at"),
-    Case("two kibbutzim together", edit(ONSLAUGHT, setitem(["setup", 2, "placements", 1, "at"], "I3")),
-         ONSLAUGHT, codes.SETUP_CONSTRAINT_BROKEN, None),
-    Case("Israeli unit in the Arab set-up", edit(TEN_DAYS, lambda d: d["setup"][1]["placements"].append(
-        {"unit": "minorities", "at": "K14"})),
-         TEN_DAYS, codes.SETUP_WRONG_SIDE, None),
-    Case("damaged side that is blank", edit(TEN_DAYS, lambda d: d["setup"][0]["placements"][0].update(
-        face="back")),
-         TEN_DAYS, codes.SETUP_NO_BACK, "/setup/0/placements/0/face"),
-    Case("reinforcement after the end", edit(ONSLAUGHT, setitem(["reinforcements", 0, "turn"], 5)),
-         ONSLAUGHT, codes.SCENARIO_REINFORCEMENT_OUTSIDE, "/reinforcements/0/turn"),
+    Case(
+        "eighth kibbutz",
+        edit(ONSLAUGHT, lambda d: d["setup"][2]["placements"].append({"unit": "kibbutz", "at": "D16"})),
+        ONSLAUGHT,
+        codes.SETUP_TOO_MANY_COPIES,
+        "/setup/2/placements/8/unit",
+    ),
+    Case(
+        "unit in the sea",
+        edit(TEN_DAYS, lambda d: _placement(d, 1, "lebanon").update(at="A1")),
+        TEN_DAYS,
+        codes.SETUP_IMPASSABLE,
+        None,
+    ),
+    Case(
+        "unit with the enemy",
+        edit(TEN_DAYS, lambda d: _placement(d, 1, "lebanon").update(at="Tel Aviv")),
+        TEN_DAYS,
+        codes.SETUP_WITH_ENEMY,
+        None,
+    ),
+    Case(
+        "three in a hex",
+        edit(TEN_DAYS, lambda d: _placement(d, 0, "givati-1").update(at="G11")),
+        TEN_DAYS,
+        codes.SETUP_OVER_STACKED,
+        None,
+    ),
+    Case(
+        "off the coast",
+        edit(ONSLAUGHT, lambda d: _placement(d, 0, "alexandroni").update(at="D13")),
+        ONSLAUGHT,
+        codes.SETUP_CONSTRAINT_BROKEN,
+        "/setup/0/placements/4/at",
+    ),
+    Case(
+        "not adjacent to Hebron",
+        edit(ONSLAUGHT, lambda d: _placement(d, 0, "negev-1").update(at="F15")),
+        ONSLAUGHT,
+        codes.SETUP_CONSTRAINT_BROKEN,
+        "/setup/0/placements/11/at",
+    ),
+    Case(
+        "two kibbutzim together",
+        edit(ONSLAUGHT, setitem(["setup", 2, "placements", 1, "at"], "I3")),
+        ONSLAUGHT,
+        codes.SETUP_CONSTRAINT_BROKEN,
+        None,
+    ),
+    Case(
+        "Israeli unit in the Arab set-up",
+        edit(TEN_DAYS, lambda d: d["setup"][1]["placements"].append({"unit": "minorities", "at": "K14"})),
+        TEN_DAYS,
+        codes.SETUP_WRONG_SIDE,
+        None,
+    ),
+    Case(
+        "damaged side that is blank",
+        edit(TEN_DAYS, lambda d: d["setup"][0]["placements"][0].update(face="back")),
+        TEN_DAYS,
+        codes.SETUP_NO_BACK,
+        "/setup/0/placements/0/face",
+    ),
+    Case(
+        "reinforcement after the end",
+        edit(ONSLAUGHT, setitem(["reinforcements", 0, "turn"], 5)),
+        ONSLAUGHT,
+        codes.SCENARIO_REINFORCEMENT_OUTSIDE,
+        "/reinforcements/0/turn",
+    ),
     # --- victory ---------------------------------------------------------------------------------------
-    Case("unknown city", edit(ONSLAUGHT, setitem(["victory", "conditions", 0, "places", 0], "Tel Avivv")),
-         ONSLAUGHT, codes.VICTORY_UNKNOWN_PLACE, "/victory/conditions/0/places/0"),
-    Case("wrong number of towns", edit(ONSLAUGHT, setitem(["victory", "conditions", 1, "total"], 16)),
-         ONSLAUGHT, codes.VICTORY_TOTAL_MISMATCH, "/victory/conditions/1/total"),
-    Case("victory levels with a gap", edit(ONSLAUGHT, lambda d: d["victory"]["conditions"][1]["levels"].pop(2)),
-         ONSLAUGHT, codes.VICTORY_LEVELS_GAP, "/victory/conditions/1/levels"),
-    Case("victory levels that overlap", edit(ONSLAUGHT, setitem(["victory", "conditions", 1, "levels", 1, "min"], 4)),
-         ONSLAUGHT, codes.VICTORY_LEVELS_OVERLAP, "/victory/conditions/1/levels"),
-    Case("wrong starting towns", edit(TEN_DAYS, setitem(["victory", "conditions", 1, "start"], 5)),
-         TEN_DAYS, codes.SCENARIO_START_CONTROL_MISMATCH, "/victory/conditions/1/start"),
+    Case(
+        "unknown city",
+        edit(ONSLAUGHT, setitem(["victory", "conditions", 0, "places", 0], "Tel Avivv")),
+        ONSLAUGHT,
+        codes.VICTORY_UNKNOWN_PLACE,
+        "/victory/conditions/0/places/0",
+    ),
+    Case(
+        "wrong number of towns",
+        edit(ONSLAUGHT, setitem(["victory", "conditions", 1, "total"], 16)),
+        ONSLAUGHT,
+        codes.VICTORY_TOTAL_MISMATCH,
+        "/victory/conditions/1/total",
+    ),
+    Case(
+        "victory levels with a gap",
+        edit(ONSLAUGHT, lambda d: d["victory"]["conditions"][1]["levels"].pop(2)),
+        ONSLAUGHT,
+        codes.VICTORY_LEVELS_GAP,
+        "/victory/conditions/1/levels",
+    ),
+    Case(
+        "victory levels that overlap",
+        edit(ONSLAUGHT, setitem(["victory", "conditions", 1, "levels", 1, "min"], 4)),
+        ONSLAUGHT,
+        codes.VICTORY_LEVELS_OVERLAP,
+        "/victory/conditions/1/levels",
+    ),
+    Case(
+        "wrong starting towns",
+        edit(TEN_DAYS, setitem(["victory", "conditions", 1, "start"], 5)),
+        TEN_DAYS,
+        codes.SCENARIO_START_CONTROL_MISMATCH,
+        "/victory/conditions/1/start",
+    ),
     # --- charts -------------------------------------------------------------------------------------------
-    Case("table with a gap", edit("charts.json", setitem(["tables", 0, "rows", 0, "roll"], "1-3")),
-         "charts.json", codes.TABLE_GAP, "/tables/0/rows"),
-    Case("table with an overlap", edit("charts.json", setitem(["tables", 0, "rows", 1, "roll"], "4-6")),
-         "charts.json", codes.TABLE_OVERLAP, "/tables/0/rows/1/roll"),
-    Case("unknown die", edit("charts.json", setitem(["combat", "dice", 0, "die"], "blue")),
-         "charts.json", codes.REF_UNKNOWN_DIE, "/combat/dice/0/die"),
-    Case("strength colour without dice", edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(
-        strength_colour="yellow")),
-         "counters.json", codes.COMBAT_MISSING_COLOUR, "/counters/0/front/strength_colour"),
-    Case("unit without movement", edit("counters.json", lambda d: counter(d, "yiftach")["front"].pop("movement")),
-         "counters.json", codes.COUNTER_MISSING_VALUE, "/counters/0/front"),
+    Case(
+        "table with a gap",
+        edit("charts.json", setitem(["tables", 0, "rows", 0, "roll"], "1-3")),
+        "charts.json",
+        codes.TABLE_GAP,
+        "/tables/0/rows",
+    ),
+    Case(
+        "table with an overlap",
+        edit("charts.json", setitem(["tables", 0, "rows", 1, "roll"], "4-6")),
+        "charts.json",
+        codes.TABLE_OVERLAP,
+        "/tables/0/rows/1/roll",
+    ),
+    Case(
+        "unknown die",
+        edit("charts.json", setitem(["combat", "dice", 0, "die"], "blue")),
+        "charts.json",
+        codes.REF_UNKNOWN_DIE,
+        "/combat/dice/0/die",
+    ),
+    Case(
+        "strength colour without dice",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strength_colour="yellow")),
+        "counters.json",
+        codes.COMBAT_MISSING_COLOUR,
+        "/counters/0/front/strength_colour",
+    ),
+    Case(
+        "unit without movement",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].pop("movement")),
+        "counters.json",
+        codes.COUNTER_MISSING_VALUE,
+        "/counters/0/front",
+    ),
 ]
 
 
@@ -222,7 +673,10 @@ def test_broken_copy_gives_its_code(israel: GameCopy, case: Case) -> None:
     assert not any(d.code == codes.INTERNAL_CHECK_FAILED for d in report.diagnostics)
     matching = [d for d in report.diagnostics if d.code == case.code and d.file == case.file]
     assert matching, f"expected {case.code} in {case.file}; got " + "; ".join(
-        f"{d.code} {d.file}{d.pointer}" for d in report.diagnostics if d.code != codes.PROVENANCE_RECONSTRUCTED)
+        f"{d.code} {d.file}{d.pointer}"
+        for d in report.diagnostics
+        if d.code != codes.PROVENANCE_RECONSTRUCTED
+    )
     if case.pointer is not None:
         assert case.pointer in [d.pointer for d in matching]
     found = next(d for d in matching if case.pointer is None or d.pointer == case.pointer)

@@ -25,7 +25,9 @@ def test_validate_clean_game_exits_zero(runner: CliRunner) -> None:
     assert "israel1948: 0 error(s)" in result.output
 
 
-def test_validate_without_arguments_finds_every_game(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_validate_without_arguments_finds_every_game(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     result = runner.invoke(cli, ["validate", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -49,20 +51,28 @@ def test_json_format_carries_every_field(runner: CliRunner, israel: GameCopy) ->
     assert payload["ok"] is False
     diagnostic = next(d for d in payload["games"][0]["diagnostics"] if d["code"] == "ref.unknown-side")
     assert diagnostic == {
-        "severity": "error", "code": "ref.unknown-side", "file": "game.json",
-        "pointer": "/nations/0/side", "line": diagnostic["line"], "column": diagnostic["column"],
-        "message": "no side 'israelli'", "hint": "did you mean 'israeli'?"}
+        "severity": "error",
+        "code": "ref.unknown-side",
+        "file": "game.json",
+        "pointer": "/nations/0/side",
+        "line": diagnostic["line"],
+        "column": diagnostic["column"],
+        "message": "no side 'israelli'",
+        "hint": "did you mean 'israeli'?",
+    }
     assert diagnostic["line"] > 1
 
 
-@pytest.mark.parametrize("arguments", [["validate", "/no/such/folder"], ["validate", "--format", "xml"],
-                                       ["info"], ["frobnicate"]])
+@pytest.mark.parametrize(
+    "arguments", [["validate", "/no/such/folder"], ["validate", "--format", "xml"], ["info"], ["frobnicate"]]
+)
 def test_usage_errors_exit_two(runner: CliRunner, arguments: list[str]) -> None:
     assert runner.invoke(cli, arguments).exit_code == 2
 
 
-def test_no_source_data_is_a_usage_error(runner: CliRunner, tmp_path: Path,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_source_data_is_a_usage_error(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(cli, ["validate"])
     assert result.exit_code == 2
@@ -92,8 +102,9 @@ def test_build_is_deterministic(runner: CliRunner, tmp_path: Path) -> None:
     second = runner.invoke(cli, ["build", game, "-o", str(tmp_path / "b")])
     assert first.exit_code == second.exit_code == 0
     for name in ["summary.json", "diagnostics.json"]:
-        assert (tmp_path / "a" / "israel1948" / name).read_bytes() == \
-               (tmp_path / "b" / "israel1948" / name).read_bytes()
+        assert (tmp_path / "a" / "israel1948" / name).read_bytes() == (
+            tmp_path / "b" / "israel1948" / name
+        ).read_bytes()
 
 
 def test_failed_build_keeps_previous_output(runner: CliRunner, israel: GameCopy, tmp_path: Path) -> None:

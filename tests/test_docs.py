@@ -15,8 +15,7 @@ def test_diagnostics_page_is_current() -> None:
 
 
 def test_every_code_constant_is_described() -> None:
-    constants = {value for name, value in vars(codes).items()
-                 if name.isupper() and isinstance(value, str)}
+    constants = {value for name, value in vars(codes).items() if name.isupper() and isinstance(value, str)}
     assert constants == set(codes.DESCRIPTIONS)
 
 

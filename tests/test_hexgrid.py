@@ -32,10 +32,23 @@ def test_neighbours_in_a_first_low_grid() -> None:
 
 def test_first_high_and_pointy_layouts() -> None:
     high = HexGrid("flat-top", "first-high", Axis(1, 10, 2), Axis(1, 10, 2))
-    assert names(high, high.neighbours(high.parse("0505"))) == {"0504", "0506", "0404", "0405", "0604", "0605"}
+    assert names(high, high.neighbours(high.parse("0505"))) == {
+        "0504",
+        "0506",
+        "0404",
+        "0405",
+        "0604",
+        "0605",
+    }
     pointy = HexGrid("pointy-top", "first-left", Axis(1, 10, 2), Axis(1, 10, 2), "{column}{row}")
-    assert names(pointy, pointy.neighbours(pointy.parse("0505"))) == {"0405", "0605", "0404", "0504",
-                                                                       "0406", "0506"}
+    assert names(pointy, pointy.neighbours(pointy.parse("0505"))) == {
+        "0405",
+        "0605",
+        "0404",
+        "0504",
+        "0406",
+        "0506",
+    }
 
 
 def test_directions() -> None:

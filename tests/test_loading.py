@@ -24,18 +24,21 @@ def test_duplicate_keys_are_found_with_their_pointer() -> None:
     assert index.duplicate_keys == [("/x/y", (1, 16))]
 
 
-@pytest.mark.parametrize("raw, code", [
-    (b"", codes.JSON_EMPTY),
-    (b"   \n", codes.JSON_EMPTY),
-    (b'{"a": 1,}', codes.JSON_SYNTAX),
-    (b'{"a": Infinity}', codes.JSON_SYNTAX),
-    (b'{"a": 1e999}', codes.JSON_NUMBER_TOO_LARGE),
-    (b'{"a": ' + b"7" * 5000 + b"}", codes.JSON_NUMBER_TOO_LARGE),
-    (b"[" * 100000 + b"]" * 100000, codes.JSON_TOO_DEEP),
-    (b"[" * 80 + b"]" * 80, codes.JSON_TOO_DEEP),
-    (b'{"a": "\xff"}', codes.FILE_ENCODING),
-    (b'{"a": 1, "a": 2}', codes.JSON_DUPLICATE_KEY),
-])
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        (b"", codes.JSON_EMPTY),
+        (b"   \n", codes.JSON_EMPTY),
+        (b'{"a": 1,}', codes.JSON_SYNTAX),
+        (b'{"a": Infinity}', codes.JSON_SYNTAX),
+        (b'{"a": 1e999}', codes.JSON_NUMBER_TOO_LARGE),
+        (b'{"a": ' + b"7" * 5000 + b"}", codes.JSON_NUMBER_TOO_LARGE),
+        (b"[" * 100000 + b"]" * 100000, codes.JSON_TOO_DEEP),
+        (b"[" * 80 + b"]" * 80, codes.JSON_TOO_DEEP),
+        (b'{"a": "\xff"}', codes.FILE_ENCODING),
+        (b'{"a": 1, "a": 2}', codes.JSON_DUPLICATE_KEY),
+    ],
+)
 def test_broken_input_becomes_a_diagnostic(tmp_path: Path, raw: bytes, code: str) -> None:
     path = tmp_path / "f.json"
     path.write_bytes(raw)

@@ -18,17 +18,23 @@ from .conftest import SOURCE_DATA
 from .mutations import mutated
 
 DOCUMENTS = {
-    "game": "game.json", "map": "map.json", "terrain": "terrain.json",
-    "counters": "counters.json", "charts": "charts.json", "scenario": "scenarios/onslaught.json",
+    "game": "game.json",
+    "map": "map.json",
+    "terrain": "terrain.json",
+    "counters": "counters.json",
+    "charts": "charts.json",
+    "scenario": "scenarios/onslaught.json",
 }
-ORIGINALS = {kind: json.loads((SOURCE_DATA / "israel1948" / name).read_text())
-             for kind, name in DOCUMENTS.items()}
+ORIGINALS = {
+    kind: json.loads((SOURCE_DATA / "israel1948" / name).read_text()) for kind, name in DOCUMENTS.items()
+}
 
 
 def _reference(kind: str) -> Draft202012Validator:
     schemas = _schemas()
     registry: Registry[Any] = Registry().with_resources(
-        (SCHEMA_BASE + name, Resource.from_contents(schema)) for name, schema in schemas.items())
+        (SCHEMA_BASE + name, Resource.from_contents(schema)) for name, schema in schemas.items()
+    )
     return Draft202012Validator(schemas[schema_for_kind(kind)], registry=registry)
 
 
@@ -54,8 +60,9 @@ def test_unknown_keywords_are_refused() -> None:
         compiler.compile_document("https://x/s.json#")
 
 
-@pytest.mark.parametrize("value, valid", [
-    (1, True), (1.0, True), (True, False), (0.5, True), (0.25, False), ("1", False)])
+@pytest.mark.parametrize(
+    "value, valid", [(1, True), (1.0, True), (True, False), (0.5, True), (0.25, False), ("1", False)]
+)
 def test_number_rules_follow_json_schema(value: object, valid: bool) -> None:
     compiler = SchemaCompiler({"https://x/s.json": {"type": "number", "multipleOf": 0.5}})
     assert compiler.compile_document("https://x/s.json#")(value) is valid

@@ -57,8 +57,8 @@ def test_supply_example_geometry() -> None:
     assert board is not None
     road_hexes = {h for road in board.roads for h in road.path}
     assert {"A15", "A17", "B15", "D14", "C13"} <= road_hexes
-    assert board.are_adjacent("C16", "D16")      # EGYPT TANK next to EGYPT M/1
-    assert board.are_adjacent("C13", "D14")      # E. GAZA ALA next to EGYPT 2/2
-    assert "C16" not in road_hexes               # M/1 is next to a road, not on it
+    assert board.are_adjacent("C16", "D16")  # EGYPT TANK next to EGYPT M/1
+    assert board.are_adjacent("C13", "D14")  # E. GAZA ALA next to EGYPT 2/2
+    assert "C16" not in road_hexes  # M/1 is next to a road, not on it
     assert any(board.are_adjacent("C16", h) for h in road_hexes)
     assert any(board.are_adjacent("D17", h) for h in road_hexes)  # the KIBBUTZ beside the road

@@ -32,8 +32,7 @@ def _die_sides(definition: GameDefinition, die_id: str | None) -> int | None:
 def _die_reference(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
     game = definition.game
     if table.die is not None and game is not None and _die_sides(definition, table.die) is None:
-        yield unknown(codes.REF_UNKNOWN_DIE, "die", table.die, [d.id for d in game.dice],
-                      table.origin, "die")
+        yield unknown(codes.REF_UNKNOWN_DIE, "die", table.die, [d.id for d in game.dice], table.origin, "die")
 
 
 def _coverage(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
@@ -49,21 +48,28 @@ def _coverage(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
         for value in _values(roll, top):
             if value in covered:
                 file, pointer = at(row.origin, "roll")
-                yield error(codes.TABLE_OVERLAP,
-                            f"table '{table.name}': a roll of {value} is covered by rows "
-                            f"{covered[value] + 1} and {index + 1}", file, pointer,
-                            hint="each result belongs to exactly one row")
+                yield error(
+                    codes.TABLE_OVERLAP,
+                    f"table '{table.name}': a roll of {value} is covered by rows "
+                    f"{covered[value] + 1} and {index + 1}",
+                    file,
+                    pointer,
+                    hint="each result belongs to exactly one row",
+                )
                 break
             covered[value] = index
     lowest = min([1, *(roll.low for roll, _ in rolls)])
     missing = [value for value in range(lowest, top + 1) if value not in covered]
     if missing:
         file, pointer = at(table.origin, "rows")
-        yield error(codes.TABLE_GAP,
-                    f"table '{table.name}' has no row for a roll of "
-                    f"{', '.join(map(str, missing))}", file, pointer,
-                    hint=f"rows must cover every result from {lowest} to {top}"
-                         + (" and beyond" if open_ended else ""))
+        yield error(
+            codes.TABLE_GAP,
+            f"table '{table.name}' has no row for a roll of {', '.join(map(str, missing))}",
+            file,
+            pointer,
+            hint=f"rows must cover every result from {lowest} to {top}"
+            + (" and beyond" if open_ended else ""),
+        )
 
 
 def _values(roll: DieRange, top: int) -> range:
@@ -83,21 +89,29 @@ def _crt_columns(table: Table) -> Iterator[Diagnostic]:
         value = _odds_value(column)
         file, pointer = at(table.origin, "columns", index)
         if value is None:
-            yield error(codes.TABLE_COLUMNS_ORDER, f"column '{column}' is not odds such as '3-1'",
-                        file, pointer)
+            yield error(
+                codes.TABLE_COLUMNS_ORDER, f"column '{column}' is not odds such as '3-1'", file, pointer
+            )
             return
         if previous is not None and value <= previous:
-            yield error(codes.TABLE_COLUMNS_ORDER,
-                        f"column '{column}' comes after '{table.columns[index - 1]}' but is not "
-                        f"higher odds", file, pointer, hint="order columns from lowest to highest odds")
+            yield error(
+                codes.TABLE_COLUMNS_ORDER,
+                f"column '{column}' comes after '{table.columns[index - 1]}' but is not higher odds",
+                file,
+                pointer,
+                hint="order columns from lowest to highest odds",
+            )
             return
         previous = value
     for row in table.rows:
         if row.results and len(row.results) != len(table.columns):
             file, pointer = at(row.origin, "results")
-            yield error(codes.TABLE_ROW_WIDTH,
-                        f"the row has {len(row.results)} results for {len(table.columns)} columns",
-                        file, pointer)
+            yield error(
+                codes.TABLE_ROW_WIDTH,
+                f"the row has {len(row.results)} results for {len(table.columns)} columns",
+                file,
+                pointer,
+            )
 
 
 def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
@@ -110,15 +124,23 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
         die_ids = [d.id for d in game.dice]
         for index, pool_die in enumerate(combat.dice):
             if pool_die.die not in die_ids:
-                yield unknown(codes.REF_UNKNOWN_DIE, "die", pool_die.die, die_ids, combat.origin,
-                              "dice", index, "die")
+                yield unknown(
+                    codes.REF_UNKNOWN_DIE, "die", pool_die.die, die_ids, combat.origin, "dice", index, "die"
+                )
         for index, colour in enumerate(combat.strength_colours):
             if colour.die is not None and colour.die not in die_ids:
-                yield unknown(codes.REF_UNKNOWN_DIE, "die", colour.die, die_ids, combat.origin,
-                              "strength_colours", index, "die")
+                yield unknown(
+                    codes.REF_UNKNOWN_DIE,
+                    "die",
+                    colour.die,
+                    die_ids,
+                    combat.origin,
+                    "strength_colours",
+                    index,
+                    "die",
+                )
     if combat.table is not None and combat.table not in charts.tables:
-        yield unknown(codes.REF_UNKNOWN_TABLE, "table", combat.table, charts.tables,
-                      combat.origin, "table")
+        yield unknown(codes.REF_UNKNOWN_TABLE, "table", combat.table, charts.tables, combat.origin, "table")
     if counters is None or not combat.strength_colours:
         return
     known = {c.colour for c in combat.strength_colours}
@@ -126,7 +148,11 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
         for face_name, face in (("front", counter.front), ("back", counter.back)):
             if face is not None and face.strength_colour and face.strength_colour not in known:
                 file, pointer = at(counter.origin, face_name, "strength_colour")
-                yield error(codes.COMBAT_MISSING_COLOUR,
-                            f"'{counter.name}' has a {face.strength_colour} strength, which the "
-                            f"combat system in charts.json does not define", file, pointer,
-                            hint="known colours: " + ", ".join(sorted(known)))
+                yield error(
+                    codes.COMBAT_MISSING_COLOUR,
+                    f"'{counter.name}' has a {face.strength_colour} strength, which the "
+                    f"combat system in charts.json does not define",
+                    file,
+                    pointer,
+                    hint="known colours: " + ", ".join(sorted(known)),
+                )

@@ -28,8 +28,9 @@ def at(origin: Origin, *tokens: str | int) -> tuple[str, str]:
     return child.file, child.pointer
 
 
-def unknown(code: str, what: str, value: str, known: Iterable[str], origin: Origin,
-            *tokens: str | int) -> Diagnostic:
+def unknown(
+    code: str, what: str, value: str, known: Iterable[str], origin: Origin, *tokens: str | int
+) -> Diagnostic:
     """'no side "israelli"; did you mean "israeli"?' with the closest known id."""
     pool = list(known)
     hint = did_you_mean(value, pool)
@@ -39,8 +40,9 @@ def unknown(code: str, what: str, value: str, known: Iterable[str], origin: Orig
     return error(code, f"no {what} '{value}'", file, pointer, hint=hint)
 
 
-def resolve_space(board: MapDefinition, reference: str, origin: Origin,
-                  *tokens: str | int) -> tuple[Space | None, Diagnostic | None]:
+def resolve_space(
+    board: MapDefinition, reference: str, origin: Origin, *tokens: str | int
+) -> tuple[Space | None, Diagnostic | None]:
     """The space a reference names, or the diagnostic that explains why none."""
     space = board.resolve(reference)
     if space is not None:
@@ -48,8 +50,13 @@ def resolve_space(board: MapDefinition, reference: str, origin: Origin,
     file, pointer = at(origin, *tokens)
     candidates = board.spaces_named(reference)
     if len(candidates) > 1:
-        return None, error(codes.REF_AMBIGUOUS_PLACE,
-                           f"the name '{reference}' belongs to several spaces: {', '.join(candidates)}",
-                           file, pointer, hint="use the hex ID or space id instead")
-    return None, unknown(codes.REF_UNKNOWN_SPACE, "hex, space or place", reference,
-                         board.reference_words(), origin, *tokens)
+        return None, error(
+            codes.REF_AMBIGUOUS_PLACE,
+            f"the name '{reference}' belongs to several spaces: {', '.join(candidates)}",
+            file,
+            pointer,
+            hint="use the hex ID or space id instead",
+        )
+    return None, unknown(
+        codes.REF_UNKNOWN_SPACE, "hex, space or place", reference, board.reference_words(), origin, *tokens
+    )

@@ -29,11 +29,13 @@ def check_counter_values(context: CheckContext) -> Iterator[Diagnostic]:
             missing = [name for name in needed if getattr(face, name) is None]
             if missing:
                 file, pointer = at(counter.origin, face_name)
-                yield error(codes.COUNTER_MISSING_VALUE,
-                            f"the {face_name} of '{counter.name}' lacks {', '.join(missing)}",
-                            file, pointer,
-                            hint=f"every {counter.kind} of a {game.system} game needs "
-                                 + ", ".join(needed))
+                yield error(
+                    codes.COUNTER_MISSING_VALUE,
+                    f"the {face_name} of '{counter.name}' lacks {', '.join(missing)}",
+                    file,
+                    pointer,
+                    hint=f"every {counter.kind} of a {game.system} game needs " + ", ".join(needed),
+                )
         yield from _back_not_stronger(counter)
 
 
@@ -48,6 +50,10 @@ def _back_not_stronger(counter: Counter) -> Iterator[Diagnostic]:
     front_strength, back_strength = _strength(counter.front), _strength(back)
     if front_strength is not None and back_strength is not None and back_strength > front_strength:
         file, pointer = at(counter.origin, "back", "strength")
-        yield warning(codes.COUNTER_BACK_NOT_REDUCED,
-                      f"the damaged side of '{counter.name}' ({back_strength:g}) is stronger than "
-                      f"its full side ({front_strength:g})", file, pointer)
+        yield warning(
+            codes.COUNTER_BACK_NOT_REDUCED,
+            f"the damaged side of '{counter.name}' ({back_strength:g}) is stronger than "
+            f"its full side ({front_strength:g})",
+            file,
+            pointer,
+        )

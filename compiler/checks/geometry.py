@@ -13,13 +13,20 @@ def check_hexsides_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
     if board is None or board.grid is None:
         return
     for hexside in board.hexsides:
-        if hexside.a in board.spaces and hexside.b in board.spaces and not board.are_adjacent(
-                hexside.a, hexside.b):
+        if (
+            hexside.a in board.spaces
+            and hexside.b in board.spaces
+            and not board.are_adjacent(hexside.a, hexside.b)
+        ):
             file, pointer = at(hexside.origin, "between")
-            yield error(codes.MAP_HEXSIDE_NOT_ADJACENT,
-                        f"a hexside lies between two neighbouring hexes; {hexside.a} and {hexside.b} "
-                        f"are {board.distance(hexside.a, hexside.b)} hexes apart", file, pointer,
-                        hint=f"neighbours of {hexside.a}: {', '.join(board.neighbours(hexside.a))}")
+            yield error(
+                codes.MAP_HEXSIDE_NOT_ADJACENT,
+                f"a hexside lies between two neighbouring hexes; {hexside.a} and {hexside.b} "
+                f"are {board.distance(hexside.a, hexside.b)} hexes apart",
+                file,
+                pointer,
+                hint=f"neighbours of {hexside.a}: {', '.join(board.neighbours(hexside.a))}",
+            )
 
 
 def check_roads_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
@@ -32,8 +39,7 @@ def check_roads_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
                 continue
             file, pointer = at(road.origin, "path", index + 1)
             if board.grid is not None:
-                message = (f"the road jumps from {a} to {b}, which are "
-                           f"{board.distance(a, b)} hexes apart")
+                message = f"the road jumps from {a} to {b}, which are {board.distance(a, b)} hexes apart"
                 hint = f"neighbours of {a}: {', '.join(board.neighbours(a))}"
             else:
                 message = f"the road runs from {a} to {b}, but no route joins them"
@@ -59,16 +65,24 @@ def check_bridges(context: CheckContext) -> Iterator[Diagnostic]:
                 if side_terrain is None or hexside.bridge or "at-bridge" not in side_terrain.movement:
                     continue
                 file, pointer = at(road.origin, "path", index + 1)
-                yield warning(codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE,
-                              f"the road crosses the {side_terrain.name.lower()} between {a} and {b} "
-                              f"where there is no bridge", file, pointer,
-                              hint=f"set \"bridge\": true on that hexside ({hexside.origin.pointer})")
+                yield warning(
+                    codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE,
+                    f"the road crosses the {side_terrain.name.lower()} between {a} and {b} "
+                    f"where there is no bridge",
+                    file,
+                    pointer,
+                    hint=f'set "bridge": true on that hexside ({hexside.origin.pointer})',
+                )
     for hexside in board.hexsides:
         if hexside.bridge and hexside.key not in crossed:
             file, pointer = at(hexside.origin, "bridge")
-            yield warning(codes.MAP_BRIDGE_WITHOUT_ROAD,
-                          f"the bridge between {hexside.a} and {hexside.b} carries no road",
-                          file, pointer, hint="add the road through these two hexes, or drop the bridge")
+            yield warning(
+                codes.MAP_BRIDGE_WITHOUT_ROAD,
+                f"the bridge between {hexside.a} and {hexside.b} carries no road",
+                file,
+                pointer,
+                hint="add the road through these two hexes, or drop the bridge",
+            )
 
 
 def check_routes(context: CheckContext) -> Iterator[Diagnostic]:
@@ -80,15 +94,18 @@ def check_routes(context: CheckContext) -> Iterator[Diagnostic]:
         linked.update((route.a, route.b))
         if route.a == route.b:
             file, pointer = at(route.origin, "between")
-            yield error(codes.MAP_ROUTE_TO_ITSELF, f"the route joins '{route.a}' to itself",
-                        file, pointer)
+            yield error(codes.MAP_ROUTE_TO_ITSELF, f"the route joins '{route.a}' to itself", file, pointer)
     if not board.routes:
         return
     for space in board.spaces.values():
         if space.id not in linked:
-            yield warning(codes.MAP_SPACE_UNREACHABLE, f"no route reaches '{space.id}'",
-                          space.origin.file, space.origin.pointer,
-                          hint="add a route, or make it an off-map box instead")
+            yield warning(
+                codes.MAP_SPACE_UNREACHABLE,
+                f"no route reaches '{space.id}'",
+                space.origin.file,
+                space.origin.pointer,
+                hint="add a route, or make it an off-map box instead",
+            )
 
 
 def check_countries(context: CheckContext) -> Iterator[Diagnostic]:
@@ -103,9 +120,13 @@ def check_countries(context: CheckContext) -> Iterator[Diagnostic]:
         for index, space_id in enumerate(region.spaces):
             if space_id in owner and owner[space_id] != region.id:
                 file, pointer = at(region.origin, "spaces", index)
-                yield error(codes.MAP_REGION_OVERLAP,
-                            f"{space_id} is in both '{owner[space_id]}' and '{region.id}'",
-                            file, pointer, hint="a space belongs to one country only")
+                yield error(
+                    codes.MAP_REGION_OVERLAP,
+                    f"{space_id} is in both '{owner[space_id]}' and '{region.id}'",
+                    file,
+                    pointer,
+                    hint="a space belongs to one country only",
+                )
             owner.setdefault(space_id, region.id)
 
 
@@ -120,10 +141,13 @@ def check_place_names(context: CheckContext) -> Iterator[Diagnostic]:
                 continue
             key = name.casefold()
             if key in first and first[key] != space.id:
-                yield warning(codes.MAP_PLACE_NAME_DUPLICATE,
-                              f"the name '{name}' is given to both {first[key]} and {space.id}",
-                              space.origin.file, space.origin.pointer,
-                              hint="references by this name are ambiguous; use hex IDs for them")
+                yield warning(
+                    codes.MAP_PLACE_NAME_DUPLICATE,
+                    f"the name '{name}' is given to both {first[key]} and {space.id}",
+                    space.origin.file,
+                    space.origin.pointer,
+                    hint="references by this name are ambiguous; use hex IDs for them",
+                )
             first.setdefault(key, space.id)
 
 
@@ -139,9 +163,13 @@ def check_line_features(context: CheckContext) -> Iterator[Diagnostic]:
                 continue
             if not any(feature in board.spaces[n].features for n in board.neighbours(space.id)):
                 file, pointer = at(space.origin, "features", index)
-                yield error(codes.MAP_LINE_BROKEN,
-                            f"the {feature} in {space.id} touches no other hex with a {feature}",
-                            file, pointer, hint="a line feature continues into a neighbouring hex")
+                yield error(
+                    codes.MAP_LINE_BROKEN,
+                    f"the {feature} in {space.id} touches no other hex with a {feature}",
+                    file,
+                    pointer,
+                    hint="a line feature continues into a neighbouring hex",
+                )
 
 
 def check_road_ends(context: CheckContext) -> Iterator[Diagnostic]:
@@ -164,10 +192,14 @@ def check_road_ends(context: CheckContext) -> Iterator[Diagnostic]:
             if road.path.count(end) > 1:
                 continue
             file, pointer = at(road.origin, "path", position)
-            yield warning(codes.MAP_ROAD_DEAD_END,
-                          f"the road ends in {end}, which is not another road, a named place, "
-                          f"a supply source, an entry or the map edge", file, pointer,
-                          hint="extend the road or join it to the network")
+            yield warning(
+                codes.MAP_ROAD_DEAD_END,
+                f"the road ends in {end}, which is not another road, a named place, "
+                f"a supply source, an entry or the map edge",
+                file,
+                pointer,
+                hint="extend the road or join it to the network",
+            )
 
 
 def check_region_connections(context: CheckContext) -> Iterator[Diagnostic]:
@@ -177,5 +209,11 @@ def check_region_connections(context: CheckContext) -> Iterator[Diagnostic]:
     roads = [t.id for t in chart.terrain.values() if t.kind == "road"]
     for region in board.regions:
         if region.connected_by is not None and region.connected_by not in roads:
-            yield unknown(codes.REF_UNKNOWN_TERRAIN, "road terrain", region.connected_by, roads,
-                          region.origin, "connected_by")
+            yield unknown(
+                codes.REF_UNKNOWN_TERRAIN,
+                "road terrain",
+                region.connected_by,
+                roads,
+                region.origin,
+                "connected_by",
+            )

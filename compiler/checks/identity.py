@@ -27,14 +27,18 @@ def check_duplicate_ids(context: CheckContext) -> Iterator[Diagnostic]:
                 yield from _duplicates(document.data.get(key, ()), document.name, "/" + key, key)
             if kind == "cards":
                 for d, deck in enumerate(document.data.get("decks", ())):
-                    yield from _duplicates(deck.get("cards", ()), document.name,
-                                           f"/decks/{d}/cards", "cards")
+                    yield from _duplicates(deck.get("cards", ()), document.name, f"/decks/{d}/cards", "cards")
     seen: dict[str, str] = {}
     for document in context.valid_documents("scenario"):
         scenario_id = document.data["id"]
         if scenario_id in seen:
-            yield error(codes.ID_DUPLICATE, f"scenario id '{scenario_id}' is used twice",
-                        document.name, "/id", hint=f"{seen[scenario_id]} has it too")
+            yield error(
+                codes.ID_DUPLICATE,
+                f"scenario id '{scenario_id}' is used twice",
+                document.name,
+                "/id",
+                hint=f"{seen[scenario_id]} has it too",
+            )
         else:
             seen[scenario_id] = document.name
 
@@ -46,8 +50,12 @@ def _duplicates(items: Any, file: str, pointer: str, what: str) -> Iterator[Diag
             continue
         item_id = item["id"]
         if item_id in first:
-            yield error(codes.ID_DUPLICATE, f"'{item_id}' is used twice in '{what}'", file,
-                        join_pointer(join_pointer(pointer, index), "id"),
-                        hint=f"the first is item {first[item_id] + 1}; ids must be unique")
+            yield error(
+                codes.ID_DUPLICATE,
+                f"'{item_id}' is used twice in '{what}'",
+                file,
+                join_pointer(join_pointer(pointer, index), "id"),
+                hint=f"the first is item {first[item_id] + 1}; ids must be unique",
+            )
         else:
             first[item_id] = index

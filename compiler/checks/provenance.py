@@ -20,11 +20,15 @@ def iter_marks(data: Any, pointer: str = "") -> Iterator[tuple[str, str, Any]]:
             for key in ("cite", "provenance"):
                 if key in value:
                     yield where, key, value[key]
-            pending.extend((child, join_pointer(where, key)) for key, child in reversed(value.items())
-                           if key not in ("cite", "provenance"))
+            pending.extend(
+                (child, join_pointer(where, key))
+                for key, child in reversed(value.items())
+                if key not in ("cite", "provenance")
+            )
         elif isinstance(value, list):
-            pending.extend((child, join_pointer(where, index))
-                           for index, child in reversed(list(enumerate(value))))
+            pending.extend(
+                (child, join_pointer(where, index)) for index, child in reversed(list(enumerate(value)))
+            )
 
 
 def check_reconstructed(context: CheckContext) -> Iterator[Diagnostic]:
@@ -33,8 +37,12 @@ def check_reconstructed(context: CheckContext) -> Iterator[Diagnostic]:
             for pointer, key, value in iter_marks(document.data):
                 if key != "provenance":
                     continue
-                yield warning(codes.PROVENANCE_RECONSTRUCTED, _describe(value), document.name,
-                              join_pointer(pointer, "provenance"))
+                yield warning(
+                    codes.PROVENANCE_RECONSTRUCTED,
+                    _describe(value),
+                    document.name,
+                    join_pointer(pointer, "provenance"),
+                )
 
 
 def _describe(value: Any) -> str:

@@ -21,14 +21,16 @@ def check_game_references(context: CheckContext) -> Iterator[Diagnostic]:
     for rule in game.stacking.rules:
         for index, class_id in enumerate(rule.classes):
             if class_id not in class_ids:
-                yield unknown(codes.REF_UNKNOWN_CLASS, "unit class", class_id, class_ids,
-                              rule.origin, "classes", index)
+                yield unknown(
+                    codes.REF_UNKNOWN_CLASS, "unit class", class_id, class_ids, rule.origin, "classes", index
+                )
     tables = context.definition.charts.tables if context.definition.charts else {}
     for optional in game.optional_rules:
         table = optional.end_roll_table
         if table and context.definition.charts and table not in tables:
-            yield unknown(codes.REF_UNKNOWN_TABLE, "table", table, tables,
-                          optional.origin, "end_roll", "table")
+            yield unknown(
+                codes.REF_UNKNOWN_TABLE, "table", table, tables, optional.origin, "end_roll", "table"
+            )
     yield from _campaign_references(context)
 
 
@@ -41,35 +43,44 @@ def _campaign_references(context: CheckContext) -> Iterator[Diagnostic]:
         return
     for index, scenario_id in enumerate(game.campaign.scenarios):
         if scenario_id not in scenario_ids:
-            yield unknown(codes.REF_UNKNOWN_SCENARIO, "scenario", scenario_id, scenario_ids,
-                          game.campaign.origin, "scenarios", index)
+            yield unknown(
+                codes.REF_UNKNOWN_SCENARIO,
+                "scenario",
+                scenario_id,
+                scenario_ids,
+                game.campaign.origin,
+                "scenarios",
+                index,
+            )
     for link in game.campaign.links:
         for field, scenario_id in (("from", link.from_scenario), ("to", link.to_scenario)):
             if scenario_id not in scenario_ids:
-                yield unknown(codes.REF_UNKNOWN_SCENARIO, "scenario", scenario_id, scenario_ids,
-                              link.origin, field)
+                yield unknown(
+                    codes.REF_UNKNOWN_SCENARIO, "scenario", scenario_id, scenario_ids, link.origin, field
+                )
         for step in link.steps:
             yield from _counter_ids(context, step.units, step.origin, "units")
             if step.side is not None:
                 yield from _side(context, step.side, step.origin, "side")
 
 
-def _counter_ids(context: CheckContext, ids: tuple[str, ...], origin: Origin,
-                 field: str) -> Iterator[Diagnostic]:
+def _counter_ids(
+    context: CheckContext, ids: tuple[str, ...], origin: Origin, field: str
+) -> Iterator[Diagnostic]:
     counters = context.definition.counters
     if counters is None:
         return
     for index, counter_id in enumerate(ids):
         if counters.get(counter_id) is None:
-            yield unknown(codes.REF_UNKNOWN_COUNTER, "counter", counter_id, counters.counters,
-                          origin, field, index)
+            yield unknown(
+                codes.REF_UNKNOWN_COUNTER, "counter", counter_id, counters.counters, origin, field, index
+            )
 
 
 def _side(context: CheckContext, side_id: str, origin: Origin, *tokens: str | int) -> Iterator[Diagnostic]:
     game = context.definition.game
     if game is not None and game.side(side_id) is None:
-        yield unknown(codes.REF_UNKNOWN_SIDE, "side", side_id, [s.id for s in game.sides],
-                      origin, *tokens)
+        yield unknown(codes.REF_UNKNOWN_SIDE, "side", side_id, [s.id for s in game.sides], origin, *tokens)
 
 
 def check_counter_references(context: CheckContext) -> Iterator[Diagnostic]:
@@ -89,25 +100,44 @@ def check_counter_references(context: CheckContext) -> Iterator[Diagnostic]:
         if counter.nation is not None:
             nation = game.nation(counter.nation)
             if nation is None:
-                yield unknown(codes.REF_UNKNOWN_NATION, "nation", counter.nation, nation_ids,
-                              origin, "nation")
+                yield unknown(
+                    codes.REF_UNKNOWN_NATION, "nation", counter.nation, nation_ids, origin, "nation"
+                )
             elif counter.side is not None and nation.side != counter.side:
                 file, pointer = at(origin, "nation")
-                yield error(codes.COUNTER_NATION_OF_OTHER_SIDE,
-                            f"'{counter.name}' is on side '{counter.side}' but nation "
-                            f"'{nation.id}' belongs to '{nation.side}'", file, pointer)
+                yield error(
+                    codes.COUNTER_NATION_OF_OTHER_SIDE,
+                    f"'{counter.name}' is on side '{counter.side}' but nation "
+                    f"'{nation.id}' belongs to '{nation.side}'",
+                    file,
+                    pointer,
+                )
         if counter.unit_class is not None and counter.unit_class not in class_ids:
-            yield unknown(codes.REF_UNKNOWN_CLASS, "unit class", counter.unit_class, class_ids,
-                          origin, "class")
+            yield unknown(
+                codes.REF_UNKNOWN_CLASS, "unit class", counter.unit_class, class_ids, origin, "class"
+            )
         if counter.optional_rule is not None and counter.optional_rule not in rule_ids:
-            yield unknown(codes.REF_UNKNOWN_OPTIONAL_RULE, "optional rule", counter.optional_rule,
-                          rule_ids, origin, "optional_rule")
+            yield unknown(
+                codes.REF_UNKNOWN_OPTIONAL_RULE,
+                "optional rule",
+                counter.optional_rule,
+                rule_ids,
+                origin,
+                "optional_rule",
+            )
         if movement_ids is None:
             continue
         for face_name, face in (("front", counter.front), ("back", counter.back)):
             if face is not None and face.movement_class and face.movement_class not in movement_ids:
-                yield unknown(codes.REF_UNKNOWN_MOVEMENT_CLASS, "movement class",
-                              face.movement_class, movement_ids, origin, face_name, "movement_class")
+                yield unknown(
+                    codes.REF_UNKNOWN_MOVEMENT_CLASS,
+                    "movement class",
+                    face.movement_class,
+                    movement_ids,
+                    origin,
+                    face_name,
+                    "movement_class",
+                )
 
 
 def check_map_terrain(context: CheckContext) -> Iterator[Diagnostic]:
@@ -134,19 +164,33 @@ def check_map_terrain(context: CheckContext) -> Iterator[Diagnostic]:
             yield from _terrain_use(chart, route.terrain, ("route",), route.origin, ("terrain",))
 
 
-def _terrain_use(chart: TerrainChart, terrain_id: str, kinds: tuple[str, ...], origin: Origin,
-                 tokens: tuple[str | int, ...]) -> Iterator[Diagnostic]:
+def _terrain_use(
+    chart: TerrainChart,
+    terrain_id: str,
+    kinds: tuple[str, ...],
+    origin: Origin,
+    tokens: tuple[str | int, ...],
+) -> Iterator[Diagnostic]:
     terrain = chart.get(terrain_id)
     if terrain is None:
         matching = [t.id for t in chart.terrain.values() if t.kind in kinds]
         found = unknown(codes.MAP_TERRAIN_NOT_IN_CHART, "terrain", terrain_id, matching, origin, *tokens)
-        yield error(found.code, f"{found.message} in terrain.json", found.file, found.pointer,
-                    hint=found.hint or "add it to terrain.json")
+        yield error(
+            found.code,
+            f"{found.message} in terrain.json",
+            found.file,
+            found.pointer,
+            hint=found.hint or "add it to terrain.json",
+        )
     elif terrain.kind not in kinds:
         file, pointer = at(origin, *tokens)
-        yield error(codes.MAP_TERRAIN_WRONG_KIND,
-                    f"terrain '{terrain_id}' is a {terrain.kind} terrain, used here as {' or '.join(kinds)}",
-                    file, pointer, hint="terrain.json sets each terrain's kind")
+        yield error(
+            codes.MAP_TERRAIN_WRONG_KIND,
+            f"terrain '{terrain_id}' is a {terrain.kind} terrain, used here as {' or '.join(kinds)}",
+            file,
+            pointer,
+            hint="terrain.json sets each terrain's kind",
+        )
 
 
 def check_map_references(context: CheckContext) -> Iterator[Diagnostic]:
@@ -159,7 +203,8 @@ def check_map_references(context: CheckContext) -> Iterator[Diagnostic]:
         if entry.side is not None:
             yield from _side(context, entry.side, entry.origin, "side")
     for side, origin in [(t.side, t.origin) for t in board.tracks] + [
-            (b.side, b.origin) for b in board.boxes]:
+        (b.side, b.origin) for b in board.boxes
+    ]:
         if side is not None:
             yield from _side(context, side, origin, "side")
 
@@ -204,27 +249,41 @@ def check_supply_sources(context: CheckContext) -> Iterator[Diagnostic]:
             terrain = chart.get(space.terrain)
             if terrain is not None and terrain.impassable:
                 file, pointer = at(source.origin, "at")
-                yield error(codes.SUPPLY_IMPASSABLE,
-                            f"the supply source in {space.display_name} lies in impassable "
-                            f"terrain '{terrain.id}'", file, pointer)
+                yield error(
+                    codes.SUPPLY_IMPASSABLE,
+                    f"the supply source in {space.display_name} lies in impassable terrain '{terrain.id}'",
+                    file,
+                    pointer,
+                )
         if game is None:
             continue
         side_ids = [s.id for s in game.sides]
         if source.side not in side_ids:
-            found = unknown(codes.SUPPLY_UNKNOWN_SIDE, "side", source.side, side_ids, source.origin,
-                            "side")
-            yield error(found.code, f"supply source: {found.message}", found.file, found.pointer,
-                        hint=found.hint)
+            found = unknown(codes.SUPPLY_UNKNOWN_SIDE, "side", source.side, side_ids, source.origin, "side")
+            yield error(
+                found.code, f"supply source: {found.message}", found.file, found.pointer, hint=found.hint
+            )
         if source.nation is None:
             continue
         nation = game.nation(source.nation)
         if nation is None:
-            found = unknown(codes.SUPPLY_UNKNOWN_NATION, "nation", source.nation,
-                            [n.id for n in game.nations], source.origin, "nation")
-            yield error(found.code, f"supply source: {found.message}", found.file, found.pointer,
-                        hint=found.hint)
+            found = unknown(
+                codes.SUPPLY_UNKNOWN_NATION,
+                "nation",
+                source.nation,
+                [n.id for n in game.nations],
+                source.origin,
+                "nation",
+            )
+            yield error(
+                found.code, f"supply source: {found.message}", found.file, found.pointer, hint=found.hint
+            )
         elif nation.side != source.side:
             file, pointer = at(source.origin, "nation")
-            yield error(codes.SUPPLY_NATION_OF_OTHER_SIDE,
-                        f"the supply source is for side '{source.side}' but nation '{nation.id}' "
-                        f"fights for '{nation.side}'", file, pointer)
+            yield error(
+                codes.SUPPLY_NATION_OF_OTHER_SIDE,
+                f"the supply source is for side '{source.side}' but nation '{nation.id}' "
+                f"fights for '{nation.side}'",
+                file,
+                pointer,
+            )

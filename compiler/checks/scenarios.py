@@ -57,11 +57,17 @@ def _missions(definition: GameDefinition) -> Iterator[Diagnostic]:
         deck_id, card_id = scenario.mission
         deck = decks.get(deck_id)
         if deck is None:
-            yield unknown(codes.REF_UNKNOWN_CARD, "deck", deck_id, decks, scenario.origin,
-                          "mission", "deck")
+            yield unknown(codes.REF_UNKNOWN_CARD, "deck", deck_id, decks, scenario.origin, "mission", "deck")
         elif not any(card.id == card_id for card in deck.cards):
-            yield unknown(codes.REF_UNKNOWN_CARD, "card", card_id, [c.id for c in deck.cards],
-                          scenario.origin, "mission", "card")
+            yield unknown(
+                codes.REF_UNKNOWN_CARD,
+                "card",
+                card_id,
+                [c.id for c in deck.cards],
+                scenario.origin,
+                "mission",
+                "card",
+            )
 
 
 def units_by_space(placed: list[_Placed]) -> dict[str, list[_Placed]]:
@@ -78,8 +84,9 @@ def _sides_and_turns(definition: GameDefinition, scenario: Scenario) -> Iterator
         return
     side_ids = [s.id for s in game.sides]
     if scenario.first_player is not None and scenario.first_player not in side_ids:
-        yield unknown(codes.REF_UNKNOWN_SIDE, "side", scenario.first_player, side_ids,
-                      scenario.origin, "first_player")
+        yield unknown(
+            codes.REF_UNKNOWN_SIDE, "side", scenario.first_player, side_ids, scenario.origin, "first_player"
+        )
     if not game.turn_labels:
         return
     indexes = {}
@@ -88,60 +95,105 @@ def _sides_and_turns(definition: GameDefinition, scenario: Scenario) -> Iterator
             continue
         index = game.turn_index(label)
         if index is None:
-            yield unknown(codes.REF_UNKNOWN_TURN, "turn", label, game.turn_labels, scenario.origin,
-                          "turns", field)
+            yield unknown(
+                codes.REF_UNKNOWN_TURN, "turn", label, game.turn_labels, scenario.origin, "turns", field
+            )
         else:
             indexes[field] = index
     if "first" in indexes and "last" in indexes:
         if indexes["last"] < indexes["first"]:
             file, pointer = at(scenario.origin, "turns", "last")
-            yield error(codes.SCENARIO_TURNS_REVERSED,
-                        f"the last turn ({scenario.last_turn}) comes before the first "
-                        f"({scenario.first_turn})", file, pointer)
+            yield error(
+                codes.SCENARIO_TURNS_REVERSED,
+                f"the last turn ({scenario.last_turn}) comes before the first ({scenario.first_turn})",
+                file,
+                pointer,
+            )
         extra = sum(rule.extra_turns for rule in game.optional_rules)
         if indexes["last"] + extra >= len(game.turn_labels):
             file, pointer = at(scenario.origin, "turns", "last")
-            yield error(codes.SCENARIO_TURN_OFF_TRACK,
-                        f"the scenario can run {extra} turn(s) past turn {scenario.last_turn} with "
-                        f"optional rules, but the turn track ends at {game.turn_labels[-1]}",
-                        file, pointer, hint="add boxes to the turn track in game.json")
+            yield error(
+                codes.SCENARIO_TURN_OFF_TRACK,
+                f"the scenario can run {extra} turn(s) past turn {scenario.last_turn} with "
+                f"optional rules, but the turn track ends at {game.turn_labels[-1]}",
+                file,
+                pointer,
+                hint="add boxes to the turn track in game.json",
+            )
 
 
 def _points(definition: GameDefinition, scenario: Scenario) -> Iterator[Diagnostic]:
     board, game = definition.board, definition.game
     for allowance in scenario.points:
         if board is not None and not any(t.id == allowance.track for t in board.tracks):
-            yield unknown(codes.REF_UNKNOWN_TRACK, "track", allowance.track,
-                          [t.id for t in board.tracks], allowance.origin, "track")
+            yield unknown(
+                codes.REF_UNKNOWN_TRACK,
+                "track",
+                allowance.track,
+                [t.id for t in board.tracks],
+                allowance.origin,
+                "track",
+            )
         if game is None:
             continue
         if game.side(allowance.side) is None:
-            yield unknown(codes.REF_UNKNOWN_SIDE, "side", allowance.side,
-                          [s.id for s in game.sides], allowance.origin, "side")
+            yield unknown(
+                codes.REF_UNKNOWN_SIDE,
+                "side",
+                allowance.side,
+                [s.id for s in game.sides],
+                allowance.origin,
+                "side",
+            )
         if allowance.restricted_to_nation and game.nation(allowance.restricted_to_nation) is None:
-            yield unknown(codes.REF_UNKNOWN_NATION, "nation", allowance.restricted_to_nation,
-                          [n.id for n in game.nations], allowance.origin, "restricted_to_nation")
+            yield unknown(
+                codes.REF_UNKNOWN_NATION,
+                "nation",
+                allowance.restricted_to_nation,
+                [n.id for n in game.nations],
+                allowance.origin,
+                "restricted_to_nation",
+            )
         for index, (turn, _) in enumerate(allowance.schedule):
             if game.turn_labels and game.turn_index(turn) is None:
-                yield unknown(codes.REF_UNKNOWN_TURN, "turn", turn, game.turn_labels,
-                              allowance.origin, "schedule", index, "turn")
+                yield unknown(
+                    codes.REF_UNKNOWN_TURN,
+                    "turn",
+                    turn,
+                    game.turn_labels,
+                    allowance.origin,
+                    "schedule",
+                    index,
+                    "turn",
+                )
 
 
-def _resolve_placements(definition: GameDefinition,
-                        scenario: Scenario) -> tuple[list[_Placed], list[Diagnostic]]:
+def _resolve_placements(
+    definition: GameDefinition, scenario: Scenario
+) -> tuple[list[_Placed], list[Diagnostic]]:
     counters, board, game = definition.counters, definition.board, definition.game
     placed: list[_Placed] = []
     problems: list[Diagnostic] = []
     for placement in scenario.placements:
         origin = placement.origin
         if game is not None and game.side(placement.side) is None:
-            problems.append(unknown(codes.REF_UNKNOWN_SIDE, "side", placement.side,
-                                    [s.id for s in game.sides], Origin(origin.file,
-                                    origin.pointer.rsplit("/placements", 1)[0]), "side"))
+            problems.append(
+                unknown(
+                    codes.REF_UNKNOWN_SIDE,
+                    "side",
+                    placement.side,
+                    [s.id for s in game.sides],
+                    Origin(origin.file, origin.pointer.rsplit("/placements", 1)[0]),
+                    "side",
+                )
+            )
         counter = counters.get(placement.unit) if counters else None
         if counters is not None and counter is None:
-            problems.append(unknown(codes.REF_UNKNOWN_COUNTER, "counter", placement.unit,
-                                    counters.counters, origin, "unit"))
+            problems.append(
+                unknown(
+                    codes.REF_UNKNOWN_COUNTER, "counter", placement.unit, counters.counters, origin, "unit"
+                )
+            )
         if counter is not None:
             problems.extend(_counter_fits(counter, placement.side, placement.face, origin))
         space = None
@@ -150,22 +202,31 @@ def _resolve_placements(definition: GameDefinition,
             if problem:
                 problems.append(problem)
         if counter is not None and space is not None:
-            placed.append(_Placed(counter, space, placement.side, placement.copies, origin,
-                                  placement.constraint))
+            placed.append(
+                _Placed(counter, space, placement.side, placement.copies, origin, placement.constraint)
+            )
     return placed, problems
 
 
 def _counter_fits(counter: Counter, side: str, face: str, origin: Origin) -> Iterator[Diagnostic]:
     if counter.side not in (None, "both", side):
         file, pointer = at(origin, "unit")
-        yield error(codes.SETUP_WRONG_SIDE,
-                    f"'{counter.name}' belongs to side '{counter.side}' but is set up by '{side}'",
-                    file, pointer, hint="move the entry into the other side's set-up")
+        yield error(
+            codes.SETUP_WRONG_SIDE,
+            f"'{counter.name}' belongs to side '{counter.side}' but is set up by '{side}'",
+            file,
+            pointer,
+            hint="move the entry into the other side's set-up",
+        )
     if face == "back" and not counter.two_sided:
         file, pointer = at(origin, "face")
-        yield error(codes.SETUP_NO_BACK,
-                    f"'{counter.name}' is set up on its back, but the counter has no printed back",
-                    file, pointer, hint="give the counter a back in counters.json, or use the front")
+        yield error(
+            codes.SETUP_NO_BACK,
+            f"'{counter.name}' is set up on its back, but the counter has no printed back",
+            file,
+            pointer,
+            hint="give the counter a back in counters.json, or use the front",
+        )
 
 
 def _copies(definition: GameDefinition, scenario: Scenario) -> Iterator[Diagnostic]:
@@ -184,10 +245,14 @@ def _copies(definition: GameDefinition, scenario: Scenario) -> Iterator[Diagnost
         used[counter_id] = before + count
         if before <= counter.copies < before + count:
             file, pointer = at(origin, "unit" if "/markers/" not in origin.pointer else "counter")
-            yield error(codes.SETUP_TOO_MANY_COPIES,
-                        f"'{counter.name}' is used {before + count} times in this scenario, but the "
-                        f"counter mix has {counter.copies}", file, pointer,
-                        hint="raise its 'count' in counters.json if the rulebook allows it")
+            yield error(
+                codes.SETUP_TOO_MANY_COPIES,
+                f"'{counter.name}' is used {before + count} times in this scenario, but the "
+                f"counter mix has {counter.copies}",
+                file,
+                pointer,
+                hint="raise its 'count' in counters.json if the rulebook allows it",
+            )
 
 
 def _terrain(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Diagnostic]:
@@ -198,9 +263,13 @@ def _terrain(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Diag
         terrain = chart.get(item.space.terrain)
         if item.counter.is_unit and terrain is not None and terrain.impassable:
             file, pointer = at(item.origin, "at")
-            yield error(codes.SETUP_IMPASSABLE,
-                        f"'{item.counter.name}' is placed in {item.space.display_name}, which is "
-                        f"{terrain.name.lower()} and cannot be entered", file, pointer)
+            yield error(
+                codes.SETUP_IMPASSABLE,
+                f"'{item.counter.name}' is placed in {item.space.display_name}, which is "
+                f"{terrain.name.lower()} and cannot be entered",
+                file,
+                pointer,
+            )
 
 
 def _stacking(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Diagnostic]:
@@ -210,18 +279,27 @@ def _stacking(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Dia
         if len(sides) > 1 and (game is None or game.stacking.one_side_per_space):
             offender = next(item for item in items if item.side != sides[0])
             file, pointer = at(offender.origin, "at")
-            yield error(codes.SETUP_WITH_ENEMY,
-                        f"'{offender.counter.name}' ({offender.side}) is placed in {space_id} with "
-                        f"enemy units ({sides[0]})", file, pointer,
-                        hint="units of both sides never share a space")
+            yield error(
+                codes.SETUP_WITH_ENEMY,
+                f"'{offender.counter.name}' ({offender.side}) is placed in {space_id} with "
+                f"enemy units ({sides[0]})",
+                file,
+                pointer,
+                hint="units of both sides never share a space",
+            )
         if game is None:
             continue
         yield from _leader_stacking(definition, items)
         problem = _over_stacked(definition, items)
         if problem is not None:
             file, pointer = at(items[-1].origin, "at")
-            yield error(codes.SETUP_OVER_STACKED, f"{space_id} holds {problem}", file, pointer,
-                        hint=game.stacking.summary)
+            yield error(
+                codes.SETUP_OVER_STACKED,
+                f"{space_id} holds {problem}",
+                file,
+                pointer,
+                hint=game.stacking.summary,
+            )
 
 
 def _leader_stacking(definition: GameDefinition, items: list[_Placed]) -> Iterator[Diagnostic]:
@@ -235,14 +313,19 @@ def _leader_stacking(definition: GameDefinition, items: list[_Placed]) -> Iterat
         if not barred:
             continue
         for item in items:
-            if (item.counter.id in rule.except_counters
-                    or not _rule_matches(definition, rule.classes, rule.kinds, item.counter)):
+            if item.counter.id in rule.except_counters or not _rule_matches(
+                definition, rule.classes, rule.kinds, item.counter
+            ):
                 continue
             file, pointer = at(item.origin, "at")
-            yield error(codes.SETUP_LEADER_STACKING,
-                        f"'{item.counter.name}' may not stack with '{barred[0].counter.name}' "
-                        f"({barred[0].counter.nation}) in {item.space.id}", file, pointer,
-                        hint=rule.summary)
+            yield error(
+                codes.SETUP_LEADER_STACKING,
+                f"'{item.counter.name}' may not stack with '{barred[0].counter.name}' "
+                f"({barred[0].counter.nation}) in {item.space.id}",
+                file,
+                pointer,
+                hint=rule.summary,
+            )
 
 
 def _over_stacked(definition: GameDefinition, items: list[_Placed]) -> str | None:
@@ -254,8 +337,9 @@ def _over_stacked(definition: GameDefinition, items: list[_Placed]) -> str | Non
         return f"{units} units; the stacking limit is {game.stacking.limit}"
     present = {i.counter.id for i in items}
     for rule in rules:
-        matching = sum(i.copies for i in items if _rule_matches(definition, rule.classes, rule.kinds,
-                                                                i.counter))
+        matching = sum(
+            i.copies for i in items if _rule_matches(definition, rule.classes, rule.kinds, i.counter)
+        )
         limit = rule.max_with_unit if rule.with_unit in present and rule.max_with_unit else rule.max
         if matching > limit:
             what = ", ".join(rule.classes or rule.kinds) or "units"
@@ -263,8 +347,9 @@ def _over_stacked(definition: GameDefinition, items: list[_Placed]) -> str | Non
     return None
 
 
-def _rule_matches(definition: GameDefinition, classes: tuple[str, ...], kinds: tuple[str, ...],
-                  counter: Counter) -> bool:
+def _rule_matches(
+    definition: GameDefinition, classes: tuple[str, ...], kinds: tuple[str, ...], counter: Counter
+) -> bool:
     if kinds and counter.kind not in kinds:
         return False
     if not classes:
@@ -275,8 +360,14 @@ def _rule_matches(definition: GameDefinition, classes: tuple[str, ...], kinds: t
     return any(c in groups for c in classes)
 
 
-def _constraint_problems(board: MapDefinition, constraint: Constraint, space: Space,
-                         facts: PlacementFacts, origin: Origin, what: str) -> Iterator[Diagnostic]:
+def _constraint_problems(
+    board: MapDefinition,
+    constraint: Constraint,
+    space: Space,
+    facts: PlacementFacts,
+    origin: Origin,
+    what: str,
+) -> Iterator[Diagnostic]:
     resolved = True
     for field, reference in constraint_references(constraint):
         _, problem = resolve_space(board, reference, origin, "constraint", *field.split("/"))
@@ -285,48 +376,86 @@ def _constraint_problems(board: MapDefinition, constraint: Constraint, space: Sp
             yield problem
     if constraint.region is not None and board.region(constraint.region) is None:
         resolved = False
-        yield unknown(codes.REF_UNKNOWN_REGION, "region", constraint.region,
-                      [r.id for r in board.regions], origin, "constraint", "region")
+        yield unknown(
+            codes.REF_UNKNOWN_REGION,
+            "region",
+            constraint.region,
+            [r.id for r in board.regions],
+            origin,
+            "constraint",
+            "region",
+        )
     if not resolved:
         return
     reasons = unmet_conditions(constraint, space, board, facts, board.resolve)
     if reasons:
         file, pointer = at(origin, "at")
         rule = f" (the rule: {constraint.summary})" if constraint.summary else ""
-        yield error(codes.SETUP_CONSTRAINT_BROKEN, f"{what}: {'; '.join(reasons)}{rule}",
-                    file, pointer, hint="choose a space that meets the constraint")
+        yield error(
+            codes.SETUP_CONSTRAINT_BROKEN,
+            f"{what}: {'; '.join(reasons)}{rule}",
+            file,
+            pointer,
+            hint="choose a space that meets the constraint",
+        )
 
 
-def _constraints(definition: GameDefinition, board: MapDefinition,
-                 placed: list[_Placed]) -> Iterator[Diagnostic]:
+def _constraints(
+    definition: GameDefinition, board: MapDefinition, placed: list[_Placed]
+) -> Iterator[Diagnostic]:
     by_space = units_by_space(placed)
     for item in placed:
         if item.constraint is None:
             continue
         here = sum(other.copies for other in by_space.get(item.space.id, []))
-        facts = PlacementFacts(other_units_here=here - 1 if item.counter.is_unit else here,
-                               units_here=here, unit_nation=item.counter.nation)
-        yield from _constraint_problems(board, item.constraint, item.space, facts, item.origin,
-                                        f"'{item.counter.name}' in {item.space.id}")
+        facts = PlacementFacts(
+            other_units_here=here - 1 if item.counter.is_unit else here,
+            units_here=here,
+            unit_nation=item.counter.nation,
+        )
+        yield from _constraint_problems(
+            board,
+            item.constraint,
+            item.space,
+            facts,
+            item.origin,
+            f"'{item.counter.name}' in {item.space.id}",
+        )
 
 
-def _markers(definition: GameDefinition, board: MapDefinition, scenario: Scenario,
-             placed: list[_Placed]) -> Iterator[Diagnostic]:
+def _markers(
+    definition: GameDefinition, board: MapDefinition, scenario: Scenario, placed: list[_Placed]
+) -> Iterator[Diagnostic]:
     counters, game = definition.counters, definition.game
     by_space = units_by_space(placed)
     for marker in scenario.markers:
         counter = counters.get(marker.counter) if counters else None
         if counters is not None and counter is None:
-            yield unknown(codes.REF_UNKNOWN_COUNTER, "counter", marker.counter, counters.counters,
-                          marker.origin, "counter")
+            yield unknown(
+                codes.REF_UNKNOWN_COUNTER,
+                "counter",
+                marker.counter,
+                counters.counters,
+                marker.origin,
+                "counter",
+            )
         elif counter is not None and counter.is_unit:
             file, pointer = at(marker.origin, "counter")
-            yield error(codes.SETUP_MARKER_NOT_TOKEN,
-                        f"'{counter.name}' is a {counter.kind}; units go in 'setup', not 'markers'",
-                        file, pointer)
+            yield error(
+                codes.SETUP_MARKER_NOT_TOKEN,
+                f"'{counter.name}' is a {counter.kind}; units go in 'setup', not 'markers'",
+                file,
+                pointer,
+            )
         if marker.for_side is not None and game is not None and game.side(marker.for_side) is None:
-            yield unknown(codes.REF_UNKNOWN_SIDE, "side", marker.for_side,
-                          [s.id for s in game.sides], marker.origin, "for_side")
+            yield unknown(
+                codes.REF_UNKNOWN_SIDE,
+                "side",
+                marker.for_side,
+                [s.id for s in game.sides],
+                marker.origin,
+                "for_side",
+            )
         if marker.at is None:
             yield from _track_box(definition, board, marker.track, marker.box, marker.origin)
             continue
@@ -338,16 +467,19 @@ def _markers(definition: GameDefinition, board: MapDefinition, scenario: Scenari
         here = sum(other.copies for other in by_space.get(space.id, []))
         facts = PlacementFacts(other_units_here=here, units_here=here, unit_nation=None)
         name = counter.name if counter else marker.counter
-        yield from _constraint_problems(board, marker.constraint, space, facts, marker.origin,
-                                        f"'{name}' in {space.id}")
+        yield from _constraint_problems(
+            board, marker.constraint, space, facts, marker.origin, f"'{name}' in {space.id}"
+        )
 
 
-def _track_box(definition: GameDefinition, board: MapDefinition, track_id: str | None,
-               box: str | None, origin: Origin) -> Iterator[Diagnostic]:
+def _track_box(
+    definition: GameDefinition, board: MapDefinition, track_id: str | None, box: str | None, origin: Origin
+) -> Iterator[Diagnostic]:
     track = next((t for t in board.tracks if t.id == track_id), None)
     if track is None:
-        yield unknown(codes.REF_UNKNOWN_TRACK, "track", str(track_id), [t.id for t in board.tracks],
-                      origin, "track")
+        yield unknown(
+            codes.REF_UNKNOWN_TRACK, "track", str(track_id), [t.id for t in board.tracks], origin, "track"
+        )
         return
     if box is None:
         return
@@ -362,12 +494,18 @@ def _track_box(definition: GameDefinition, board: MapDefinition, track_id: str |
         allowed = f"the boxes {low} to {high}"
     if not fits:
         file, pointer = at(origin, "box")
-        yield error(codes.SCENARIO_BOX_OFF_TRACK, f"track '{track.name}' has no box '{box}'",
-                    file, pointer, hint=f"it holds {allowed}" if allowed else None)
+        yield error(
+            codes.SCENARIO_BOX_OFF_TRACK,
+            f"track '{track.name}' has no box '{box}'",
+            file,
+            pointer,
+            hint=f"it holds {allowed}" if allowed else None,
+        )
 
 
-def _reinforcements(definition: GameDefinition, board: MapDefinition,
-                    scenario: Scenario) -> Iterator[Diagnostic]:
+def _reinforcements(
+    definition: GameDefinition, board: MapDefinition, scenario: Scenario
+) -> Iterator[Diagnostic]:
     game, counters = definition.game, definition.counters
     first = game.turn_index(scenario.first_turn) if game and scenario.first_turn else None
     last = game.turn_index(scenario.last_turn) if game and scenario.last_turn else None
@@ -375,19 +513,24 @@ def _reinforcements(definition: GameDefinition, board: MapDefinition,
         origin = reinforcement.origin
         counter = counters.get(reinforcement.unit) if counters else None
         if counters is not None and counter is None:
-            yield unknown(codes.REF_UNKNOWN_COUNTER, "counter", reinforcement.unit,
-                          counters.counters, origin, "unit")
+            yield unknown(
+                codes.REF_UNKNOWN_COUNTER, "counter", reinforcement.unit, counters.counters, origin, "unit"
+            )
         if game is not None and game.turn_labels:
             index = game.turn_index(reinforcement.turn)
             if index is None:
-                yield unknown(codes.REF_UNKNOWN_TURN, "turn", reinforcement.turn, game.turn_labels,
-                              origin, "turn")
+                yield unknown(
+                    codes.REF_UNKNOWN_TURN, "turn", reinforcement.turn, game.turn_labels, origin, "turn"
+                )
             elif first is not None and last is not None and not first <= index <= last:
                 file, pointer = at(origin, "turn")
-                yield error(codes.SCENARIO_REINFORCEMENT_OUTSIDE,
-                            f"the reinforcement arrives on turn {reinforcement.turn}, but the "
-                            f"scenario plays turns {scenario.first_turn} to {scenario.last_turn}",
-                            file, pointer)
+                yield error(
+                    codes.SCENARIO_REINFORCEMENT_OUTSIDE,
+                    f"the reinforcement arrives on turn {reinforcement.turn}, but the "
+                    f"scenario plays turns {scenario.first_turn} to {scenario.last_turn}",
+                    file,
+                    pointer,
+                )
         for field in ("at", "alternate"):
             reference = getattr(reinforcement, field)
             if reference is None:
@@ -397,5 +540,11 @@ def _reinforcements(definition: GameDefinition, board: MapDefinition,
                 yield problem
             elif space is not None and reinforcement.constraint is not None and field == "at":
                 facts = PlacementFacts(0, 0, counter.nation if counter else None)
-                yield from _constraint_problems(board, reinforcement.constraint, space, facts,
-                                                origin, f"'{reinforcement.unit}' arriving in {space.id}")
+                yield from _constraint_problems(
+                    board,
+                    reinforcement.constraint,
+                    space,
+                    facts,
+                    origin,
+                    f"'{reinforcement.unit}' arriving in {space.id}",
+                )

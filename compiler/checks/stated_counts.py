@@ -105,8 +105,13 @@ def check_stated_counts(context: CheckContext) -> Iterator[Diagnostic]:
         code = codes.STATED_COUNTERS_TOTAL if stated.what == "counters" else codes.STATED_COUNT_MISMATCH
         file, pointer = at(stated.origin, "count")
         hint = _counter_breakdown(context.definition) if stated.what == "counters" else None
-        yield error(code, f"the rulebook ({stated.cite}) says {stated.number} {what}; "
-                          f"the data has {actual}", file, pointer, hint=hint)
+        yield error(
+            code,
+            f"the rulebook ({stated.cite}) says {stated.number} {what}; the data has {actual}",
+            file,
+            pointer,
+            hint=hint,
+        )
 
 
 def _counter_breakdown(definition: GameDefinition) -> str | None:

@@ -24,24 +24,47 @@ def check_victory(context: CheckContext) -> Iterator[Diagnostic]:
 def _references(definition: GameDefinition, condition: VictoryCondition) -> Iterator[Diagnostic]:
     board, game, chart = definition.board, definition.game, definition.terrain
     if condition.side is not None and game is not None and game.side(condition.side) is None:
-        yield unknown(codes.REF_UNKNOWN_SIDE, "side", condition.side, [s.id for s in game.sides],
-                      condition.origin, "side")
+        yield unknown(
+            codes.REF_UNKNOWN_SIDE,
+            "side",
+            condition.side,
+            [s.id for s in game.sides],
+            condition.origin,
+            "side",
+        )
     if board is not None:
         for field, references in (("places", condition.places), ("targets", condition.targets)):
             for index, reference in enumerate(references):
                 _, problem = resolve_space(board, reference, condition.origin, field, index)
                 if problem:
-                    yield error(codes.VICTORY_UNKNOWN_PLACE, f"victory condition: {problem.message}",
-                                problem.file, problem.pointer, hint=problem.hint)
+                    yield error(
+                        codes.VICTORY_UNKNOWN_PLACE,
+                        f"victory condition: {problem.message}",
+                        problem.file,
+                        problem.pointer,
+                        hint=problem.hint,
+                    )
         if condition.region is not None and board.region(condition.region) is None:
-            yield unknown(codes.REF_UNKNOWN_REGION, "region", condition.region,
-                          [r.id for r in board.regions], condition.origin, "region")
+            yield unknown(
+                codes.REF_UNKNOWN_REGION,
+                "region",
+                condition.region,
+                [r.id for r in board.regions],
+                condition.origin,
+                "region",
+            )
     if condition.feature is not None and chart is not None and chart.get(condition.feature) is None:
-        found = unknown(codes.VICTORY_UNKNOWN_PLACE, "terrain feature", condition.feature,
-                        [t.id for t in chart.terrain.values() if t.kind == "feature"],
-                        condition.origin, "feature")
-        yield error(found.code, f"victory condition: {found.message}", found.file, found.pointer,
-                    hint=found.hint)
+        found = unknown(
+            codes.VICTORY_UNKNOWN_PLACE,
+            "terrain feature",
+            condition.feature,
+            [t.id for t in chart.terrain.values() if t.kind == "feature"],
+            condition.origin,
+            "feature",
+        )
+        yield error(
+            found.code, f"victory condition: {found.message}", found.file, found.pointer, hint=found.hint
+        )
 
 
 def _places_with_feature(definition: GameDefinition, feature: str) -> list[str]:
@@ -63,9 +86,13 @@ def _total(definition: GameDefinition, condition: VictoryCondition) -> Iterator[
         return
     if actual != condition.total:
         file, pointer = at(condition.origin, "total")
-        yield error(codes.VICTORY_TOTAL_MISMATCH,
-                    f"the condition counts {condition.total} {what}, the map has {actual}",
-                    file, pointer, hint="the rulebook's number and the map must agree")
+        yield error(
+            codes.VICTORY_TOTAL_MISMATCH,
+            f"the condition counts {condition.total} {what}, the map has {actual}",
+            file,
+            pointer,
+            hint="the rulebook's number and the map must agree",
+        )
 
 
 def _levels(definition: GameDefinition, condition: VictoryCondition) -> Iterator[Diagnostic]:
@@ -86,17 +113,26 @@ def _levels(definition: GameDefinition, condition: VictoryCondition) -> Iterator
             doubled.append((value, matches[0].result, matches[1].result))
     file, pointer = at(condition.origin, "levels")
     if uncovered:
-        yield error(codes.VICTORY_LEVELS_GAP,
-                    f"no victory level covers a count of {_ranges(uncovered)}", file, pointer,
-                    hint="every count from 0 to the total needs exactly one level")
+        yield error(
+            codes.VICTORY_LEVELS_GAP,
+            f"no victory level covers a count of {_ranges(uncovered)}",
+            file,
+            pointer,
+            hint="every count from 0 to the total needs exactly one level",
+        )
     if doubled:
         value, first, second = doubled[0]
-        yield error(codes.VICTORY_LEVELS_OVERLAP,
-                    f"a count of {value} matches both '{first}' and '{second}'", file, pointer)
+        yield error(
+            codes.VICTORY_LEVELS_OVERLAP,
+            f"a count of {value} matches both '{first}' and '{second}'",
+            file,
+            pointer,
+        )
 
 
-def _start(definition: GameDefinition, scenario: Scenario,
-           condition: VictoryCondition) -> Iterator[Diagnostic]:
+def _start(
+    definition: GameDefinition, scenario: Scenario, condition: VictoryCondition
+) -> Iterator[Diagnostic]:
     if condition.start is None or condition.side is None or condition.feature is None:
         return
     controlled = controlled_at_start(definition, scenario, condition.side, condition.feature)
@@ -104,14 +140,19 @@ def _start(definition: GameDefinition, scenario: Scenario,
         return
     file, pointer = at(condition.origin, "start")
     names = ", ".join(controlled) or "none"
-    yield error(codes.SCENARIO_START_CONTROL_MISMATCH,
-                f"the rulebook says '{condition.side}' starts with {condition.start} "
-                f"'{condition.feature}' places; the set-up gives {len(controlled)} ({names})",
-                file, pointer, hint="check the set-up and the control markers of this scenario")
+    yield error(
+        codes.SCENARIO_START_CONTROL_MISMATCH,
+        f"the rulebook says '{condition.side}' starts with {condition.start} "
+        f"'{condition.feature}' places; the set-up gives {len(controlled)} ({names})",
+        file,
+        pointer,
+        hint="check the set-up and the control markers of this scenario",
+    )
 
 
-def controlled_at_start(definition: GameDefinition, scenario: Scenario, side: str,
-                        feature: str) -> list[str] | None:
+def controlled_at_start(
+    definition: GameDefinition, scenario: Scenario, side: str, feature: str
+) -> list[str] | None:
     """Spaces with ``feature`` that ``side`` holds with units or a control marker at set-up."""
     board, counters = definition.board, definition.counters
     if board is None or counters is None:
@@ -127,8 +168,9 @@ def controlled_at_start(definition: GameDefinition, scenario: Scenario, side: st
         space = board.resolve(marker.at) if marker.at is not None else None
         if space is not None and marker.for_side is not None:
             occupant.setdefault(space.id, marker.for_side)
-    return [space_id for space_id in _places_with_feature(definition, feature)
-            if occupant.get(space_id) == side]
+    return [
+        space_id for space_id in _places_with_feature(definition, feature) if occupant.get(space_id) == side
+    ]
 
 
 def _ranges(values: list[int]) -> str:
@@ -139,4 +181,3 @@ def _ranges(values: list[int]) -> str:
             if current is not None:
                 start = current
     return ", ".join(parts)
-

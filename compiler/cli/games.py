@@ -17,9 +17,11 @@ def game_folders(arguments: Sequence[Path]) -> list[Path]:
     if not DEFAULT_SOURCE_FOLDER.is_dir():
         raise click.UsageError(
             "no game folder given, and there is no ./source_data folder to look in; "
-            "run from the project root or name a game folder")
-    found = sorted(path for path in DEFAULT_SOURCE_FOLDER.iterdir()
-                   if path.is_dir() and (path / "game.json").exists())
+            "run from the project root or name a game folder"
+        )
+    found = sorted(
+        path for path in DEFAULT_SOURCE_FOLDER.iterdir() if path.is_dir() and (path / "game.json").exists()
+    )
     if not found:
         raise click.UsageError(f"{DEFAULT_SOURCE_FOLDER} holds no game folder with a game.json")
     return found

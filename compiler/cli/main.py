@@ -14,12 +14,21 @@ import click
 
 from compiler.cli.games import GAME_DIR, game_folders
 from compiler.output import write_text_atomic
+from compiler.output.printables import write_counter_sheets, write_map
 from compiler.pipeline import GameReport, validate_game
+from compiler.render.sheets import SheetSpec
+from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from compiler.report.summary import format_summary, summarize
 
-FORMAT = click.option("--format", "output_format", type=click.Choice(["text", "json"]),
-                      default="text", show_default=True, help="Output for people or for tools.")
+FORMAT = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output for people or for tools.",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -31,12 +40,16 @@ def cli() -> None:
 @cli.command()
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @FORMAT
-@click.option("--warnings/--no-warnings", default=True, show_default=True,
-              help="Show warnings as well as errors (text output).")
-@click.option("-v", "--verbose", is_flag=True,
-              help="List every reconstructed value instead of a count per file.")
-def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool,
-             verbose: bool) -> None:
+@click.option(
+    "--warnings/--no-warnings",
+    default=True,
+    show_default=True,
+    help="Show warnings as well as errors (text output).",
+)
+@click.option(
+    "-v", "--verbose", is_flag=True, help="List every reconstructed value instead of a count per file."
+)
+def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, verbose: bool) -> None:
     """Check games against the schemas and the cross-checks.
 
     With no GAME_DIR, every game under ./source_data is checked. Every problem
@@ -68,8 +81,14 @@ def info(game_dir: Path, output_format: str) -> None:
 
 @cli.command()
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("build"), show_default=True, help="Folder for the outputs.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="Folder for the outputs.",
+)
 @FORMAT
 def build(game_dirs: tuple[Path, ...], output: Path, output_format: str) -> None:
     """Validate games and write their outputs into OUTPUT/<game>/.
@@ -89,9 +108,102 @@ def build(game_dirs: tuple[Path, ...], output: Path, output_format: str) -> None
     sys.exit(0 if all(r.ok for r in reports) else 1)
 
 
+def _valid_reports(game_dirs: tuple[Path, ...]) -> list[GameReport]:
+    """Validate each game; print the errors of the invalid ones (they are skipped)."""
+    reports = [validate_game(path) for path in game_folders(game_dirs)]
+    for report in reports:
+        if not report.ok:
+            click.echo(format_report(report, show_warnings=False), err=True)
+            click.echo(f"{report.name}: not rendered because of the errors above", err=True)
+    return reports
+
+
+def _length(text: str, name: str) -> float:
+    try:
+        return parse_length(text)
+    except LengthError as exc:
+        raise click.BadParameter(str(exc), param_hint=name) from exc
+
+
+PAPER = click.option(
+    "--paper",
+    type=click.Choice(sorted(PAPER_INCHES)),
+    default="letter",
+    show_default=True,
+    help="Paper size.",
+)
+
+
+@cli.command()
+@click.argument("game_dirs", nargs=-1, type=GAME_DIR)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="Folder for the outputs (one sub-folder per game).",
+)
+@PAPER
+@click.option(
+    "--size", default="5/8in", show_default=True, help="Counter size: 1/2in, 5/8in, 3/4in, 16mm ..."
+)
+@click.option(
+    "--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Print resolution."
+)
+@click.option("--bleed", default="0in", show_default=True, help="Artwork beyond each cut line, e.g. 1/16in.")
+@click.option("--cut-lines/--no-cut-lines", default=True, show_default=True, help="Draw thin cutting lines.")
+def sheets(
+    game_dirs: tuple[Path, ...], output: Path, paper: str, size: str, dpi: int, bleed: str, cut_lines: bool
+) -> None:
+    """Print-and-play counter sheets: a PDF with fronts and mirrored backs, and a PNG per page.
+
+    Print the PDF duplex, flipping on the long edge: every back lands behind
+    its front. The cross-hairs at the top corners show whether the printer
+    kept the two sides aligned.
+    """
+    spec = SheetSpec(
+        paper=paper,
+        counter=_length(size, "--size"),
+        dpi=dpi,
+        bleed=_length(bleed, "--bleed"),
+        cut_lines=cut_lines,
+    )
+    reports = _valid_reports(game_dirs)
+    for report in reports:
+        if report.ok:
+            try:
+                written = write_counter_sheets(report.definition, spec, output / report.name / "sheets")
+            except ValueError as exc:
+                raise click.UsageError(str(exc)) from exc
+            click.echo(f"{report.name}: wrote {len(written)} files to {output / report.name / 'sheets'}")
+    sys.exit(0 if all(r.ok for r in reports) else 1)
+
+
+@cli.command("map")
+@click.argument("game_dir", type=GAME_DIR)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="Folder for the outputs (one sub-folder per game).",
+)
+@click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
+@PAPER
+def map_command(game_dir: Path, output: Path, dpi: int, paper: str) -> None:
+    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels."""
+    reports = _valid_reports((game_dir,))
+    report = reports[0]
+    if report.ok:
+        written = write_map(report.definition, output / report.name / "map", dpi, paper)
+        click.echo(f"{report.name}: wrote {', '.join(str(p) for p in written)}")
+    sys.exit(0 if report.ok else 1)
+
+
 def _write_outputs(report: GameReport, folder: Path) -> None:
-    write_text_atomic(folder / "summary.json",
-                      json.dumps(summarize(report), indent=2, sort_keys=True) + "\n")
+    write_text_atomic(folder / "summary.json", json.dumps(summarize(report), indent=2, sort_keys=True) + "\n")
     write_text_atomic(folder / "diagnostics.json", reports_json([report]) + "\n")
 
 

@@ -184,7 +184,8 @@ DESCRIPTIONS: dict[str, str] = {
     SCENARIO_TURNS_REVERSED: "A scenario's last turn comes before its first.",
     SCENARIO_REINFORCEMENT_OUTSIDE: "A reinforcement arrives on a turn the scenario does not play.",
     SCENARIO_START_CONTROL_MISMATCH: (
-        "The set-up gives a side another number of places than the rulebook says it starts with."),
+        "The set-up gives a side another number of places than the rulebook says it starts with."
+    ),
     VICTORY_UNKNOWN_PLACE: "A victory condition names a place that is not on the map.",
     VICTORY_TOTAL_MISMATCH: "A victory condition's total disagrees with the map.",
     VICTORY_LEVELS_GAP: "Some counts match no victory level.",
@@ -208,10 +209,12 @@ MAP_ROAD_DEAD_END = "map.road-dead-end"
 SETUP_LEADER_STACKING = "setup.leader-stacking"
 REF_UNKNOWN_CARD = "ref.unknown-card"
 SCENARIO_BOX_OFF_TRACK = "scenario.box-off-track"
-DESCRIPTIONS.update({
-    MAP_LINE_BROKEN: "A hex of a line feature (a stream) touches no other hex of it.",
-    MAP_ROAD_DEAD_END: "A road ends where no other road, map edge, named place or exit is (a warning).",
-    SETUP_LEADER_STACKING: "A leader is set up with units it may not stack with.",
-    REF_UNKNOWN_CARD: "A deck or card id that cards.json does not define.",
-    SCENARIO_BOX_OFF_TRACK: "A marker is put in a track box the track does not have.",
-})
+DESCRIPTIONS.update(
+    {
+        MAP_LINE_BROKEN: "A hex of a line feature (a stream) touches no other hex of it.",
+        MAP_ROAD_DEAD_END: "A road ends where no other road, map edge, named place or exit is (a warning).",
+        SETUP_LEADER_STACKING: "A leader is set up with units it may not stack with.",
+        REF_UNKNOWN_CARD: "A deck or card id that cards.json does not define.",
+        SCENARIO_BOX_OFF_TRACK: "A marker is put in a track box the track does not have.",
+    }
+)

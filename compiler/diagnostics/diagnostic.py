@@ -60,11 +60,11 @@ class Diagnostic:
         }
 
 
-def error(code: str, message: str, file: str = "", pointer: str = "",
-          hint: str | None = None) -> Diagnostic:
+def error(code: str, message: str, file: str = "", pointer: str = "", hint: str | None = None) -> Diagnostic:
     return Diagnostic(Severity.ERROR, code, message, file, pointer, hint)
 
 
-def warning(code: str, message: str, file: str = "", pointer: str = "",
-            hint: str | None = None) -> Diagnostic:
+def warning(
+    code: str, message: str, file: str = "", pointer: str = "", hint: str | None = None
+) -> Diagnostic:
     return Diagnostic(Severity.WARNING, code, message, file, pointer, hint)

@@ -78,9 +78,14 @@ def _load_one(sources: GameSources, kind: FileKind) -> None:
     path = sources.root / kind.location
     if not path.exists() and not path.is_symlink():
         if kind.required:
-            sources.diagnostics.append(error(
-                codes.FILE_MISSING, f"the game needs {kind.location} ({kind.kind} definitions)",
-                kind.location, hint=f"create it with \"$schema\" naming {kind.schema}"))
+            sources.diagnostics.append(
+                error(
+                    codes.FILE_MISSING,
+                    f"the game needs {kind.location} ({kind.kind} definitions)",
+                    kind.location,
+                    hint=f'create it with "$schema" naming {kind.schema}',
+                )
+            )
         return
     _read_into(sources, kind, path, kind.location)
 
@@ -90,14 +95,16 @@ def _load_many(sources: GameSources, kind: FileKind) -> None:
     if not folder.exists():
         return
     if not folder.is_dir():
-        sources.diagnostics.append(error(
-            codes.FILE_NOT_A_FILE, f"{kind.location} must be a folder of JSON files", kind.location))
+        sources.diagnostics.append(
+            error(codes.FILE_NOT_A_FILE, f"{kind.location} must be a folder of JSON files", kind.location)
+        )
         return
     try:
         entries = sorted(folder.iterdir())
     except OSError as exc:
-        sources.diagnostics.append(error(codes.FILE_UNREADABLE, f"cannot list the folder: {exc}",
-                                         kind.location))
+        sources.diagnostics.append(
+            error(codes.FILE_UNREADABLE, f"cannot list the folder: {exc}", kind.location)
+        )
         return
     for path in entries:
         if path.suffix == ".json":
@@ -120,7 +127,12 @@ def _unknown_files(root: Path) -> list[Diagnostic]:
         return found
     for path in entries:
         if path.suffix == ".json" and path.name not in known:
-            found.append(warning(
-                codes.FILE_UNKNOWN, "the compiler does not read this file", path.name,
-                hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS))))
+            found.append(
+                warning(
+                    codes.FILE_UNKNOWN,
+                    "the compiler does not read this file",
+                    path.name,
+                    hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS)),
+                )
+            )
     return found

@@ -61,8 +61,14 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
     if text is None:
         return None, [problem] if problem else []
     if not text.strip():
-        return None, [error(codes.JSON_EMPTY, "the file is empty; it must hold one JSON object",
-                            name, hint="start from the example in docs/data-model.md")]
+        return None, [
+            error(
+                codes.JSON_EMPTY,
+                "the file is empty; it must hold one JSON object",
+                name,
+                hint="start from the example in docs/data-model.md",
+            )
+        ]
     duplicates_seen: list[bool] = []
     try:
         data = json.loads(
@@ -77,42 +83,68 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
     except _Rejected as exc:
         return None, [_rejected_value(exc, text, name)]
     except RecursionError:
-        return None, [error(codes.JSON_TOO_DEEP, "the JSON is nested far too deeply to be game data",
-                            name, hint=f"no source file needs more than {MAX_DEPTH} levels")]
+        return None, [
+            error(
+                codes.JSON_TOO_DEEP,
+                "the JSON is nested far too deeply to be game data",
+                name,
+                hint=f"no source file needs more than {MAX_DEPTH} levels",
+            )
+        ]
     except ValueError as exc:  # e.g. an integer longer than Python will convert
         return None, [error(codes.JSON_NUMBER_TOO_LARGE, f"a number cannot be read: {exc}", name)]
     document = SourceDocument(path, name, text, data)
     problems: list[Diagnostic] = []
     depth_pointer = _first_pointer_deeper_than(data, MAX_DEPTH)
     if depth_pointer is not None:
-        return None, [_located(document, error(
-            codes.JSON_TOO_DEEP, f"the JSON is nested more than {MAX_DEPTH} levels deep",
-            name, depth_pointer, hint="no source file needs this depth; look for runaway brackets"))]
+        return None, [
+            _located(
+                document,
+                error(
+                    codes.JSON_TOO_DEEP,
+                    f"the JSON is nested more than {MAX_DEPTH} levels deep",
+                    name,
+                    depth_pointer,
+                    hint="no source file needs this depth; look for runaway brackets",
+                ),
+            )
+        ]
     if duplicates_seen:
         for pointer, (line, column) in document.index.duplicate_keys:
             key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
-            problems.append(error(
-                codes.JSON_DUPLICATE_KEY, f"the key '{key}' appears twice in the same object",
-                name, pointer, hint="JSON keeps only the last one; remove or rename the other",
-            ).located(line, column))
+            problems.append(
+                error(
+                    codes.JSON_DUPLICATE_KEY,
+                    f"the key '{key}' appears twice in the same object",
+                    name,
+                    pointer,
+                    hint="JSON keeps only the last one; remove or rename the other",
+                ).located(line, column)
+            )
     return document, problems
 
 
 def _read_bytes(path: Path, name: str) -> tuple[bytes | None, Diagnostic | None]:
     try:
         if path.is_dir():
-            return None, error(codes.FILE_NOT_A_FILE, "a folder stands where a JSON file is expected",
-                               name, hint="remove the folder or move the file into its place")
+            return None, error(
+                codes.FILE_NOT_A_FILE,
+                "a folder stands where a JSON file is expected",
+                name,
+                hint="remove the folder or move the file into its place",
+            )
         if not path.exists():
             return None, error(codes.FILE_MISSING, "the file does not exist", name)
         if path.stat().st_size > MAX_FILE_BYTES:
-            return None, error(codes.FILE_TOO_LARGE,
-                               f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB",
-                               name, hint="split it, or check that it is the right file")
+            return None, error(
+                codes.FILE_TOO_LARGE,
+                f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB",
+                name,
+                hint="split it, or check that it is the right file",
+            )
         return path.read_bytes(), None
     except OSError as exc:
-        return None, error(codes.FILE_UNREADABLE, f"the file cannot be read: {exc.strerror or exc}",
-                           name)
+        return None, error(codes.FILE_UNREADABLE, f"the file cannot be read: {exc.strerror or exc}", name)
 
 
 def _decode(raw: bytes, name: str) -> tuple[str | None, Diagnostic | None]:
@@ -123,7 +155,9 @@ def _decode(raw: bytes, name: str) -> tuple[str | None, Diagnostic | None]:
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         return None, error(
-            codes.FILE_ENCODING, f"byte 0x{raw[exc.start]:02x} is not valid UTF-8", name,
+            codes.FILE_ENCODING,
+            f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+            name,
             hint="save the file as UTF-8 (most editors offer it under 'encoding')",
         ).located(line, column)
     return text.removeprefix("\ufeff"), None
@@ -142,22 +176,27 @@ def _reject_constant(literal: str) -> Any:
 
 def _parse_int(literal: str) -> int:
     if len(literal.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise _Rejected(codes.JSON_NUMBER_TOO_LARGE, literal,
-                        f"the number {literal[:20]}... has more digits than any game value needs")
+        raise _Rejected(
+            codes.JSON_NUMBER_TOO_LARGE,
+            literal,
+            f"the number {literal[:20]}... has more digits than any game value needs",
+        )
     return int(literal)
 
 
 def _parse_float(literal: str) -> float:
     value = float(literal)
     if not math.isfinite(value) or len(literal) > 40:
-        raise _Rejected(codes.JSON_NUMBER_TOO_LARGE, literal,
-                        f"the number {literal[:20]} is too large to be meant")
+        raise _Rejected(
+            codes.JSON_NUMBER_TOO_LARGE, literal, f"the number {literal[:20]} is too large to be meant"
+        )
     return value
 
 
 def _syntax_error(exc: json.JSONDecodeError, name: str) -> Diagnostic:
-    return error(codes.JSON_SYNTAX, f"invalid JSON: {exc.msg}", name,
-                 hint=_syntax_hint(exc)).located(exc.lineno, exc.colno)
+    return error(codes.JSON_SYNTAX, f"invalid JSON: {exc.msg}", name, hint=_syntax_hint(exc)).located(
+        exc.lineno, exc.colno
+    )
 
 
 def _syntax_hint(exc: json.JSONDecodeError) -> str | None:
@@ -203,8 +242,13 @@ def _first_pointer_deeper_than(data: Any, limit: int) -> str | None:
         return None
     pointer, node = "", data
     for _ in range(limit + 1):
-        children = (list(node.items()) if isinstance(node, dict)
-                    else list(enumerate(node)) if isinstance(node, list) else [])
+        children = (
+            list(node.items())
+            if isinstance(node, dict)
+            else list(enumerate(node))
+            if isinstance(node, list)
+            else []
+        )
         deepest = max(children, key=lambda item: _depth(item[1]), default=None)
         if deepest is None:
             break

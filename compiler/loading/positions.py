@@ -130,8 +130,7 @@ def _skip(text: str, pos: int) -> int:
     return match.end() if match else pos
 
 
-def _read_key(text: str, pos: int, frame: _Frame, index: PositionIndex,
-              lines: _LineTable) -> tuple[int, str]:
+def _read_key(text: str, pos: int, frame: _Frame, index: PositionIndex, lines: _LineTable) -> tuple[int, str]:
     match = _STRING.match(text, pos)
     if match is None:
         raise ValueError("expected a key")

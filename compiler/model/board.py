@@ -67,36 +67,78 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
         hex_size=hex_size,
         spaces=spaces,
         hexsides=tuple(
-            Hexside(resolve(h["between"][0]), resolve(h["between"][1]), h["terrain"],
-                    bool(h.get("bridge", False)), root.child("hexsides", i))
-            for i, h in enumerate(data.get("hexsides", ()))),
+            Hexside(
+                resolve(h["between"][0]),
+                resolve(h["between"][1]),
+                h["terrain"],
+                bool(h.get("bridge", False)),
+                root.child("hexsides", i),
+            )
+            for i, h in enumerate(data.get("hexsides", ()))
+        ),
         roads=tuple(
-            Road(r["terrain"], tuple(resolve(s) for s in r["path"]),
-                 tuple(resolve(s) for s in r.get("bridges", ())), text(r, "name"),
-                 text(r, "off_map"), root.child("roads", i))
-            for i, r in enumerate(data.get("roads", ()))),
+            Road(
+                r["terrain"],
+                tuple(resolve(s) for s in r["path"]),
+                tuple(resolve(s) for s in r.get("bridges", ())),
+                text(r, "name"),
+                text(r, "off_map"),
+                root.child("roads", i),
+            )
+            for i, r in enumerate(data.get("roads", ()))
+        ),
         routes=tuple(
-            Route(resolve(r["between"][0]), resolve(r["between"][1]), text(r, "terrain"),
-                  root.child("routes", i))
-            for i, r in enumerate(data.get("routes", ()))),
+            Route(
+                resolve(r["between"][0]),
+                resolve(r["between"][1]),
+                text(r, "terrain"),
+                root.child("routes", i),
+            )
+            for i, r in enumerate(data.get("routes", ()))
+        ),
         regions=tuple(
-            Region(r["id"], r["name"], r["kind"], tuple(resolve(s) for s in r["spaces"]),
-                   text(r, "colour"), text(r, "connected_by"), root.child("regions", i))
-            for i, r in enumerate(data.get("regions", ()))),
+            Region(
+                r["id"],
+                r["name"],
+                r["kind"],
+                tuple(resolve(s) for s in r["spaces"]),
+                text(r, "colour"),
+                text(r, "connected_by"),
+                root.child("regions", i),
+            )
+            for i, r in enumerate(data.get("regions", ()))
+        ),
         supply_sources=tuple(
-            SupplySource(resolve(s["at"]), s["side"], text(s, "nation"), text(s, "label"),
-                         root.child("supply_sources", i))
-            for i, s in enumerate(data.get("supply_sources", ()))),
+            SupplySource(
+                resolve(s["at"]),
+                s["side"],
+                text(s, "nation"),
+                text(s, "label"),
+                root.child("supply_sources", i),
+            )
+            for i, s in enumerate(data.get("supply_sources", ()))
+        ),
         entries=tuple(
             Entry(e["id"], e["name"], resolve(e["at"]), text(e, "side"), root.child("entries", i))
-            for i, e in enumerate(data.get("entries", ()))),
+            for i, e in enumerate(data.get("entries", ()))
+        ),
         tracks=tuple(
-            Track(t["id"], t["name"], t["kind"], t.get("from"), t.get("to"), text(t, "side"),
-                  bool(t.get("reinforcement_boxes", False)), root.child("tracks", i))
-            for i, t in enumerate(data.get("tracks", ()))),
+            Track(
+                t["id"],
+                t["name"],
+                t["kind"],
+                t.get("from"),
+                t.get("to"),
+                text(t, "side"),
+                bool(t.get("reinforcement_boxes", False)),
+                root.child("tracks", i),
+            )
+            for i, t in enumerate(data.get("tracks", ()))
+        ),
         boxes=tuple(
             Box(b["id"], b["name"], b["kind"], text(b, "side"), root.child("boxes", i))
-            for i, b in enumerate(data.get("boxes", ()))),
+            for i, b in enumerate(data.get("boxes", ()))
+        ),
         origin=root,
     )
     return board, problems
@@ -107,12 +149,16 @@ def _axis(data: Json) -> Axis:
 
 
 def _grid(data: Json) -> HexGrid:
-    return HexGrid(data["orientation"], data["stagger"], _axis(data["columns"]), _axis(data["rows"]),
-                   data.get("hex_id", "{column}{row}"))
+    return HexGrid(
+        data["orientation"],
+        data["stagger"],
+        _axis(data["columns"]),
+        _axis(data["rows"]),
+        data.get("hex_id", "{column}{row}"),
+    )
 
 
-def _hex_spaces(data: Json, grid: HexGrid, root: Origin,
-                problems: list[Diagnostic]) -> dict[str, Space]:
+def _hex_spaces(data: Json, grid: HexGrid, root: Origin, problems: list[Diagnostic]) -> dict[str, Space]:
     spaces: dict[str, Space] = {}
     file = root.file
     for index, entry in enumerate(data.get("hexes", ())):
@@ -121,16 +167,32 @@ def _hex_spaces(data: Json, grid: HexGrid, root: Origin,
         position = grid.parse(hex_id)
         if position is None:
             code = codes.MAP_HEX_OUTSIDE_GRID if grid.looks_like_id(hex_id) else codes.MAP_BAD_HEX_ID
-            reason = ("is outside the grid" if code == codes.MAP_HEX_OUTSIDE_GRID
-                      else "is not a hex ID of this grid")
+            reason = (
+                "is outside the grid"
+                if code == codes.MAP_HEX_OUTSIDE_GRID
+                else "is not a hex ID of this grid"
+            )
             first, last = grid.hex_id(next(iter(grid))), _last_hex_id(grid)
-            problems.append(error(code, f"hex '{hex_id}' {reason}", file, origin.pointer + "/id",
-                                  hint=f"hex IDs run from {first} to {last}"))
+            problems.append(
+                error(
+                    code,
+                    f"hex '{hex_id}' {reason}",
+                    file,
+                    origin.pointer + "/id",
+                    hint=f"hex IDs run from {first} to {last}",
+                )
+            )
             continue
         if hex_id in spaces:
-            problems.append(error(codes.ID_DUPLICATE, f"hex '{hex_id}' is listed twice", file,
-                                  origin.pointer + "/id",
-                                  hint=f"its first entry is {spaces[hex_id].origin.pointer}"))
+            problems.append(
+                error(
+                    codes.ID_DUPLICATE,
+                    f"hex '{hex_id}' is listed twice",
+                    file,
+                    origin.pointer + "/id",
+                    hint=f"its first entry is {spaces[hex_id].origin.pointer}",
+                )
+            )
             continue
         spaces[hex_id] = _space_from_entry(entry, origin, hex_id, position)
     default = data["grid"].get("default_terrain")
@@ -142,16 +204,23 @@ def _hex_spaces(data: Json, grid: HexGrid, root: Origin,
         if default is None:
             missing.append(hex_id)
             continue
-        spaces[hex_id] = Space(hex_id, default, hex=position, listed=False,
-                               origin=root.child("grid", "default_terrain"))
+        spaces[hex_id] = Space(
+            hex_id, default, hex=position, listed=False, origin=root.child("grid", "default_terrain")
+        )
     if missing:
         shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
-        problems.append(error(codes.MAP_HEX_NOT_LISTED,
-                              f"{len(missing)} hexes of the grid have no terrain: {shown}",
-                              file, "/hexes",
-                              hint="list them, or set grid.default_terrain for unlisted hexes"))
-    return dict(sorted(spaces.items(), key=lambda item: (item[1].hex.col, item[1].hex.row)
-                       if item[1].hex else (0, 0)))
+        problems.append(
+            error(
+                codes.MAP_HEX_NOT_LISTED,
+                f"{len(missing)} hexes of the grid have no terrain: {shown}",
+                file,
+                "/hexes",
+                hint="list them, or set grid.default_terrain for unlisted hexes",
+            )
+        )
+    return dict(
+        sorted(spaces.items(), key=lambda item: (item[1].hex.col, item[1].hex.row) if item[1].hex else (0, 0))
+    )
 
 
 def _last_hex_id(grid: HexGrid) -> str:

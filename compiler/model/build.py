@@ -19,8 +19,7 @@ from compiler.model.terrain import build_terrain
 from rules_engine.definitions import GameDefinition
 
 
-def build_definition(sources: GameSources,
-                     valid: set[str]) -> tuple[GameDefinition, list[Diagnostic]]:
+def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinition, list[Diagnostic]]:
     """``valid`` holds the names of the documents that passed their schema."""
 
     def usable(kind: str) -> SourceDocument | None:
@@ -41,7 +40,8 @@ def build_definition(sources: GameSources,
         counters=build_counters(counters_doc.data, counters_doc.name) if counters_doc else None,
         charts=build_charts(charts_doc.data, charts_doc.name) if charts_doc else None,
         decks=build_decks(cards_doc.data, cards_doc.name) if cards_doc else None,
-        scenarios=tuple(build_scenario(doc.data, doc.name) for doc in sources.all("scenario")
-                        if doc.name in valid),
+        scenarios=tuple(
+            build_scenario(doc.data, doc.name) for doc in sources.all("scenario") if doc.name in valid
+        ),
     )
     return definition, problems

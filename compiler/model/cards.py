@@ -14,12 +14,27 @@ def build_decks(data: Json, file: str) -> tuple[Deck, ...]:
 def _deck(data: Json, origin: Origin) -> Deck:
     cards = tuple(
         Card(
-            id=card["id"], title=card["title"], number=card.get("number"),
+            id=card["id"],
+            title=card["title"],
+            number=card.get("number"),
             copies=int(card.get("count", 1)),
-            sections=tuple(CardSection(s["heading"], s["text"], dict(s.get("values", {})))
-                           for s in card.get("sections", ())),
-            effects=tuple(card.get("effects", ())), keep=bool(card.get("keep", False)),
-            origin=origin.child("cards", i))
-        for i, card in enumerate(data["cards"]))
-    return Deck(data["id"], data["name"], text(data, "kind"), text(data, "back"),
-                text(data, "colour"), cards, text(data, "summary"), origin)
+            sections=tuple(
+                CardSection(s["heading"], s["text"], dict(s.get("values", {})))
+                for s in card.get("sections", ())
+            ),
+            effects=tuple(card.get("effects", ())),
+            keep=bool(card.get("keep", False)),
+            origin=origin.child("cards", i),
+        )
+        for i, card in enumerate(data["cards"])
+    )
+    return Deck(
+        data["id"],
+        data["name"],
+        text(data, "kind"),
+        text(data, "back"),
+        text(data, "colour"),
+        cards,
+        text(data, "summary"),
+        origin,
+    )

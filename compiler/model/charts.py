@@ -15,8 +15,12 @@ from rules_engine.definitions import (
     TableRow,
 )
 
-_COMBAT_SETTINGS = {"elite_bonus", "max_bonus", "hit_if_roll_at_most_combat",
-                    "breakoff_after_rounds_without_loss"}
+_COMBAT_SETTINGS = {
+    "elite_bonus",
+    "max_bonus",
+    "hit_if_roll_at_most_combat",
+    "breakoff_after_rounds_without_loss",
+}
 
 
 def build_charts(data: Json, file: str) -> Charts:
@@ -33,9 +37,11 @@ def _combat(data: Json, origin: Origin) -> CombatSystem:
         kind=data["kind"],
         dice=tuple(PoolDie(d["die"], tuple(d["hits_on"])) for d in data.get("dice", ())),
         strength_colours=tuple(
-            StrengthColour(c["colour"], c.get("die"), c["can_attack"],
-                           c.get("can_first_fire", c["can_attack"]))
-            for c in data.get("strength_colours", ())),
+            StrengthColour(
+                c["colour"], c.get("die"), c["can_attack"], c.get("can_first_fire", c["can_attack"])
+            )
+            for c in data.get("strength_colours", ())
+        ),
         table=text(data, "table"),
         rounding=text(data, "rounding"),
         missing_columns=text(data, "missing_columns"),
@@ -48,11 +54,25 @@ def _combat(data: Json, origin: Origin) -> CombatSystem:
 
 def _table(data: Json, origin: Origin) -> Table:
     rows = tuple(
-        TableRow(DieRange.parse(row["roll"]) if "roll" in row else None, text(row, "item"),
-                 row.get("result"), tuple(row.get("results", ())), origin.child("rows", i))
-        for i, row in enumerate(data.get("rows", ())))
+        TableRow(
+            DieRange.parse(row["roll"]) if "roll" in row else None,
+            text(row, "item"),
+            row.get("result"),
+            tuple(row.get("results", ())),
+            origin.child("rows", i),
+        )
+        for i, row in enumerate(data.get("rows", ()))
+    )
     reconstructed = "provenance" in data or any("provenance" in row for row in data.get("rows", ()))
     return Table(
-        id=data["id"], name=data["name"], kind=data["kind"], die=text(data, "die"), rows=rows,
-        columns=tuple(data.get("columns", ())), legend=dict(data.get("legend", {})),
-        summary=text(data, "summary"), reconstructed=reconstructed, origin=origin)
+        id=data["id"],
+        name=data["name"],
+        kind=data["kind"],
+        die=text(data, "die"),
+        rows=rows,
+        columns=tuple(data.get("columns", ())),
+        legend=dict(data.get("legend", {})),
+        summary=text(data, "summary"),
+        reconstructed=reconstructed,
+        origin=origin,
+    )

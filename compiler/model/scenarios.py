@@ -25,11 +25,18 @@ def build_scenario(data: Json, file: str) -> Scenario:
     placements = []
     for g, group in enumerate(data.get("setup", ())):
         for p, entry in enumerate(group["placements"]):
-            placements.append(Placement(
-                unit=entry["unit"], copies=int(entry.get("count", 1)), at=entry["at"],
-                face=entry.get("face", "front"), constraint=build_constraint(entry.get("constraint")),
-                side=group["side"], step=int(group.get("step", g + 1)),
-                origin=root.child("setup", g, "placements", p)))
+            placements.append(
+                Placement(
+                    unit=entry["unit"],
+                    copies=int(entry.get("count", 1)),
+                    at=entry["at"],
+                    face=entry.get("face", "front"),
+                    constraint=build_constraint(entry.get("constraint")),
+                    side=group["side"],
+                    step=int(group.get("step", g + 1)),
+                    origin=root.child("setup", g, "placements", p),
+                )
+            )
     return Scenario(
         id=data["id"],
         name=data["name"],
@@ -43,20 +50,43 @@ def build_scenario(data: Json, file: str) -> Scenario:
         points=tuple(_points(p, root.child("points", i)) for i, p in enumerate(data.get("points", ()))),
         placements=tuple(placements),
         markers=tuple(
-            Marker(m["counter"], text(m, "at"), text(m, "track"), turn(m.get("box")),
-                   m.get("face", "front"), int(m.get("count", 1)),
-                   text(m, "for_side"), build_constraint(m.get("constraint")),
-                   root.child("markers", i))
-            for i, m in enumerate(data.get("markers", ()))),
+            Marker(
+                m["counter"],
+                text(m, "at"),
+                text(m, "track"),
+                turn(m.get("box")),
+                m.get("face", "front"),
+                int(m.get("count", 1)),
+                text(m, "for_side"),
+                build_constraint(m.get("constraint")),
+                root.child("markers", i),
+            )
+            for i, m in enumerate(data.get("markers", ()))
+        ),
         reinforcements=tuple(
-            Reinforcement(str(r["turn"]), r["unit"], int(r.get("count", 1)), r.get("face", "front"),
-                          text(r, "at"), text(r, "alternate"), build_constraint(r.get("constraint")),
-                          bool(r.get("may_delay", False)), root.child("reinforcements", i))
-            for i, r in enumerate(data.get("reinforcements", ()))),
+            Reinforcement(
+                str(r["turn"]),
+                r["unit"],
+                int(r.get("count", 1)),
+                r.get("face", "front"),
+                text(r, "at"),
+                text(r, "alternate"),
+                build_constraint(r.get("constraint")),
+                bool(r.get("may_delay", False)),
+                root.child("reinforcements", i),
+            )
+            for i, r in enumerate(data.get("reinforcements", ()))
+        ),
         random_setup=tuple(
-            RandomSetup(r["table"], text(r, "side"), r.get("rolled"), text(r, "summary"),
-                        root.child("random_setup", i))
-            for i, r in enumerate(data.get("random_setup", ()))),
+            RandomSetup(
+                r["table"],
+                text(r, "side"),
+                r.get("rolled"),
+                text(r, "summary"),
+                root.child("random_setup", i),
+            )
+            for i, r in enumerate(data.get("random_setup", ()))
+        ),
         victory=_victory(data["victory"], root.child("victory")) if "victory" in data else None,
         special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
         mission=(data["mission"]["deck"], data["mission"]["card"]) if "mission" in data else None,
@@ -85,17 +115,22 @@ def build_constraint(data: Json | None) -> Constraint | None:
 
 def _points(data: Json, origin: Origin) -> PointsAllowance:
     return PointsAllowance(
-        track=data["track"], side=data["side"], per_turn=data.get("per_turn"),
+        track=data["track"],
+        side=data["side"],
+        per_turn=data.get("per_turn"),
         schedule=tuple((str(s["turn"]), int(s["points"])) for s in data.get("schedule", ())),
         restriction=text(data, "restriction"),
-        restricted_to_nation=text(data, "restricted_to_nation"), origin=origin)
+        restricted_to_nation=text(data, "restricted_to_nation"),
+        origin=origin,
+    )
 
 
 def _victory(data: Json, origin: Origin) -> Victory:
     return Victory(
         checked=text(data, "checked"),
-        conditions=tuple(_condition(c, origin.child("conditions", i))
-                         for i, c in enumerate(data["conditions"])),
+        conditions=tuple(
+            _condition(c, origin.child("conditions", i)) for i, c in enumerate(data["conditions"])
+        ),
         otherwise=text(data, "otherwise"),
         summary=text(data, "summary"),
         origin=origin,
@@ -104,11 +139,20 @@ def _victory(data: Json, origin: Origin) -> Victory:
 
 def _condition(data: Json, origin: Origin) -> VictoryCondition:
     return VictoryCondition(
-        kind=data["kind"], summary=data["summary"], side=text(data, "side"),
-        places=strings(data, "places"), feature=text(data, "feature"), region=text(data, "region"),
-        at_least=data.get("count"), total=data.get("total"), start=data.get("start"),
-        targets=strings(data, "targets"), result=text(data, "result"),
-        levels=tuple(VictoryLevel(level.get("min"), level.get("max"), level["result"])
-                     for level in data.get("levels", ())),
+        kind=data["kind"],
+        summary=data["summary"],
+        side=text(data, "side"),
+        places=strings(data, "places"),
+        feature=text(data, "feature"),
+        region=text(data, "region"),
+        at_least=data.get("count"),
+        total=data.get("total"),
+        start=data.get("start"),
+        targets=strings(data, "targets"),
+        result=text(data, "result"),
+        levels=tuple(
+            VictoryLevel(level.get("min"), level.get("max"), level["result"])
+            for level in data.get("levels", ())
+        ),
         origin=origin,
     )

@@ -14,8 +14,10 @@ def build_terrain(data: Json, file: str) -> TerrainChart:
     for index, entry in enumerate(data["terrain"]):
         chart.setdefault(entry["id"], _terrain(entry, root.child("terrain", index)))
     return TerrainChart(
-        movement_classes=tuple(MovementClass(m["id"], m["name"], root.child("movement_classes", i))
-                               for i, m in enumerate(data.get("movement_classes", ()))),
+        movement_classes=tuple(
+            MovementClass(m["id"], m["name"], root.child("movement_classes", i))
+            for i, m in enumerate(data.get("movement_classes", ()))
+        ),
         terrain=chart,
         origin=root,
     )

@@ -27,8 +27,9 @@ def format_diagnostic(diagnostic: Diagnostic, game_path: Path, colour: bool = Fa
     return text
 
 
-def format_report(report: GameReport, show_warnings: bool = True, colour: bool = False,
-                  verbose: bool = False) -> str:
+def format_report(
+    report: GameReport, show_warnings: bool = True, colour: bool = False, verbose: bool = False
+) -> str:
     """Errors and warnings, one per line; reconstructed-value warnings are summed
     per file unless ``verbose``, so that new warnings do not drown among them."""
     lines: list[str] = []
@@ -41,8 +42,10 @@ def format_report(report: GameReport, show_warnings: bool = True, colour: bool =
             continue
         lines.append(format_diagnostic(diagnostic, report.root, colour))
     for file, count in sorted(reconstructed.items()):
-        lines.append(f"{report.root / file}: warning [{codes.PROVENANCE_RECONSTRUCTED}]: "
-                     f"{count} reconstructed value(s) (--verbose lists each)")
+        lines.append(
+            f"{report.root / file}: warning [{codes.PROVENANCE_RECONSTRUCTED}]: "
+            f"{count} reconstructed value(s) (--verbose lists each)"
+        )
     lines.append(f"{report.name}: {report.errors} error(s), {report.warnings} warning(s)")
     return "\n".join(lines)
 

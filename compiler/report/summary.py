@@ -14,16 +14,19 @@ from rules_engine.definitions import GameDefinition, Scenario
 def summarize(report: GameReport) -> dict[str, Any]:
     """A JSON-ready summary; parts whose data is broken are left out."""
     definition = report.definition
-    summary: dict[str, Any] = {"game": report.name, "errors": report.errors,
-                               "warnings": report.warnings}
+    summary: dict[str, Any] = {"game": report.name, "errors": report.errors, "warnings": report.warnings}
     game = definition.game
     if game is not None:
-        summary.update(title=game.title, system=game.system,
-                       players={"min": game.min_players, "max": game.max_players},
-                       sides=[{"id": s.id, "name": s.name} for s in game.sides],
-                       nations=len(game.nations), turns=len(game.turn_labels),
-                       phases=[p.name for p in game.phases],
-                       optional_rules=[r.name for r in game.optional_rules])
+        summary.update(
+            title=game.title,
+            system=game.system,
+            players={"min": game.min_players, "max": game.max_players},
+            sides=[{"id": s.id, "name": s.name} for s in game.sides],
+            nations=len(game.nations),
+            turns=len(game.turn_labels),
+            phases=[p.name for p in game.phases],
+            optional_rules=[r.name for r in game.optional_rules],
+        )
     if definition.board is not None:
         summary["map"] = _map_summary(definition)
     if definition.counters is not None:
@@ -33,8 +36,10 @@ def summarize(report: GameReport) -> dict[str, Any]:
         charts = definition.charts
         summary["charts"] = {
             "combat": charts.combat.kind if charts.combat else None,
-            "tables": [{"id": t.id, "name": t.name, "kind": t.kind, "reconstructed": t.reconstructed}
-                       for t in charts.tables.values()],
+            "tables": [
+                {"id": t.id, "name": t.name, "kind": t.kind, "reconstructed": t.reconstructed}
+                for t in charts.tables.values()
+            ],
         }
     if definition.terrain is not None:
         summary["terrain_chart"] = [t.name for t in definition.terrain.terrain.values()]
@@ -78,8 +83,7 @@ def _counter_summary(definition: GameDefinition) -> dict[str, Any]:
         "physical": counters.physical_total(),
         "physical_without_optional": counters.physical_total(include_optional=False),
         "by_side": {side: dict(sorted(kinds.items())) for side, kinds in sorted(by_side_kind.items())},
-        "two_sided_units": sum(c.copies for c in counters.counters.values()
-                               if c.is_unit and c.two_sided),
+        "two_sided_units": sum(c.copies for c in counters.counters.values() if c.is_unit and c.two_sided),
     }
 
 
@@ -128,12 +132,17 @@ def format_summary(summary: dict[str, Any]) -> str:
     add = lines.append
     add(f"{summary.get('title', summary['game'])}  [{summary.get('system', '?')}]")
     if "sides" in summary:
-        add("sides: " + ", ".join(s["name"] for s in summary["sides"])
-            + f"  ({summary['players']['min']}-{summary['players']['max']} players)")
+        add(
+            "sides: "
+            + ", ".join(s["name"] for s in summary["sides"])
+            + f"  ({summary['players']['min']}-{summary['players']['max']} players)"
+        )
     board = summary.get("map")
     if board:
-        add(f"map: {board['kind']}, {board['spaces']} spaces, {board['named_places']} named, "
-            f"{board['hexsides']} hexsides, {board['roads']} roads, {board['routes']} routes")
+        add(
+            f"map: {board['kind']}, {board['spaces']} spaces, {board['named_places']} named, "
+            f"{board['hexsides']} hexsides, {board['roads']} roads, {board['routes']} routes"
+        )
         add("  by terrain: " + _pairs(board["by_terrain"]))
         if board["by_feature"]:
             add("  features: " + _pairs(board["by_feature"]))
@@ -143,26 +152,36 @@ def format_summary(summary: dict[str, Any]) -> str:
             add("  supply sources: " + _pairs(board["supply_sources"]))
     counters = summary.get("counters")
     if counters:
-        add(f"counters: {counters['physical']} physical ({counters['entries']} entries, "
-            f"{counters['physical_without_optional']} without optional-rule counters)")
+        add(
+            f"counters: {counters['physical']} physical ({counters['entries']} entries, "
+            f"{counters['physical_without_optional']} without optional-rule counters)"
+        )
         for side, kinds in counters["by_side"].items():
             add(f"  {side}: " + _pairs(kinds))
     for scenario in summary.get("scenarios", []):
         turns = f"{scenario['turns']} turns" if scenario["turns"] else "turns ?"
-        add(f"scenario {scenario['name']} ({scenario['id']}): {turns} "
+        add(
+            f"scenario {scenario['name']} ({scenario['id']}): {turns} "
             f"({scenario['first_turn']}-{scenario['last_turn']}), "
             f"{scenario['units_at_start']} units at start, "
-            f"{scenario['reinforcements']} reinforcements, first player {scenario['first_player']}")
+            f"{scenario['reinforcements']} reinforcements, first player {scenario['first_player']}"
+        )
     charts = summary.get("charts")
     if charts:
-        tables = ", ".join(t["name"] + (" (reconstructed)" if t["reconstructed"] else "")
-                           for t in charts["tables"]) or "none"
+        tables = (
+            ", ".join(
+                t["name"] + (" (reconstructed)" if t["reconstructed"] else "") for t in charts["tables"]
+            )
+            or "none"
+        )
         add(f"charts: combat {charts['combat']}; tables: {tables}")
     for deck in summary.get("decks", []):
         add(f"deck {deck['name']}: {deck['cards']} cards")
     provenance = summary["provenance"]
-    add(f"provenance: {provenance['cite_rulebook']} records cite the rulebook, "
-        f"{provenance['reconstructed']} values are marked reconstructed")
+    add(
+        f"provenance: {provenance['cite_rulebook']} records cite the rulebook, "
+        f"{provenance['reconstructed']} values are marked reconstructed"
+    )
     if summary["errors"]:
         add(f"{summary['errors']} errors: run 'wgc validate' for details")
     return "\n".join(lines)

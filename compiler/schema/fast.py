@@ -19,13 +19,38 @@ from typing import Any
 
 Check = Callable[[Any], bool]
 
-_ANNOTATIONS = {"$schema", "$id", "title", "description", "$defs", "$comment", "examples",
-                "default"}
-_KEYWORDS = {"type", "required", "properties", "additionalProperties", "items", "minItems",
-             "maxItems", "enum", "const", "pattern", "minLength", "maxLength", "minimum",
-             "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "oneOf", "anyOf",
-             "allOf", "if", "then", "else", "not", "propertyNames", "uniqueItems", "minProperties",
-             "maxProperties", "$ref"}
+_ANNOTATIONS = {"$schema", "$id", "title", "description", "$defs", "$comment", "examples", "default"}
+_KEYWORDS = {
+    "type",
+    "required",
+    "properties",
+    "additionalProperties",
+    "items",
+    "minItems",
+    "maxItems",
+    "enum",
+    "const",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "oneOf",
+    "anyOf",
+    "allOf",
+    "if",
+    "then",
+    "else",
+    "not",
+    "propertyNames",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "$ref",
+}
 
 
 class UnsupportedSchema(ValueError):
@@ -151,18 +176,25 @@ class SchemaCompiler:
 
     def _object_checks(self, schema: Mapping[str, Any], base: str) -> list[Check]:
         found: list[Check] = []
-        properties = {name: self._compile(sub, base)
-                      for name, sub in schema.get("properties", {}).items()}
+        properties = {name: self._compile(sub, base) for name, sub in schema.get("properties", {}).items()}
         if properties:
-            found.append(lambda v: not isinstance(v, dict) or all(
-                check(v[name]) for name, check in properties.items() if name in v))
+            found.append(
+                lambda v: (
+                    not isinstance(v, dict)
+                    or all(check(v[name]) for name, check in properties.items() if name in v)
+                )
+            )
         if "required" in schema:
             required = list(schema["required"])
             found.append(lambda v: not isinstance(v, dict) or all(name in v for name in required))
         if "additionalProperties" in schema:
             extra = self._compile(schema["additionalProperties"], base)
-            found.append(lambda v: not isinstance(v, dict) or all(
-                extra(x) for name, x in v.items() if name not in properties))
+            found.append(
+                lambda v: (
+                    not isinstance(v, dict)
+                    or all(extra(x) for name, x in v.items() if name not in properties)
+                )
+            )
         if "propertyNames" in schema:
             names = self._compile(schema["propertyNames"], base)
             found.append(lambda v: not isinstance(v, dict) or all(names(name) for name in v))
@@ -244,5 +276,6 @@ def _is_multiple(value: float, step: int | float) -> bool:
 
 
 def _unique(values: list[Any]) -> bool:
-    return all(not _json_equal(values[i], values[j])
-               for i in range(len(values)) for j in range(i + 1, len(values)))
+    return all(
+        not _json_equal(values[i], values[j]) for i in range(len(values)) for j in range(i + 1, len(values))
+    )

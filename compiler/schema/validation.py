@@ -26,15 +26,32 @@ if TYPE_CHECKING:
 SCHEMA_BASE = "https://wgc.invalid/schemas/"
 
 _RANGE_KEYWORDS = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
-_SIZE_KEYWORDS = {"minLength", "maxLength", "minItems", "maxItems", "minProperties",
-                  "maxProperties", "uniqueItems"}
-_JSON_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", bool: "true or false",
-                    int: "a number", float: "a number", type(None): "null"}
+_SIZE_KEYWORDS = {
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "uniqueItems",
+}
+_JSON_TYPE_NAMES = {
+    dict: "an object",
+    list: "a list",
+    str: "a string",
+    bool: "true or false",
+    int: "a number",
+    float: "a number",
+    type(None): "null",
+}
 
 
 def schema_names() -> list[str]:
-    return sorted(entry.name for entry in resources.files("compiler.schemas").iterdir()
-                  if entry.name.endswith(".schema.json"))
+    return sorted(
+        entry.name
+        for entry in resources.files("compiler.schemas").iterdir()
+        if entry.name.endswith(".schema.json")
+    )
 
 
 @functools.cache
@@ -57,7 +74,8 @@ def _validator(schema_name: str) -> Draft202012Validator:
 
     schemas = _schemas()
     registry: Registry[Any] = Registry().with_resources(
-        (SCHEMA_BASE + name, Resource.from_contents(schema)) for name, schema in schemas.items())
+        (SCHEMA_BASE + name, Resource.from_contents(schema)) for name, schema in schemas.items()
+    )
     return Draft202012Validator(schemas[schema_name], registry=registry)
 
 
@@ -75,8 +93,15 @@ def validate_document(document: SourceDocument, kind: str) -> list[Diagnostic]:
     schema_name = schema_for_kind(kind)
     data = document.data
     if not isinstance(data, dict):
-        return [error(codes.SCHEMA_TYPE, f"the file must hold a JSON object, not {_type_name(data)}",
-                      document.name, "", hint=f"start with {{\"$schema\": \".../{schema_name}\", ...}}")]
+        return [
+            error(
+                codes.SCHEMA_TYPE,
+                f"the file must hold a JSON object, not {_type_name(data)}",
+                document.name,
+                "",
+                hint=f'start with {{"$schema": ".../{schema_name}", ...}}',
+            )
+        ]
     found = list(_schema_reference_problems(document, schema_name))
     if _fast_check(schema_name)(data):
         return found
@@ -88,10 +113,13 @@ def validate_document(document: SourceDocument, kind: str) -> list[Diagnostic]:
 def _schema_reference_problems(document: SourceDocument, schema_name: str) -> Iterator[Diagnostic]:
     declared = document.data.get("$schema")
     if isinstance(declared, str) and not declared.replace("\\", "/").endswith(schema_name):
-        yield error(codes.FILE_WRONG_SCHEMA,
-                    f"this file is read as {schema_name} but its $schema names '{declared}'",
-                    document.name, "/$schema",
-                    hint=f"set \"$schema\" to a path ending in {schema_name}")
+        yield error(
+            codes.FILE_WRONG_SCHEMA,
+            f"this file is read as {schema_name} but its $schema names '{declared}'",
+            document.name,
+            "/$schema",
+            hint=f'set "$schema" to a path ending in {schema_name}',
+        )
 
 
 def _translate(problem: ValidationError, file: str) -> list[Diagnostic]:
@@ -104,28 +132,59 @@ def _translate(problem: ValidationError, file: str) -> list[Diagnostic]:
         return _unknown_properties(problem, file, pointer)
     if keyword == "required":
         missing = _quoted_name(problem.message)
-        return [error(codes.SCHEMA_REQUIRED, f"{where} needs the property '{missing}'", file, pointer,
-                      hint=_description_hint(problem.schema, missing))]
+        return [
+            error(
+                codes.SCHEMA_REQUIRED,
+                f"{where} needs the property '{missing}'",
+                file,
+                pointer,
+                hint=_description_hint(problem.schema, missing),
+            )
+        ]
     if keyword == "type":
         expected = _expected_types(problem.validator_value)
-        return [error(codes.SCHEMA_TYPE,
-                      f"{where} must be {expected}, not {_type_name(problem.instance)}",
-                      file, pointer)]
+        return [
+            error(
+                codes.SCHEMA_TYPE,
+                f"{where} must be {expected}, not {_type_name(problem.instance)}",
+                file,
+                pointer,
+            )
+        ]
     if keyword in {"enum", "const"}:
         return [_not_allowed(problem, file, pointer, where)]
     if keyword == "pattern":
         description = problem.schema.get("description", f"the form {problem.validator_value}")
-        return [error(codes.SCHEMA_PATTERN, f"{where} '{_short(problem.instance)}' has the wrong form",
-                      file, pointer, hint=description)]
+        return [
+            error(
+                codes.SCHEMA_PATTERN,
+                f"{where} '{_short(problem.instance)}' has the wrong form",
+                file,
+                pointer,
+                hint=description,
+            )
+        ]
     if keyword in _RANGE_KEYWORDS:
-        return [error(codes.SCHEMA_RANGE, f"{where} is {_short(problem.instance)}: {_range_text(problem)}",
-                      file, pointer)]
+        return [
+            error(
+                codes.SCHEMA_RANGE,
+                f"{where} is {_short(problem.instance)}: {_range_text(problem)}",
+                file,
+                pointer,
+            )
+        ]
     if keyword in _SIZE_KEYWORDS:
         return [error(codes.SCHEMA_SIZE, f"{where}: {_size_text(problem)}", file, pointer)]
     if keyword == "propertyNames" and problem.context:
-        return [error(codes.SCHEMA_PATTERN,
-                      f"{where} has a key '{_short(problem.instance)}' that is not an id",
-                      file, pointer, hint="keys here are ids: lower-case words joined by '-'")]
+        return [
+            error(
+                codes.SCHEMA_PATTERN,
+                f"{where} has a key '{_short(problem.instance)}' that is not an id",
+                file,
+                pointer,
+                hint="keys here are ids: lower-case words joined by '-'",
+            )
+        ]
     return [error(codes.SCHEMA_INVALID, f"{where}: {problem.message}", file, pointer)]
 
 
@@ -135,14 +194,29 @@ def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list
     alternatives = problem.schema.get(str(problem.validator), [])
     kind_error = _kind_mismatch(instance, alternatives)
     if kind_error is not None:
-        return [error(codes.SCHEMA_ENUM, f"{_describe(pointer)} has kind '{instance.get('kind')}'",
-                      file, pointer + "/kind", hint=kind_error)]
-    types_only = all(str(sub.validator) in {"type", "enum", "const"} and not sub.absolute_path
-                     for sub in problem.context or [])
+        return [
+            error(
+                codes.SCHEMA_ENUM,
+                f"{_describe(pointer)} has kind '{instance.get('kind')}'",
+                file,
+                pointer + "/kind",
+                hint=kind_error,
+            )
+        ]
+    types_only = all(
+        str(sub.validator) in {"type", "enum", "const"} and not sub.absolute_path
+        for sub in problem.context or []
+    )
     if types_only:
-        return [error(codes.SCHEMA_TYPE,
-                      f"{_describe(pointer)} cannot be {_short(instance)} ({_type_name(instance)})",
-                      file, pointer, hint=_alternatives_hint(alternatives))]
+        return [
+            error(
+                codes.SCHEMA_TYPE,
+                f"{_describe(pointer)} cannot be {_short(instance)} ({_type_name(instance)})",
+                file,
+                pointer,
+                hint=_alternatives_hint(alternatives),
+            )
+        ]
     from jsonschema.exceptions import best_match
 
     best = best_match(problem.context or [])
@@ -203,20 +277,30 @@ def _unknown_properties(problem: ValidationError, file: str, pointer: str) -> li
     found = []
     for key in extras:
         hint = did_you_mean(key, allowed) or "allowed here: " + ", ".join(sorted(allowed))
-        found.append(error(codes.SCHEMA_UNKNOWN_PROPERTY,
-                           f"{_describe(pointer)} has an unknown property '{key}'",
-                           file, join_pointer(pointer, key), hint=hint))
+        found.append(
+            error(
+                codes.SCHEMA_UNKNOWN_PROPERTY,
+                f"{_describe(pointer)} has an unknown property '{key}'",
+                file,
+                join_pointer(pointer, key),
+                hint=hint,
+            )
+        )
     return found
 
 
 def _not_allowed(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
-    allowed = (problem.validator_value if str(problem.validator) == "enum"
-               else [problem.validator_value])
+    allowed = problem.validator_value if str(problem.validator) == "enum" else [problem.validator_value]
     words = [str(value) for value in allowed]
     value = problem.instance
     hint = did_you_mean(str(value), words) if isinstance(value, str) else None
-    return error(codes.SCHEMA_ENUM, f"{where} cannot be {_short(value)}", file, pointer,
-                 hint=hint or "allowed: " + ", ".join(f"'{word}'" for word in words))
+    return error(
+        codes.SCHEMA_ENUM,
+        f"{where} cannot be {_short(value)}",
+        file,
+        pointer,
+        hint=hint or "allowed: " + ", ".join(f"'{word}'" for word in words),
+    )
 
 
 def _describe(pointer: str) -> str:
@@ -232,7 +316,7 @@ def _describe(pointer: str) -> str:
 def _quoted_name(message: str) -> str:
     start = message.find("'")
     end = message.find("'", start + 1)
-    return message[start + 1:end] if 0 <= start < end else message
+    return message[start + 1 : end] if 0 <= start < end else message
 
 
 def _description_hint(schema: dict[str, Any], name: str) -> str | None:
@@ -242,8 +326,15 @@ def _description_hint(schema: dict[str, Any], name: str) -> str | None:
 
 
 def _expected_types(value: Any) -> str:
-    names = {"object": "an object", "array": "a list", "string": "a string", "integer": "a whole number",
-             "number": "a number", "boolean": "true or false", "null": "null"}
+    names = {
+        "object": "an object",
+        "array": "a list",
+        "string": "a string",
+        "integer": "a whole number",
+        "number": "a number",
+        "boolean": "true or false",
+        "null": "null",
+    }
     if isinstance(value, list):
         return " or ".join(names.get(str(v), str(v)) for v in value)
     return names.get(str(value), str(value))

@@ -176,8 +176,7 @@ class MapDefinition:
         return next((r for r in self.regions if r.id == region_id), None)
 
     def regions_of(self, space_id: str, kind: str | None = None) -> list[Region]:
-        return [r for r in self.regions
-                if space_id in r.spaces and (kind is None or r.kind == kind)]
+        return [r for r in self.regions if space_id in r.spaces and (kind is None or r.kind == kind)]
 
     # --- adjacency -------------------------------------------------------------
 

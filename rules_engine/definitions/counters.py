@@ -73,5 +73,4 @@ class CounterMix(NamedTuple):
         return self.counters.get(counter_id)
 
     def physical_total(self, include_optional: bool = True) -> int:
-        return sum(c.copies for c in self.counters.values()
-                   if include_optional or c.optional_rule is None)
+        return sum(c.copies for c in self.counters.values() if include_optional or c.optional_rule is None)

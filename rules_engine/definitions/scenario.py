@@ -81,8 +81,9 @@ class VictoryLevel(NamedTuple):
     result: str
 
     def matches(self, value: int) -> bool:
-        return ((self.minimum is None or value >= self.minimum)
-                and (self.maximum is None or value <= self.maximum))
+        return (self.minimum is None or value >= self.minimum) and (
+            self.maximum is None or value <= self.maximum
+        )
 
 
 class VictoryCondition(NamedTuple):

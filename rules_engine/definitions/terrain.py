@@ -52,8 +52,7 @@ class Terrain(NamedTuple):
 
     @property
     def impassable(self) -> bool:
-        return any(cost == "impassable" for table in self.movement.values()
-                   for cost in table.values())
+        return any(cost == "impassable" for table in self.movement.values() for cost in table.values())
 
 
 class MovementClass(NamedTuple):

@@ -111,19 +111,26 @@ class HexGrid:
         if self.columns.size <= 0 or self.rows.size <= 0:
             raise GridError("the grid has no columns or no rows: 'to' comes before 'from'")
         adjacent = "{column}{row}" in self.id_format or "{row}{column}" in self.id_format
-        if adjacent and not self.columns.letters and not self.rows.letters and not (
-                self.columns.digits and self.rows.digits):
+        if (
+            adjacent
+            and not self.columns.letters
+            and not self.rows.letters
+            and not (self.columns.digits and self.rows.digits)
+        ):
             raise GridError("numeric columns and rows written together need 'digits' on both axes")
-        pattern = (re.escape(self.id_format)
-                   .replace(r"\{column\}", self.columns.pattern())
-                   .replace(r"\{row\}", self.rows.pattern()))
+        pattern = (
+            re.escape(self.id_format)
+            .replace(r"\{column\}", self.columns.pattern())
+            .replace(r"\{row\}", self.rows.pattern())
+        )
         object.__setattr__(self, "_id_pattern", re.compile(pattern))
 
     # --- IDs -----------------------------------------------------------------
 
     def hex_id(self, position: Hex) -> str:
-        return self.id_format.format(column=self.columns.label(position.col),
-                                     row=self.rows.label(position.row))
+        return self.id_format.format(
+            column=self.columns.label(position.col), row=self.rows.label(position.row)
+        )
 
     def parse(self, hex_id: str) -> Hex | None:
         """The hex an ID names, or None if it is not an ID of this grid."""
