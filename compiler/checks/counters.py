@@ -12,7 +12,7 @@ from rules_engine.definitions import Counter, Face
 _REQUIRED_VALUES: dict[str, dict[str, tuple[str, ...]]] = {
     "israel1948": {"unit": ("strength", "strength_colour", "movement", "movement_class")},
     "jerusalem": {"unit": ("strength", "strength_colour", "movement", "movement_colour")},
-    "raiders": {"unit": ("movement",)},
+    "raiders": {"unit": ("strength", "movement")},
 }
 
 
@@ -21,10 +21,16 @@ def check_counter_values(context: CheckContext) -> Iterator[Diagnostic]:
     if game is None or counters is None:
         return
     required = _REQUIRED_VALUES.get(game.system, {})
+    system_sides = {side.id for side in game.sides if side.played_by == "game-system"}
     for counter in counters.counters.values():
         needed = required.get(counter.kind, ())
+        if counter.side in system_sides:
+            # Units the game system places (Raiders' hostiles) never move under the player's hand.
+            needed = tuple(name for name in needed if name != "movement")
         for face_name, face in (("front", counter.front), ("back", counter.back)):
-            if face is None or face.blank:
+            # A back is a playing side only when it is the reduced side; a face-down or
+            # identification back (a flag, "Garrison") carries no values.
+            if face is None or face.blank or (face_name == "back" and not face.damaged):
                 continue
             missing = [name for name in needed if getattr(face, name) is None]
             if missing:

@@ -184,10 +184,11 @@ class _HexPainter(_Painter):
         size = self.inch(board.hex_size or 0.75)
         radius = size / math.sqrt(3)
         top = self.inch(MARGIN_IN + TITLE_IN)
+        # Whole pixels: VASSAL's grid origin (x0, y0) is an integer, and the board must agree.
         if board.grid.orientation == "flat-top":
-            origin = (self.inch(MARGIN_IN) + radius, top + size / 2)
+            origin = (float(round(self.inch(MARGIN_IN) + radius)), float(round(top + size / 2)))
         else:
-            origin = (self.inch(MARGIN_IN) + size / 2, top + radius)
+            origin = (float(round(self.inch(MARGIN_IN) + size / 2)), float(round(top + radius)))
         self.layout = HexLayout(board.grid, size, origin)
         self.country_of = {s: r.id for r in board.regions if r.kind == "country" for s in r.spaces}
 

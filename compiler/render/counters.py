@@ -120,11 +120,11 @@ class CounterPainter:
             band = NAMED[face.no_zoc_band]
             draw.rectangle((box[0], box[1] + 38 * u, box[2], box[1] + 62 * u), fill=band)
         if not face.blank:
-            if (
-                art.counter.kind in ("token", "marker")
-                or (face.text and not art.counter.is_unit)
-                or face.text == "?"
-            ):
+            if face.symbol == "flag" and art.nation is not None:
+                self._flag(
+                    draw, art.nation, (box[0] + 18 * u, box[1] + 26 * u, box[2] - 18 * u, box[3] - 26 * u), u
+                )
+            elif not art.counter.is_unit or face.text == "?":
                 self._paint_marker(draw, art, box, u)
             else:
                 self._paint_unit(draw, art, box, u)
@@ -291,20 +291,19 @@ class CounterPainter:
                 )
 
     def _values_plus(self, draw: ImageDraw.ImageDraw, art: FaceArt, box: tuple[float, ...], u: float) -> None:
-        """Raiders: 'combat+movement' for elite units, 'combat-movement' for the others."""
+        """Raiders: 'combat+movement' for elite units, 'combat-movement' for the others; a unit
+        without movement (a hostile) shows its combat alone, with '+' when elite."""
         left, _, right, bottom = box
         face = art.face
         combat = self._strength_text(face)
         movement = _movement_text(face.movement) if face.movement is not None else ""
         joiner = "+" if face.elite else "-"
-        if not combat and face.strength is not None and not face.strength_printed:
-            text = f"{joiner}{movement}" if movement else ""
-        elif combat or movement:
-            text = (
-                f"{combat}{joiner}{movement}" if movement else f"{combat}{joiner}" if face.elite else combat
-            )
+        if combat and movement:
+            text = f"{combat}{joiner}{movement}"
+        elif combat:
+            text = f"{combat}+" if face.elite else combat
         else:
-            text = ""
+            text = movement
         if text:
             chosen = fitted_font(draw, text, right - left - 12 * u, round(24 * u))
             draw_centered(
@@ -321,28 +320,40 @@ class CounterPainter:
     def _paint_marker(
         self, draw: ImageDraw.ImageDraw, art: FaceArt, box: tuple[float, ...], u: float
     ) -> None:
+        """Tokens, markers and gear: a heading, a picture, and either a big value ('+1', '3')
+        or words ('OUT OF SUPPLY')."""
         left, top, right, bottom = box
         face = art.face
-        text = face.text or face.label or art.counter.name
         cx = (left + right) / 2
-        has_symbol = art.symbol != "none"
-        if text == "?":
+        if face.text == "?":
             draw_centered(
                 draw, (cx, (top + bottom) / 2), "?", font(round(52 * u)), art.ink, stroke=max(1, round(u))
             )
             return
+        big = _big_value(face)
+        words = face.text or (face.label if face.label and len(face.label) > 4 else None)
+        heading = None if face.text else art.counter.name if words is None else None
+        has_symbol = art.symbol != "none"
+        if heading:
+            chosen = fitted_font(draw, heading, right - left - 10 * u, round(13 * u))
+            draw.text((cx, top + 12 * u), heading, font=chosen, fill=art.ink, anchor="mm")
         if has_symbol:
-            self._marker_symbol(
-                draw, art.symbol, (left + 30 * u, top + 10 * u, right - 30 * u, top + 48 * u), art, u
+            symbol_box = (
+                (left + 32 * u, top + 22 * u, right - 32 * u, top + 50 * u)
+                if heading or big
+                else (left + 30 * u, top + 10 * u, right - 30 * u, top + 48 * u)
             )
-        lines = _wrap(text, 12)
+            self._marker_symbol(draw, art.symbol, symbol_box, art, u)
+        if big is not None:
+            y = bottom - 20 * u if has_symbol else (top + bottom) / 2 + 6 * u
+            draw_centered(draw, (cx, y), big, font(round(26 * u)), art.ink, stroke=max(1, round(0.5 * u)))
+            return
+        lines = _wrap(words or art.counter.name, 12)
         size = round((15 if len(lines) > 1 else 18) * u)
         first_y = (top + 66 * u) if has_symbol else (top + 50 * u - (len(lines) - 1) * 9 * u)
         for index, line in enumerate(lines):
             chosen = fitted_font(draw, line, right - left - 10 * u, size)
             draw_centered(draw, (cx, first_y + index * 17 * u), line, chosen, art.ink)
-        if face.value is not None:
-            draw_centered(draw, (cx, bottom - 12 * u), str(face.value), font(round(16 * u)), art.ink)
 
     def _marker_symbol(
         self,
@@ -402,6 +413,18 @@ class CounterPainter:
         draw.line([(cx - radius * 1.2, cy), (cx - radius * 0.85, cy)], fill=art.ink, width=width)
         draw.line([(cx + radius * 0.85, cy), (cx + radius * 1.2, cy)], fill=art.ink, width=width)
         draw_centered(draw, centre, text, font(round(radius * 1.1)), art.ink)
+
+
+def _big_value(face: Face) -> str | None:
+    """The large figure of a marker or gear face: a short label ('+1'), a value, or a
+    strength with its elite '+'."""
+    if face.label and len(face.label) <= 4:
+        return face.label
+    if face.strength is not None and face.strength_printed:
+        return f"{face.strength:g}" + ("+" if face.elite else "")
+    if face.value is not None:
+        return str(face.value)
+    return None
 
 
 def _movement_text(movement: float | str) -> str:
