@@ -13,13 +13,16 @@ from pathlib import Path
 import click
 
 from compiler.cli.games import GAME_DIR, game_folders
-from compiler.output import write_text_atomic
+from compiler.output import write_bytes_atomic, write_text_atomic
 from compiler.output.printables import write_counter_sheets, write_map
 from compiler.pipeline import GameReport, validate_game
 from compiler.render.sheets import SheetSpec
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from compiler.report.summary import format_summary, summarize
+from compiler.vassal.inspect import inspect_module
+from compiler.vassal.module import build_module
+from compiler.vassal.report import format_inspection
 
 FORMAT = click.option(
     "--format",
@@ -91,21 +94,54 @@ def info(game_dir: Path, output_format: str) -> None:
 )
 @FORMAT
 def build(game_dirs: tuple[Path, ...], output: Path, output_format: str) -> None:
-    """Validate games and write their outputs into OUTPUT/<game>/.
+    """Validate games and compile each valid one into OUTPUT/<game>.vmod.
 
-    A game with errors builds nothing and keeps its previous outputs.
+    Also writes OUTPUT/<game>/summary.json and diagnostics.json. A game with
+    errors builds nothing and keeps its previous outputs; every file is
+    replaced atomically, so a failed build never leaves half a module.
     """
-    reports = [validate_game(path) for path in game_folders(game_dirs)]
-    for report in reports:
+    folders = game_folders(game_dirs)
+    reports = []
+    for folder in folders:
+        _progress(output_format, f"{folder.name}: validating ...")
+        report = validate_game(folder)
+        reports.append(report)
         if output_format == "text":
             click.echo(format_report(report, show_warnings=False))
-        if report.ok:
-            _write_outputs(report, output / report.name)
-            if output_format == "text":
-                click.echo(f"{report.name}: wrote {output / report.name}")
+        if not report.ok:
+            _progress(output_format, f"{report.name}: not built because of the errors above")
+            continue
+        _progress(output_format, f"{report.name}: compiling the VASSAL module ...")
+        module = output / f"{report.name}.vmod"
+        write_bytes_atomic(module, build_module(report.definition))
+        _write_outputs(report, output / report.name)
+        _progress(output_format, f"{report.name}: wrote {module}")
     if output_format == "json":
         click.echo(reports_json(reports))
     sys.exit(0 if all(r.ok for r in reports) else 1)
+
+
+def _progress(output_format: str, message: str) -> None:
+    """Progress lines for people; JSON output stays machine-readable on stdout."""
+    click.echo(message, err=output_format == "json")
+
+
+@cli.command("inspect")
+@click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@FORMAT
+def inspect_command(module: Path, output_format: str) -> None:
+    """Check any .vmod the way VASSAL loads it, and summarise it.
+
+    Reports unknown component classes, missing images, duplicate piece ids,
+    pieces and setups that do not decode, and pieces that land off the board;
+    lists maps, boards, grids, piece slots and each setup's pieces by location.
+    """
+    result = inspect_module(module)
+    if output_format == "json":
+        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_inspection(result))
+    sys.exit(0 if result.ok else 1)
 
 
 def _valid_reports(game_dirs: tuple[Path, ...]) -> list[GameReport]:

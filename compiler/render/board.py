@@ -58,6 +58,8 @@ class BoardArt:
     space_centres: dict[str, Point] = field(default_factory=dict)
     track_boxes: list[TrackBox] = field(default_factory=list)
     boxes: dict[str, Rect] = field(default_factory=dict)
+    track_names: dict[str, str] = field(default_factory=dict)
+    box_names: dict[str, str] = field(default_factory=dict)
 
 
 def render_board(definition: GameDefinition, dpi: float = 100) -> BoardArt:
@@ -131,6 +133,7 @@ class _Painter:
         y = top + self.inch(0.2)
         x0 = self.inch(MARGIN_IN)
         for track in self.board.tracks:
+            art.track_names[track.id] = track.name
             draw.text((x0, y + box / 2), track.name, font=font(round(self.inch(0.16))), fill=INK, anchor="lm")
             start = x0 + self.inch(1.3)
             for index, label in enumerate(self.track_labels(track.id)):
@@ -170,6 +173,7 @@ class _Painter:
                     anchor="lt",
                 )
                 art.boxes[item.id] = rect
+                art.box_names[item.id] = item.name
                 x += 2 * box + self.inch(0.15)
 
 

@@ -1,0 +1,26 @@
+"""ZIP archives that are the same bytes for the same content.
+
+Entries are sorted, dated 1980-01-01 (the earliest date ZIP stores), deflated
+at a fixed level, and carry fixed permissions, so a rebuilt module differs from
+the previous one only when its content does.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Mapping
+
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def zip_bytes(entries: Mapping[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            archive.writestr(info, entries[name], compresslevel=6)
+    return buffer.getvalue()

@@ -1,0 +1,521 @@
+"""buildFile.xml: the component tree of a module, one small function per component.
+
+Tag names are VASSAL's Java class names. The map gets all the plumbing VASSAL
+does not add by itself (PieceMover, KeyBufferer, MenuDisplayer ...), its board
+gets a ZonedGrid: a Zone per track box and off-map box, over a HexGrid whose
+numbering reproduces the data's hex IDs (or a RegionGrid with one region per
+space on point-to-point maps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from compiler.render.board import BoardArt
+from compiler.vassal.catalogue import PROTOTYPES, PieceDefinition, is_solitaire
+from compiler.vassal.grid import vassal_grid
+from compiler.vassal.pieces import Trait, add_piece, basic_piece
+from compiler.vassal.sequence import encode
+from compiler.vassal.setups import MAP_NAME
+from rules_engine.definitions import GameDefinition
+
+VASSAL_VERSION = "3.6.0"  # opened by 3.6 and 3.7 players alike (FORMAT.md 1.3)
+B = "VASSAL.build."
+M = B + "module."
+MAP = M + "map."
+BOARD = MAP + "boardPicker."
+GRID = BOARD + "board."
+
+
+@dataclass
+class ModuleParts:
+    """Everything the build file refers to, decided before the XML is written."""
+
+    definition: GameDefinition
+    art: BoardArt
+    pieces: list[PieceDefinition]
+    piece_size: int
+    charts: list[tuple[str, str]] = field(default_factory=list)
+    setups: list[tuple[str, str]] = field(default_factory=list)
+    help_file: str = "help/index.html"
+    decks: list[DeckPlan] = field(default_factory=list)
+
+
+@dataclass
+class DeckPlan:
+    """A deck on the map: its name, where it sits, and the cards in it (as palette-like pieces)."""
+
+    name: str
+    x: int
+    y: int
+    cards: list[tuple[str, int, list[Trait]]]
+    face_down: bool
+    shuffle: bool
+
+
+def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etree._Element:
+    element = etree.Element(tag) if parent is None else etree.SubElement(parent, tag)
+    for name in sorted(attributes):
+        element.set(name, attributes[name])
+    return element
+
+
+def module_name(definition: GameDefinition) -> str:
+    return definition.game.title if definition.game else "Game"
+
+
+def build_file(parts: ModuleParts) -> bytes:
+    root = _module_root(parts)
+    data: bytes = etree.tostring(
+        root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True
+    )
+    return data
+
+
+def _module_root(parts: ModuleParts) -> etree._Element:
+    definition = parts.definition
+    game = definition.game
+    next_id = (
+        max(
+            [p.gpid for p in parts.pieces] + [gpid for deck in parts.decks for _, gpid, _ in deck.cards] + [0]
+        )
+        + 1
+    )
+    root = _element(
+        None,
+        B + "GameModule",
+        name=module_name(definition),
+        version="1.0",
+        description=(game.summary or "")[:300] if game else "",
+        ModuleOther1="",
+        ModuleOther2="",
+        VassalVersion=VASSAL_VERSION,
+        nextPieceSlotId=str(next_id),
+    )
+    _element(root, M + "BasicCommandEncoder")
+    _documentation(root, parts)
+    _player_roster(root, definition)
+    _element(
+        root,
+        M + "GlobalOptions",
+        autoReport="Always",
+        nonOwnerUnmaskable="Never",
+        playerIdFormat="$PlayerName$",
+        promptString="Opponents can unmask my pieces",
+    )
+    _element(root, M + "Chatter")
+    _element(root, M + "KeyNamer")
+    _prototypes(root)
+    _map(root, parts)
+    _palette(root, parts)
+    _dice(root, definition)
+    _turn_tracker(root, definition)
+    _charts(root, parts)
+    for name, file in parts.setups:
+        _element(
+            root, M + "PredefinedSetup", name=name, description="", isMenu="false", useFile="true", file=file
+        )
+    return root
+
+
+def _documentation(root: etree._Element, parts: ModuleParts) -> None:
+    documentation = _element(root, M + "Documentation")
+    _element(
+        documentation,
+        M + "documentation.HelpFile",
+        title=f"{module_name(parts.definition)} - help",
+        fileName=parts.help_file,
+        fileType="archive",
+    )
+
+
+def side_names(definition: GameDefinition) -> list[str]:
+    if is_solitaire(definition):
+        return ["Solitaire"]
+    game = definition.game
+    return [side.name for side in game.sides if side.played_by == "player"] if game else []
+
+
+def _player_roster(root: etree._Element, definition: GameDefinition) -> None:
+    roster = _element(
+        root, M + "PlayerRoster", buttonText="Retire", buttonToolTip="", buttonIcon="", buttonKeyStroke=""
+    )
+    for name in side_names(definition):
+        entry = etree.SubElement(roster, "entry")
+        entry.text = name
+
+
+def _prototypes(root: etree._Element) -> None:
+    container = _element(root, M + "PrototypesContainer")
+    for name, traits in PROTOTYPES.items():
+        prototype = _element(container, M + "PrototypeDefinition", name=name, description="")
+        prototype.text = add_piece("null", [*traits, basic_piece("", "", gpid="")])
+
+
+def _map(root: etree._Element, parts: ModuleParts) -> None:
+    game_map = _element(
+        root,
+        M + "Map",
+        mapName=MAP_NAME,
+        description="",
+        markMoved="Never",
+        launch="false",
+        edgeWidth="0",
+        edgeHeight="0",
+        allowMultiple="false",
+        backgroundcolor="255,255,255",
+        buttonName="",
+        icon="",
+        hotkey="",
+        color="255,0,0",
+        thickness="3",
+        moveWithinFormat="$pieceName$ moves $previousLocation$ -> $location$ *",
+        moveToFormat="$pieceName$ moves $previousLocation$ -> $location$ *",
+        createFormat="$pieceName$ created in $location$ *",
+        changeFormat="$message$",
+    )
+    picker = _element(
+        game_map,
+        MAP + "BoardPicker",
+        title="Choose Boards",
+        slotWidth="350",
+        slotHeight="125",
+        slotScale="0.2",
+        addRowText="Add Row",
+        addColumnText="Add Column",
+        boardPrompt="Select board",
+        maxColumns="0",
+    )
+    board = _element(
+        picker,
+        BOARD + "Board",
+        name="Board",
+        image="board.png",
+        reversible="false",
+        width="0",
+        height="0",
+        color="255,255,255",
+    )
+    zoned = _element(board, GRID + "ZonedGrid")
+    _zones(zoned, parts.art)
+    if parts.art.layout is not None:
+        _hex_grid(zoned, parts.art)
+    else:
+        _region_grid(zoned, parts)
+    _element(
+        game_map,
+        MAP + "StackMetrics",
+        disabled="false",
+        exSepX="12",
+        exSepY="16",
+        unexSepX="3",
+        unexSepY="4",
+        top="38,0",
+        bottom="40,0",
+        up="39,0",
+        down="37,0",
+        color="",
+    )
+    for plumbing in (
+        "ForwardToKeyBuffer",
+        "Scroller",
+        "ForwardToChatter",
+        "MenuDisplayer",
+        "MapCenterer",
+        "StackExpander",
+        "PieceMover",
+        "KeyBufferer",
+        "SelectionHighlighters",
+    ):
+        _element(game_map, MAP + plumbing)
+    _element(game_map, MAP + "HighlightLastMoved", enabled="true", color="255,0,0", thickness="2")
+    _element(game_map, MAP + "Zoomer", zoomLevels="0.4,0.6,0.8,1.0,1.25,1.6", zoomStart="3")
+    _element(
+        game_map,
+        MAP + "CounterDetailViewer",
+        version="4",
+        delay="700",
+        minDisplayPieces="2",
+        display="from top-most layer only",
+        showgraph="true",
+        showtext="true",
+        zoomlevel="1.0",
+        summaryReportFormat="$LocationName$",
+        counterReportFormat="",
+    )
+    for deck in parts.decks:
+        _deck(game_map, deck, parts)
+
+
+def _zones(zoned: etree._Element, art: BoardArt) -> None:
+    """A zone per track box and per off-map box, so pieces there report where they are."""
+    for box in art.track_boxes:
+        name = f"{_track_name(art, box.track)} {box.label}" + (" reinforcements" if box.reinforcement else "")
+        _zone(zoned, name, box.rect)
+    for box_name, rect in art.boxes.items():
+        _zone(zoned, art.box_names.get(box_name, box_name), rect)
+
+
+def _track_name(art: BoardArt, track_id: str) -> str:
+    return art.track_names.get(track_id, track_id)
+
+
+def _zone(zoned: etree._Element, name: str, rect: tuple[float, float, float, float]) -> None:
+    left, top, right, bottom = (round(v) for v in rect)
+    path = f"{left},{top};{right},{top};{right},{bottom};{left},{bottom}"
+    _element(
+        zoned,
+        GRID + "mapgrid.Zone",
+        name=name,
+        path=path,
+        locationFormat="$name$",
+        useParentGrid="false",
+        useHighlight="false",
+        highlightProperty="",
+    )
+
+
+def _hex_grid(zoned: etree._Element, art: BoardArt) -> None:
+    assert art.layout is not None
+    parameters = vassal_grid(art.layout)
+    grid = _element(zoned, GRID + "HexGrid", **parameters.grid_attributes())
+    _element(grid, GRID + "mapgrid.HexGridNumbering", **parameters.numbering_attributes())
+
+
+def _region_grid(zoned: etree._Element, parts: ModuleParts) -> None:
+    grid = _element(zoned, GRID + "RegionGrid", snapto="true", visible="false", fontsize="9")
+    board = parts.definition.board
+    assert board is not None
+    for space_id, (x, y) in parts.art.space_centres.items():
+        space = board.spaces[space_id]
+        _element(
+            grid, GRID + "Region", name=space.name or space.id, originx=str(round(x)), originy=str(round(y))
+        )
+
+
+def _palette(root: etree._Element, parts: ModuleParts) -> None:
+    """Counters grouped by side (a tab each) and nation (a panel each); markers in their own tab."""
+    definition = parts.definition
+    game = definition.game
+    window = _element(
+        root,
+        M + "PieceWindow",
+        name="Counters",
+        description="",
+        hidden="false",
+        text="Counters",
+        tooltip="Counters",
+        icon="",
+        hotkey="",
+        scale="1.0",
+        defaultWidth="0",
+    )
+    tabs = _element(window, B + "widget.TabWidget", entryName="Counters", description="")
+    groups: dict[tuple[str, str], list[PieceDefinition]] = {}
+    for piece in parts.pieces:
+        counter = piece.counter
+        if counter.is_unit:
+            side = game.side(counter.side) if game and counter.side else None
+            nation = game.nation(counter.nation) if game and counter.nation else None
+            key = (side.name if side else "Units", nation.name if nation else "Units")
+            groups.setdefault(key, []).append(piece)
+        else:
+            groups.setdefault(("Markers", "Markers"), []).append(piece)
+    panels: dict[str, etree._Element] = {}
+    for (side_label, nation_label), pieces in groups.items():
+        if side_label not in panels:
+            panels[side_label] = _element(
+                tabs,
+                B + "widget.PanelWidget",
+                entryName=side_label,
+                description="",
+                fixed="false",
+                nColumns="1",
+                vert="true",
+                scale="1.0",
+            )
+        panel = _element(
+            panels[side_label],
+            B + "widget.PanelWidget",
+            entryName=nation_label,
+            description="",
+            fixed="false",
+            nColumns="8",
+            vert="false",
+            scale="1.0",
+        )
+        for piece in pieces:
+            slot = _element(
+                panel,
+                B + "widget.PieceSlot",
+                entryName=piece.name,
+                gpid=str(piece.gpid),
+                width=str(parts.piece_size),
+                height=str(parts.piece_size),
+            )
+            slot.text = add_piece("null", list(piece.traits))
+
+
+def _dice(root: etree._Element, definition: GameDefinition) -> None:
+    """A button per die of the game; dice-pool games ask how many to roll."""
+    game = definition.game
+    if game is None:
+        return
+    pool = (
+        definition.charts is not None
+        and definition.charts.combat is not None
+        and definition.charts.combat.kind == "dice-pool"
+    )
+    for die in game.dice or ():
+        _element(
+            root,
+            M + "DiceButton",
+            name=die.name,
+            text=die.name,
+            tooltip=f"Roll {die.name.lower()}",
+            icon="",
+            hotkey="",
+            nDice="1",
+            nSides=str(die.sides),
+            plus="0",
+            addToTotal="0",
+            reportTotal="false",
+            prompt="true" if pool else "false",
+            lockSides="true",
+            lockPlus="true",
+            lockAdd="true",
+            sortDice="false",
+            keepDice="false",
+            keepOption=">",
+            keepCount="1",
+            reportFormat="** $name$ = $result$ *** <$PlayerName$>",
+            canDisable="false",
+            propertyGate="",
+            hideWhenDisabled="false",
+            disabledIcon="",
+        )
+
+
+def _turn_tracker(root: etree._Element, definition: GameDefinition) -> None:
+    game = definition.game
+    if game is None or not game.turn_labels:
+        return
+    tracker = _element(
+        root,
+        M + "turn.TurnTracker",
+        name="Turn",
+        description="",
+        buttonText="Turn",
+        icon="",
+        hotkey="",
+        nexthotkey="",
+        prevhotkey="",
+        turnFormat="Turn $level1$ - $level2$",
+        reportFormat="* <$PlayerName$> $newTurn$",
+        tooltip="Turn and phase",
+        lengthStyle="Maximum",
+        length="-1",
+        fwdOnly="true",
+    )
+    turns = _element(
+        tracker,
+        M + "turn.ListTurnLevel",
+        name="Turn",
+        property="Turn",
+        turnFormat="$value$",
+        list=encode(list(game.turn_labels), ","),
+        configList="false",
+        configFirst="false",
+        prompt="",
+    )
+    if game.phases:
+        _element(
+            turns,
+            M + "turn.ListTurnLevel",
+            name="Phase",
+            property="Phase",
+            turnFormat="$value$",
+            list=encode([phase.name for phase in game.phases], ","),
+            configList="false",
+            configFirst="false",
+            prompt="",
+        )
+
+
+def _charts(root: etree._Element, parts: ModuleParts) -> None:
+    if not parts.charts:
+        return
+    window = _element(
+        root,
+        M + "ChartWindow",
+        name="Charts",
+        description="",
+        text="Charts",
+        tooltip="Charts",
+        icon="",
+        hotkey="",
+    )
+    tabs = _element(window, B + "widget.TabWidget", entryName="Charts", description="")
+    for name, file in parts.charts:
+        _element(tabs, B + "widget.Chart", chartName=name, description="", fileName=file)
+
+
+def _deck(game_map: etree._Element, deck: DeckPlan, parts: ModuleParts) -> None:
+    pile = _element(
+        game_map,
+        MAP + "DrawPile",
+        name=deck.name,
+        owningBoard="Board",
+        x=str(deck.x),
+        y=str(deck.y),
+        width=str(parts.piece_size * 2),
+        height=str(round(parts.piece_size * 2.8)),
+        allowMultiple="false",
+        allowSelect="false",
+        faceDown="Always" if deck.face_down else "Never",
+        drawFaceUp="false",
+        shuffle="Always" if deck.shuffle else "Never",
+        reversible="false",
+        draw="true",
+        color="0,0,0",
+        reshufflable="false",
+        reshuffleCommand="",
+        reshuffleMessage="",
+        reshuffleTarget="",
+        canSave="false",
+        maxStack="10",
+        description="",
+        restrictOption="false",
+        restrictExpression="",
+        deckRestrictAccess="false",
+        deckOwners="",
+        hotkeyOnEmpty="false",
+        emptyHotkey="",
+        shuffleCommand="Shuffle",
+        shuffleFormat="$playerSide$ shuffles $deckName$",
+        shuffleHotkey="",
+        faceFlipHotkey="",
+        faceUpMessage="",
+        faceDownMessage="",
+        drawMultipleMessage="",
+        drawSpecificMessage="",
+        selectDisplayProperty="$BasicName$",
+        selectSortProperty="",
+        reverseCommand="",
+        reverseFormat="",
+        reverseHotkey="",
+        expressionCounting="false",
+        countExpressions="",
+    )
+    for entry_name, gpid, traits in deck.cards:
+        slot = _element(
+            pile,
+            B + "widget.CardSlot",
+            entryName=entry_name,
+            gpid=str(gpid),
+            width=str(parts.piece_size * 2),
+            height=str(round(parts.piece_size * 2.8)),
+        )
+        slot.text = add_piece("null", traits)

@@ -1,0 +1,100 @@
+"""Which piece each counter becomes: images, traits, prototypes and palette ids.
+
+A two-sided counter gets a Layer that flips between its full and damaged (or
+front and back) images with Ctrl+F; a counter placed face down gets a Mask
+instead (the other side, or in a solitaire game everyone, sees its back until
+it is revealed with Ctrl+H). Shared behaviour sits in prototypes: "Unit"
+(eliminate with Ctrl+D) and "Marker" (remove with Ctrl+D).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.vassal.pieces import Trait, basic_piece, delete, key, layer, marker, mask, prototype
+from rules_engine.definitions import Counter, GameDefinition
+
+PROTOTYPES: dict[str, list[Trait]] = {
+    "Unit": [delete("Eliminate", key("D"))],
+    "Marker": [delete("Remove", key("D"))],
+}
+
+
+@dataclass(frozen=True)
+class PieceDefinition:
+    """A palette piece: its slot id, its traits (prototypes not expanded) and images."""
+
+    counter: Counter
+    gpid: int
+    traits: tuple[Trait, ...]
+    images: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.counter.name
+
+
+def image_name(counter: Counter, face: str) -> str:
+    return f"{counter.id}-{face}.png"
+
+
+def is_solitaire(definition: GameDefinition) -> bool:
+    game = definition.game
+    return game is not None and game.max_players == 1
+
+
+def side_name(definition: GameDefinition, side_id: str | None) -> str:
+    game = definition.game
+    side = game.side(side_id) if game and side_id else None
+    return side.name if side else (side_id or "")
+
+
+def piece_definitions(definition: GameDefinition) -> list[PieceDefinition]:
+    """One palette piece per counter entry, gpids from 1 in counter-mix order."""
+    counters = definition.counters
+    if counters is None:
+        return []
+    return [
+        _piece(definition, counter, gpid) for gpid, counter in enumerate(counters.counters.values(), start=1)
+    ]
+
+
+def _piece(definition: GameDefinition, counter: Counter, gpid: int) -> PieceDefinition:
+    front, back = image_name(counter, "front"), image_name(counter, "back")
+    game = definition.game
+    nation = game.nation(counter.nation) if game and counter.nation else None
+    properties = {
+        "Counter": counter.id,
+        "Kind": counter.kind,
+        "Side": side_name(definition, counter.side),
+        "Nation": nation.name if nation else "",
+        "Class": counter.unit_class or "",
+    }
+    traits: list[Trait] = [prototype("Unit" if counter.is_unit else "Marker")]
+    images = [front]
+    if counter.hidden:
+        access = "player:" if is_solitaire(definition) else "side:"
+        traits.append(mask(back, "Reveal / hide", key("H"), access, None, mask_name="?"))
+        images.append(back)
+        base_image = front
+    elif counter.two_sided:
+        names = ["", "+ (damaged)"] if counter.back is not None and counter.back.damaged else ["", ""]
+        traits.append(layer([front, back], names, "Flip", key("F"), "Face"))
+        images.append(back)
+        base_image = ""
+    else:
+        base_image = front
+    traits.append(marker(properties))
+    traits.append(basic_piece(base_image, counter.name, gpid=str(gpid)))
+    return PieceDefinition(counter, gpid, tuple(traits), tuple(images))
+
+
+def expand(traits: tuple[Trait, ...] | list[Trait]) -> list[Trait]:
+    """Replace prototype traits by the traits they stand for (saved games need this)."""
+    expanded: list[Trait] = []
+    for trait in traits:
+        if trait.prefix == "prototype;":
+            expanded.extend(expand(PROTOTYPES[trait.type.removeprefix("prototype;")]))
+        else:
+            expanded.append(trait)
+    return expanded

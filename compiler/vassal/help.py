@@ -1,0 +1,217 @@
+"""The module's help page, generated from the data.
+
+Every sentence here is either the project's template wording or a summary
+written into the data in the designers' own words; no rulebook text is copied.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from rules_engine.definitions import GameDefinition, Scenario
+
+STYLE = """body{font-family:sans-serif;max-width:52em;margin:1em auto;line-height:1.4}
+table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px;text-align:left}
+h1{font-size:1.6em}h2{border-bottom:1px solid #ccc}"""
+
+
+def help_page(definition: GameDefinition, charts: list[tuple[str, str]]) -> str:
+    game = definition.game
+    title = game.title if game else "Game"
+    parts = [
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+    ]
+    if game and game.summary:
+        parts.append(f"<p>{escape(game.summary)}</p>")
+    parts.append(_sides(definition))
+    parts.append(_sequence(definition))
+    parts.append(_stacking(definition))
+    parts.append(_combat(definition))
+    if charts:
+        parts.append(
+            "<h2>Charts</h2><p>The Charts button opens: "
+            + ", ".join(escape(name) for name, _ in charts)
+            + ".</p>"
+        )
+    for scenario in definition.scenarios:
+        parts.append(_scenario(definition, scenario))
+    parts.append(_optional_rules(definition))
+    parts.append(_campaign(definition))
+    parts.append(
+        "<h2>About the data</h2><p>Names and numbers come from the rulebook and cite its sections. "
+        "Where the rulebook does not print a value (for example the map), the value was "
+        "reconstructed so that every stated fact holds, and is marked as reconstructed in the "
+        "source data.</p>"
+    )
+    parts.append("</body></html>")
+    return "\n".join(part for part in parts if part)
+
+
+def _list(items: list[str]) -> str:
+    return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>" if items else ""
+
+
+def _sides(definition: GameDefinition) -> str:
+    game = definition.game
+    if game is None:
+        return ""
+    rows = []
+    for side in game.sides:
+        nations = ", ".join(n.name for n in game.nations if n.side == side.id)
+        played = " (played by the game system)" if side.played_by == "game-system" else ""
+        rows.append(f"<b>{escape(side.name)}</b>{played}" + (f": {escape(nations)}" if nations else ""))
+    return "<h2>Sides</h2>" + _list(rows)
+
+
+def _sequence(definition: GameDefinition) -> str:
+    game = definition.game
+    if game is None or not game.phases:
+        return ""
+    items = [
+        f"<b>{escape(p.name)}</b>" + (f" - {escape(p.summary)}" if p.summary else "") for p in game.phases
+    ]
+    return "<h2>Sequence of play</h2><ol>" + "".join(f"<li>{item}</li>" for item in items) + "</ol>"
+
+
+def _stacking(definition: GameDefinition) -> str:
+    game = definition.game
+    if game is None or not (game.stacking.summary or game.stacking.rules):
+        return ""
+    items = [escape(rule.summary) for rule in game.stacking.rules if rule.summary]
+    summary = f"<p>{escape(game.stacking.summary)}</p>" if game.stacking.summary else ""
+    return "<h2>Stacking</h2>" + summary + _list(items)
+
+
+def _combat(definition: GameDefinition) -> str:
+    charts = definition.charts
+    if charts is None or charts.combat is None or not charts.combat.summary:
+        return ""
+    return f"<h2>Combat</h2><p>{escape(charts.combat.summary)}</p>"
+
+
+def _place(definition: GameDefinition, reference: str) -> str:
+    board = definition.board
+    space = board.resolve(reference) if board else None
+    if space is None:
+        return escape(reference)
+    return escape(f"{space.name} ({space.id})" if space.name and space.name != space.id else space.id)
+
+
+def _counter_name(definition: GameDefinition, counter_id: str) -> str:
+    counter = definition.counters.get(counter_id) if definition.counters else None
+    return escape(counter.name if counter else counter_id)
+
+
+def _scenario(definition: GameDefinition, scenario: Scenario) -> str:
+    parts = [f"<h2>Scenario: {escape(scenario.name)}</h2>"]
+    if scenario.period:
+        parts.append(f"<p><i>{escape(scenario.period)}</i></p>")
+    if scenario.summary:
+        parts.append(f"<p>{escape(scenario.summary)}</p>")
+    facts = []
+    if scenario.first_turn is not None:
+        facts.append(f"Turns {escape(scenario.first_turn)} to {escape(scenario.last_turn or '?')}.")
+    if scenario.first_player and definition.game and definition.game.side(scenario.first_player):
+        facts.append(f"First player: {escape(definition.game.side(scenario.first_player).name)}.")  # type: ignore[union-attr]
+    for allowance in scenario.points:
+        amount = (
+            f"{allowance.per_turn} a turn"
+            if allowance.per_turn is not None
+            else ", ".join(f"{points} in turn {turn}" for turn, points in allowance.schedule)
+        )
+        side = definition.game.side(allowance.side) if definition.game else None
+        facts.append(
+            f"{escape(side.name if side else allowance.side)} {escape(allowance.track)}: {escape(amount)}"
+            + (f" ({escape(allowance.restriction)})" if allowance.restriction else "")
+        )
+    parts.append(_list(facts))
+    rows = []
+    for placement in scenario.placements:
+        face = " (damaged)" if placement.face == "back" else ""
+        copies = f"{placement.copies} x " if placement.copies > 1 else ""
+        choice = (
+            f" <i>- {escape(placement.constraint.summary)}</i>"
+            if placement.constraint and placement.constraint.summary
+            else ""
+        )
+        rows.append(
+            f"<tr><td>{escape(placement.side)}</td><td>{copies}{_counter_name(definition, placement.unit)}"
+            f"{face}</td><td>{_place(definition, placement.at)}{choice}</td></tr>"
+        )
+    if rows:
+        parts.append(
+            "<h3>Set-up</h3><table><tr><th>Side</th><th>Unit</th><th>Where</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+    markers = [
+        f"{_counter_name(definition, m.counter)} in {_place(definition, m.at)}"
+        for m in scenario.markers
+        if m.at is not None
+    ]
+    if markers:
+        parts.append("<h3>Markers</h3>" + _list(markers))
+    reinforcements = [
+        f"Turn {escape(r.turn)}: {_counter_name(definition, r.unit)}"
+        + (f" at {_place(definition, r.at)}" if r.at else "")
+        for r in scenario.reinforcements
+    ]
+    if reinforcements:
+        parts.append("<h3>Reinforcements</h3>" + _list(reinforcements))
+    if scenario.victory is not None:
+        items = []
+        for condition in scenario.victory.conditions:
+            levels = "; ".join(
+                _level(level.minimum, level.maximum, level.result) for level in condition.levels
+            )
+            items.append(escape(condition.summary) + (f" ({escape(levels)})" if levels else ""))
+        summary = f"<p>{escape(scenario.victory.summary)}</p>" if scenario.victory.summary else ""
+        parts.append("<h3>Victory</h3>" + summary + _list(items))
+    if scenario.special_rules:
+        parts.append("<h3>Special rules</h3>" + _list([escape(rule) for rule in scenario.special_rules]))
+    return "\n".join(parts)
+
+
+def _level(minimum: int | None, maximum: int | None, result: str) -> str:
+    if minimum is not None and maximum is not None:
+        span = str(minimum) if minimum == maximum else f"{minimum}-{maximum}"
+    elif minimum is not None:
+        span = f"{minimum} or more"
+    elif maximum is not None:
+        span = f"{maximum} or fewer"
+    else:
+        span = "any"
+    return f"{span}: {result}"
+
+
+def _optional_rules(definition: GameDefinition) -> str:
+    game = definition.game
+    if game is None or not game.optional_rules:
+        return ""
+    return "<h2>Optional rules</h2>" + _list(
+        [f"<b>{escape(rule.name)}</b> - {escape(rule.summary)}" for rule in game.optional_rules]
+    )
+
+
+def _campaign(definition: GameDefinition) -> str:
+    game = definition.game
+    if game is None or game.campaign is None:
+        return ""
+    campaign = game.campaign
+    parts = ["<h2>Campaign</h2>"]
+    if campaign.summary:
+        parts.append(f"<p>{escape(campaign.summary)}</p>")
+    parts.append(_list([escape(rule.summary) for rule in campaign.rules]))
+    for link in campaign.links:
+        steps = [
+            escape(step.summary) + _list([escape(action) for action in step.actions]) for step in link.steps
+        ]
+        parts.append(
+            f"<h3>From {escape(link.from_scenario)} to {escape(link.to_scenario)}</h3>"
+            + "<ol>"
+            + "".join(f"<li>{step}</li>" for step in steps)
+            + "</ol>"
+        )
+    return "\n".join(parts)

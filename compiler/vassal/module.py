@@ -1,0 +1,77 @@
+"""Assemble a .vmod: board, counters, charts, help, setups and the build file.
+
+``build_module`` returns the archive's bytes; writing it (atomically) is the
+caller's business. The same input always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from compiler.output.printables import png_bytes
+from compiler.render.board import render_board
+from compiler.render.charts import table_chart, terrain_chart
+from compiler.render.counters import CounterPainter
+from compiler.vassal.archive import zip_bytes
+from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
+from compiler.vassal.catalogue import image_name, piece_definitions
+from compiler.vassal.help import help_page
+from compiler.vassal.savefile import save_bytes
+from compiler.vassal.setups import SetupWriter
+from rules_engine.definitions import GameDefinition
+
+BOARD_DPI = 100
+COUNTER_INCHES = 0.625
+
+
+def moduledata(definition: GameDefinition) -> bytes:
+    game = definition.game
+    description = (game.summary or "") if game else ""
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
+        "  <version>1.0</version>\n  <extra1/>\n  <extra2/>\n"
+        f"  <VassalVersion>{VASSAL_VERSION}</VassalVersion>\n  <dateSaved>0</dateSaved>\n"
+        f"  <description>{_xml(description)}</description>\n  <name>{_xml(module_name(definition))}</name>\n"
+        "</data>\n"
+    ).encode()
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
+    art = render_board(definition, dpi)
+    pieces = piece_definitions(definition)
+    piece_size = round(COUNTER_INCHES * dpi)
+    entries: dict[str, bytes] = {"images/board.png": png_bytes(art.image)}
+    painter = CounterPainter(definition)
+    for piece in pieces:
+        for face in ("front", "back"):
+            name = image_name(piece.counter, face)
+            if name in piece.images:
+                entries["images/" + name] = png_bytes(painter.render(piece.counter, face, piece_size))
+    charts = _chart_images(definition, entries)
+    parts = ModuleParts(definition, art, pieces, piece_size, charts=charts)
+    writer = SetupWriter(definition, art, pieces)
+    for scenario in definition.scenarios:
+        file = f"{scenario.id}.vsav"
+        entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
+        parts.setups.append((scenario.name, file))
+    entries[parts.help_file] = help_page(definition, charts).encode("utf-8")
+    entries["buildFile.xml"] = build_file(parts)
+    entries["moduledata"] = moduledata(definition)
+    return zip_bytes(entries)
+
+
+def _chart_images(definition: GameDefinition, entries: dict[str, bytes]) -> list[tuple[str, str]]:
+    charts: list[tuple[str, str]] = []
+    title = definition.game.title if definition.game else ""
+    terrain = terrain_chart(definition)
+    if terrain is not None:
+        entries["images/chart-terrain.png"] = png_bytes(terrain)
+        charts.append(("Terrain Effects", "chart-terrain.png"))
+    if definition.charts is not None:
+        for table in definition.charts.tables.values():
+            file = f"chart-{table.id}.png"
+            entries["images/" + file] = png_bytes(table_chart(table, title))
+            charts.append((table.name, file))
+    return charts
