@@ -18,7 +18,7 @@ from compiler.render.board import render_board
 from compiler.vassal.grid import location_name, vassal_grid
 from compiler.vassal.inspect import Inspection, inspect_module
 from compiler.vassal.module import build_module
-from compiler.vassal.pieces import Trait, add_piece, basic_piece, decode_add_piece, key, layer, marker
+from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, key, layer, marker
 from compiler.vassal.savefile import command_stream, commands_of, deobfuscate, obfuscate
 from compiler.vassal.sequence import EncodingError, decode, encode
 from rules_engine.definitions import GameDefinition

@@ -146,6 +146,10 @@ def decode_piece(piece_type: str, piece_state: str) -> list[Trait]:
     """The traits of a piece, outermost first; raises ValueError when the chains disagree."""
     traits: list[Trait] = []
     while True:
+        if piece_type.startswith("piece;"):
+            # The BasicPiece is innermost; like VASSAL, take its text whole (its name may hold a TAB).
+            traits.append(Trait(piece_type, piece_state))
+            return traits
         types = decode(piece_type, TAB)
         states = decode(piece_state, TAB)
         if len(types) == 1:
