@@ -74,7 +74,7 @@ def test_sheets_hold_every_counter_of_the_mix(game: str) -> None:
     assert d.counters is not None
     pages = render_counter_sheets(d, SheetSpec(dpi=100))
     assert len(pages.placements) == d.counters.physical_total()
-    kibbutz = [p for p in pages.placements if p.counter.id == "kibbutz"]
+    kibbutz = [p for p in pages.placements if p.item.key == "kibbutz"]
     if game == "israel1948":
         assert len(kibbutz) == 7
 
@@ -100,10 +100,10 @@ def test_every_back_lies_behind_its_front(israel: GameDefinition) -> None:
         cell = (x, y, x + spec.cell_px, y + spec.cell_px)
         front = inner(pages.fronts[placement.sheet].crop(cell))
         behind = inner(ImageOps.mirror(flipped[placement.sheet].crop(cell)))
-        expected_front = inner(painter.render(placement.counter, "front", size))
-        expected_back = inner(painter.render(placement.counter, "back", size))
-        assert ImageChops.difference(front, expected_front).getbbox() is None, placement.counter.id
-        assert ImageChops.difference(behind, expected_back).getbbox() is None, placement.counter.id
+        expected_front = inner(painter.render(placement.item.thing, "front", size))
+        expected_back = inner(painter.render(placement.item.thing, "back", size))
+        assert ImageChops.difference(front, expected_front).getbbox() is None, placement.item.thing.id
+        assert ImageChops.difference(behind, expected_back).getbbox() is None, placement.item.thing.id
 
 
 def test_registration_marks_coincide_after_the_flip(israel: GameDefinition) -> None:

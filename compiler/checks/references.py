@@ -207,6 +207,8 @@ def check_map_references(context: CheckContext) -> Iterator[Diagnostic]:
     ]:
         if side is not None:
             yield from _side(context, side, origin, "side")
+    for box in board.boxes:
+        yield from _counter_ids(context, box.counters, box.origin, "counters")
 
 
 def _space_references(board: MapDefinition) -> Iterator[Diagnostic]:

@@ -136,7 +136,15 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
             for i, t in enumerate(data.get("tracks", ()))
         ),
         boxes=tuple(
-            Box(b["id"], b["name"], b["kind"], text(b, "side"), root.child("boxes", i))
+            Box(
+                b["id"],
+                b["name"],
+                b["kind"],
+                text(b, "side"),
+                strings(b, "counters"),
+                b.get("draw", "none"),
+                root.child("boxes", i),
+            )
             for i, b in enumerate(data.get("boxes", ()))
         ),
         origin=root,

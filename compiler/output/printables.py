@@ -10,7 +10,7 @@ from PIL import Image
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import pdf_from_pngs
 from compiler.render.board import render_board
-from compiler.render.sheets import SheetSpec, render_counter_sheets
+from compiler.render.sheets import SheetPages, SheetSpec, render_card_sheets, render_counter_sheets
 from compiler.render.tiles import TileSpec, tile
 from rules_engine.definitions import GameDefinition
 
@@ -23,16 +23,31 @@ def png_bytes(image: Image.Image, compression: int = 6) -> bytes:
 
 
 def write_counter_sheets(definition: GameDefinition, spec: SheetSpec, folder: Path) -> list[Path]:
-    pages = render_counter_sheets(definition, spec)
-    title = (definition.game.title if definition.game else "counters") + " - counters"
+    """counters.pdf (fronts and backs interleaved) and a PNG per page; cards.pdf too for card games."""
+    written = _write_pages(
+        render_counter_sheets(definition, spec),
+        spec,
+        folder,
+        "counters",
+        (definition.game.title if definition.game else "Game") + " - counters",
+    )
+    cards = render_card_sheets(definition, spec)
+    if cards is not None:
+        written += _write_pages(
+            cards, spec, folder, "cards", (definition.game.title if definition.game else "Game") + " - cards"
+        )
+    return written
+
+
+def _write_pages(pages: SheetPages, spec: SheetSpec, folder: Path, stem: str, title: str) -> list[Path]:
     written, encoded = [], []
     for index, (front, back) in enumerate(zip(pages.fronts, pages.backs, strict=True), start=1):
         for side, image in (("front", front), ("back", back)):
-            path = folder / f"counters-sheet{index}-{side}.png"
+            path = folder / f"{stem}-sheet{index}-{side}.png"
             encoded.append(png_bytes(image))
             write_bytes_atomic(path, encoded[-1])
             written.append(path)
-    pdf = folder / "counters.pdf"
+    pdf = folder / f"{stem}.pdf"
     write_bytes_atomic(pdf, pdf_from_pngs(encoded, spec.dpi, title))
     return [pdf, *written]
 

@@ -170,12 +170,14 @@ class CounterPainter:
             draw_centered(
                 draw,
                 ((left + right) / 2, top + 40 * u),
-                face.multiplier.replace("x1/2", "x½"),
+                face.multiplier,
                 font(round(24 * u)),
                 art.ink,
                 stroke=max(1, round(0.6 * u)),
             )
         else:
+            if face.no_zoc_band:  # the symbol stands on the counter's colour, the band on each side
+                draw.rectangle(symbol_box, fill=art.background)
             draw_symbol(draw, art.symbol, symbol_box, art.ink, None, max(1, round(2.2 * u)))
         if face.value is not None:
             draw_centered(
@@ -372,6 +374,13 @@ class CounterPainter:
             draw.line([(cx - r * 0.7, cy + r * 0.7), (cx + r * 0.7, cy - r * 0.7)], fill=art.ink, width=width)
         elif name == "control":
             draw.polygon(star_points(cx, cy, r, r * 0.42), fill=art.ink)
+        elif name == "arrow":
+            draw.line([(left, cy), (right - r * 0.5, cy)], fill=art.ink, width=width * 2)
+            draw.polygon(
+                [(right, cy), (right - r * 0.7, cy - r * 0.6), (right - r * 0.7, cy + r * 0.6)], fill=art.ink
+            )
+        elif name == "road":
+            draw.line([(left, bottom), (right, top)], fill=art.ink, width=width * 2)
         elif name == "turn":
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=art.ink, width=width)
             draw.line([(cx, cy), (cx, cy - r * 0.75)], fill=art.ink, width=width)
@@ -429,7 +438,7 @@ def _big_value(face: Face) -> str | None:
 
 def _movement_text(movement: float | str) -> str:
     if movement == "unlimited":
-        return "∞"
+        return "U"  # unlimited; the bundled font has no infinity sign
     return movement if isinstance(movement, str) else f"{movement:g}"
 
 

@@ -1,4 +1,4 @@
-"""Print sheets: counters in rows on paper, fronts and mirrored backs.
+"""Print sheets: counters (or cards) in rows on paper, fronts and mirrored backs.
 
 Backs are laid out as the exact mirror image of the fronts across the page's
 vertical centre line. Printed duplex and flipped on the long edge (portrait
@@ -9,11 +9,13 @@ hold the sheet to the light and see whether the printer kept its alignment.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageOps
 
+from compiler.render.cards import CARD_INCHES, render_card, render_card_back
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import fitted_font
 from compiler.render.units import PAPER_INCHES, to_pixels
@@ -60,31 +62,35 @@ class Grid:
     rows: int
     left: int
     top: int
-    cell: int
+    cell_width: int
+    cell_height: int
     page_width: int
 
     def front(self, column: int, row: int) -> tuple[int, int]:
-        return self.left + column * self.cell, self.top + row * self.cell
+        return self.left + column * self.cell_width, self.top + row * self.cell_height
 
     def back(self, column: int, row: int) -> tuple[int, int]:
         x, y = self.front(column, row)
-        return self.page_width - x - self.cell, y
+        return self.page_width - x - self.cell_width, y
 
 
-def grid_for(spec: SheetSpec) -> Grid:
+def grid_for(spec: SheetSpec, cell_width: int | None = None, cell_height: int | None = None) -> Grid:
     width, height = spec.page_px
     margin = to_pixels(spec.margin, spec.dpi)
     title = to_pixels(spec.title_band, spec.dpi)
-    cell = spec.cell_px
-    columns = (width - 2 * margin) // cell
-    rows = (height - 2 * margin - title) // cell
+    cell_w = cell_width or spec.cell_px
+    cell_h = cell_height or spec.cell_px
+    columns = (width - 2 * margin) // cell_w
+    rows = (height - 2 * margin - title) // cell_h
     if columns < 1 or rows < 1:
-        raise ValueError(f"a {spec.counter:g} in counter does not fit on {spec.paper} paper")
-    return Grid(columns, rows, (width - columns * cell) // 2, margin + title, cell, width)
+        raise ValueError(
+            f"a {cell_w / spec.dpi:g} x {cell_h / spec.dpi:g} in piece does not fit on {spec.paper} paper"
+        )
+    return Grid(columns, rows, (width - columns * cell_w) // 2, margin + title, cell_w, cell_h, width)
 
 
 def print_order(definition: GameDefinition) -> list[Counter]:
-    """Every physical counter, copies included, grouped by side, nation and kind."""
+    """Every physical counter, copies included: units grouped by side and nation, then markers."""
     counters = definition.counters
     game = definition.game
     if counters is None:
@@ -106,28 +112,36 @@ def print_order(definition: GameDefinition) -> list[Counter]:
 
 
 @dataclass(frozen=True)
-class Placement:
-    """One physical counter on one sheet: which counter, and its cell."""
+class Item:
+    """One physical piece to print: what it is, how to key its images, which group it starts."""
 
-    counter: Counter
+    key: str
+    group: str
+    thing: Any
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One physical piece on one sheet: the piece, and its cell."""
+
+    item: Item
     sheet: int
     column: int
     row: int
 
 
-def lay_out(counters: list[Counter], grid: Grid) -> list[Placement]:
-    """Fill rows left to right; each side starts on a fresh row."""
+def lay_out(items: list[Item], grid: Grid) -> list[Placement]:
+    """Fill rows left to right; each group (a side, the markers, a deck) starts on a fresh row."""
     placed: list[Placement] = []
     sheet = column = row = 0
-    previous_side: str | None = None
-    for counter in counters:
-        group = counter.side if counter.is_unit else "~markers"
-        if previous_side is not None and group != previous_side and column:
+    previous: str | None = None
+    for item in items:
+        if previous is not None and item.group != previous and column:
             column, row = 0, row + 1
         if row >= grid.rows:
             sheet, row, column = sheet + 1, 0, 0
-        placed.append(Placement(counter, sheet, column, row))
-        previous_side = group
+        placed.append(Placement(item, sheet, column, row))
+        previous = item.group
         column += 1
         if column >= grid.columns:
             column, row = 0, row + 1
@@ -149,30 +163,69 @@ class SheetPages:
             yield back
 
 
-def render_counter_sheets(definition: GameDefinition, spec: SheetSpec) -> SheetPages:
-    painter = CounterPainter(definition)
-    grid = grid_for(spec)
-    placements = lay_out(print_order(definition), grid)
+Painter = Callable[[Item, str], Image.Image]
+
+
+def render_sheets(items: list[Item], spec: SheetSpec, grid: Grid, paint: Painter, title: str) -> SheetPages:
+    """Pages of ``items``: ``paint(item, 'front'|'back')`` draws one face at the cell size."""
+    placements = lay_out(items, grid)
     sheets = max((p.sheet for p in placements), default=0) + 1
-    fronts = [_blank_page(spec) for _ in range(sheets)]
-    backs = [_blank_page(spec) for _ in range(sheets)]
+    fronts = [Image.new("RGB", spec.page_px, "white") for _ in range(sheets)]
+    backs = [Image.new("RGB", spec.page_px, "white") for _ in range(sheets)]
     cache: dict[tuple[str, str], Image.Image] = {}
     for placement in placements:
         for face, pages, where in (("front", fronts, grid.front), ("back", backs, grid.back)):
-            key = (placement.counter.id, face)
+            key = (placement.item.key, face)
             if key not in cache:
-                cache[key] = painter.render(placement.counter, face, spec.counter_px, spec.bleed_px)
+                cache[key] = paint(placement.item, face)
             pages[placement.sheet].paste(cache[key], where(placement.column, placement.row))
-    title = definition.game.title if definition.game else "counters"
     for index in range(sheets):
         used = [p for p in placements if p.sheet == index]
         for page, side in ((fronts[index], "front"), (backs[index], "back")):
-            _decorate(page, spec, grid, used, side, f"{title} - counters - sheet {index + 1} of {sheets}")
+            _decorate(page, spec, grid, used, side, f"{title} - sheet {index + 1} of {sheets}")
     return SheetPages(fronts, backs, placements, grid)
 
 
-def _blank_page(spec: SheetSpec) -> Image.Image:
-    return Image.new("RGB", spec.page_px, "white")
+def render_counter_sheets(definition: GameDefinition, spec: SheetSpec) -> SheetPages:
+    painter = CounterPainter(definition)
+    items = [Item(c.id, c.side or "" if c.is_unit else "~markers", c) for c in print_order(definition)]
+
+    def paint(item: Item, face: str) -> Image.Image:
+        return painter.render(item.thing, face, spec.counter_px, spec.bleed_px)
+
+    title = (definition.game.title if definition.game else "Game") + " - counters"
+    return render_sheets(items, spec, grid_for(spec), paint, title)
+
+
+def render_card_sheets(definition: GameDefinition, spec: SheetSpec) -> SheetPages | None:
+    """The game's cards (copies included), a deck per group; None for games without cards."""
+    if not definition.decks:
+        return None
+    width, height = (to_pixels(v, spec.dpi) for v in CARD_INCHES)
+    bleed = spec.bleed_px
+    items = [
+        Item(f"{deck.id}/{card.id}", deck.id, (deck, card))
+        for deck in definition.decks
+        for card in deck.cards
+        for _ in range(card.copies)
+    ]
+
+    def paint(item: Item, face: str) -> Image.Image:
+        deck, card = item.thing
+        picture = (
+            render_card(deck, card, width, height)
+            if face == "front"
+            else render_card_back(deck, width, height)
+        )
+        if not bleed:
+            return picture
+        framed = Image.new("RGB", (width + 2 * bleed, height + 2 * bleed), picture.getpixel((1, 1)))
+        framed.paste(picture, (bleed, bleed))
+        return framed
+
+    title = (definition.game.title if definition.game else "Game") + " - cards"
+    grid = grid_for(spec, width + 2 * bleed, height + 2 * bleed)
+    return render_sheets(items, spec, grid, paint, title)
 
 
 def _decorate(
@@ -183,7 +236,7 @@ def _decorate(
     dpi = spec.dpi
     words = "front" if side == "front" else "back - print on the reverse, flip on the long edge"
     text = f"{title} - {words}"
-    chosen = fitted_font(draw, text, grid.columns * grid.cell - to_pixels(0.5, dpi), round(0.14 * dpi))
+    chosen = fitted_font(draw, text, grid.columns * grid.cell_width - to_pixels(0.5, dpi), round(0.14 * dpi))
     draw.text(
         (width / 2, to_pixels(spec.margin, dpi) + to_pixels(spec.title_band, dpi) * 0.45),
         text,
@@ -192,27 +245,26 @@ def _decorate(
         anchor="mm",
     )
     if spec.cut_lines:
-        _cut_lines(draw, spec, grid, used, side)
+        _cut_lines(draw, spec, grid, used)
     _registration_marks(page, spec, grid)
 
 
-def _cut_lines(
-    draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement], side: str
-) -> None:
-    """Thin lines along every counter edge, ending a little beyond the filled rows."""
+def _cut_lines(draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement]) -> None:
+    """Thin lines along every piece's edge, ending a little beyond the filled rows."""
     if not used:
         return
     rows = max(p.row for p in used) + 1
-    bleed, size = spec.bleed_px, spec.counter_px
+    bleed = spec.bleed_px
+    inner_w, inner_h = grid.cell_width - 2 * bleed, grid.cell_height - 2 * bleed
     extend = to_pixels(0.12, spec.dpi)
     left, _ = grid.front(0, 0)
-    right = left + grid.columns * grid.cell
-    top, bottom = grid.top, grid.top + rows * grid.cell
+    right = left + grid.columns * grid.cell_width
+    top, bottom = grid.top, grid.top + rows * grid.cell_height
     line = max(1, spec.dpi // 200)
     xs = sorted(
-        {left + c * grid.cell + offset for c in range(grid.columns) for offset in (bleed, bleed + size)}
+        {left + c * grid.cell_width + o for c in range(grid.columns) for o in (bleed, bleed + inner_w)}
     )
-    ys = sorted({top + r * grid.cell + offset for r in range(rows) for offset in (bleed, bleed + size)})
+    ys = sorted({top + r * grid.cell_height + o for r in range(rows) for o in (bleed, bleed + inner_h)})
     for x in xs:
         draw.line([(x, top - extend), (x, bottom + extend)], fill="#9a9a9a", width=line)
     for y in ys:

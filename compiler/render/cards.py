@@ -1,0 +1,97 @@
+"""Cards drawn from their data: a title band, numbered sections, and a plain back.
+
+Mission and operations cards print the sections the data gives (situation,
+objective ... or the event) in the designers' own words.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from compiler.render.colours import readable_on, shade
+from compiler.render.fonts import Font, draw_centered, fitted_font, font
+from rules_engine.definitions import Card, Deck
+
+CARD_INCHES = (2.5, 3.5)
+DEFAULT_COLOURS = {"mission": "#7a4b1f", "operations": "#2d4f6b"}
+
+
+def deck_colour(deck: Deck) -> str:
+    return deck.colour or DEFAULT_COLOURS.get(deck.kind or "", "#555555")
+
+
+def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
+    colour = deck_colour(deck)
+    image = Image.new("RGB", (width, height), "#fbf7ee")
+    draw = ImageDraw.Draw(image)
+    u = width / 100
+    band = round(16 * u)
+    draw.rectangle((0, 0, width, band), fill=colour)
+    ink = readable_on(colour)
+    title = card.title
+    draw.text(
+        (4 * u, band / 2),
+        title,
+        font=fitted_font(draw, title, width - 22 * u, round(8 * u)),
+        fill=ink,
+        anchor="lm",
+    )
+    if card.number is not None:
+        draw.text((width - 4 * u, band / 2), str(card.number), font=font(round(6 * u)), fill=ink, anchor="rm")
+    top, bottom = band + 4 * u, height - (10 if card.keep else 5) * u
+    size = 4.8
+    while size > 2.6 and _layout_height(draw, card, size * u, width - 8 * u) > bottom - top:
+        size -= 0.2
+    body, heading = font(round(size * u)), font(round(size * 1.1 * u))
+    y = top
+    for section in card.sections:
+        draw.text((4 * u, y), section.heading.upper(), font=heading, fill=shade(colour, 0.8), anchor="lt")
+        y += size * 1.35 * u
+        for line in _wrap(draw, section.text, body, width - 8 * u):
+            draw.text((4 * u, y), line, font=body, fill="#222222", anchor="lt")
+            y += size * 1.22 * u
+        y += size * 0.5 * u
+    if card.keep:
+        draw.text(
+            (width / 2, height - 5 * u), "KEEP THIS CARD", font=font(round(4.5 * u)), fill=colour, anchor="mm"
+        )
+    draw.rectangle((0, 0, width - 1, height - 1), outline=shade(colour, 0.7), width=max(1, round(0.8 * u)))
+    return image
+
+
+def render_card_back(deck: Deck, width: int, height: int) -> Image.Image:
+    colour = deck_colour(deck)
+    image = Image.new("RGB", (width, height), colour)
+    draw = ImageDraw.Draw(image)
+    u = width / 100
+    inset = 6 * u
+    draw.rectangle(
+        (inset, inset, width - inset, height - inset), outline=shade(colour, 1.5), width=max(1, round(u))
+    )
+    text = (deck.back or deck.name).upper()
+    chosen = fitted_font(draw, text, width - 20 * u, round(12 * u))
+    draw_centered(draw, (width / 2, height / 2), text, chosen, readable_on(colour))
+    return image
+
+
+def _layout_height(draw: ImageDraw.ImageDraw, card: Card, size: float, width: float) -> float:
+    """How tall the sections are at a body text size (headings 10 % larger)."""
+    body = font(round(size))
+    total = 0.0
+    for section in card.sections:
+        total += size * 1.35 + len(_wrap(draw, section.text, body, width)) * size * 1.22 + size * 0.5
+    return total
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and draw.textlength(candidate, font=chosen) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
