@@ -110,7 +110,14 @@ def test_module_inspects_clean(modules: dict[str, Path], game: str) -> None:
     assert result.findings == []
     assert result.vassal_version == "3.6.0"
     d = definition(game)
-    assert result.piece_slots == len(d.counters.counters)  # type: ignore[union-attr]
+    cards = sum(card.copies for deck in d.decks or () for card in deck.cards)
+    in_piles = sum(
+        d.counters.counters[c].copies
+        for box in d.board.boxes
+        if box.draw == "random"  # type: ignore[union-attr]
+        for c in box.counters
+    )
+    assert result.piece_slots == len(d.counters.counters) + cards + in_piles  # type: ignore[union-attr]
     assert [s.name for s in result.setups] == [s.name for s in d.scenarios]
 
 
@@ -242,3 +249,15 @@ def test_inspect_command(modules: dict[str, Path]) -> None:
 
     payload = json.loads(as_json.output)
     assert payload["ok"] is True and payload["pieceSlots"] == 56
+
+
+def test_lawrence_decks_and_bins(modules: dict[str, Path]) -> None:
+    """Both decks lie face down in their places; the hostiles bin holds every OEF unit and the
+    garrison box the garrisons the mission did not place; the rest wait in the recruit box."""
+    setup = next(s for s in inspect_module(modules["lawrence"]).setups if s.name == "Aqaba!")
+    placed = setup.by_location()
+    assert len(placed["Mission Cards"]) == 4 and len(placed["Operations Cards"]) == 14
+    assert len(placed["Ottoman Expeditionary Forces (OEF) Box"]) == 11
+    assert len(placed["Ottoman Garrison Box"]) == 6 - 4
+    assert "Lawrence" in placed["Yenbo"] and "Lawrence" not in placed["Recruit Box"]
+    assert placed["Recruit Box"].count("Arab Bedouin") == 6

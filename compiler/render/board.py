@@ -38,6 +38,7 @@ BORDER_RED = "#c0392b"
 MARGIN_IN = 0.4
 TITLE_IN = 0.45
 TRACK_BOX_IN = 0.75
+DECK_IN = (2.0, 2.8)  # the space a deck of cards takes on the board
 
 
 @dataclass
@@ -60,6 +61,8 @@ class BoardArt:
     boxes: dict[str, Rect] = field(default_factory=dict)
     track_names: dict[str, str] = field(default_factory=dict)
     box_names: dict[str, str] = field(default_factory=dict)
+    deck_areas: dict[str, Rect] = field(default_factory=dict)
+    deck_names: dict[str, str] = field(default_factory=dict)
 
 
 def render_board(definition: GameDefinition, dpi: float = 100) -> BoardArt:
@@ -95,7 +98,8 @@ class _Painter:
     def band_height(self) -> float:
         rows = sum(2 if t.reinforcement_boxes else 1 for t in self.board.tracks)
         rows += 1 if self.board.boxes else 0
-        return self.inch(rows * (TRACK_BOX_IN + 0.3) + (0.2 if rows else 0))
+        decks = self.inch(DECK_IN[1] + 0.5) if self.definition.decks else 0
+        return self.inch(rows * (TRACK_BOX_IN + 0.3) + (0.2 if rows else 0)) + decks
 
     def band_width(self) -> float:
         longest = 0
@@ -175,6 +179,21 @@ class _Painter:
                 art.boxes[item.id] = rect
                 art.box_names[item.id] = item.name
                 x += 2 * box + self.inch(0.15)
+            y += box + self.inch(0.3)
+        self._deck_areas(draw, x0, y, art)
+
+    def _deck_areas(self, draw: ImageDraw.ImageDraw, x: float, y: float, art: BoardArt) -> None:
+        """A labelled, card-sized place for each deck, where the VASSAL module keeps it."""
+        for deck in self.definition.decks or ():
+            width, height = self.inch(DECK_IN[0]), self.inch(DECK_IN[1])
+            rect = (x, y + self.inch(0.25), x + width, y + self.inch(0.25) + height)
+            draw.text(
+                (x, y + self.inch(0.1)), deck.name, font=font(round(self.inch(0.14))), fill=INK, anchor="lm"
+            )
+            _dashed_rectangle(draw, rect, INK, max(1, round(self.dpi / 60)), self.inch(0.1))
+            art.deck_areas[deck.id] = rect
+            art.deck_names[deck.id] = deck.name
+            x += width + self.inch(0.4)
 
 
 # --------------------------------------------------------------------------------------------
@@ -605,6 +624,13 @@ def _dashed(draw: ImageDraw.ImageDraw, a: Point, b: Point, colour: str, width: i
             fill=colour,
             width=width,
         )
+
+
+def _dashed_rectangle(draw: ImageDraw.ImageDraw, rect: Rect, colour: str, width: int, step: float) -> None:
+    left, top, right, bottom = rect
+    corners = [(left, top), (right, top), (right, bottom), (left, bottom)]
+    for a, b in itertools.pairwise([*corners, corners[0]]):
+        _dashed(draw, a, b, colour, width, step)
 
 
 def _ticks(draw: ImageDraw.ImageDraw, a: Point, b: Point, colour: str, width: int, step: float) -> None:

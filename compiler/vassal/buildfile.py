@@ -15,8 +15,9 @@ from lxml import etree
 
 from compiler.render.board import BoardArt
 from compiler.vassal.catalogue import PROTOTYPES, PieceDefinition, is_solitaire
+from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
-from compiler.vassal.pieces import Trait, add_piece, basic_piece
+from compiler.vassal.pieces import add_piece, basic_piece
 from compiler.vassal.sequence import encode
 from compiler.vassal.setups import MAP_NAME
 from rules_engine.definitions import GameDefinition
@@ -43,18 +44,6 @@ class ModuleParts:
     decks: list[DeckPlan] = field(default_factory=list)
 
 
-@dataclass
-class DeckPlan:
-    """A deck on the map: its name, where it sits, and the cards in it (as palette-like pieces)."""
-
-    name: str
-    x: int
-    y: int
-    cards: list[tuple[str, int, list[Trait]]]
-    face_down: bool
-    shuffle: bool
-
-
 def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etree._Element:
     element = etree.Element(tag) if parent is None else etree.SubElement(parent, tag)
     for name in sorted(attributes):
@@ -79,7 +68,9 @@ def _module_root(parts: ModuleParts) -> etree._Element:
     game = definition.game
     next_id = (
         max(
-            [p.gpid for p in parts.pieces] + [gpid for deck in parts.decks for _, gpid, _ in deck.cards] + [0]
+            [p.gpid for p in parts.pieces]
+            + [entry.gpid for deck in parts.decks for entry in deck.entries]
+            + [0]
         )
         + 1
     )
@@ -256,6 +247,8 @@ def _zones(zoned: etree._Element, art: BoardArt) -> None:
         _zone(zoned, name, box.rect)
     for box_name, rect in art.boxes.items():
         _zone(zoned, art.box_names.get(box_name, box_name), rect)
+    for deck_id, rect in art.deck_areas.items():
+        _zone(zoned, art.deck_names.get(deck_id, deck_id), rect)
 
 
 def _track_name(art: BoardArt, track_id: str) -> str:
@@ -470,8 +463,8 @@ def _deck(game_map: etree._Element, deck: DeckPlan, parts: ModuleParts) -> None:
         owningBoard="Board",
         x=str(deck.x),
         y=str(deck.y),
-        width=str(parts.piece_size * 2),
-        height=str(round(parts.piece_size * 2.8)),
+        width=str(deck.width),
+        height=str(deck.height),
         allowMultiple="false",
         allowSelect="false",
         faceDown="Always" if deck.face_down else "Never",
@@ -509,13 +502,13 @@ def _deck(game_map: etree._Element, deck: DeckPlan, parts: ModuleParts) -> None:
         expressionCounting="false",
         countExpressions="",
     )
-    for entry_name, gpid, traits in deck.cards:
+    for entry in deck.entries:
         slot = _element(
             pile,
             B + "widget.CardSlot",
-            entryName=entry_name,
-            gpid=str(gpid),
-            width=str(parts.piece_size * 2),
-            height=str(round(parts.piece_size * 2.8)),
+            entryName=entry.name,
+            gpid=str(entry.gpid),
+            width=str(deck.width),
+            height=str(deck.height),
         )
-        slot.text = add_piece("null", traits)
+        slot.text = add_piece("null", list(entry.traits))

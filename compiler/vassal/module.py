@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from compiler.output.printables import png_bytes
 from compiler.render.board import render_board
+from compiler.render.cards import render_card, render_card_back
 from compiler.render.charts import table_chart, terrain_chart
 from compiler.render.counters import CounterPainter
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
 from compiler.vassal.catalogue import image_name, piece_definitions
+from compiler.vassal.decks import DeckPlan, card_back_image, card_image, deck_plans
 from compiler.vassal.help import help_page
 from compiler.vassal.savefile import save_bytes
 from compiler.vassal.setups import SetupWriter
@@ -50,8 +52,11 @@ def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
             if name in piece.images:
                 entries["images/" + name] = png_bytes(painter.render(piece.counter, face, piece_size))
     charts = _chart_images(definition, entries)
-    parts = ModuleParts(definition, art, pieces, piece_size, charts=charts)
-    writer = SetupWriter(definition, art, pieces)
+    first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
+    decks = deck_plans(definition, art, pieces, dpi, first_gpid)
+    _card_images(definition, decks, entries)
+    parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
+    writer = SetupWriter(definition, art, pieces, decks)
     for scenario in definition.scenarios:
         file = f"{scenario.id}.vsav"
         entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
@@ -60,6 +65,18 @@ def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
     entries["buildFile.xml"] = build_file(parts)
     entries["moduledata"] = moduledata(definition)
     return zip_bytes(entries)
+
+
+def _card_images(definition: GameDefinition, decks: list[DeckPlan], entries: dict[str, bytes]) -> None:
+    if not decks or not definition.decks:
+        return
+    width, height = decks[0].width, decks[0].height
+    for deck in definition.decks:
+        entries["images/" + card_back_image(deck.id)] = png_bytes(render_card_back(deck, width, height))
+        for card in deck.cards:
+            entries["images/" + card_image(deck.id, card.id)] = png_bytes(
+                render_card(deck, card, width, height)
+            )
 
 
 def _chart_images(definition: GameDefinition, entries: dict[str, bytes]) -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from compiler.render.board import BoardArt
 from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, side_name
+from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
 from compiler.vassal.sequence import encode
 from rules_engine.definitions import GameDefinition, Scenario
@@ -30,13 +31,32 @@ class _Stacks:
         self.points.setdefault(point, []).append(piece_id)
 
 
+def _used_copies(scenario: Scenario) -> dict[str, int]:
+    """How many copies of each counter the scenario puts on the map, on tracks or in reinforcements."""
+    used: dict[str, int] = {}
+    for counter_id, copies in (
+        [(p.unit, p.copies) for p in scenario.placements]
+        + [(m.counter, m.copies) for m in scenario.markers]
+        + [(r.unit, r.copies) for r in scenario.reinforcements]
+    ):
+        used[counter_id] = used.get(counter_id, 0) + copies
+    return used
+
+
 class SetupWriter:
     """Turns one scenario into the AddPiece and Stack commands of a saved game."""
 
-    def __init__(self, definition: GameDefinition, art: BoardArt, pieces: list[PieceDefinition]) -> None:
+    def __init__(
+        self,
+        definition: GameDefinition,
+        art: BoardArt,
+        pieces: list[PieceDefinition],
+        decks: list[DeckPlan] | None = None,
+    ) -> None:
         self.definition = definition
         self.art = art
         self.pieces = {piece.counter.id: piece for piece in pieces}
+        self.decks = decks or []
         self._next_id = 1000
 
     def commands(self, scenario: Scenario) -> list[str]:
@@ -74,6 +94,8 @@ class SetupWriter:
                 commands.append(
                     self._piece(reinforcement.unit, point, reinforcement.face, stacks, masked=True)
                 )
+        used = _used_copies(scenario)
+        commands.extend(self._boxes(used, stacks))
         for (x, y), ids in stacks.points.items():
             commands.append(
                 "+/"
@@ -81,8 +103,53 @@ class SetupWriter:
                     [self._new_id(), "stack", encode([MAP_NAME, str(x), str(y), *ids, "@@-1"], ";")], "/"
                 )
             )
+        for plan in self.decks:
+            commands.extend(self._deck(plan, used))
         commands.append("SETUP_STACK\t")
         return commands
+
+    # --- boxes and piles ------------------------------------------------------------------
+
+    def _boxes(self, used: dict[str, int], stacks: _Stacks) -> list[str]:
+        """Counters that wait in a box the player picks from (the recruit box), less those in play."""
+        commands = []
+        board = self.definition.board
+        for box in board.boxes if board else ():
+            rect = self.art.boxes.get(box.id)
+            if box.draw == "random" or rect is None:
+                continue
+            point = (round((rect[0] + rect[2]) / 2), round((rect[1] + rect[3]) / 2))
+            for counter_id in box.counters:
+                piece = self.pieces.get(counter_id)
+                if piece is None:
+                    continue
+                for _ in range(max(0, piece.counter.copies - used.get(counter_id, 0))):
+                    commands.append(self._piece(counter_id, point, "front", stacks, masked=True))
+        return commands
+
+    def _deck(self, plan: DeckPlan, used: dict[str, int]) -> list[str]:
+        """The pile's pieces (less the copies the scenario placed) and the Deck that holds them."""
+        commands, ids = [], []
+        remaining = dict(used)
+        for entry in plan.entries:
+            if entry.counter is not None and remaining.get(entry.counter, 0) > 0:
+                remaining[entry.counter] -= 1
+                continue
+            piece_id = self._new_id()
+            traits = [self._pile_state(trait, plan, entry) for trait in expand(entry.traits)]
+            commands.append(add_piece(piece_id, traits))
+            ids.append(piece_id)
+        commands.append(
+            "+/" + encode([self._new_id(), deck_type(plan), deck_state(MAP_NAME, plan, ids)], "/")
+        )
+        return commands
+
+    def _pile_state(self, trait: Trait, plan: DeckPlan, entry: PileEntry) -> Trait:
+        if trait.prefix == "piece;":
+            return Trait(trait.type, encode([MAP_NAME, str(plan.x), str(plan.y), str(entry.gpid), "0"], ";"))
+        if trait.prefix == "obs;" and entry.counter is not None:
+            return Trait(trait.type, encode(["nobody" if is_solitaire(self.definition) else "null", ""], ";"))
+        return trait
 
     # --- places --------------------------------------------------------------------------
 

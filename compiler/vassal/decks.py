@@ -1,0 +1,172 @@
+"""Decks and draw piles: card decks, and boxes whose pieces are drawn at random.
+
+Lawrence's mission and operations decks become face-down, shuffled piles of
+cards (each card carries a Mask so it can lie face down); a box with
+``"draw": "random"`` (the hostiles bin) becomes a shuffled pile of its
+counters. Saved setups write each pile's contents explicitly as a Deck piece,
+less the copies the scenario has already put on the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.render.board import DECK_IN, BoardArt
+from compiler.vassal.catalogue import PieceDefinition
+from compiler.vassal.pieces import Trait, basic_piece, key, marker, mask
+from compiler.vassal.sequence import encode
+from rules_engine.definitions import GameDefinition
+
+
+@dataclass(frozen=True)
+class PileEntry:
+    """One card or counter copy in a pile: its slot name, slot id and traits."""
+
+    name: str
+    gpid: int
+    traits: tuple[Trait, ...]
+    counter: str | None = None
+
+
+@dataclass
+class DeckPlan:
+    """A pile on the map: where it sits and what it holds at the start."""
+
+    name: str
+    x: int
+    y: int
+    width: int
+    height: int
+    entries: list[PileEntry]
+    face_down: bool
+    shuffle: bool
+
+
+def card_image(deck_id: str, card_id: str) -> str:
+    return f"card-{deck_id}-{card_id}.png"
+
+
+def card_back_image(deck_id: str) -> str:
+    return f"card-{deck_id}-back.png"
+
+
+def deck_plans(
+    definition: GameDefinition, art: BoardArt, pieces: list[PieceDefinition], dpi: int, first_gpid: int
+) -> list[DeckPlan]:
+    plans: list[DeckPlan] = []
+    gpid = first_gpid
+    width, height = round(DECK_IN[0] * dpi), round(DECK_IN[1] * dpi)
+    for deck in definition.decks or ():
+        rect = art.deck_areas.get(deck.id)
+        if rect is None:
+            continue
+        entries: list[PileEntry] = []
+        for card in deck.cards:
+            traits: tuple[Trait, ...] = (
+                mask(card_back_image(deck.id), "Flip card", key("F"), "player:", None, mask_name=deck.name),
+                marker({"Deck": deck.name, "Card": card.id}),
+                basic_piece(card_image(deck.id, card.id), card.title, gpid=str(gpid)),
+            )
+            for _ in range(card.copies):
+                entries.append(PileEntry(card.title, gpid, _with_gpid_basic(traits, gpid)))
+                gpid += 1
+        plans.append(
+            DeckPlan(deck.name, *_centre(rect), width, height, entries, face_down=True, shuffle=True)
+        )
+    by_counter = {piece.counter.id: piece for piece in pieces}
+    for box in definition.board.boxes if definition.board else ():
+        rect = art.boxes.get(box.id)
+        if box.draw != "random" or rect is None:
+            continue
+        entries = []
+        for counter_id in box.counters:
+            piece = by_counter.get(counter_id)
+            if piece is None:
+                continue
+            for _ in range(piece.counter.copies):  # a slot per copy: slot ids are unique
+                traits = tuple(_with_gpid(trait, gpid) for trait in piece.traits)
+                entries.append(PileEntry(piece.name, gpid, traits, counter_id))
+                gpid += 1
+        size = round(0.625 * dpi)
+        plans.append(DeckPlan(box.name, *_centre(rect), size, size, entries, face_down=False, shuffle=True))
+    return plans
+
+
+def _with_gpid_basic(traits: tuple[Trait, ...], gpid: int) -> tuple[Trait, ...]:
+    """The same card as another slot: its BasicPiece names this slot's id."""
+    return (*traits[:-1], _with_gpid(traits[-1], gpid))
+
+
+def _centre(rect: tuple[float, float, float, float]) -> tuple[int, int]:
+    left, top, right, bottom = rect
+    return round((left + right) / 2), round((top + bottom) / 2)
+
+
+def _with_gpid(trait: Trait, gpid: int) -> Trait:
+    if trait.prefix != "piece;":
+        return trait
+    return Trait(trait.type, encode(["null", "0", "0", str(gpid), "0"], ";"))
+
+
+def deck_type(plan: DeckPlan) -> str:
+    """The type of a Deck piece in a saved game, matching the DrawPile the module declares
+    (field order of VASSAL's Deck.getType)."""
+    fields = [
+        "true",
+        "0,0,0",
+        str(plan.width),
+        str(plan.height),
+        "Always" if plan.face_down else "Never",
+        "Always" if plan.shuffle else "Never",
+        "false",
+        "false",
+        "false",
+        "",
+        "",
+        "",
+        plan.name,
+        "$playerSide$ shuffles $deckName$",
+        "",
+        "",
+        "false",
+        "false",
+        "",
+        "",
+        "10",
+        "",
+        "false",
+        "",
+        "false",
+        "",
+        "$BasicName$",
+        "",
+        "false",
+        "",
+        "Shuffle",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "false",
+        "",
+    ]
+    return "deck;" + encode(fields, ";")
+
+
+def deck_state(map_name: str, plan: DeckPlan, piece_ids: list[str]) -> str:
+    return encode(
+        [map_name, str(plan.x), str(plan.y), "true" if plan.face_down else "false", encode(piece_ids, ",")],
+        ";",
+    )
