@@ -108,10 +108,14 @@ class Track(NamedTuple):
 
 
 class Box(NamedTuple):
+    """An off-map box; ``counters`` start in it, and ``draw`` says how pieces leave it."""
+
     id: str
     name: str
     kind: str
     side: str | None
+    counters: tuple[str, ...]
+    draw: str
     origin: Origin
 
 
