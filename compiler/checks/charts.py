@@ -45,19 +45,21 @@ def _coverage(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
     top = max([sides, *(roll.high for roll, _ in rolls)]) if not open_ended else open_ended[0].low
     covered: dict[int, int] = {}
     for index, (roll, row) in enumerate(rolls):
-        for value in _values(roll, top):
-            if value in covered:
-                file, pointer = at(row.origin, "roll")
-                yield error(
-                    codes.TABLE_OVERLAP,
-                    f"table '{table.name}': a roll of {value} is covered by rows "
-                    f"{covered[value] + 1} and {index + 1}",
-                    file,
-                    pointer,
-                    hint="each result belongs to exactly one row",
-                )
-                break
-            covered[value] = index
+        values = _values(roll, top)
+        twice = next((value for value in values if value in covered), None)
+        if twice is not None:
+            file, pointer = at(row.origin, "roll")
+            yield error(
+                codes.TABLE_OVERLAP,
+                f"table '{table.name}': a roll of {twice} is covered by rows "
+                f"{covered[twice] + 1} and {index + 1}",
+                file,
+                pointer,
+                hint="each result belongs to exactly one row",
+            )
+        for value in values:
+            # The rest of an overlapping row still counts as covered: no false gap after it.
+            covered.setdefault(value, index)
     lowest = min([1, *(roll.low for roll, _ in rolls)])
     missing = [value for value in range(lowest, top + 1) if value not in covered]
     if missing:

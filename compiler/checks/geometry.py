@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
+from rules_engine.definitions import MapDefinition, Space
 
 
 def check_hexsides_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
@@ -152,15 +153,17 @@ def check_place_names(context: CheckContext) -> Iterator[Diagnostic]:
 
 
 def check_line_features(context: CheckContext) -> Iterator[Diagnostic]:
-    """A line feature (a stream) runs through neighbouring hexes: none stands alone."""
+    """A line feature (a stream) runs through neighbouring hexes: none stands alone, no hex is skipped."""
     board, chart = context.definition.board, context.definition.terrain
     if board is None or chart is None or board.grid is None:
         return
     linear = {t.id for t in chart.terrain.values() if t.linear}
+    lines: dict[str, dict[str, Space]] = {}
     for space in board.spaces.values():
         for index, feature in enumerate(space.features):
             if feature not in linear:
                 continue
+            lines.setdefault(feature, {})[space.id] = space
             if not any(feature in board.spaces[n].features for n in board.neighbours(space.id)):
                 file, pointer = at(space.origin, "features", index)
                 yield error(
@@ -170,6 +173,37 @@ def check_line_features(context: CheckContext) -> Iterator[Diagnostic]:
                     pointer,
                     hint="a line feature continues into a neighbouring hex",
                 )
+    for feature, members in lines.items():
+        yield from _line_gaps(board, feature, members)
+
+
+def _line_gaps(board: MapDefinition, feature: str, members: dict[str, Space]) -> Iterator[Diagnostic]:
+    """Two ends of separate pieces of a line one hex apart: the hex between likely lost the feature."""
+    piece: dict[str, str] = {}
+    for start in members:
+        if start in piece:
+            continue
+        piece[start], stack = start, [start]
+        while stack:
+            for n in board.neighbours(stack.pop()):
+                if n in members and n not in piece:
+                    piece[n] = start
+                    stack.append(n)
+    ends = [h for h in members if sum(n in members for n in board.neighbours(h)) == 1]
+    for position, a in enumerate(ends):
+        for b in ends[position + 1 :]:
+            if piece[a] == piece[b] or board.distance(a, b) != 2:
+                continue
+            between = [n for n in board.neighbours(a) if board.are_adjacent(n, b)]
+            file, pointer = at(members[a].origin, "features", members[a].features.index(feature))
+            yield warning(
+                codes.MAP_LINE_BROKEN,
+                f"the {feature} breaks off between {a} and {b}: "
+                f"no {feature} in the hex between them ({' or '.join(between)})",
+                file,
+                pointer,
+                hint=f"add the {feature} to {' or '.join(between)}, unless these are two separate {feature}s",
+            )
 
 
 def check_road_ends(context: CheckContext) -> Iterator[Diagnostic]:

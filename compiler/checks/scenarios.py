@@ -309,7 +309,8 @@ def _leader_stacking(definition: GameDefinition, items: list[_Placed]) -> Iterat
     for rule in game.stacking.rules:
         if not rule.not_with_nations:
             continue
-        barred = [i for i in items if i.counter.nation in rule.not_with_nations]
+        # The rule bars units of these nations; a leader of the nation (Abdullah Tell) is not one.
+        barred = [i for i in items if i.counter.kind == "unit" and i.counter.nation in rule.not_with_nations]
         if not barred:
             continue
         for item in items:

@@ -211,10 +211,32 @@ REF_UNKNOWN_CARD = "ref.unknown-card"
 SCENARIO_BOX_OFF_TRACK = "scenario.box-off-track"
 DESCRIPTIONS.update(
     {
-        MAP_LINE_BROKEN: "A hex of a line feature (a stream) touches no other hex of it.",
+        MAP_LINE_BROKEN: (
+            "A hex of a line feature (a stream) touches no other hex of it; "
+            "a one-hex gap between two pieces of it is a warning."
+        ),
         MAP_ROAD_DEAD_END: "A road ends where no other road, map edge, named place or exit is (a warning).",
         SETUP_LEADER_STACKING: "A leader is set up with units it may not stack with.",
         REF_UNKNOWN_CARD: "A deck or card id that cards.json does not define.",
         SCENARIO_BOX_OFF_TRACK: "A marker is put in a track box the track does not have.",
+    }
+)
+
+REPLAY_EXPECTATION_FAILED = "replay.expectation-failed"
+REPLAY_ILLEGAL_ACTION = "replay.illegal-action"
+REPLAY_NOT_REFUSED = "replay.not-refused"
+REPLAY_BAD_STEP = "replay.bad-step"
+REPLAY_DICE_MISMATCH = "replay.dice-mismatch"
+REPLAY_BAD_START = "replay.bad-start"
+REPLAY_NO_ENGINE = "replay.no-engine"
+DESCRIPTIONS.update(
+    {
+        REPLAY_EXPECTATION_FAILED: "A replay expected something the rules engine did not produce.",
+        REPLAY_ILLEGAL_ACTION: "A replay step breaks a rule; the message names the rule.",
+        REPLAY_NOT_REFUSED: "A step marked 'illegal' was allowed by the rules engine.",
+        REPLAY_BAD_STEP: "A replay step names a unit, hex or choice that does not fit the game.",
+        REPLAY_DICE_MISMATCH: "A replay gives another number of dice than the rules roll.",
+        REPLAY_BAD_START: "A replay's start (scenario, position, overrides, test counters) cannot be set up.",
+        REPLAY_NO_ENGINE: "The game's system has no rules engine yet; its replays are not run (a warning).",
     }
 )
