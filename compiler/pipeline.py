@@ -7,7 +7,7 @@ sorted by file and position.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,8 +45,12 @@ class GameReport:
         return self.errors == 0
 
 
-def validate_game(root: Path) -> GameReport:
-    """Validate the game in ``root`` and return every diagnostic at once."""
+def validate_game(root: Path, run_replays: bool = True) -> GameReport:
+    """Validate the game in ``root`` and return every diagnostic at once.
+
+    When the data has no errors, the replays in ``replays/`` are run last: they
+    need a definition the rules engine can trust.
+    """
     sources = load_game_folder(root)
     found = list(sources.diagnostics)
     valid: set[str] = set()
@@ -61,7 +65,16 @@ def validate_game(root: Path) -> GameReport:
     context = CheckContext(definition, sources, frozenset(valid))
     for check in ALL_CHECKS:
         found.extend(_run_check(check, context))
+    if run_replays and not any(d.is_error for d in found):
+        found.extend(_run_check(_replays, context))
     return GameReport(root, sources, definition, locate(found, sources))
+
+
+def _replays(context: CheckContext) -> Iterator[Diagnostic]:
+    """Imported here: validating a game without replays should not pay for the rules engine."""
+    from compiler.replay import replay_diagnostics
+
+    yield from replay_diagnostics(context.sources, context.definition, context.valid)
 
 
 def _run_check(check: Check, context: CheckContext) -> list[Diagnostic]:

@@ -144,6 +144,20 @@ def inspect_command(module: Path, output_format: str) -> None:
     sys.exit(0 if result.ok else 1)
 
 
+@cli.command()
+@click.argument("game_dir", type=GAME_DIR)
+@click.argument("replay_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--trace", is_flag=True, help="Print every step and the events it caused.")
+def replay(game_dir: Path, replay_file: Path, trace: bool) -> None:
+    """Run a replay against a game's rules: exit 0 when every expectation holds.
+
+    REPLAY_FILE may lie anywhere; a game's own replays/ are also run by `wgc validate`.
+    """
+    from compiler.cli.replay import run_replay_command
+
+    sys.exit(run_replay_command(game_dir, replay_file, trace))
+
+
 def _valid_reports(game_dirs: tuple[Path, ...]) -> list[GameReport]:
     """Validate each game; print the errors of the invalid ones (they are skipped)."""
     reports = [validate_game(path) for path in game_folders(game_dirs)]

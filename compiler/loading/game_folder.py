@@ -34,6 +34,7 @@ FILE_KINDS: tuple[FileKind, ...] = (
     FileKind("charts", "charts.schema.json", "charts.json", required=False),
     FileKind("cards", "cards.schema.json", "cards.json", required=False),
     FileKind("scenario", "scenario.schema.json", "scenarios", required=False, many=True),
+    FileKind("replay", "replay.schema.json", "replays", required=False, many=True),
 )
 KIND_BY_NAME = {kind.kind: kind for kind in FILE_KINDS}
 KNOWN_FOLDERS = {"scenarios", "replays"}

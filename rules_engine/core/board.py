@@ -1,0 +1,84 @@
+"""The map as the rules read it: neighbours, what lies on each side, and where roads run.
+
+MapDefinition keeps the data as written (lists of hexsides and roads); the rules
+ask the same questions thousands of times a game ("what separates these two
+hexes?", "does a road join them?"), so the Board answers them from dictionaries
+built once per map.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules_engine.definitions import MapDefinition, Space, Terrain, TerrainChart
+
+
+class SideFeature(NamedTuple):
+    """One terrain on the side between two spaces (a river, an all-sea side ...)."""
+
+    terrain: Terrain
+    bridge: bool
+
+
+class Board:
+    """Adjacency, hexside features and road links of one map, with its terrain chart."""
+
+    def __init__(self, definition: MapDefinition, terrain: TerrainChart) -> None:
+        self.definition = definition
+        self.terrain = terrain
+        self.spaces: dict[str, Space] = definition.spaces
+        self.neighbours: dict[str, tuple[str, ...]] = {
+            space_id: tuple(n for n in definition.neighbours(space_id) if n in self.spaces)
+            for space_id in self.spaces
+        }
+        self.sides: dict[str, dict[str, tuple[SideFeature, ...]]] = {}
+        for side in definition.hexsides:
+            kind = terrain.get(side.terrain)
+            if kind is None:
+                continue
+            feature = SideFeature(kind, side.bridge)
+            for a, b in ((side.a, side.b), (side.b, side.a)):
+                existing = self.sides.setdefault(a, {}).get(b, ())
+                self.sides[a][b] = (*existing, feature)
+        self.roads: dict[str, dict[str, tuple[Terrain, ...]]] = {}
+        for road in definition.roads:
+            kind = terrain.get(road.terrain)
+            if kind is None:
+                continue
+            for a, b in road.steps():
+                for x, y in ((a, b), (b, a)):
+                    known = self.roads.setdefault(x, {}).get(y, ())
+                    if kind not in known:
+                        self.roads[x][y] = (*known, kind)
+        self.features_of: dict[str, tuple[Terrain, ...]] = {
+            space_id: tuple(t for t in (terrain.get(f) for f in space.features) if t is not None)
+            for space_id, space in self.spaces.items()
+        }
+        self.terrain_of: dict[str, Terrain | None] = {
+            space_id: terrain.get(space.terrain) for space_id, space in self.spaces.items()
+        }
+
+    def side_features(self, a: str, b: str) -> tuple[SideFeature, ...]:
+        return self.sides.get(a, {}).get(b, ())
+
+    def road_kinds(self, a: str, b: str) -> tuple[Terrain, ...]:
+        """The kinds of road that lead directly from ``a`` to ``b`` (empty if none)."""
+        return self.roads.get(a, {}).get(b, ())
+
+    def road_neighbours(self, space_id: str) -> tuple[str, ...]:
+        return tuple(self.roads.get(space_id, {}))
+
+    def is_road_space(self, space_id: str) -> bool:
+        return space_id in self.roads
+
+    def has_feature(self, space_id: str, feature: str) -> bool:
+        space = self.spaces.get(space_id)
+        return space is not None and feature in space.features
+
+    def resolve(self, reference: str) -> str | None:
+        space = self.definition.resolve(reference)
+        return space.id if space is not None else None
+
+    def name(self, space_id: str) -> str:
+        space = self.spaces.get(space_id)
+        return space.display_name if space is not None else space_id

@@ -1,0 +1,151 @@
+"""Game state: where every unit is, which side it shows, and where the game stands.
+
+The state is plain mutable data; the rules of a system (rules_engine/systems/)
+change it only through the methods here, which keep the index of who stands
+where in step with the units, and log what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+from rules_engine.core.errors import EngineError
+from rules_engine.core.events import EventLog
+from rules_engine.definitions import Counter, Face
+
+
+class UnitStatus(Enum):
+    ON_MAP = "on map"
+    WAITING = "waiting"  # a reinforcement not yet placed
+    ELIMINATED = "eliminated"
+    REMOVED = "removed"  # taken out of play by a scenario rule
+
+
+@dataclass(slots=True, eq=False)
+class Unit:
+    """One physical counter in play. ``uid`` is its printed name, with ``#n`` for copies."""
+
+    uid: str
+    counter: Counter
+    copy: int
+    space: str | None = None
+    damaged: bool = False
+    out_of_supply: bool = False
+    status: UnitStatus = UnitStatus.ON_MAP
+
+    @property
+    def side(self) -> str:
+        return self.counter.side or ""
+
+    @property
+    def nation(self) -> str | None:
+        return self.counter.nation
+
+    @property
+    def face(self) -> Face:
+        if self.damaged and self.counter.back is not None:
+            return self.counter.back
+        return self.counter.front
+
+    @property
+    def on_map(self) -> bool:
+        return self.status is UnitStatus.ON_MAP
+
+    def __repr__(self) -> str:
+        where = self.space if self.on_map else self.status.value
+        return f"<{self.uid} {'damaged' if self.damaged else 'full'} {where}>"
+
+
+@dataclass
+class GameState:
+    """Everything that changes during a game, whatever the system."""
+
+    turn_labels: tuple[str, ...]
+    phase_ids: tuple[str, ...]
+    first_player: str
+    second_player: str
+    units: dict[str, Unit] = field(default_factory=dict)
+    occupants: dict[str, list[Unit]] = field(default_factory=dict)
+    turn_index: int = 0
+    phase_index: int = 0
+    last_turn_index: int = 0
+    points: dict[str, int] = field(default_factory=dict)
+    control: dict[str, str] = field(default_factory=dict)
+    reinforcements: list[tuple[int, Unit]] = field(default_factory=list)
+    moved: set[str] = field(default_factory=set)
+    attacked: set[str] = field(default_factory=set)
+    over: bool = False
+    result: str | None = None
+    log: EventLog = field(default_factory=EventLog)
+    epoch: int = 0  # bumped on every change of position, face or supply marker
+
+    # --- where the game stands ---------------------------------------------------
+
+    @property
+    def turn(self) -> str:
+        return self.turn_labels[self.turn_index]
+
+    @property
+    def phase(self) -> str:
+        return self.phase_ids[self.phase_index]
+
+    def note(self, kind: str, text: str) -> None:
+        self.log.add(self.turn, self.phase, kind, text)
+
+    # --- units ---------------------------------------------------------------------
+
+    def add_unit(self, unit: Unit) -> None:
+        if unit.uid in self.units:
+            raise EngineError(f"{unit.uid} is already in play")
+        self.units[unit.uid] = unit
+        if unit.on_map and unit.space is not None:
+            self.occupants.setdefault(unit.space, []).append(unit)
+        self.epoch += 1
+
+    def units_at(self, space: str) -> list[Unit]:
+        return self.occupants.get(space, [])
+
+    def side_at(self, space: str) -> str | None:
+        here = self.occupants.get(space)
+        return here[0].side if here else None
+
+    def units_of(self, side: str) -> Iterator[Unit]:
+        return (u for u in self.units.values() if u.on_map and u.side == side)
+
+    def on_map(self) -> Iterator[Unit]:
+        return (u for u in self.units.values() if u.on_map)
+
+    def place(self, unit: Unit, space: str) -> None:
+        """Put a unit (waiting, eliminated or on the map) on ``space``."""
+        self._lift(unit)
+        unit.space = space
+        unit.status = UnitStatus.ON_MAP
+        self.occupants.setdefault(space, []).append(unit)
+        self.epoch += 1
+
+    def take_off(self, unit: Unit, status: UnitStatus) -> None:
+        """Take a unit off the map as eliminated or removed; it loses its supply marker."""
+        self._lift(unit)
+        unit.space = None
+        unit.status = status
+        unit.out_of_supply = False
+        self.epoch += 1
+
+    def set_damaged(self, unit: Unit, damaged: bool) -> None:
+        unit.damaged = damaged
+        self.epoch += 1
+
+    def set_out_of_supply(self, unit: Unit, marked: bool) -> None:
+        if unit.out_of_supply != marked:
+            unit.out_of_supply = marked
+            self.epoch += 1
+
+    def _lift(self, unit: Unit) -> None:
+        if unit.on_map and unit.space is not None:
+            here = self.occupants.get(unit.space)
+            if here is not None and unit in here:
+                here.remove(unit)
+                if not here:
+                    del self.occupants[unit.space]

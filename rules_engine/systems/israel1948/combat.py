@@ -1,0 +1,352 @@
+"""Combat (2.3): the defender rolls first, then the attacker; hits halt, step-lose or retreat.
+
+One call resolves one attack from start to end, asking the Decider for every
+choice the rulebook gives a player and checking each answer. The
+CombatReport it returns records the dice, the hits and every result, so a
+replay can compare them with the rulebook's worked example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rules_engine.core import DiceSource, EngineError, IllegalAction, Unit, UnitStatus
+from rules_engine.systems.israel1948.decisions import Decider
+from rules_engine.systems.israel1948.stacking import stacking_problem
+
+if TYPE_CHECKING:
+    from rules_engine.systems.israel1948.game import Game
+
+
+@dataclass
+class CombatReport:
+    attacking_from: str
+    target: str
+    attackers: list[str]
+    defenders: list[str]
+    defender_dice: dict[str, list[int]] = field(default_factory=dict)
+    defender_hits: int = 0
+    halted: list[str] = field(default_factory=list)
+    attacker_losses: list[str] = field(default_factory=list)
+    all_in: list[str] = field(default_factory=list)
+    attacker_dice: dict[str, list[int]] = field(default_factory=dict)
+    attacker_hits: int = 0
+    step_losses: list[str] = field(default_factory=list)
+    retreats: dict[str, str] = field(default_factory=dict)
+    advanced: list[str] = field(default_factory=list)
+    air_rerolls: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+
+
+def check_attack(game: Game, attackers: Sequence[Unit], target: str) -> str:
+    """Raise IllegalAction unless ``attackers`` may attack ``target`` now; return their hex."""
+    state, rules = game.state, game.rules
+    board = rules.board
+    if not attackers:
+        raise IllegalAction("2.3", "an attack needs at least one attacking unit")
+    if len({u.uid for u in attackers}) != len(attackers):
+        raise IllegalAction("2.3", "a unit is named twice in one attack")
+    side = game.active_side
+    spaces = {u.space for u in attackers}
+    for unit in attackers:
+        if not unit.on_map:
+            raise IllegalAction("2.3", f"{unit.uid} is not on the map")
+        if unit.side != side:
+            raise IllegalAction("2.3", f"{unit.uid} belongs to the inactive player, who cannot attack")
+        if unit.uid in state.attacked:
+            raise IllegalAction("2.3", f"{unit.uid} has already attacked this phase; a unit attacks once")
+        colour = unit.face.strength_colour
+        if not rules.colour_attacks.get(colour or "", False) or not unit.face.strength:
+            raise IllegalAction("2.3", f"{unit.uid}'s strength is {colour}: it can only defend")
+    if len(spaces) != 1:
+        raise IllegalAction("2.3", "the attacking units must all be in one hex")
+    origin = next(iter(spaces))
+    assert origin is not None
+    if target not in board.spaces:
+        raise IllegalAction("2.3", f"there is no hex {target}")
+    if target not in board.neighbours[origin]:
+        raise IllegalAction("2.3", f"{board.name(target)} is not adjacent to {board.name(origin)}")
+    if state.side_at(target) not in (game.inactive_side,):
+        raise IllegalAction("2.3", f"{board.name(target)} holds no units of the inactive player")
+    for feature in board.side_features(origin, target):
+        if feature.terrain.combat is not None and feature.terrain.combat.attack_prohibited:
+            raise IllegalAction("1.3", f"no attack is allowed across the {feature.terrain.name.lower()}")
+    return origin
+
+
+def resolve_attack(
+    game: Game, attackers: Sequence[Unit], target: str, decider: Decider, dice: DiceSource
+) -> CombatReport:
+    state, rules = game.state, game.rules
+    origin = check_attack(game, attackers, target)
+    attackers = list(attackers)
+    defenders = list(state.units_at(target))
+    report = CombatReport(origin, target, [u.uid for u in attackers], [u.uid for u in defenders])
+    for unit in attackers:
+        state.attacked.add(unit.uid)
+    air_used: set[str] = set()
+    involved = [*attackers, *defenders]
+    state.note(
+        "attack",
+        f"{_names(attackers)} in {rules.board.name(origin)} attack "
+        f"{_names(defenders)} in {rules.board.name(target)}",
+    )
+
+    # Step 1: the defender rolls
+    counts = _defender_dice(game, defenders, origin, target)
+    rolls = dice.roll("defender", counts)
+    rolls = _maybe_reroll(
+        game, game.inactive_side, "defender re-roll", rolls, involved, air_used, decider, dice, report
+    )
+    report.defender_dice = rolls
+    hits = _hits(game, rolls)
+    report.defender_hits = hits
+    state.note("roll", f"defender rolls {_dice_text(rolls)}: {hits} hit(s)")
+    halted = _apply_defender_hits(game, hits, attackers, decider, report)
+
+    # Step 2: the attacker rolls
+    candidates = [u for u in halted if u.on_map and not u.damaged]
+    all_in = decider.all_in(candidates)
+    _check_subset(all_in, candidates, "2.3", "only a halted full-strength attacker may go all in")
+    rolling: list[tuple[Unit, str | None, float | None, bool]] = [
+        (u, u.face.strength_colour, u.face.strength, u.face.strength_plus)
+        for u in attackers
+        if u.on_map and u not in halted
+    ]
+    for unit in all_in:
+        rolling.append((unit, unit.face.strength_colour, unit.face.strength, unit.face.strength_plus))
+        report.all_in.append(unit.uid)
+        state.note("all-in", f"{unit.uid} goes all in")
+        game.step_loss(unit)
+    if rolling:
+        counts = _attacker_dice(game, rolling, attackers, defenders, origin, target, decider)
+        rolls = dice.roll("attacker", counts)
+        rolls = _maybe_reroll(
+            game, game.active_side, "attacker re-roll", rolls, involved, air_used, decider, dice, report
+        )
+        report.attacker_dice = rolls
+        report.attacker_hits = _hits(game, rolls)
+        state.note("roll", f"attacker rolls {_dice_text(rolls)}: {report.attacker_hits} hit(s)")
+        _apply_attacker_hits(game, report.attacker_hits, defenders, attackers, decider, report)
+
+    # Step 3: advance after combat
+    if not state.units_at(target):
+        eligible = [
+            u for u in attackers if u.on_map and u.space == origin and (u not in halted or u in all_in)
+        ]
+        if eligible:
+            chosen = decider.advance(eligible, rules.stack_limit)
+            _check_subset(
+                chosen, eligible, "2.3", "only an attacker that was not halted (or went all in) advances"
+            )
+            if not chosen:
+                raise IllegalAction("2.3", "at least one attacking unit must advance into the vacated hex")
+            problem = stacking_problem(rules, state, target, chosen)
+            if problem is not None:
+                raise IllegalAction("1.3", f"the advance breaks stacking: {problem}")
+            for unit in chosen:
+                game.put(unit, target)
+                report.advanced.append(unit.uid)
+            state.note("advance", f"{_names(chosen)} advance into {rules.board.name(target)}")
+    game.last_combat = report
+    return report
+
+
+def _defender_dice(game: Game, defenders: list[Unit], origin: str, target: str) -> dict[str, int]:
+    rules = game.rules
+    counts = dict.fromkeys(rules.dice_order, 0)
+    for unit in defenders:
+        found = rules.strength_dice(unit.face.strength_colour, unit.face.strength)
+        if found is not None:
+            counts[found[0]] = counts.get(found[0], 0) + found[1]
+    for _, extra in rules.terrain_dice(target):
+        for die, number in extra.items():
+            counts[die] = counts.get(die, 0) + number
+    for feature in rules.board.side_features(origin, target):
+        combat = feature.terrain.combat
+        if combat is not None:
+            for die, number in combat.defender_dice.items():
+                counts[die] = counts.get(die, 0) + number
+    return counts
+
+
+def _attacker_dice(
+    game: Game,
+    rolling: list[tuple[Unit, str | None, float | None, bool]],
+    attackers: list[Unit],
+    defenders: list[Unit],
+    origin: str,
+    target: str,
+    decider: Decider,
+) -> dict[str, int]:
+    rules = game.rules
+    counts = dict.fromkeys(rules.dice_order, 0)
+    for _, colour, strength, _ in rolling:
+        found = rules.strength_dice(colour, strength)
+        if found is not None:
+            counts[found[0]] = counts.get(found[0], 0) + found[1]
+    weakest = rules.weakest_die
+    if any(plus for *_, plus in rolling) and _plus_die_applies(game, origin, target):
+        counts[weakest] += 1
+        game.state.note("dice", "the '+' unit gains a die against clear terrain")
+    if any(u.out_of_supply for u in attackers):
+        total = sum(counts.values())
+        if total == 1:
+            counts = dict.fromkeys(counts, 0)
+            counts[weakest] = 1
+            game.state.note("dice", "an out-of-supply attacker keeps a single black die")
+        elif total > 1:
+            colour = decider.drop_die(dict(counts))
+            if counts.get(colour, 0) < 1:
+                raise IllegalAction("2.3", f"the attacker has no {colour} die to lose")
+            counts[colour] -= 1
+            game.state.note("dice", f"an attacker is out of supply: one {colour} die is lost")
+    if any(u.out_of_supply for u in defenders):
+        counts[weakest] += 1
+        game.state.note("dice", "a defender is out of supply: the attacker gains a black die")
+    return counts
+
+
+def _plus_die_applies(game: Game, origin: str, target: str) -> bool:
+    """2.3 step 2: clear terrain, no town or city, and no hexside terrain in between."""
+    board = game.rules.board
+    kind = board.terrain_of[target]
+    if kind is None or kind.combat is None or not kind.combat.attacker_plus_die:
+        return False
+    if any(f.combat is not None and f.combat.cancels_plus_die for f in board.features_of[target]):
+        return False
+    return not board.side_features(origin, target)
+
+
+def _hits(game: Game, rolls: dict[str, list[int]]) -> int:
+    hits_on = game.rules.hits_on
+    return sum(1 for die, values in rolls.items() for value in values if value in hits_on.get(die, ()))
+
+
+def _maybe_reroll(
+    game: Game,
+    side: str,
+    purpose: str,
+    rolls: dict[str, list[int]],
+    involved: list[Unit],
+    air_used: set[str],
+    decider: Decider,
+    dice: DiceSource,
+    report: CombatReport,
+) -> dict[str, list[int]]:
+    """Air points (2.3): at most one per player per combat, re-rolling one die of their own."""
+    if side in air_used or not game.may_use_air(side, involved):
+        return rolls
+    choice = decider.air_reroll(side, {k: list(v) for k, v in rolls.items() if v})
+    if choice is None:
+        return rolls
+    colour, index = choice
+    if not 0 <= index < len(rolls.get(colour, [])):
+        raise IllegalAction("2.3", f"there is no {colour} die number {index + 1} to re-roll")
+    new = dice.roll(purpose, {colour: 1})[colour][0]
+    old = rolls[colour][index]
+    rolls = {k: list(v) for k, v in rolls.items()}
+    rolls[colour][index] = new
+    air_used.add(side)
+    game.spend_air(side)
+    report.air_rerolls[side] = (colour, old, new)
+    game.state.note("air", f"{side} spends an air point: {colour} {old} re-rolled to {new}")
+    return rolls
+
+
+def _apply_defender_hits(
+    game: Game, hits: int, attackers: list[Unit], decider: Decider, report: CombatReport
+) -> list[Unit]:
+    """Each hit halts an attacker; hits beyond the attackers are step losses. Returns the halted."""
+    if hits == 0:
+        return []
+    if hits <= len(attackers):
+        halted = decider.halt(hits, attackers)
+        _check_subset(halted, attackers, "2.3", "only attacking units can be halted")
+        if len({u.uid for u in halted}) != hits:
+            raise IllegalAction("2.3", f"{hits} hit(s) halt {hits} different attacking unit(s)")
+    else:
+        halted = list(attackers)
+        extra = hits - len(attackers)
+        steps_left = sum(1 if u.damaged or u.counter.back is None else 2 for u in attackers)
+        losses = decider.attacker_losses(min(extra, steps_left), attackers)
+        if len(losses) != min(extra, steps_left):
+            raise IllegalAction("2.3", f"the {extra} hit(s) beyond the attackers must each be a step loss")
+        for unit in losses:
+            if unit not in attackers:
+                raise IllegalAction("2.3", f"{unit.uid} is not attacking; only attackers take these losses")
+            if not unit.on_map:
+                raise IllegalAction("2.3", f"{unit.uid} is already eliminated")
+            report.attacker_losses.append(unit.uid)
+            game.step_loss(unit)
+    report.halted = [u.uid for u in halted]
+    game.state.note("halt", f"halted: {_names(halted)}")
+    return halted
+
+
+def _apply_attacker_hits(
+    game: Game,
+    hits: int,
+    defenders: list[Unit],
+    attackers: list[Unit],
+    decider: Decider,
+    report: CombatReport,
+) -> None:
+    """The first hit is a step loss; each later one a step loss or a retreat (each unit retreats once)."""
+    retreated: set[str] = set()
+    for number in range(1, hits + 1):
+        alive = [u for u in defenders if u.on_map]
+        if not alive:
+            break
+        must_be_step = number == 1 or all(u.uid in retreated for u in alive)
+        taken = decider.defender_hit(number, alive, lambda u: game.retreat_options(u), must_be_step)
+        unit = taken.unit
+        if unit not in alive:
+            raise IllegalAction("2.3", f"{unit.uid} is not a defender still on the map")
+        if not taken.retreat:
+            report.step_losses.append(unit.uid)
+            game.step_loss(unit)
+            continue
+        if number == 1:
+            raise IllegalAction("2.3", "the first hit on the defender must be a step loss")
+        if unit.uid in retreated:
+            raise IllegalAction("2.3", f"{unit.uid} has already retreated; each unit retreats only once")
+        options = game.retreat_options(unit)
+        if not options:
+            game.state.note("retreat", f"{unit.uid} cannot retreat and takes a step loss instead")
+            report.step_losses.append(unit.uid)
+            game.step_loss(unit)
+            continue
+        if taken.to is None:
+            raise EngineError(f"say where {unit.uid} retreats to (one of {', '.join(options)})")
+        if taken.to not in options:
+            raise IllegalAction(
+                "1.1",
+                f"{unit.uid} cannot retreat into {game.rules.board.name(taken.to)}: "
+                f"{game.retreat_problem(unit, taken.to)}",
+            )
+        retreated.add(unit.uid)
+        report.retreats[unit.uid] = taken.to
+        game.put(unit, taken.to)
+        game.state.note("retreat", f"{unit.uid} retreats to {game.rules.board.name(taken.to)}")
+
+
+def _check_subset(chosen: Sequence[Unit], allowed: Sequence[Unit], rule: str, message: str) -> None:
+    for unit in chosen:
+        if unit not in allowed:
+            raise IllegalAction(rule, f"{unit.uid}: {message}")
+
+
+def _names(units: Sequence[Unit]) -> str:
+    return ", ".join(u.uid for u in units) or "nobody"
+
+
+def _dice_text(rolls: dict[str, list[int]]) -> str:
+    return (
+        "; ".join(f"{die} {' '.join(map(str, values))}" for die, values in rolls.items() if values)
+        or "nothing"
+    )
+
+
+__all__ = ["CombatReport", "UnitStatus", "check_attack", "resolve_attack"]

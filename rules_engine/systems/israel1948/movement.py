@@ -1,0 +1,130 @@
+"""Movement (2.2, 1.3): costs, roads, rivers, EZOC stops, and the one-hex move.
+
+``reachable`` answers "where can this unit go, and by which path" for the
+random player and for legal-action lists; ``check_path`` answers "may it go
+exactly this way", naming the rule an illegal step breaks. Both read the same
+step table (Rules.steps), so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from rules_engine.core import GameState, IllegalAction, Unit
+from rules_engine.systems.israel1948.rules import ALL, Rules, Step
+from rules_engine.systems.israel1948.stacking import stacking_problem
+from rules_engine.systems.israel1948.zoc import ZocCache
+
+
+def movement_allowance(unit: Unit) -> float:
+    movement = unit.face.movement
+    return float(movement) if isinstance(movement, (int, float)) else 0.0
+
+
+def reachable(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
+    """Every hex the unit may end its move in, with one path (the hexes entered) to it."""
+    assert unit.space is not None
+    start = unit.space
+    steps = rules.steps[unit.face.movement_class or "foot"]
+    enemy_side = next(s for s in rules.sides if s != unit.side)
+    ezoc = zoc.zoc_of(state, enemy_side)
+    occupied = state.occupants
+    allowance = movement_allowance(unit)
+    paths: dict[str, tuple[str, ...]] = {}
+    # 2.2: every unit may always move one hex, whatever the cost or EZOC
+    for there in steps[start]:
+        if not _enemy_in(occupied, there, unit.side):
+            paths[there] = (there,)
+    if not unit.out_of_supply:
+        best: dict[str, float] = {start: 0.0}
+        queue: list[tuple[float, str, tuple[str, ...]]] = [(0.0, start, ())]
+        while queue:
+            spent, here, path = heapq.heappop(queue)
+            if spent > best.get(here, ALL) or (here != start and here in ezoc):
+                continue
+            for there, step in steps[here].items():
+                if _enemy_in(occupied, there, unit.side):
+                    continue
+                cost = allowance if step.cost == ALL and here == start else spent + step.cost
+                if step.cost == ALL and here != start:
+                    continue
+                if cost > allowance or cost >= best.get(there, ALL):
+                    continue
+                best[there] = cost
+                new_path = (*path, there)
+                paths.setdefault(there, new_path)
+                if step.cost == ALL:
+                    continue  # entering cost everything: the move ends there
+                heapq.heappush(queue, (cost, there, new_path))
+    return {
+        there: path for there, path in paths.items() if stacking_problem(rules, state, there, [unit]) is None
+    }
+
+
+def check_path(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, path: list[str]) -> None:
+    """Raise IllegalAction, citing the rule, unless the unit may move along ``path`` now."""
+    assert unit.space is not None
+    if unit.uid in state.moved:
+        raise IllegalAction("2.2", f"{unit.uid} has already moved this phase")
+    if not path:
+        raise IllegalAction("2.2", "a move must enter at least one hex")
+    if unit.out_of_supply and len(path) > 1:
+        raise IllegalAction("2.2", f"{unit.uid} is out of supply and may move only 1 hex")
+    steps = rules.steps[unit.face.movement_class or "foot"]
+    enemy_side = next(s for s in rules.sides if s != unit.side)
+    ezoc = zoc.zoc_of(state, enemy_side)
+    allowance = movement_allowance(unit)
+    spent = 0.0
+    here = unit.space
+    board = rules.board
+    previous_cost_all, previous_reason = False, ""
+    for index, there in enumerate(path):
+        if there not in board.spaces:
+            raise IllegalAction("1.3", f"there is no hex {there} on the map")
+        if there not in board.neighbours[here]:
+            raise IllegalAction("2.2", f"{board.name(there)} is not adjacent to {board.name(here)}")
+        step: Step | None = steps[here].get(there)
+        if step is None:
+            raise IllegalAction(
+                "1.3",
+                f"{unit.uid} cannot enter {board.name(there)} from {board.name(here)}: "
+                f"{_impassable_reason(rules, here, there)}",
+            )
+        if _enemy_in(state.occupants, there, unit.side):
+            raise IllegalAction("2.2", f"{board.name(there)} holds enemy units")
+        if index > 0 and here in ezoc:
+            raise IllegalAction(
+                "2.2", f"{unit.uid} entered an EZOC in {board.name(here)} and must stop there"
+            )
+        if index > 0 and previous_cost_all:
+            raise IllegalAction("1.3", f"{previous_reason}: the move ends in {board.name(here)}")
+        previous_cost_all, previous_reason = step.cost == ALL, step.reason
+        if step.cost == ALL:
+            if index > 0:
+                raise IllegalAction("1.3", f"{step.reason}, so it must be the first hex of the move")
+            spent = allowance
+        else:
+            spent += step.cost
+        if spent > allowance and len(path) > 1:
+            raise IllegalAction(
+                "2.2",
+                f"reaching {board.name(there)} costs {spent:g} MP, more than {unit.uid}'s {allowance:g} "
+                f"({step.reason}); only a move of a single hex is always allowed",
+            )
+        here = there
+    problem = stacking_problem(rules, state, here, [unit])
+    if problem is not None:
+        raise IllegalAction("1.3", f"{unit.uid} cannot end its move in {board.name(here)}: {problem}")
+
+
+def _enemy_in(occupied: dict[str, list[Unit]], space: str, side: str) -> bool:
+    units = occupied.get(space)
+    return units is not None and bool(units) and units[0].side != side
+
+
+def _impassable_reason(rules: Rules, here: str, there: str) -> str:
+    for feature in rules.board.side_features(here, there):
+        if feature.terrain.impassable:
+            return f"the {feature.terrain.name.lower()} cannot be crossed"
+    kind = rules.board.terrain_of[there]
+    return f"{kind.name if kind else 'its terrain'} cannot be entered"
