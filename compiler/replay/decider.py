@@ -46,6 +46,8 @@ class ScriptedDecider:
 
     def halt(self, hits: int, attackers: Sequence[Unit]) -> list[Unit]:
         if "halt" not in self.step:
+            if hits == len(attackers):
+                return list(attackers)
             raise self._missing("halt", f"which {hits} attacker(s) the defender's hits halt", attackers)
         return self._units("halt")
 

@@ -1,0 +1,108 @@
+"""The campaign game (3.4): a finished scenario's position carries into the next one."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine.core import IllegalAction, ScriptedDice, UnitStatus
+from rules_engine.systems.israel1948 import Game
+from rules_engine.systems.israel1948.campaign import LinkChoices, Recovery, link_to_next_scenario
+
+from .test_rules_israel import system
+
+
+def finished_onslaught() -> Game:
+    """Onslaught's set-up with some losses, as if the scenario had just ended."""
+    game = system().new_game("onslaught", ScriptedDice({}))
+    state = game.state
+    state.take_off(game.unit("KIBBUTZ#7"), UnitStatus.ELIMINATED)
+    state.take_off(game.unit("YIFTACH"), UnitStatus.ELIMINATED)
+    state.set_damaged(game.unit("CARMELI"), True)
+    state.set_damaged(game.unit("EGYPT 2/1"), True)
+    state.set_damaged(game.unit("JORDAN 1"), True)
+    state.take_off(game.unit("FAZA'A#1"), UnitStatus.ELIMINATED)
+    state.set_out_of_supply(game.unit("EGYPT M/2"), True)
+    for name, space in (("IRAQ 1#1", "L6"), ("IRAQ 1#2", "K6")):
+        state.place(game.unit(name), space)  # leave room on the Iraqi source
+    state.over = True
+    return game
+
+
+def good_choices() -> LinkChoices:
+    return LinkChoices(
+        israeli=(
+            Recovery("kibbutz", "KIBBUTZ#7", "G12"),
+            Recovery("recover", "YIFTACH", "F9"),
+            Recovery("flip", "CARMELI"),
+        ),
+        arab=(Recovery("flip-egypt", "EGYPT 2/1"), Recovery("return-fazaa", "FAZA'A#1", "L11")),
+        entering=(("SYRIA TANK", "L2"), ("IRAQ 4", "M6"), ("SAMS FOXES", "E10")),
+        removed_jordanian="JORDAN 6",
+        swap=("KIRYATI", "ODED"),
+    )
+
+
+def test_the_first_link_carries_the_position_into_ten_days() -> None:
+    old = finished_onslaught()
+    kiryati, oded = old.unit("KIRYATI").space, old.unit("ODED").space
+    game = link_to_next_scenario(old, "ten-days", good_choices())
+    assert game.scenario.id == "ten-days" and game.state.turn == "1"
+    assert game.active_side == "israeli"
+    assert not game.unit("EGYPT M/2").out_of_supply  # markers go; the Arab check comes later in the turn
+    assert game.unit("KIBBUTZ#7").space == "G12" and not game.unit("KIBBUTZ#7").damaged
+    assert game.unit("YIFTACH").space == "F9" and game.unit("YIFTACH").damaged
+    assert not game.unit("CARMELI").damaged and not game.unit("EGYPT 2/1").damaged
+    assert game.unit("JORDAN 1").damaged  # not chosen: stays damaged
+    assert game.unit("FAZA'A#1").space == "L11"
+    assert game.unit("SYRIA TANK").space == "L2" and game.unit("IRAQ 4").space == "M6"
+    assert game.unit("JORDAN 6").status is UnitStatus.REMOVED
+    assert game.unit("KIRYATI").space == oded and game.unit("ODED").space == kiryati
+    assert game.state.points == {"israeli": 2, "arab": 1}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda c: c._replace(
+                arab=(Recovery("flip-egypt", "EGYPT 2/1"), Recovery("flip-egypt", "EGYPT 2/1"))
+            ),
+            "different",
+        ),
+        (lambda c: c._replace(israeli=(*c.israeli, *[Recovery("flip", "CARMELI")] * 4)), "6 recovery points"),
+        (lambda c: c._replace(israeli=(Recovery("recover", "YIFTACH", "I1"),)), "cannot be placed"),
+        (
+            lambda c: c._replace(entering=(("SYRIA TANK", "M6"), ("IRAQ 4", "M6"), ("SAMS FOXES", "E10"))),
+            "SYRIA TANK",
+        ),
+        (
+            lambda c: c._replace(entering=(("SYRIA TANK", "L2"), ("IRAQ 4", "M6"), ("SAMS FOXES", "M10"))),
+            "SAMS FOXES",
+        ),
+        (lambda c: c._replace(removed_jordanian="EGYPT TANK"), "jordan"),
+        (lambda c: c._replace(removed_jordanian=None), "must remove"),
+        (lambda c: c._replace(swap=("KIRYATI", "JORDAN 1")), "Israeli"),
+    ],
+)
+def test_the_link_refuses_what_3_4_does_not_allow(change, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalAction, match=message):
+        link_to_next_scenario(finished_onslaught(), "ten-days", change(good_choices()))
+
+
+def test_the_second_link_removes_irgun_and_restricts_the_arab_choices() -> None:
+    old = system().new_game("ten-days", ScriptedDice({}))
+    old.state.take_off(old.unit("IRGUN"), UnitStatus.ELIMINATED)
+    old.state.over = True
+    entering = (("NEGEV-2", "E14"), ("GIVATI-2", "E10"), ("MINORIT.", "G3"))
+    with pytest.raises(IllegalAction, match="cannot be recovered"):
+        link_to_next_scenario(
+            old, "end-game", LinkChoices(israeli=(Recovery("recover", "IRGUN", "F9"),), entering=entering)
+        )
+    with pytest.raises(IllegalAction, match="not an Arab recovery action"):
+        link_to_next_scenario(
+            old, "end-game", LinkChoices(arab=(Recovery("flip-jordan", "JORDAN 1"),), entering=entering)
+        )
+    game = link_to_next_scenario(old, "end-game", LinkChoices(entering=entering))
+    assert game.unit("IRGUN").status is not UnitStatus.ON_MAP
+    assert game.unit("MINORIT.").space == "G3" and game.unit("NEGEV-2").space == "E14"
+    assert game.state.points == {"israeli": 3, "arab": 1}
