@@ -85,6 +85,7 @@ class Rules:
             side: tuple((s.at, s.nation) for s in board.supply_sources if s.side == side)
             for side in self.sides
         }
+        self._steps_seen: dict[tuple[object, ...], Step | None] = {}
         self.steps = {cls.id: self._step_table(cls.id) for cls in terrain.movement_classes}
         self.zoc_reach = {
             space: tuple(
@@ -120,6 +121,19 @@ class Rules:
         return table
 
     def _step(self, movement_class: str, origin: str, target: str) -> Step | None:
+        """The same terrain, roads and hexside give the same step: work each combination out once."""
+        kind = self.board.terrain_of[target]
+        key = (
+            movement_class,
+            kind.id if kind is not None else None,
+            tuple(road.id for road in self.board.road_kinds(origin, target)),
+            tuple((f.terrain.id, f.bridge) for f in self.board.side_features(origin, target)),
+        )
+        if key not in self._steps_seen:
+            self._steps_seen[key] = self._work_out_step(movement_class, origin, target)
+        return self._steps_seen[key]
+
+    def _work_out_step(self, movement_class: str, origin: str, target: str) -> Step | None:
         """1.3: the hex's cost, replaced by the road's along a road; hexsides can cost all or forbid."""
         kind = self.board.terrain_of[target]
         if kind is None:
