@@ -8,15 +8,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from PIL import Image, ImageChops, ImageOps, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageOps, ImageStat
 
 from compiler.cli.main import cli
 from compiler.output.pdf import pdf_from_pngs
 from compiler.output.printables import png_bytes
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
+from compiler.render.cards import _wrap, _wrap_measuring_lines
 from compiler.render.colours import rgb
 from compiler.render.counters import CounterPainter
+from compiler.render.fonts import font
 from compiler.render.sheets import SheetSpec, print_order, registration_points, render_counter_sheets
 from compiler.render.tiles import TileSpec, tile
 from compiler.render.units import parse_length
@@ -163,6 +165,16 @@ GOLDEN_FACES = [
     ("israel1948", "kibbutz", "back"),
     ("israel1948", "control", "back"),
     ("israel1948", "out-of-supply", "front"),
+    ("jerusalem", "abdul-khader", "front"),  # leader: multiplier, jeep 'j', yellow no-ZOC band
+    ("jerusalem", "legion-25lb", "front"),  # artillery: brown on white, with range
+    ("jerusalem", "jewish-halftrack-2-10", "front"),  # transport: capacity in the upper right
+    ("jerusalem", "jewish-garrison-6-0", "front"),  # garrison: MP white in a red octagon
+    ("jerusalem", "bus-3-12", "front"),  # white no-ZOC band
+    ("lawrence", "lawrence", "front"),
+    ("lawrence", "bedouin-2", "front"),
+    ("lawrence", "bedouin-2", "back"),  # face down: type and movement only
+    ("lawrence", "machinegun", "front"),  # gear
+    ("lawrence", "garrison-1", "back"),  # face down Ottoman garrison
 ]
 
 
@@ -232,6 +244,36 @@ def test_sheets_command_is_deterministic(tmp_path: Path) -> None:
         assert (tmp_path / "a" / "israel1948" / "sheets" / name).read_bytes() == (
             tmp_path / "b" / "israel1948" / "sheets" / name
         ).read_bytes()
+
+
+def test_several_games_give_the_same_files_as_one_at_a_time(tmp_path: Path) -> None:
+    """`wgc sheets` encodes one game's pages while it renders the next; the files must not change."""
+    runner = CliRunner()
+    games = [str(SOURCE_DATA / "israel1948"), str(SOURCE_DATA / "lawrence")]
+    result = runner.invoke(cli, ["sheets", *games, "-o", str(tmp_path / "together"), "--dpi", "72"])
+    assert result.exit_code == 0, result.output
+    for game in games:
+        result = runner.invoke(cli, ["sheets", game, "-o", str(tmp_path / "alone"), "--dpi", "72"])
+        assert result.exit_code == 0, result.output
+    together = sorted(p.relative_to(tmp_path / "together") for p in (tmp_path / "together").rglob("*.*"))
+    alone = sorted(p.relative_to(tmp_path / "alone") for p in (tmp_path / "alone").rglob("*.*"))
+    assert together == alone and any(p.name == "cards.pdf" for p in together)
+    for path in together:
+        assert (tmp_path / "together" / path).read_bytes() == (tmp_path / "alone" / path).read_bytes(), path
+
+
+def test_card_wrap_by_words_equals_wrap_by_whole_lines() -> None:
+    """The fast wrap sums word lengths; it must break every card text where measuring the whole
+    candidate line does."""
+    d = definition("lawrence")
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    texts = [section.text for deck in d.decks for card in deck.cards for section in card.sections]
+    assert texts
+    for size in range(6, 60, 3):
+        chosen = font(size)
+        for text in texts:
+            for width in (size * 8.0, size * 15.0, size * 23.5):
+                assert _wrap(draw, text, chosen, width) == _wrap_measuring_lines(draw, text, chosen, width)
 
 
 def test_sheet_options_are_checked(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import click
 
 from compiler.cli.games import GAME_DIR, game_folders
 from compiler.output import write_bytes_atomic, write_text_atomic
-from compiler.output.printables import write_counter_sheets, write_map
+from compiler.output.printables import write_map, write_sheets
 from compiler.pipeline import GameReport, validate_game
 from compiler.render.sheets import SheetSpec
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
@@ -220,13 +220,14 @@ def sheets(
         cut_lines=cut_lines,
     )
     reports = _valid_reports(game_dirs)
-    for report in reports:
-        if report.ok:
-            try:
-                written = write_counter_sheets(report.definition, spec, output / report.name / "sheets")
-            except ValueError as exc:
-                raise click.UsageError(str(exc)) from exc
+    valid = [r for r in reports if r.ok]
+    try:
+        # One game's pages are encoded while the next one is rendered.
+        done = write_sheets([(r.definition, output / r.name / "sheets") for r in valid], spec)
+        for report, written in zip(valid, done, strict=True):
             click.echo(f"{report.name}: wrote {len(written)} files to {output / report.name / 'sheets'}")
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from exc
     sys.exit(0 if all(r.ok for r in reports) else 1)
 
 
