@@ -1,5 +1,8 @@
 """The `wgc` command: a thin layer over the pipeline.
 
+The renderers and the VASSAL back end are imported inside the commands that use
+them, so that `wgc validate` does not pay for loading them.
+
 Exit codes: 0 success (warnings allowed), 1 invalid data or a failed check,
 2 usage error (click's own). Nothing a user feeds in produces a traceback.
 """
@@ -14,15 +17,10 @@ import click
 
 from compiler.cli.games import GAME_DIR, game_folders
 from compiler.output import write_bytes_atomic, write_text_atomic
-from compiler.output.printables import write_map, write_sheets
 from compiler.pipeline import GameReport, validate_game
-from compiler.render.sheets import SheetSpec
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from compiler.report.summary import format_summary, summarize
-from compiler.vassal.inspect import inspect_module
-from compiler.vassal.module import build_module
-from compiler.vassal.report import format_inspection
 
 FORMAT = click.option(
     "--format",
@@ -100,6 +98,8 @@ def build(game_dirs: tuple[Path, ...], output: Path, output_format: str) -> None
     errors builds nothing and keeps its previous outputs; every file is
     replaced atomically, so a failed build never leaves half a module.
     """
+    from compiler.vassal.module import build_module
+
     folders = game_folders(game_dirs)
     reports = []
     for folder in folders:
@@ -136,6 +136,9 @@ def inspect_command(module: Path, output_format: str) -> None:
     pieces and setups that do not decode, and pieces that land off the board;
     lists maps, boards, grids, piece slots and each setup's pieces by location.
     """
+    from compiler.vassal.inspect import inspect_module
+    from compiler.vassal.report import format_inspection
+
     result = inspect_module(module)
     if output_format == "json":
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
@@ -212,6 +215,9 @@ def sheets(
     its front. The cross-hairs at the top corners show whether the printer
     kept the two sides aligned.
     """
+    from compiler.output.printables import write_sheets
+    from compiler.render.sheets import SheetSpec
+
     spec = SheetSpec(
         paper=paper,
         counter=_length(size, "--size"),
@@ -245,6 +251,8 @@ def sheets(
 @PAPER
 def map_command(game_dir: Path, output: Path, dpi: int, paper: str) -> None:
     """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels."""
+    from compiler.output.printables import write_map
+
     reports = _valid_reports((game_dir,))
     report = reports[0]
     if report.ok:
