@@ -51,3 +51,27 @@ def copy_game(name: str, tmp_path: Path) -> GameCopy:
     target = tmp_path / name
     shutil.copytree(SOURCE_DATA / name, target)
     return GameCopy(target)
+
+
+def assert_reported(
+    report: Any, code: str, file: str, pointer: str | None, hint: str | None = None, located: bool = True
+) -> None:
+    """The report has ``code`` in ``file`` at ``pointer``, with a message, a line, and ``hint`` if given;
+    and no check crashed on the way."""
+    from compiler.diagnostics import codes
+
+    assert not any(d.code == codes.INTERNAL_CHECK_FAILED for d in report.diagnostics)
+    matching = [d for d in report.diagnostics if d.code == code and d.file == file]
+    assert matching, f"expected {code} in {file}; got " + "; ".join(
+        f"{d.code} {d.file}{d.pointer}"
+        for d in report.diagnostics
+        if d.code != codes.PROVENANCE_RECONSTRUCTED
+    )
+    if pointer is not None:
+        assert pointer in [d.pointer for d in matching]
+    found = next(d for d in matching if pointer is None or d.pointer == pointer)
+    if hint is not None:
+        assert found.hint == hint
+    if located:
+        assert found.line is not None and found.line >= 1 and found.column is not None
+    assert found.message

@@ -15,7 +15,7 @@ import pytest
 from compiler.diagnostics import codes
 from compiler.pipeline import validate_game
 
-from .conftest import GameCopy
+from .conftest import GameCopy, assert_reported
 
 
 class Case(NamedTuple):
@@ -670,21 +670,7 @@ CASES = [
 def test_broken_copy_gives_its_code(israel: GameCopy, case: Case) -> None:
     case.break_it(israel)
     report = validate_game(israel.root)
-    assert not any(d.code == codes.INTERNAL_CHECK_FAILED for d in report.diagnostics)
-    matching = [d for d in report.diagnostics if d.code == case.code and d.file == case.file]
-    assert matching, f"expected {case.code} in {case.file}; got " + "; ".join(
-        f"{d.code} {d.file}{d.pointer}"
-        for d in report.diagnostics
-        if d.code != codes.PROVENANCE_RECONSTRUCTED
-    )
-    if case.pointer is not None:
-        assert case.pointer in [d.pointer for d in matching]
-    found = next(d for d in matching if case.pointer is None or d.pointer == case.pointer)
-    if case.hint is not None:
-        assert found.hint == case.hint
-    if case.located:
-        assert found.line is not None and found.line >= 1 and found.column is not None
-    assert found.message
+    assert_reported(report, case.code, case.file, case.pointer, case.hint, case.located)
 
 
 def test_there_are_enough_distinct_cases() -> None:
