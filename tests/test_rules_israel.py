@@ -102,9 +102,6 @@ class Choices:
     def air_reroll(self, side: str, rolls: dict[str, list[int]]) -> tuple[str, int] | None:
         return self.air.get(side)
 
-    def place_reinforcement(self, unit: Unit, spaces: Sequence[str]) -> str:
-        return spaces[0]
-
 
 def attack(game: Game, units: Sequence[str], target: str, rolls: dict, **choices) -> object:  # type: ignore[type-arg, no-untyped-def]
     decider = Choices(game=game, **choices)

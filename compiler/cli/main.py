@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -22,6 +24,22 @@ from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from compiler.report.summary import format_summary, summarize
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def output_option(help_text: str) -> Callable[[F], F]:
+    """-o/--output, a folder that defaults to ./build."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("build"),
+        show_default=True,
+        help=help_text,
+    )
+
+
+OUTPUT_PER_GAME = output_option("Folder for the outputs (one sub-folder per game).")
 FORMAT = click.option(
     "--format",
     "output_format",
@@ -82,14 +100,7 @@ def info(game_dir: Path, output_format: str) -> None:
 
 @cli.command()
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("build"),
-    show_default=True,
-    help="Folder for the outputs.",
-)
+@output_option("Folder for the outputs.")
 @FORMAT
 def build(game_dirs: tuple[Path, ...], output: Path, output_format: str) -> None:
     """Validate games and compile each valid one into OUTPUT/<game>.vmod.
@@ -189,14 +200,7 @@ PAPER = click.option(
 
 @cli.command()
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("build"),
-    show_default=True,
-    help="Folder for the outputs (one sub-folder per game).",
-)
+@OUTPUT_PER_GAME
 @PAPER
 @click.option(
     "--size", default="5/8in", show_default=True, help="Counter size: 1/2in, 5/8in, 3/4in, 16mm ..."
@@ -239,14 +243,7 @@ def sheets(
 
 @cli.command("map")
 @click.argument("game_dir", type=GAME_DIR)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("build"),
-    show_default=True,
-    help="Folder for the outputs (one sub-folder per game).",
-)
+@OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
 @PAPER
 def map_command(game_dir: Path, output: Path, dpi: int, paper: str) -> None:

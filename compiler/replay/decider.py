@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from compiler.diagnostics import codes
+from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
-from rules_engine.core import EngineError, Unit
+from rules_engine.core import Unit
 from rules_engine.systems.israel1948 import Game, HitTaken
 
 
@@ -26,15 +27,10 @@ class ScriptedDecider:
         self.hit_number = 0
 
     def _units(self, key: str) -> list[Unit]:
-        units: list[Unit] = []
-        for index, reference in enumerate(self.step.get(key, ())):
-            try:
-                units.append(self.game.unit(reference))
-            except EngineError as exc:
-                raise ReplayProblem(
-                    codes.REPLAY_BAD_STEP, f"{self.pointer}/{key}/{index}", str(exc)
-                ) from None
-        return units
+        return [
+            named_unit(self.game, reference, f"{self.pointer}/{key}/{index}")
+            for index, reference in enumerate(self.step.get(key, ()))
+        ]
 
     def _missing(self, key: str, what: str, options: Sequence[Unit]) -> ReplayProblem:
         names = ", ".join(u.uid for u in options)
@@ -93,17 +89,8 @@ class ScriptedDecider:
         self.hit_number = number
         entry = given[number - 1]
         where = f"{self.pointer}/hits/{number - 1}"
-        try:
-            unit = self.game.unit(entry["unit"])
-        except EngineError as exc:
-            raise ReplayProblem(codes.REPLAY_BAD_STEP, where + "/unit", str(exc)) from None
-        to = None
-        if "to" in entry:
-            to = self.game.rules.board.resolve(entry["to"])
-            if to is None:
-                raise ReplayProblem(
-                    codes.REPLAY_BAD_STEP, where + "/to", f"'{entry['to']}' is not on the map"
-                )
+        unit = named_unit(self.game, entry["unit"], where + "/unit")
+        to = named_space(self.game, entry["to"], where + "/to") if "to" in entry else None
         return HitTaken(unit, entry["take"] == "retreat", to)
 
     def advance(self, eligible: Sequence[Unit], room: int) -> list[Unit]:
@@ -119,9 +106,6 @@ class ScriptedDecider:
         if choice is None:
             return None
         return str(choice["die"]), int(choice["number"]) - 1
-
-    def place_reinforcement(self, unit: Unit, spaces: Sequence[str]) -> str:
-        raise EngineError("reinforcements are placed by 'place' steps")
 
     def unused_choices(self) -> str | None:
         """A choice the step gives that the combat never asked for: the replay and the rules disagree."""

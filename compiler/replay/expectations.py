@@ -6,8 +6,8 @@ from typing import Any
 
 from compiler.diagnostics import codes
 from compiler.loading.positions import join_pointer
+from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
-from rules_engine.core import EngineError, Unit
 from rules_engine.systems.israel1948 import Game
 
 Json = dict[str, Any]
@@ -22,7 +22,7 @@ def check_expectations(game: Game, expect: Json, pointer: str) -> None:
     if "combat" in expect:
         _check_combat(game, expect["combat"], pointer + "/combat")
     for place, side in expect.get("control", {}).items():
-        space = _space(game, place, join_pointer(pointer + "/control", place))
+        space = named_space(game, place, join_pointer(pointer + "/control", place))
         actual = game.state.control.get(space)
         _same(
             actual,
@@ -50,11 +50,11 @@ def check_expectations(game: Game, expect: Json, pointer: str) -> None:
 
 
 def _check_unit(game: Game, name: str, wanted: Json, pointer: str) -> None:
-    unit = _unit(game, name, pointer)
+    unit = named_unit(game, name, pointer)
     if "status" in wanted:
         _same(unit.status.value, wanted["status"], f"{unit.uid}'s status", pointer + "/status")
     if "at" in wanted:
-        space = _space(game, wanted["at"], pointer + "/at")
+        space = named_space(game, wanted["at"], pointer + "/at")
         actual = unit.space if unit.on_map else unit.status.value
         _same(actual, space, f"where {unit.uid} is", pointer + "/at")
     if "face" in wanted:
@@ -69,7 +69,7 @@ def _check_unit(game: Game, name: str, wanted: Json, pointer: str) -> None:
     if "can_reach" in wanted or "cannot_reach" in wanted:
         moves = game.legal_moves(unit)
         for index, place in enumerate(wanted.get("can_reach", ())):
-            space = _space(game, place, f"{pointer}/can_reach/{index}")
+            space = named_space(game, place, f"{pointer}/can_reach/{index}")
             if space not in moves:
                 raise ReplayProblem(
                     codes.REPLAY_EXPECTATION_FAILED,
@@ -78,7 +78,7 @@ def _check_unit(game: Game, name: str, wanted: Json, pointer: str) -> None:
                     hint="reachable: " + (", ".join(sorted(moves)) or "nowhere"),
                 )
         for index, place in enumerate(wanted.get("cannot_reach", ())):
-            space = _space(game, place, f"{pointer}/cannot_reach/{index}")
+            space = named_space(game, place, f"{pointer}/cannot_reach/{index}")
             if space in moves:
                 raise ReplayProblem(
                     codes.REPLAY_EXPECTATION_FAILED,
@@ -91,7 +91,7 @@ def _check_supply(game: Game, wanted: dict[str, str], pointer: str) -> None:
     supplied: dict[str, set[str]] = {}
     for name, status in wanted.items():
         where = join_pointer(pointer, name)
-        unit = _unit(game, name, where)
+        unit = named_unit(game, name, where)
         if unit.side not in supplied:
             supplied[unit.side] = game.in_supply(unit.side)
         actual = "in" if unit.uid in supplied[unit.side] else "out"
@@ -112,11 +112,11 @@ def _check_combat(game: Game, wanted: Json, pointer: str) -> None:
             _same(counts, expected, key.replace("_", " "), f"{pointer}/{key}")
     for key in ("halted", "attacker_losses", "all_in", "step_losses", "advanced"):
         if key in wanted:
-            names = [_unit(game, n, f"{pointer}/{key}/{i}").uid for i, n in enumerate(wanted[key])]
+            names = [named_unit(game, n, f"{pointer}/{key}/{i}").uid for i, n in enumerate(wanted[key])]
             _same(sorted(getattr(report, key)), sorted(names), key.replace("_", " "), f"{pointer}/{key}")
     if "retreats" in wanted:
         expected_retreats = {
-            _unit(game, n, join_pointer(pointer + "/retreats", n)).uid: _space(
+            named_unit(game, n, join_pointer(pointer + "/retreats", n)).uid: named_space(
                 game, to, join_pointer(pointer + "/retreats", n)
             )
             for n, to in wanted["retreats"].items()
@@ -131,17 +131,3 @@ def _same(actual: object, expected: object, what: str, pointer: str) -> None:
             pointer,
             f"expected {what} to be {expected!r}, but it is {actual!r}",
         )
-
-
-def _unit(game: Game, name: str, pointer: str) -> Unit:
-    try:
-        return game.unit(name)
-    except EngineError as exc:
-        raise ReplayProblem(codes.REPLAY_BAD_STEP, pointer, str(exc)) from None
-
-
-def _space(game: Game, reference: str, pointer: str) -> str:
-    space = game.rules.board.resolve(str(reference))
-    if space is None:
-        raise ReplayProblem(codes.REPLAY_BAD_STEP, pointer, f"'{reference}' is not a hex or place on the map")
-    return space

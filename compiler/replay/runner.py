@@ -9,6 +9,7 @@ from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.loading import GameSources, SourceDocument
 from compiler.replay.decider import ScriptedDecider
 from compiler.replay.expectations import check_expectations
+from compiler.replay.names import named_space
 from compiler.replay.problems import ReplayProblem
 from compiler.replay.start import replay_definition, set_position
 from rules_engine.core import DiceMismatch, EngineError, Event, IllegalAction, ScriptedDice
@@ -158,17 +159,17 @@ def _run_step(game: Game, step: Json, pointer: str) -> None:
 def _act(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None:
     if "move" in step:
         unit = game.unit(step["move"])
-        game.move(unit, [_space(game, p, f"{pointer}/path/{i}") for i, p in enumerate(step["path"])])
+        game.move(unit, [named_space(game, p, f"{pointer}/path/{i}") for i, p in enumerate(step["path"])])
     elif "attack" in step:
         attack = step["attack"]
         units = [game.unit(name) for name in attack["units"]]
         decider = ScriptedDecider(game, step, pointer)
-        game.attack(units, _space(game, attack["target"], pointer + "/attack/target"), decider, dice)
+        game.attack(units, named_space(game, attack["target"], pointer + "/attack/target"), decider, dice)
         left_over = decider.unused_choices()
         if left_over is not None:
             raise ReplayProblem(codes.REPLAY_EXPECTATION_FAILED, pointer + "/hits", left_over)
     elif "place" in step:
-        game.place_reinforcement(game.unit(step["place"]), _space(game, step["at"], pointer + "/at"))
+        game.place_reinforcement(game.unit(step["place"]), named_space(game, step["at"], pointer + "/at"))
     elif "end_phase" in step:
         game.end_phase(dice)
     elif "advance_to" in step:
@@ -200,13 +201,6 @@ def _advance_to(game: Game, target: Json, pointer: str, dice: ScriptedDice) -> N
         if turn is not None and state.turn_index > state.turn_labels.index(turn):
             raise ReplayProblem(codes.REPLAY_BAD_STEP, pointer, f"turn {turn} is already over")
     raise ReplayProblem(codes.REPLAY_BAD_STEP, pointer, "that phase is never reached")
-
-
-def _space(game: Game, reference: str, pointer: str) -> str:
-    space = game.rules.board.resolve(reference)
-    if space is None:
-        raise ReplayProblem(codes.REPLAY_BAD_STEP, pointer, f"'{reference}' is not a hex or place on the map")
-    return space
 
 
 def _summary(step: Json) -> str:

@@ -14,6 +14,7 @@ from compiler.diagnostics import codes
 from compiler.loading import GameSources
 from compiler.model.board import build_map
 from compiler.model.counters import build_counters
+from compiler.replay.names import named_space
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import EngineError, Unit, UnitStatus
 from rules_engine.definitions import GameDefinition, MapDefinition
@@ -106,7 +107,7 @@ def set_position(game: Game, position: Json) -> None:
     for index, entry in enumerate(position["units"]):
         where = f"/position/units/{index}"
         unit = _unused_unit(game, entry["unit"], where)
-        space = _space(game, entry["at"], where + "/at")
+        space = named_space(game, entry["at"], where + "/at")
         if state.side_at(space) not in (None, unit.side):
             raise ReplayProblem(
                 codes.REPLAY_BAD_START, where + "/at", f"{board.name(space)} holds enemy units"
@@ -115,7 +116,7 @@ def set_position(game: Game, position: Json) -> None:
         state.set_damaged(unit, entry.get("face") == "damaged")
         state.set_out_of_supply(unit, bool(entry.get("out_of_supply", False)))
     for index, entry in enumerate(position.get("control", ())):
-        space = _space(game, entry["at"], f"/position/control/{index}/at")
+        space = named_space(game, entry["at"], f"/position/control/{index}/at")
         state.control[space] = entry["side"]
     for side, points in position.get("air_points", {}).items():
         state.points[side] = points
@@ -163,10 +164,3 @@ def _next_copy(game: Game, reference: str) -> Unit | None:
     if len({unit.counter.id for unit in matches}) != 1:
         return None
     return next((u for u in matches if u.status is UnitStatus.REMOVED and u.space is None), None)
-
-
-def _space(game: Game, reference: str, pointer: str) -> str:
-    space = game.rules.board.resolve(reference)
-    if space is None:
-        raise ReplayProblem(codes.REPLAY_BAD_STEP, pointer, f"'{reference}' is not a hex or place on the map")
-    return space

@@ -181,11 +181,8 @@ def _near(game: Game, spaces: set[str]) -> set[str]:
 
 
 def _israeli_places(game: Game) -> set[str]:
-    board = game.rules.board
     return {
-        s
-        for s, side in game.state.control.items()
-        if side == "israeli" and (board.has_feature(s, "town") or board.has_feature(s, "city"))
+        s for s, side in game.state.control.items() if side == "israeli" and game.rules.is_controlled_place(s)
     }
 
 

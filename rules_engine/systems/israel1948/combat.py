@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rules_engine.core import DiceSource, EngineError, IllegalAction, Unit, UnitStatus
+from rules_engine.core import DiceSource, EngineError, IllegalAction, Unit
 from rules_engine.systems.israel1948.decisions import Decider
 from rules_engine.systems.israel1948.stacking import stacking_problem
 
@@ -56,9 +56,10 @@ def check_attack(game: Game, attackers: Sequence[Unit], target: str) -> str:
             raise IllegalAction("2.3", f"{unit.uid} belongs to the inactive player, who cannot attack")
         if unit.uid in state.attacked:
             raise IllegalAction("2.3", f"{unit.uid} has already attacked this phase; a unit attacks once")
-        colour = unit.face.strength_colour
-        if not rules.colour_attacks.get(colour or "", False) or not unit.face.strength:
-            raise IllegalAction("2.3", f"{unit.uid}'s strength is {colour}: it can only defend")
+        if not rules.can_attack(unit.face):
+            raise IllegalAction(
+                "2.3", f"{unit.uid}'s strength is {unit.face.strength_colour}: it can only defend"
+            )
     if len(spaces) != 1:
         raise IllegalAction("2.3", "the attacking units must all be in one hex")
     origin = next(iter(spaces))
@@ -69,9 +70,9 @@ def check_attack(game: Game, attackers: Sequence[Unit], target: str) -> str:
         raise IllegalAction("2.3", f"{board.name(target)} is not adjacent to {board.name(origin)}")
     if state.side_at(target) not in (game.inactive_side,):
         raise IllegalAction("2.3", f"{board.name(target)} holds no units of the inactive player")
-    for feature in board.side_features(origin, target):
-        if feature.terrain.combat is not None and feature.terrain.combat.attack_prohibited:
-            raise IllegalAction("1.3", f"no attack is allowed across the {feature.terrain.name.lower()}")
+    prohibited = rules.attack_prohibited(origin, target)
+    if prohibited is not None:
+        raise IllegalAction("1.3", f"no attack is allowed across the {prohibited.name.lower()}")
     return origin
 
 
@@ -160,14 +161,8 @@ def _defender_dice(game: Game, defenders: list[Unit], origin: str, target: str) 
         found = rules.strength_dice(unit.face.strength_colour, unit.face.strength)
         if found is not None:
             counts[found[0]] = counts.get(found[0], 0) + found[1]
-    for _, extra in rules.terrain_dice(target):
-        for die, number in extra.items():
-            counts[die] = counts.get(die, 0) + number
-    for feature in rules.board.side_features(origin, target):
-        combat = feature.terrain.combat
-        if combat is not None:
-            for die, number in combat.defender_dice.items():
-                counts[die] = counts.get(die, 0) + number
+    for die, number in rules.defender_terrain_dice(origin, target).items():
+        counts[die] = counts.get(die, 0) + number
     return counts
 
 
@@ -349,4 +344,4 @@ def _dice_text(rolls: dict[str, list[int]]) -> str:
     )
 
 
-__all__ = ["CombatReport", "UnitStatus", "check_attack", "resolve_attack"]
+__all__ = ["CombatReport", "check_attack", "resolve_attack"]

@@ -60,10 +60,6 @@ class Decider(Protocol):
         """Choose a die (colour, index) of ``side``'s own roll to re-roll with an air point, or None."""
         ...
 
-    def place_reinforcement(self, unit: Unit, spaces: Sequence[str]) -> str:
-        """Choose where a reinforcement enters."""
-        ...
-
 
 class RandomDecider:
     """Legal choices at random, from a seeded generator."""
@@ -107,6 +103,3 @@ class RandomDecider:
         if not dice or self.random.random() >= self.air_chance:
             return None
         return self.random.choice(dice)
-
-    def place_reinforcement(self, unit: Unit, spaces: Sequence[str]) -> str:
-        return self.random.choice(list(spaces))

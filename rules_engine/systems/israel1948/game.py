@@ -32,8 +32,6 @@ from rules_engine.systems.israel1948.units import find_unit, unit_names
 from rules_engine.systems.israel1948.victory import victory_level
 from rules_engine.systems.israel1948.zoc import ZocCache
 
-CONTROLLED_FEATURES = ("town", "city")
-
 
 class Israel1948:
     """The Israel 1948 system for one game definition and a choice of optional rules."""
@@ -74,7 +72,7 @@ class Game:
         self.rules = rules
         self.scenario = scenario
         first = scenario.first_player or rules.sides[0]
-        second = next(s for s in rules.sides if s != first)
+        second = rules.enemy_of(first)
         labels = rules.game.turn_labels
         first_index = labels.index(scenario.first_turn) if scenario.first_turn in labels else 0
         last_index = labels.index(scenario.last_turn) if scenario.last_turn in labels else len(labels) - 1
@@ -166,7 +164,7 @@ class Game:
         )
 
     def enemy_of(self, side: str) -> str:
-        return next(s for s in self.rules.sides if s != side)
+        return self.rules.enemy_of(side)
 
     def require_phase(self, kind: str, rule: str) -> None:
         if self.state.over:
@@ -182,8 +180,7 @@ class Game:
         self.take_control(space, unit.side)
 
     def take_control(self, space: str, side: str) -> None:
-        counts = any(self.rules.board.has_feature(space, f) for f in CONTROLLED_FEATURES)
-        if counts and self.state.control.get(space) != side:
+        if self.rules.is_controlled_place(space) and self.state.control.get(space) != side:
             self.state.control[space] = side
             self.state.note("control", f"{side} takes control of {self.rules.board.name(space)}")
 
@@ -256,22 +253,13 @@ class Game:
         for space, units in self.state.occupants.items():
             if not units or units[0].side != side:
                 continue
-            able = [
-                u
-                for u in units
-                if u.uid not in self.state.attacked
-                and self.rules.colour_attacks.get(u.face.strength_colour or "", False)
-                and u.face.strength
-            ]
+            able = [u for u in units if u.uid not in self.state.attacked and self.rules.can_attack(u.face)]
             if not able:
                 continue
             for target in self.rules.board.neighbours[space]:
                 if self.state.side_at(target) != self.inactive_side:
                     continue
-                if any(
-                    f.terrain.combat is not None and f.terrain.combat.attack_prohibited
-                    for f in self.rules.board.side_features(space, target)
-                ):
+                if self.rules.attack_prohibited(space, target) is not None:
                     continue
                 options.append((space, target, able))
         return options

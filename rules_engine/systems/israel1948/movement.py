@@ -26,8 +26,7 @@ def reachable(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict
     assert unit.space is not None
     start = unit.space
     steps = rules.steps[unit.face.movement_class or "foot"]
-    enemy_side = next(s for s in rules.sides if s != unit.side)
-    ezoc = zoc.zoc_of(state, enemy_side)
+    ezoc = zoc.zoc_of(state, rules.enemy_of(unit.side))
     occupied = state.occupants
     allowance = movement_allowance(unit)
     paths: dict[str, tuple[str, ...]] = {}
@@ -71,8 +70,7 @@ def check_path(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, path: 
     if unit.out_of_supply and len(path) > 1:
         raise IllegalAction("2.2", f"{unit.uid} is out of supply and may move only 1 hex")
     steps = rules.steps[unit.face.movement_class or "foot"]
-    enemy_side = next(s for s in rules.sides if s != unit.side)
-    ezoc = zoc.zoc_of(state, enemy_side)
+    ezoc = zoc.zoc_of(state, rules.enemy_of(unit.side))
     allowance = movement_allowance(unit)
     spent = 0.0
     here = unit.space

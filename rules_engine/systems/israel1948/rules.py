@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules_engine.core import Board, EngineError
-from rules_engine.definitions import Counter, GameDefinition, Terrain
+from rules_engine.definitions import Counter, Face, GameDefinition, Terrain
 from rules_engine.definitions.terrain import Cost
 
 # A step that costs all of a unit's movement: allowed only as the first step of a move, and ends it.
@@ -28,6 +28,9 @@ OPTIONAL_RULES = frozenset(
         "arab-enmity",
     }
 )
+
+# Towns and cities change hands when a unit enters them (1.2); victory counts them (3.x).
+CONTROLLED_FEATURES = ("town", "city")
 
 # Arab Enmity: the Palestinian contingents stack with any Arab nation (Optional Rules).
 STACK_WITH_ANY_NATION = "palestinian"
@@ -180,12 +183,33 @@ class Rules:
             return None
         return self.die_of_colour.get(colour, colour), int(strength)
 
-    def terrain_dice(self, space: str) -> list[tuple[Terrain, dict[str, int]]]:
-        found: list[tuple[Terrain, dict[str, int]]] = []
-        for kind in (self.board.terrain_of[space], *self.board.features_of[space]):
-            if kind is not None and kind.combat is not None and kind.combat.defender_dice:
-                found.append((kind, dict(kind.combat.defender_dice)))
-        return found
+    def enemy_of(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    def can_attack(self, face: Face) -> bool:
+        """2.3: a white strength only defends."""
+        return bool(face.strength) and self.colour_attacks.get(face.strength_colour or "", False)
+
+    def attack_prohibited(self, origin: str, target: str) -> Terrain | None:
+        """1.3: the hexside terrain (all sea) across which no attack is allowed, if there is one."""
+        for feature in self.board.side_features(origin, target):
+            if feature.terrain.combat is not None and feature.terrain.combat.attack_prohibited:
+                return feature.terrain
+        return None
+
+    def defender_terrain_dice(self, origin: str, target: str) -> dict[str, int]:
+        """2.3 step 1: extra dice from the defender's hex, its features and the hexside, all cumulative."""
+        dice: dict[str, int] = {}
+        kinds = [self.board.terrain_of[target], *self.board.features_of[target]]
+        kinds += [feature.terrain for feature in self.board.side_features(origin, target)]
+        for kind in kinds:
+            if kind is not None and kind.combat is not None:
+                for die, number in kind.combat.defender_dice.items():
+                    dice[die] = dice.get(die, 0) + number
+        return dice
+
+    def is_controlled_place(self, space: str) -> bool:
+        return any(self.board.has_feature(space, feature) for feature in CONTROLLED_FEATURES)
 
 
 def _number_or_word(cost: Cost | None) -> Cost:

@@ -20,14 +20,10 @@ from rules_engine.systems.israel1948.zoc import ZocCache
 PALESTINIAN = "palestinian"
 
 
-def other_side(rules: Rules, side: str) -> str:
-    return next(s for s in rules.sides if s != side)
-
-
 def units_in_supply(rules: Rules, zoc: ZocCache, state: GameState, side: str) -> set[str]:
     """The ids of ``side``'s units on the map that are in supply now."""
     board = rules.board
-    enemy = other_side(rules, side)
+    enemy = rules.enemy_of(side)
     ezoc = zoc.zoc_of(state, enemy)
     occupied_by: dict[str, str] = {space: units[0].side for space, units in state.occupants.items() if units}
 
