@@ -49,7 +49,8 @@ def test_sequence_encoding_matches_vassal_examples() -> None:
 
 
 @given(
-    name=TEXT.filter(lambda t: not t.endswith("\\")),
+    # VASSAL reads a TAB in a basic piece's name as a trait separator (test_inspect_decoding).
+    name=TEXT.filter(lambda t: not t.endswith("\\") and "\t" not in t),
     image=st.sampled_from(["a.png", "units/b.png", ""]),
     level=st.integers(1, 2),
 )

@@ -9,9 +9,11 @@ back, which the inspector and the round-trip tests rely on.
 
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass
 
-from compiler.vassal.sequence import decode, encode
+from compiler.vassal.sequence import decode, encode, unquote
 
 TAB = "\t"
 CTRL = 130
@@ -143,26 +145,65 @@ def add_piece(piece_id: str, traits: list[Trait]) -> str:
 
 
 def decode_piece(piece_type: str, piece_state: str) -> list[Trait]:
-    """The traits of a piece, outermost first; raises ValueError when the chains disagree."""
-    traits: list[Trait] = []
-    while True:
-        if piece_type.startswith("piece;"):
-            # The BasicPiece is innermost; like VASSAL, take its text whole (its name may hold a TAB).
-            traits.append(Trait(piece_type, piece_state))
-            return traits
-        types = decode(piece_type, TAB)
-        states = decode(piece_state, TAB)
-        if len(types) == 1:
-            if len(states) != 1:
-                raise ValueError("the state has more parts than the type")
-            traits.append(Trait(types[0], states[0]))
-            return traits
-        if len(types) != 2:
-            raise ValueError(f"a trait pair must have two parts, found {len(types)}")
-        if len(states) != 2:
-            raise ValueError("no state for trait " + types[0].split(";", 1)[0])
-        traits.append(Trait(types[0], states[0]))
-        piece_type, piece_state = types[1], states[1]
+    """The traits of a piece, outermost first; raises ValueError when the chains disagree.
+
+    Reads the chains the way VASSAL's BasicCommandEncoder.createPiece and Decorator.setState
+    do (each level takes the first two TAB tokens and decodes the second again), in one pass
+    over the text instead of one per trait: see ``split_chain``."""
+    types = split_chain(piece_type)
+    states = split_chain(piece_state, len(types) - 1)
+    return [Trait(t, s) for t, s in zip(types, states, strict=True)]
+
+
+_TAB_RUN = re.compile(r"\\*\t")
+
+
+def split_chain(text: str, levels: int | None = None) -> list[str]:
+    """The tokens of a nested TAB pair (outermost first), as VASSAL decodes it level by level.
+
+    Decoding a level drops one backslash before each escaped TAB, so a TAB preceded by k
+    backslashes is the separator of level k. Knowing every TAB's level up front, each level's
+    separator (and the end of its second token) is a lookup, and each token is cut out once:
+    the work is linear in the text. ``levels`` is the number of separators a state must have
+    (one per trait of its type); without it, splitting goes on while there is a separator,
+    and the innermost token is decoded once more, as createPiece does with a type."""
+    by_level: dict[int, list[int]] = {}
+    for match in _TAB_RUN.finditer(text):
+        by_level.setdefault(match.end() - 1 - match.start(), []).append(match.end() - 1)
+    tokens: list[str] = []
+    start, end, level = 0, len(text), 0
+    while levels is None or level < levels:
+        found = _next_separator(by_level.get(level, []), start, end)
+        if found is None:
+            if levels is not None:
+                raise ValueError("no state for trait: the state has fewer parts than the type")
+            break
+        separator, after = found
+        tokens.append(unquote(_unescape(text[start : separator - level], level + 1)))
+        start, end = separator + 1, (after - level if after is not None else end)
+        if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
+            start, end = start + 1, end - 1
+        level += 1
+    last = _unescape(text[start:end], level + (1 if levels is None else 0))
+    tokens.append(unquote(last) if levels is None else last)
+    return tokens
+
+
+def _next_separator(positions: list[int], start: int, end: int) -> tuple[int, int | None] | None:
+    """The first separator in [start, end) and the next one after it in the window, if any."""
+    index = bisect.bisect_left(positions, start)
+    if index == len(positions) or positions[index] >= end:
+        return None
+    following = positions[index + 1] if index + 1 < len(positions) and positions[index + 1] < end else None
+    return positions[index], following
+
+
+def _unescape(token: str, depth: int) -> str:
+    """``token`` as it reads after ``depth`` decodings: each run of backslashes before a TAB
+    loses ``depth`` of them."""
+    if "\t" not in token or depth == 0:
+        return token
+    return _TAB_RUN.sub(lambda m: m.group()[min(depth, len(m.group()) - 1) :], token)
 
 
 def decode_add_piece(command: str) -> tuple[str, list[Trait]]:
