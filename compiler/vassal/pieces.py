@@ -9,7 +9,6 @@ back, which the inspector and the round-trip tests rely on.
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass
 
@@ -162,40 +161,47 @@ def split_chain(text: str, levels: int | None = None) -> list[str]:
     """The tokens of a nested TAB pair (outermost first), as VASSAL decodes it level by level.
 
     Decoding a level drops one backslash before each escaped TAB, so a TAB preceded by k
-    backslashes is the separator of level k. Knowing every TAB's level up front, each level's
-    separator (and the end of its second token) is a lookup, and each token is cut out once:
-    the work is linear in the text. ``levels`` is the number of separators a state must have
-    (one per trait of its type); without it, splitting goes on while there is a separator,
-    and the innermost token is decoded once more, as createPiece does with a type."""
-    by_level: dict[int, list[int]] = {}
-    for match in _TAB_RUN.finditer(text):
-        by_level.setdefault(match.end() - 1 - match.start(), []).append(match.end() - 1)
+    backslashes is the separator of level k, and the second token of level k ends at the
+    next TAB preceded by k backslashes or fewer. Knowing each TAB's run of backslashes, one
+    walk over the TABs finds every separator and every token is cut out once: the work is
+    linear in the text. ``levels`` is the number of separators a state must have (one per
+    trait of its type); without it, splitting goes on while there is a separator, and the
+    innermost token is decoded once more, as createPiece does with a type."""
+    tabs = [(match.start(), match.end() - 1) for match in _TAB_RUN.finditer(text)]
+    runs = [tab - run_start for run_start, tab in tabs]
+    ends = _next_not_deeper(runs)
     tokens: list[str] = []
-    start, end, level = 0, len(text), 0
+    start, end, level, index, stop = 0, len(text), 0, 0, len(tabs)
     while levels is None or level < levels:
-        found = _next_separator(by_level.get(level, []), start, end)
-        if found is None:
+        while index < stop and runs[index] != level:
+            index += 1  # a TAB inside this trait's own text
+        if index == stop:
             if levels is not None:
                 raise ValueError("no state for trait: the state has fewer parts than the type")
             break
-        separator, after = found
-        tokens.append(unquote(_unescape(text[start : separator - level], level + 1)))
-        start, end = separator + 1, (after - level if after is not None else end)
+        run_start, separator = tabs[index]
+        tokens.append(unquote(_unescape(text[start:run_start], level + 1)))
+        stop = ends[index]
+        start, end = separator + 1, min(end, tabs[stop][0]) if stop < len(tabs) else end
         if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
             start, end = start + 1, end - 1
-        level += 1
+        level, index = level + 1, index + 1
     last = _unescape(text[start:end], level + (1 if levels is None else 0))
     tokens.append(unquote(last) if levels is None else last)
     return tokens
 
 
-def _next_separator(positions: list[int], start: int, end: int) -> tuple[int, int | None] | None:
-    """The first separator in [start, end) and the next one after it in the window, if any."""
-    index = bisect.bisect_left(positions, start)
-    if index == len(positions) or positions[index] >= end:
-        return None
-    following = positions[index + 1] if index + 1 < len(positions) and positions[index + 1] < end else None
-    return positions[index], following
+def _next_not_deeper(runs: list[int]) -> list[int]:
+    """For each TAB, the index of the next TAB with as few backslashes or fewer (or len)."""
+    found = [len(runs)] * len(runs)
+    stack: list[int] = []
+    for index in range(len(runs) - 1, -1, -1):
+        while stack and runs[stack[-1]] > runs[index]:
+            stack.pop()
+        if stack:
+            found[index] = stack[-1]
+        stack.append(index)
+    return found
 
 
 def _unescape(token: str, depth: int) -> str:

@@ -38,7 +38,7 @@ def decode(text: str, delimiter: str) -> list[str]:
     which is what VASSAL's Decoder does character by character."""
     parts = text.split(delimiter)
     if len(parts) == 1 or "\\" + delimiter not in text:
-        return [unquote(part) for part in parts]
+        return [unquote(part) for part in parts] if "'" in text else parts
     tokens: list[str] = []
     pending: list[str] = []
     for part in parts[:-1]:

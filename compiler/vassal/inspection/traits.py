@@ -68,6 +68,7 @@ KNOWN_TRAITS = frozenset(
     ]
 )
 BASIC_TYPES = ("piece;", "stack", "deck;")
+READ_TRAITS = frozenset(("piece;", "emb2;", "emb;", "obs;", "prototype;", "placemark;", "replace;"))
 
 
 def type_prefix(piece_type: str) -> str:
@@ -98,7 +99,8 @@ class PieceKind:
         types = split_chain(piece_type)
         layers, images, prototypes, markers = [], [], [], []
         for index, trait in enumerate(types):
-            prefix, values = type_prefix(trait), _fields(trait)
+            prefix = type_prefix(trait)
+            values = _fields(trait) if prefix in READ_TRAITS else []
             if prefix == "piece;" and len(values) >= 3:
                 images.append(values[2])
             elif prefix == "emb2;" and len(values) >= 16:
