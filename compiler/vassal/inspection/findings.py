@@ -46,7 +46,7 @@ CODES: dict[str, tuple[str, str]] = {
         WARNING,
         "An image named only by prototypes no piece uses is not in the archive.",
     ),
-    "image.unreadable": (ERROR, "An image entry is not a PNG, GIF, JPEG or SVG that VASSAL can draw."),
+    "image.unreadable": (ERROR, "An image is not a PNG, GIF, JPEG, BMP, TIFF or SVG that VASSAL can draw."),
     "help.missing": (ERROR, "A help file, or an image that a help page or HTML chart shows, is missing."),
     "piece.undecodable": (ERROR, "A piece definition does not decode (its type and state chains disagree)."),
     "piece.unknown-trait": (
@@ -82,7 +82,7 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         "An at-start stack names a grid location its board does not have; VASSAL reports it.",
     ),
-    "setup.too-deep": (ERROR, "A saved game's commands nest deeper than inspect follows."),
+    "setup.too-deep": (ERROR, "A saved game's commands nest so deep that following them costs 8 times its length."),
 }
 
 
