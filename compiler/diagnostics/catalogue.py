@@ -25,9 +25,9 @@ def inspect_markdown() -> str:
     from compiler.vassal.inspection import limits
     from compiler.vassal.inspection.findings import CODES
 
-    rows = "".join(f"| `{code}` | {severity} | {text} |\n" for code, (severity, text) in sorted(CODES.items()))
+    rows = "".join(f"| `{code}` | {level} | {text} |\n" for code, (level, text) in sorted(CODES.items()))
     bounds = "".join(
-        f"| {name} | {limits.size_text(size)} | {text} |\n" for name, (size, text) in limits.DESCRIPTIONS.items()
+        f"| {what} | {limits.size_text(n)} | {text} |\n" for what, (n, text) in limits.DESCRIPTIONS.items()
     )
     return INSPECT_HEADER + rows + LIMITS_HEADER + bounds + LIMITS_FOOTER
 

@@ -82,7 +82,10 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         "An at-start stack names a grid location its board does not have; VASSAL reports it.",
     ),
-    "setup.too-deep": (ERROR, "A saved game's commands nest so deep that following them costs 8 times its length."),
+    "setup.too-deep": (
+        ERROR,
+        "A saved game's commands nest so deep that following them costs 8x its length.",
+    ),
 }
 
 
