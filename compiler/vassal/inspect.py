@@ -163,7 +163,8 @@ def _run_setup(
     for item in state.items.values():
         if item.kind_of is not None:
             palette.use(item.kind_of, where)
-    _report_placement(summary, report, where)
+    broken = {m.name for m in maps if any(b.broken for b in m.boards)}
+    _report_placement(summary, report, where, broken)
 
 
 def _setup_commands(file: str, archive: ModuleArchive, report: Inspection, where: str) -> list[str] | None:
@@ -195,10 +196,14 @@ def _setup_commands(file: str, archive: ModuleArchive, report: Inspection, where
     return commands
 
 
-def _report_placement(summary: SetupSummary, report: Inspection, where: str) -> None:
+def _report_placement(summary: SetupSummary, report: Inspection, where: str, broken: set[str]) -> None:
+    """Pieces on no map, and pieces beside every board of their map (unless a board of that map
+    lost its image, which is reported already and is the likelier cause)."""
     on_no_map = [p for p in summary.pieces if p.map is None]
     off_board = [
-        p for p in summary.pieces if p.map is not None and not p.on_board and p.location == "offboard"
+        p
+        for p in summary.pieces
+        if p.map is not None and p.map not in broken and not p.on_board and p.location == "offboard"
     ]
     if on_no_map:
         names = ", ".join(sorted({p.name for p in on_no_map})[:5])

@@ -51,6 +51,11 @@ class BoardSpec:
     grid: Grid | None
     grid_kind: str
 
+    @property
+    def broken(self) -> bool:
+        """An image that did not load: VASSAL makes the board 0x0 (reported with the images)."""
+        return bool(self.image.strip()) and self.width == 0 and self.height == 0
+
 
 @dataclass
 class PileSpec:
