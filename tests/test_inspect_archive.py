@@ -12,11 +12,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from compiler.cli.main import cli
 from compiler.vassal.inspect import inspect_module
 from compiler.vassal.inspection import limits
+from compiler.vassal.inspection.findings import CODES
 from compiler.vassal.inspection.model import Inspection
+from compiler.vassal.report import format_inspection
 
 from .inspect_modules import CASES, png, without_utf8_flag
 
@@ -198,3 +202,61 @@ def test_the_surgery_helpers_damage_what_they_say(tmp_path: Path) -> None:
     path = corrupt_data(rewritten(tmp_path, "a.vmod", {}), "buildFile.xml")
     with zipfile.ZipFile(path) as archive, pytest.raises((zipfile.BadZipFile, zlib.error)):
         archive.read("buildFile.xml")
+
+
+# --- fuzz -------------------------------------------------------------------------------------------
+
+MUTATION_TEXT = st.lists(
+    st.sampled_from(
+        ["\t", "\\", "'", ";", "/", ",", "\x1b", "<", "&", "0", "-", "$", "{", "null", "+/", "a"]
+    ),
+    max_size=6,
+).map("".join)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    case=st.sampled_from(sorted(CASES)),
+    edits=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), min_size=1, max_size=8),
+    cut=st.floats(0.05, 1.0),
+)
+def test_mangled_archives_give_findings_not_exceptions(
+    tmp_path: Path, case: str, edits: list[tuple[float, int]], cut: float
+) -> None:
+    data = bytearray(CASES[case]())
+    for where, value in edits:
+        data[int(where * (len(data) - 1))] = value
+    path = tmp_path / "mangled.vmod"
+    path.write_bytes(bytes(data[: max(1, int(cut * len(data)))]))
+    result = inspect_module(path)
+    assert all(code in CODES for code in result.counts)
+    format_inspection(result)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=st.sampled_from(sorted(CASES)), where=st.floats(0, 1), text=MUTATION_TEXT, drop=st.integers(0, 4))
+def test_mangled_entries_give_findings_not_exceptions(
+    tmp_path: Path, case: str, where: float, text: str, drop: int
+) -> None:
+    """Valid ZIPs whose buildFile.xml or saved game has characters changed."""
+    from compiler.vassal.archive import zip_bytes
+    from compiler.vassal.savefile import deobfuscate, obfuscate
+
+    source = zipfile.ZipFile(BytesIO(CASES[case]()))
+    entries = {name: source.read(name) for name in source.namelist()}
+    target = next((n for n in sorted(entries) if n.endswith(".vsav")), "buildFile.xml")
+    if target.endswith(".vsav"):
+        content = deobfuscate(zipfile.ZipFile(BytesIO(entries[target])).read("savedGame"))
+    else:
+        content = entries[target].decode()
+    at = int(where * len(content))
+    content = content[:at] + text + content[at + drop :]
+    if target.endswith(".vsav"):
+        entries[target] = zip_bytes({"savedGame": obfuscate(content)})
+    else:
+        entries[target] = content.encode()
+    path = tmp_path / "edited.vmod"
+    path.write_bytes(zip_bytes(entries))
+    result = inspect_module(path)
+    assert all(code in CODES for code in result.counts)
+    format_inspection(result)

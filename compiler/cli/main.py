@@ -141,11 +141,13 @@ def _progress(output_format: str, message: str) -> None:
 @click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @FORMAT
 def inspect_command(module: Path, output_format: str) -> None:
-    """Check any .vmod the way VASSAL loads it, and summarise it.
+    """Check any .vmod the way VASSAL 3.7 loads it, and summarise it.
 
-    Reports unknown component classes, missing images, duplicate piece ids,
-    pieces and setups that do not decode, and pieces that land off the board;
-    lists maps, boards, grids, piece slots and each setup's pieces by location.
+    Errors are what VASSAL itself reports (unknown component classes and traits,
+    missing images and help files, damaged archive entries, setups that cannot be
+    read) or what breaks play; the rest are warnings. Lists maps, boards, grids,
+    piece slots and, for each setup, where VASSAL puts each piece (JSON lists all).
+    Limits on what is read: docs/diagnostics.md.
     """
     from compiler.vassal.inspect import inspect_module
     from compiler.vassal.report import format_inspection

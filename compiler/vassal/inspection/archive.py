@@ -63,7 +63,7 @@ class ModuleArchive:
         except UnicodeDecodeError as exc:
             handle.close()
             raise EntryProblem("archive.bad-name", f"an entry name is not UTF-8 ({exc.reason})") from exc
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, struct.error) as exc:
+        except (*READ_ERRORS, struct.error) as exc:
             handle.close()
             raise EntryProblem("module.unreadable", f"not a readable ZIP archive: {exc}") from exc
         return cls(archive, [])

@@ -19,15 +19,35 @@ from compiler.vassal.sequence import decode
 Point = tuple[int, int]
 Size = tuple[int, int]
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_REPEAT = 100  # letters of one alphabetic label; far-away points of absurd grids stop here
 ALPHABETIC = "-?(?:" + "|".join(f"{letter}+" for letter in ALPHABET) + ")"
 
 
-def java_round(value: float) -> int:
-    return math.floor(value + 0.5)
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+
+
+def java_div(a: float, b: float) -> float:
+    """Java's double division: by zero it gives an infinity or NaN instead of raising."""
+    if b == 0:
+        return math.copysign(math.inf, a) * math.copysign(1, b) if a else math.nan
+    return a / b
 
 
 def java_int(value: float) -> int:
-    return int(value)  # Python's int() truncates toward zero, like Java's cast
+    """Java's (int) cast: toward zero, NaN to 0, clamped to the int range."""
+    if math.isnan(value):
+        return 0
+    return int(max(INT_MIN, min(INT_MAX, value)))
+
+
+def java_floor(value: float) -> int:
+    """(int) Math.floor(value), with the same clamping."""
+    return java_int(math.floor(value)) if math.isfinite(value) else java_int(value)
+
+
+def java_round(value: float) -> int:
+    """(int) Math.round(value)."""
+    return java_floor(value + 0.5)
 
 
 def format_text(template: str, properties: dict[str, str | None]) -> str | None:
@@ -75,7 +95,7 @@ class Numbering:
         sign = "-" if value < 0 else ""
         value = abs(value)
         if kind == "A":
-            return sign + ALPHABET[value % 26] * (value // 26 + 1)
+            return sign + ALPHABET[value % 26] * min(value // 26 + 1, MAX_REPEAT)
         return sign + str(value).zfill(leading + 1)
 
     def name(self, row: int, column: int) -> str | None:
@@ -150,20 +170,20 @@ class HexGrid:
 
     def raw_column(self, point: Point) -> int:
         u, _ = self._turn(*point)
-        return math.floor((u - self.x0) / self.dx + 0.5)
+        return java_floor(java_div(u - self.x0, self.dx) + 0.5)
 
     def raw_row(self, point: Point) -> int:
         u, v = self._turn(*point)
-        nx = java_round((u - self.x0) / self.dx)
+        nx = java_round(java_div(u - self.x0, self.dx))
         if nx % 2 == 0:
-            return java_round((v - self.y0) / self.dy)
-        return java_round((v - self.y0 - self.dy / 2) / self.dy)
+            return java_round(java_div(v - self.y0, self.dy))
+        return java_round(java_div(v - self.y0 - self.dy / 2, self.dy))
 
     def _max_rows(self, size: Size) -> int:
-        return math.floor(size[1] / self.dx + 0.5)
+        return java_floor(java_div(size[1], self.dx) + 0.5)
 
     def _max_columns(self, size: Size) -> int:
-        return math.floor(size[0] / self.dy + 0.5)
+        return java_floor(java_div(size[0], self.dy) + 0.5)
 
     def location_name(self, point: Point, size: Size) -> str | None:
         n = self.numbering
@@ -216,12 +236,12 @@ class SquareGrid:
         n = self.numbering
         if n is None:
             return None
-        column = math.floor((point[0] - self.x0) / self.dx + 0.5)
-        row = java_int((point[1] - self.y0) / self.dy + 0.5)
+        column = java_floor(java_div(point[0] - self.x0, self.dx) + 0.5)
+        row = java_int(java_div(point[1] - self.y0, self.dy) + 0.5)
         if n.h_descend:
-            column = java_int(size[0] / self.dx + 0.5) - column
+            column = java_int(java_div(size[0], self.dx) + 0.5) - column
         if n.v_descend:
-            row = java_int(size[1] / self.dy + 0.5) - row
+            row = java_int(java_div(size[1], self.dy) + 0.5) - row
         return n.name(row, column)
 
     def point_of(self, location: str, size: Size) -> Point | None:
@@ -231,9 +251,9 @@ class SquareGrid:
             return None
         column, row = parsed
         if n.v_descend:
-            row = java_int(size[1] / self.dy + 0.5) - row
+            row = java_int(java_div(size[1], self.dy) + 0.5) - row
         if n.h_descend:
-            column = java_int(size[0] / self.dx + 0.5) - column
+            column = java_int(java_div(size[0], self.dx) + 0.5) - column
         return java_int(column * self.dx + self.x0), java_int(row * self.dy + self.y0)
 
 
