@@ -35,7 +35,9 @@ def main() -> None:
     arguments = parser.parse_args()
     report = validate_game(ROOT / "source_data" / "israel1948", run_replays=False)
     start = time.perf_counter()
-    system = system_for(report.definition)
+    game = report.valid
+    assert game is not None, "Israel 1948 does not validate"
+    system = system_for(game)
     print(f"rules engine built in {1000 * (time.perf_counter() - start):.1f} ms")
     rates: list[float] = []
     results: Counter[str | None] = Counter()

@@ -182,7 +182,9 @@ def _near(game: Game, spaces: set[str]) -> set[str]:
 
 def _israeli_places(game: Game) -> set[str]:
     return {
-        s for s, side in game.state.control.items() if side == "israeli" and game.rules.is_controlled_place(s)
+        s
+        for s, side in game.state.control.items()
+        if side == "israeli" and game.system.is_controlled_place(s)
     }
 
 

@@ -10,14 +10,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from rules_engine.core import DiceSource, EngineError, IllegalAction, Unit
+from rules_engine.core import DiceSource, EngineError, GameState, IllegalAction, Unit
 from rules_engine.systems.israel1948.decisions import Decider
-from rules_engine.systems.israel1948.stacking import stacking_problem
+from rules_engine.systems.israel1948.rules import Rules
 
-if TYPE_CHECKING:
-    from rules_engine.systems.israel1948.game import Game
+
+class Battlefield(Protocol):
+    """What combat needs of the game it is fought in (the Israel 1948 `Game` is one).
+
+    Combat is called by the game, so it names the game's abilities it uses
+    instead of importing the game's module.
+    """
+
+    state: GameState
+    rules: Rules
+    last_combat: CombatReport | None
+
+    @property
+    def active_side(self) -> str: ...
+
+    @property
+    def inactive_side(self) -> str: ...
+
+    def put(self, unit: Unit, space: str) -> None: ...
+
+    def step_loss(self, unit: Unit) -> None: ...
+
+    def stacking_problem(self, space: str, arriving: Sequence[Unit]) -> str | None: ...
+
+    def retreat_options(self, unit: Unit) -> list[str]: ...
+
+    def retreat_problem(self, unit: Unit, there: str) -> str | None: ...
+
+    def may_use_air(self, side: str, involved: Sequence[Unit]) -> bool: ...
+
+    def spend_air(self, side: str) -> None: ...
 
 
 @dataclass
@@ -39,7 +68,7 @@ class CombatReport:
     air_rerolls: dict[str, tuple[str, int, int]] = field(default_factory=dict)
 
 
-def check_attack(game: Game, attackers: Sequence[Unit], target: str) -> str:
+def check_attack(game: Battlefield, attackers: Sequence[Unit], target: str) -> str:
     """Raise IllegalAction unless ``attackers`` may attack ``target`` now; return their hex."""
     state, rules = game.state, game.rules
     board = rules.board
@@ -77,7 +106,7 @@ def check_attack(game: Game, attackers: Sequence[Unit], target: str) -> str:
 
 
 def resolve_attack(
-    game: Game, attackers: Sequence[Unit], target: str, decider: Decider, dice: DiceSource
+    game: Battlefield, attackers: Sequence[Unit], target: str, decider: Decider, dice: DiceSource
 ) -> CombatReport:
     state, rules = game.state, game.rules
     origin = check_attack(game, attackers, target)
@@ -143,7 +172,7 @@ def resolve_attack(
             )
             if not chosen:
                 raise IllegalAction("2.3", "at least one attacking unit must advance into the vacated hex")
-            problem = stacking_problem(rules, state, target, chosen)
+            problem = game.stacking_problem(target, chosen)
             if problem is not None:
                 raise IllegalAction("1.3", f"the advance breaks stacking: {problem}")
             for unit in chosen:
@@ -154,7 +183,7 @@ def resolve_attack(
     return report
 
 
-def _defender_dice(game: Game, defenders: list[Unit], origin: str, target: str) -> dict[str, int]:
+def _defender_dice(game: Battlefield, defenders: list[Unit], origin: str, target: str) -> dict[str, int]:
     rules = game.rules
     counts = dict.fromkeys(rules.dice_order, 0)
     for unit in defenders:
@@ -167,7 +196,7 @@ def _defender_dice(game: Game, defenders: list[Unit], origin: str, target: str) 
 
 
 def _attacker_dice(
-    game: Game,
+    game: Battlefield,
     rolling: list[tuple[Unit, str | None, float | None, bool]],
     attackers: list[Unit],
     defenders: list[Unit],
@@ -203,7 +232,7 @@ def _attacker_dice(
     return counts
 
 
-def _plus_die_applies(game: Game, origin: str, target: str) -> bool:
+def _plus_die_applies(game: Battlefield, origin: str, target: str) -> bool:
     """2.3 step 2: clear terrain, no town or city, and no hexside terrain in between."""
     board = game.rules.board
     kind = board.terrain_of[target]
@@ -214,13 +243,13 @@ def _plus_die_applies(game: Game, origin: str, target: str) -> bool:
     return not board.side_features(origin, target)
 
 
-def _hits(game: Game, rolls: dict[str, list[int]]) -> int:
+def _hits(game: Battlefield, rolls: dict[str, list[int]]) -> int:
     hits_on = game.rules.hits_on
     return sum(1 for die, values in rolls.items() for value in values if value in hits_on.get(die, ()))
 
 
 def _maybe_reroll(
-    game: Game,
+    game: Battlefield,
     side: str,
     purpose: str,
     rolls: dict[str, list[int]],
@@ -251,7 +280,7 @@ def _maybe_reroll(
 
 
 def _apply_defender_hits(
-    game: Game, hits: int, attackers: list[Unit], decider: Decider, report: CombatReport
+    game: Battlefield, hits: int, attackers: list[Unit], decider: Decider, report: CombatReport
 ) -> list[Unit]:
     """Each hit halts an attacker; hits beyond the attackers are step losses. Returns the halted."""
     if hits == 0:
@@ -281,7 +310,7 @@ def _apply_defender_hits(
 
 
 def _apply_attacker_hits(
-    game: Game,
+    game: Battlefield,
     hits: int,
     defenders: list[Unit],
     attackers: list[Unit],

@@ -11,9 +11,9 @@ from __future__ import annotations
 import heapq
 
 from rules_engine.core import GameState, IllegalAction, Unit
+from rules_engine.core.zoc import ZocCache
 from rules_engine.systems.israel1948.rules import ALL, Rules, Step
 from rules_engine.systems.israel1948.stacking import stacking_problem
-from rules_engine.systems.israel1948.zoc import ZocCache
 
 
 def movement_allowance(unit: Unit) -> float:

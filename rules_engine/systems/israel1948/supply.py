@@ -14,8 +14,8 @@ having no country source of their own, trace to any Arab source.
 from __future__ import annotations
 
 from rules_engine.core import GameState
+from rules_engine.core.zoc import ZocCache
 from rules_engine.systems.israel1948.rules import Rules
-from rules_engine.systems.israel1948.zoc import ZocCache
 
 PALESTINIAN = "palestinian"
 
