@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from rules_engine.core.actions import Action
+from rules_engine.core.actions import Action, Chooser
 from rules_engine.core.board import Board
 from rules_engine.core.dice import DiceSource, SeededDice
 from rules_engine.core.errors import EngineError
@@ -81,6 +81,14 @@ class GameSystem(Protocol):
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         """Play one game to its end with random legal actions."""
+        ...
+
+    def random_decider(self, seed: int) -> Any:
+        """Answers, at random, the choices an action leaves to a player (None: the system has none)."""
+        ...
+
+    def chooser_decider(self, chooser: Chooser) -> Any:
+        """Answers the choices an action leaves to a player by asking ``chooser``."""
         ...
 
 
@@ -173,4 +181,8 @@ class CoreSystem(Generic[G]):
 
     def random_decider(self, seed: int) -> Any:
         """What answers the choices an action leaves to a player, at random (None: no such choices)."""
+        return None
+
+    def chooser_decider(self, chooser: Chooser) -> Any:
+        """What answers those choices by asking ``chooser`` (None: the system leaves no such choices)."""
         return None
