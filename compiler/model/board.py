@@ -26,6 +26,7 @@ from rules_engine.definitions import (
     SupplySource,
     Track,
 )
+from rules_engine.definitions.frozen import read_only
 from rules_engine.geometry import Axis, GridError, Hex, HexGrid
 
 _UNIT_TO_INCH = {"in": 1.0, "mm": 1 / 25.4}
@@ -65,7 +66,7 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
         size_unit=size.get("unit"),
         grid=grid,
         hex_size=hex_size,
-        spaces=spaces,
+        spaces=read_only(spaces),
         hexsides=tuple(
             Hexside(
                 resolve(h["between"][0]),

@@ -92,5 +92,5 @@ class Table(NamedTuple):
 
 class Charts(NamedTuple):
     combat: CombatSystem | None
-    tables: dict[str, Table]
+    tables: Mapping[str, Table]
     origin: Origin
