@@ -243,7 +243,9 @@ def _attacker_dice(
     if any(plus for *_, plus in rolling) and _plus_die_applies(game, fight.origin, fight.target):
         counts[weakest] += 1
         game.state.note("dice", "the '+' unit gains a die against clear terrain")
-    if any(u.out_of_supply for u in fight.attackers):
+    # "Attacking unit" means a unit that rolls, for the '+' die and for supply alike: a halted
+    # unit "is no longer able to attack" (2.3 step 1) unless it goes all in.
+    if any(unit.out_of_supply for unit, *_ in rolling):
         counts = _drop_a_die(game, counts, fight.decider)
     if any(u.out_of_supply for u in fight.defenders):
         counts[weakest] += 1
