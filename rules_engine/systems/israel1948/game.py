@@ -31,6 +31,7 @@ from rules_engine.placement import PlacementFacts, unmet_conditions
 from rules_engine.systems.israel1948 import combat, movement
 from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement
 from rules_engine.systems.israel1948.decisions import Decider, RandomDecider
+from rules_engine.systems.israel1948.random_play import play_random_game
 from rules_engine.systems.israel1948.rules import OPTIONAL_RULES, PHASE_KINDS, Rules
 from rules_engine.systems.israel1948.stacking import stacking_problem
 from rules_engine.systems.israel1948.supply import supply_sources, units_in_supply, uses_one_source
@@ -398,6 +399,4 @@ class Israel1948(CoreSystem[Game]):
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         """The random player of random_play.py: more moves and attacks than ending phases."""
-        from rules_engine.systems.israel1948.random_play import play_random_game
-
         return play_random_game(self, scenario_id, seed, after_action=after_action)
