@@ -118,6 +118,11 @@ class CoreSystem(Generic[G]):
         self.die_sides = {d.id: d.sides for d in definition.game.dice}
         self.names = unit_names(c for c in self.counters.counters.values() if c.is_unit)
         self._side_names = {s.id: s.name for s in definition.game.sides}
+        self.controlled_places = frozenset(
+            space
+            for space in self.board.spaces
+            if any(self.board.has_feature(space, f) for f in self.controlled_features)
+        )
 
     def _phases(self, phases: Sequence[Phase]) -> tuple[Phase, ...]:
         """The sequence of play; a phase of a kind this system does not know is a data error."""
@@ -152,7 +157,8 @@ class CoreSystem(Generic[G]):
         return counter.optional_rule is None or counter.optional_rule in self.options
 
     def is_controlled_place(self, space: str) -> bool:
-        return any(self.board.has_feature(space, f) for f in self.controlled_features)
+        """A place whose control changes hands when a unit enters it (a town, a city ...)."""
+        return space in self.controlled_places
 
     # --- starting games ----------------------------------------------------------------
 

@@ -155,16 +155,18 @@ class Game(CoreGame):
         """(attackers' hex, target hex, units that may attack from it) for every possible attack."""
         if self.phase.kind != "combat" or self.state.over:
             return []
-        side = self.active_side
+        side, enemy = self.active_side, self.inactive_side
+        occupants, attacked = self.state.occupants, self.state.attacked
         options: list[tuple[str, str, list[Unit]]] = []
-        for space, units in self.state.occupants.items():
-            if not units or units[0].side != side:
+        for space, units in occupants.items():
+            if units[0].side != side:
                 continue
-            able = [u for u in units if u.uid not in self.state.attacked and self.rules.can_attack(u.face)]
+            able = [u for u in units if u.uid not in attacked and self.rules.can_attack(u.face)]
             if not able:
                 continue
             for target in self.board.neighbours[space]:
-                if self.state.side_at(target) != self.inactive_side:
+                held = occupants.get(target)
+                if not held or held[0].side != enemy:
                     continue
                 if self.rules.attack_prohibited(space, target) is not None:
                     continue

@@ -84,25 +84,22 @@ def _road_reach(
 ) -> dict[str | None, set[str]]:
     """Per nation (or for the whole side), the hexes on or next to a road open to a source."""
     board = rules.board
-    enemy = rules.enemy_of(side)
-    ezoc = zoc.zoc_of(state, enemy)
-    occupied_by = {space: units[0].side for space, units in state.occupants.items() if units}
-
-    def blocked(space: str) -> bool:
-        holder = occupied_by.get(space)
-        return holder == enemy or (space in ezoc and holder != side)
-
+    ezoc = zoc.zoc_of(state, rules.enemy_of(side))
+    own = {space for space, units in state.occupants.items() if units[0].side == side}
+    enemy_held = set(state.occupants) - own
+    # 2.1: the road is cut by enemy units, and by EZOC that no friendly unit occupies
+    blocked = enemy_held | (ezoc - own)
     networks: dict[str | None, set[str]] = {}
     for at, nation in sources:
         network = networks.setdefault(nation if per_nation else None, set())
-        if blocked(at):
+        if at in blocked:
             continue
         network.add(at)
         frontier = [at]
         while frontier:
             here = frontier.pop()
             for there in board.road_neighbours(here):
-                if there not in network and not blocked(there):
+                if there not in network and there not in blocked:
                     network.add(there)
                     frontier.append(there)
     reach: dict[str | None, set[str]] = {}
