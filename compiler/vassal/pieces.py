@@ -163,29 +163,34 @@ def split_chain(text: str, levels: int | None = None) -> list[str]:
     Decoding a level drops one backslash before each escaped TAB, so a TAB preceded by k
     backslashes is the separator of level k, and the second token of level k ends at the
     next TAB preceded by k backslashes or fewer. Knowing each TAB's run of backslashes, one
-    walk over the TABs finds every separator and every token is cut out once: the work is
-    linear in the text. ``levels`` is the number of separators a state must have (one per
-    trait of its type); without it, splitting goes on while there is a separator, and the
-    innermost token is decoded once more, as createPiece does with a type."""
-    tabs = [(match.start(), match.end() - 1) for match in _TAB_RUN.finditer(text)]
-    runs = [tab - run_start for run_start, tab in tabs]
-    ends = _next_not_deeper(runs)
+    walk over the TABs finds every separator and where the last token ends, and every token
+    is cut out once: the work is linear in the text. ``levels`` is the number of separators a
+    state must have (one per trait of its type); without it, splitting goes on while there is
+    a separator, and the innermost token is decoded once more, as createPiece does with a type."""
+    spans = [match.span() for match in _TAB_RUN.finditer(text)]
+    runs = [tab_end - 1 - run_start for run_start, tab_end in spans]
+    ends: list[int] | None = None
     tokens: list[str] = []
-    start, end, level, index, stop = 0, len(text), 0, 0, len(tabs)
+    start, end, level, index, count = 0, len(text), 0, 0, len(spans)
     while levels is None or level < levels:
-        while index < stop and runs[index] != level:
+        while index < count and runs[index] > level:
             index += 1  # a TAB inside this trait's own text
-        if index == stop:
+        if index == count or runs[index] < level:
             if levels is not None:
                 raise ValueError("no state for trait: the state has fewer parts than the type")
             break
-        run_start, separator = tabs[index]
-        tokens.append(unquote(_unescape(text[start:run_start], level + 1)))
-        stop = ends[index]
-        start, end = separator + 1, min(end, tabs[stop][0]) if stop < len(tabs) else end
-        if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
-            start, end = start + 1, end - 1
+        tokens.append(unquote(_unescape(text[start : spans[index][0]], level + 1)))
+        start = spans[index][1]
+        if start < end and text[start] == "'":  # a quoted second token: where does it end?
+            ends = ends if ends is not None else _next_not_deeper(runs)
+            stop = ends[index]
+            end = min(end, spans[stop][0]) if stop < count else end
+            if end - start > 1 and text[end - 1] == "'":
+                start, end = start + 1, end - 1
         level, index = level + 1, index + 1
+    while index < count and runs[index] >= level:
+        index += 1
+    end = min(end, spans[index][0]) if index < count else end
     last = _unescape(text[start:end], level + (1 if levels is None else 0))
     tokens.append(unquote(last) if levels is None else last)
     return tokens
