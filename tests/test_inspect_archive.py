@@ -260,3 +260,22 @@ def test_mangled_entries_give_findings_not_exceptions(
     result = inspect_module(path)
     assert all(code in CODES for code in result.counts)
     format_inspection(result)
+
+
+def test_classes_the_module_ships_are_loadable(tmp_path: Path) -> None:
+    """VASSAL loads component classes from the module itself (ForThePeople's FTPChatter, ...),
+    and its preferences are components too."""
+    from .inspect_modules import B, board_xml, map_xml, module
+
+    body = (
+        map_xml("Main", board_xml("B", image="b.png"))
+        + '<ftp.FTPChatter/><ftp.Missing/><VASSAL.preferences.StringPreference name="x" tab="y"/>'
+        + f"<{B}module.PlayerRoster><entry>Red</entry></{B}module.PlayerRoster>"
+    )
+    data = module("Own", body, {"images/b.png": png(10, 10), "ftp/FTPChatter.class": b"\xca\xfe\xba\xbe"})
+    path = tmp_path / "own.vmod"
+    path.write_bytes(data)
+    result = inspect_module(path)
+    assert [f.message for f in result.findings if f.code == "component.unknown-class"] == [
+        "no class ftp.Missing in VASSAL or the module: VASSAL reports it and skips the component"
+    ]
