@@ -241,13 +241,19 @@ def _check_images(
         more = f" (named in {len(places) - 1} more place(s))" if len(places) > 1 else ""
         report.add("image.missing", f"image '{image}' is not in the archive{more}", places[0])
     for name in sorted(unused):
-        for image, where in palette.prototype_images[name]:
-            if image not in missing and image_entry(archive, image) is None:
-                report.add(
-                    "image.missing-unused",
-                    f"image '{image}' is not in the archive (prototype '{name}' is unused)",
-                    where,
-                )
+        gone = sorted(
+            {
+                i
+                for i, _ in palette.prototype_images[name]
+                if i not in missing and image_entry(archive, i) is None
+            }
+        )
+        if gone:
+            where = palette.prototype_images[name][0][1]
+            shown = ", ".join(f"'{image}'" for image in gone)
+            report.add(
+                "image.missing-unused", f"prototype '{name}', which no piece uses, names {shown}", where
+            )
 
 
 def _verify_image(archive: ModuleArchive, entry: str, report: Inspection, where: str) -> None:

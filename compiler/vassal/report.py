@@ -65,7 +65,8 @@ def _setup_lines(setup: SetupSummary) -> list[str]:
         printable(f"setup '{setup.name}' ({setup.file or 'no file'}): {len(setup.pieces)} pieces{notes}")
     ]
     locations = list(setup.by_location().items())
-    for location, names in locations[:LOCATIONS_SHOWN]:
+    for location, found in locations[:LOCATIONS_SHOWN]:
+        names = [name or "(no name)" for name in found]
         shown = ", ".join(names[:NAMES_SHOWN]) + (
             f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else ""
         )

@@ -44,7 +44,7 @@ CODES: dict[str, tuple[str, str]] = {
     "image.missing": (ERROR, "An image that a component or a piece in use names is not in the archive."),
     "image.missing-unused": (
         WARNING,
-        "An image named only by prototypes no piece uses is not in the archive.",
+        "A prototype no piece uses names images that are not in the archive.",
     ),
     "image.unreadable": (ERROR, "An image is not a PNG, GIF, JPEG, BMP, TIFF or SVG that VASSAL can draw."),
     "help.missing": (ERROR, "A help file, or an image that a help page or HTML chart shows, is missing."),
