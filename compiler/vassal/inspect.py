@@ -240,19 +240,22 @@ def _check_images(
     for image, places in missing.items():
         more = f" (named in {len(places) - 1} more place(s))" if len(places) > 1 else ""
         report.add("image.missing", f"image '{image}' is not in the archive{more}", places[0])
+    _report_unused(palette, unused, set(missing), archive, report)
+
+
+def _report_unused(
+    palette: Palette, unused: set[str], missing: set[str], archive: ModuleArchive, report: Inspection
+) -> None:
+    """One warning per unused prototype that names images the archive lacks."""
     for name in sorted(unused):
-        gone = sorted(
-            {
-                i
-                for i, _ in palette.prototype_images[name]
-                if i not in missing and image_entry(archive, i) is None
-            }
-        )
+        named = palette.prototype_images[name]
+        gone = sorted({i for i, _ in named if i not in missing and image_entry(archive, i) is None})
         if gone:
-            where = palette.prototype_images[name][0][1]
-            shown = ", ".join(f"'{image}'" for image in gone)
+            listed = ", ".join(f"'{image}'" for image in gone)
             report.add(
-                "image.missing-unused", f"prototype '{name}', which no piece uses, names {shown}", where
+                "image.missing-unused",
+                f"prototype '{name}', which no piece uses, names {listed}",
+                named[0][1],
             )
 
 
