@@ -295,5 +295,62 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
     )
 
 
+@cli.command()
+@click.argument("game_dir", type=GAME_DIR)
+@click.option("--scenario", "scenarios", multiple=True, help="A scenario id (repeatable); all by default.")
+@click.option(
+    "--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Games per scenario."
+)
+@click.option(
+    "--policy", default="random", show_default=True, help="Who plays: random, or a policy of the system."
+)
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="The first game's seed.")
+@click.option(
+    "--jobs", type=click.IntRange(1, 512), default=1, show_default=True, help="Local worker processes."
+)
+@click.option("--scheduler", default=None, help="A Dask scheduler (tcp://host:8786) to play the games on.")
+@click.option("--option", "options", multiple=True, help="An optional rule to switch on (repeatable).")
+@FORMAT
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Also write the tables (JSON, text) and a plot (PNG) into this folder.",
+)
+def simulate(
+    game_dir: Path,
+    scenarios: tuple[str, ...],
+    games: int,
+    policy: str,
+    seed: int,
+    jobs: int,
+    scheduler: str | None,
+    options: tuple[str, ...],
+    output_format: str,
+    output: Path | None,
+) -> int:
+    """Play many seeded games through the rules engine and print the results per scenario.
+
+    Each scenario's table gives every result's share with a 95% (Wilson) confidence
+    interval, the games' length and the seeds played. The same seeds give the same
+    table on any machine, with any --jobs, and on a Dask cluster (--scheduler).
+    """
+    from compiler.cli.simulate import run_simulation
+
+    return run_simulation(
+        game_dir,
+        scenarios=scenarios,
+        games=games,
+        policy=policy,
+        seed=seed,
+        jobs=jobs,
+        scheduler=scheduler,
+        options=frozenset(options),
+        as_json=output_format == "json",
+        output=output,
+    )
+
+
 def main() -> None:
     cli(prog_name="wgc")

@@ -24,6 +24,7 @@ from rules_engine.core import (
     IllegalAction,
     Unit,
 )
+from rules_engine.core.policies import PolicyFactory, RandomPolicy
 from rules_engine.core.system import AfterAction
 from rules_engine.core.zoc import ZocCache
 from rules_engine.definitions import Constraint, Scenario, ValidGame
@@ -31,6 +32,7 @@ from rules_engine.placement import PlacementFacts, unmet_conditions
 from rules_engine.systems.israel1948 import combat, movement
 from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement
 from rules_engine.systems.israel1948.decisions import Decider, RandomDecider
+from rules_engine.systems.israel1948.policies import AggressivePolicy
 from rules_engine.systems.israel1948.random_play import play_random_game
 from rules_engine.systems.israel1948.rules import OPTIONAL_RULES, PHASE_KINDS, Rules
 from rules_engine.systems.israel1948.stacking import stacking_problem
@@ -47,6 +49,7 @@ class Game(CoreGame):
         self.rules = system.rules
         super().__init__(system, scenario, log)
         self.zoc = ZocCache(self.rules.zoc_reach, _exerts_zoc)
+        self._paths = movement.PathCache()
         self.last_combat: combat.CombatReport | None = None
         self.peace_rolled = False
         # 2.1: the source a one-source side's player chose for this phase's supply check.
@@ -125,7 +128,7 @@ class Game(CoreGame):
             return {}
         if unit.uid in self.state.moved:
             return {}
-        return movement.reachable(self.rules, self.zoc, self.state, unit)
+        return movement.reachable(self.rules, self.zoc, self.state, unit, self._paths)
 
     def move(self, unit: Unit, path: Sequence[str]) -> None:
         self.require_phase("movement", "2.2")
@@ -388,6 +391,7 @@ class Israel1948(CoreSystem[Game]):
     }
     phase_kinds = PHASE_KINDS
     optional_rules = OPTIONAL_RULES
+    policies: ClassVar[dict[str, PolicyFactory]] = {"random": RandomPolicy, "aggressive": AggressivePolicy}
     # Towns and cities change hands when a unit enters them (1.2); victory counts them (3.x).
     controlled_features = ("town", "city")
     game_class = Game

@@ -22,8 +22,33 @@ def movement_allowance(unit: Unit) -> float:
     return float(movement) if isinstance(movement, (int, float)) else 0.0
 
 
-def reachable(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
-    """Every hex the unit may end its move in, with one path (the hexes entered) to it."""
+class PathCache:
+    """Paths found for a unit, kept while the enemy's units stay where they are.
+
+    The search reads only the unit (where it is, its face, its supply marker) and the
+    enemy's units and ZOC; friendly moves change nothing but the stacking at the end,
+    which `reachable` checks afresh. So within a movement phase each unit's paths are
+    searched once, however often a player or a policy asks.
+    """
+
+    def __init__(self) -> None:
+        self._paths: dict[tuple[object, ...], dict[str, tuple[str, ...]]] = {}
+        self._epoch: tuple[str, int] | None = None
+
+    def paths(self, rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
+        enemy = rules.enemy_of(unit.side)
+        epoch = (enemy, state.side_epoch(enemy))
+        if epoch != self._epoch:
+            self._paths.clear()
+            self._epoch = epoch
+        key = (unit.uid, unit.space, unit.damaged, unit.out_of_supply)
+        found = self._paths.get(key)
+        if found is None:
+            found = self._paths[key] = _paths_of(rules, zoc, state, unit)
+        return found
+
+
+def _paths_of(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
     assert unit.space is not None
     start = unit.space
     steps = rules.steps[unit.face.movement_class or "foot"]
@@ -33,6 +58,15 @@ def reachable(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict
     if not unit.out_of_supply:
         ezoc = zoc.zoc_of(state, rules.enemy_of(unit.side))
         _search(steps, start, movement_allowance(unit), ezoc, enemy_held, paths)
+    return paths
+
+
+def reachable(
+    rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, cache: PathCache | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Every hex the unit may end its move in, with one path (the hexes entered) to it."""
+    searched = cache.paths if cache is not None else _paths_of
+    paths = searched(rules, zoc, state, unit)
     occupied = state.occupants
     # An empty hex takes the unit if the unit fits alone; only occupied hexes need a full check.
     fits_alone = group_problem(rules, [unit]) is None
