@@ -172,6 +172,28 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> None:
     sys.exit(run_replay_command(game_dir, replay_file, trace))
 
 
+@cli.command()
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder to write the schemas into.",
+)
+def schemas(output: Path) -> None:
+    """Write the JSON Schemas, so an editor checks games kept anywhere.
+
+    Point each file's "$schema" at them by a relative path (docs/editors.md).
+    """
+    from compiler.schema.export import write_schemas
+
+    try:
+        written = write_schemas(output)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write to {output}: {exc.strerror or exc}") from exc
+    click.echo(f"wrote {len(written)} schemas to {output}")
+
+
 def _valid_reports(game_dirs: tuple[Path, ...]) -> list[GameReport]:
     """Validate each game; print the errors of the invalid ones (they are skipped)."""
     reports = [validate_game(path) for path in game_folders(game_dirs)]
