@@ -18,7 +18,9 @@ from compiler.cli.main import cli
 from compiler.diagnostics import closest, codes, error, warning
 from compiler.diagnostics.repeats import MAX_PER_CODE, cap_repeats
 from compiler.diagnostics.text import printable, shorten
+from compiler.loading import game_folder
 from compiler.loading.files import SourceFileError, read_bounded
+from compiler.loading.game_folder import MAX_FILES_PER_FOLDER
 from compiler.loading.positions import PositionFinder, scan_positions
 from compiler.pipeline import validate_game
 
@@ -245,3 +247,28 @@ def test_printable_escapes_only_control_characters() -> None:
         "Ḥaifa → G13 \u05d9\u05e8\u05d5\u05e9\u05dc\u05d9\u05dd"
     )
     assert printable("a\nb\tc\u0085d\u2066e") == "a\\x0ab\\x09c\\x85d\\u2066e"
+
+
+# A game as a whole -------------------------------------------------------------------
+
+
+def test_a_folder_of_too_many_files_is_refused_without_reading_them(israel: GameCopy) -> None:
+    replays = israel.root / "replays"
+    for index in range(MAX_FILES_PER_FOLDER + 1):
+        (replays / f"extra-{index:04}.json").write_text("not json", encoding="utf-8")
+    report = validate_game(israel.root)
+    too_many = [d for d in report.diagnostics if d.code == codes.FILE_TOO_LARGE]
+    assert [d.file for d in too_many] == ["replays"]
+    assert not [d for d in report.diagnostics if d.code == codes.JSON_SYNTAX]
+
+
+def test_files_past_the_size_of_a_whole_game_are_not_read(
+    israel: GameCopy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_folder, "MAX_GAME_BYTES", 100_000)
+    report = validate_game(israel.root)
+    refused = [d for d in report.diagnostics if d.code == codes.FILE_TOO_LARGE]
+    assert refused and all("not read" in d.message for d in refused)
+    read = sum(len(d.text) for documents in report.sources.documents.values() for d in documents)
+    largest = max(len(d.text) for documents in report.sources.documents.values() for d in documents)
+    assert read <= 100_000 + largest  # reading stops with the file that passes the limit

@@ -34,7 +34,7 @@ def limits() -> list[tuple[str, str, str]]:
     from compiler.diagnostics.hints import MAX_HINT_LENGTH
     from compiler.diagnostics.repeats import MAX_PER_CODE
     from compiler.diagnostics.text import MAX_MESSAGE_CHARACTERS, SHOWN_CHARACTERS
-    from compiler.loading import json_source
+    from compiler.loading import game_folder, json_source
     from compiler.replay.runner import MAX_PHASES_PER_STEP
     from compiler.schema.validation import longest_string
 
@@ -49,6 +49,16 @@ def limits() -> list[tuple[str, str, str]]:
             "kind of file",
             "regular files only",
             "a device, FIFO or socket (or a link to one) is `file.not-a-file` and never read",
+        ),
+        (
+            "JSON files in scenarios/, replays/ or the game folder",
+            str(game_folder.MAX_FILES_PER_FOLDER),
+            "`file.too-large` (`file.unknown` for the game folder); the listing stops there",
+        ),
+        (
+            "all files of one game together",
+            f"{game_folder.MAX_GAME_BYTES // (1024 * 1024)} MB",
+            "`file.too-large` for each file not read once the game holds more",
         ),
         ("nesting of JSON", f"{json_source.MAX_DEPTH} levels", "`json.too-deep`"),
         ("digits of an integer", str(json_source.MAX_NUMBER_DIGITS), "`json.number-too-large`"),
