@@ -2,8 +2,8 @@
 
 Every shipped game is mutated: random edits, mangled bytes, plausible swaps of
 values, and the edits a hostile user would try (tests/mutations.py). The example
-counts are small so the normal suite stays fast; raise them with
-``--hypothesis-seed`` and a settings profile to search longer.
+counts are small so the normal suite stays fast; raise ``max_examples`` locally to
+search longer.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ ORIGINALS = {
     for name in names
 }
 # The most memory one hostile `wgc validate` may take, as tracemalloc counts it. The
-# shipped games take about 25 MB; before issue 10, single edits reached gigabytes.
-PEAK_BOUND_MB = 200
+# shipped games take 1.5 to 4 MB and 120 hostile edits at most 12 MB; before issue 10,
+# one long key or name took gigabytes.
+PEAK_BOUND_MB = 64
 FUZZ = settings(
     deadline=None,
     suppress_health_check=[
