@@ -9,6 +9,7 @@ ending the phase is the one action every system shares.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 
@@ -32,3 +33,19 @@ class EndPhase(NamedTuple):
 
     def describe(self) -> str:
         return "end the phase"
+
+
+class Chooser(Protocol):
+    """Asks a player to pick among options: a person at a terminal, a script, a policy.
+
+    A choice the rules leave to a player in the middle of an action (which
+    attacker a hit halts, where a unit retreats) is asked through the system's
+    decider; `CoreSystem.chooser_decider` builds one that asks a Chooser, so a
+    program that plays any system needs only this one interface.
+    """
+
+    def choose(
+        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+    ) -> list[int]:
+        """The indexes (into ``options``) of the options picked: at least ``minimum``, at most ``maximum``."""
+        ...

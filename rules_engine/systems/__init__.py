@@ -18,6 +18,8 @@ from rules_engine.definitions import ValidGame
 
 SYSTEMS: dict[str, str] = {
     "israel1948": "rules_engine.systems.israel1948",
+    "jerusalem": "rules_engine.systems.jerusalem",
+    "raiders": "rules_engine.systems.raiders",
 }
 
 
