@@ -206,6 +206,30 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
     return run_replay_command(game_dir, replay_file, trace)
 
 
+@cli.command()
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder to write the schemas into.",
+)
+def schemas(output: Path) -> int:
+    """Write the JSON Schemas, so an editor checks games kept anywhere.
+
+    Point each file's "$schema" at them by a relative path (docs/editors.md).
+    """
+    from compiler.errors import OutputError
+    from compiler.schema.export import write_schemas
+
+    try:
+        written = write_schemas(output)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {output}: {exc.strerror or exc}") from exc
+    click.echo(f"wrote {len(written)} schemas to {output}")
+    return EXIT_OK
+
+
 def _length(name: str, low: float, high: float) -> Callable[[click.Context, click.Parameter, str], float]:
     """A click callback reading a length such as 5/8in or 16mm, within [low, high] inches."""
 

@@ -115,7 +115,7 @@ PROVENANCE_RECONSTRUCTED = "provenance.reconstructed"
 
 DESCRIPTIONS: dict[str, str] = {
     FILE_MISSING: "A file the game needs does not exist.",
-    FILE_NOT_A_FILE: "A folder stands where a file is expected.",
+    FILE_NOT_A_FILE: "A folder, device, pipe or socket stands where a regular file is expected.",
     FILE_UNREADABLE: "The operating system refused to read the file.",
     FILE_TOO_LARGE: "The file is larger than any source file needs to be.",
     FILE_ENCODING: "The file is not UTF-8 text.",
@@ -243,4 +243,10 @@ DESCRIPTIONS.update(
         REPLAY_BAD_START: "A replay's start (scenario, position, overrides, test counters) cannot be set up.",
         REPLAY_NO_ENGINE: "The game's system has no rules engine yet; its replays are not run (a warning).",
     }
+)
+
+# Limits (docs/diagnostics.md lists every limit)
+LIMIT_MORE_DIAGNOSTICS = "limit.more-diagnostics"
+DESCRIPTIONS[LIMIT_MORE_DIAGNOSTICS] = (
+    "One file has more diagnostics of one code than are listed; this one counts the rest."
 )
