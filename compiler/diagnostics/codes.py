@@ -50,6 +50,7 @@ REF_UNKNOWN_OPTIONAL_RULE = "ref.unknown-optional-rule"
 REF_WRONG_KIND = "ref.wrong-kind"
 REF_AMBIGUOUS_PLACE = "ref.ambiguous-place"
 REF_UNKNOWN_SYSTEM = "ref.unknown-system"
+NAME_UNPRINTABLE = "name.unprintable"
 REF_UNKNOWN_PHASE_KIND = "ref.unknown-phase-kind"
 
 # Map geometry
@@ -66,6 +67,7 @@ MAP_TERRAIN_NOT_IN_CHART = "map.terrain-not-in-chart"
 MAP_TERRAIN_WRONG_KIND = "map.terrain-wrong-kind"
 MAP_PLACE_NAME_DUPLICATE = "map.place-name-duplicate"
 MAP_SPACE_UNREACHABLE = "map.space-unreachable"
+MAP_TOO_LARGE = "map.too-large"
 
 # Supply sources
 SUPPLY_UNKNOWN_SIDE = "supply.unknown-side"
@@ -153,7 +155,9 @@ DESCRIPTIONS: dict[str, str] = {
     REF_WRONG_KIND: "A reference names a record of the wrong kind (a hexside terrain on a hex).",
     REF_AMBIGUOUS_PLACE: "A place name that names more than one space.",
     REF_UNKNOWN_SYSTEM: "game.json names a game system that no rules engine plays.",
+    NAME_UNPRINTABLE: "A name holds a line break or control character, or ends with a backslash.",
     REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
+    MAP_TOO_LARGE: "The map is larger than any printed map (120 in a side): a wrong hex size or unit.",
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
     MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
     MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",
