@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import click
 
 from compiler.cli.games import GAME_DIR, game_folders
+from compiler.diagnostics.text import json_text
 from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
@@ -114,7 +115,7 @@ def info(game_dir: Path, output_format: str) -> int:
     report = validate_game(game_dir)
     summary = summarize(report)
     if output_format == "json":
-        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        click.echo(json_text(json.dumps(summary, indent=2, ensure_ascii=False)))
     else:
         click.echo(format_summary(summary))
     return EXIT_OK if report.ok else EXIT_INVALID
