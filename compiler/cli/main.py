@@ -79,7 +79,7 @@ def cli() -> None:
     into VASSAL modules, print-and-play sheets and maps."""
 
 
-@cli.command()
+@cli.command(short_help="Check games: schemas, cross-checks and replays.")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @FORMAT
 @click.option(
@@ -107,7 +107,7 @@ def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, ve
     return EXIT_OK if all(r.ok for r in reports) else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Summarise a game and how much of it is reconstructed.")
 @click.argument("game_dir", type=GAME_DIR)
 @FORMAT
 def info(game_dir: Path, output_format: str) -> int:
@@ -145,7 +145,7 @@ def _run_build(
     return EXIT_OK if result.ok else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Build each valid game into a VASSAL module (.vmod).")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @output_option("Folder for the outputs.")
 @FORMAT
@@ -170,7 +170,7 @@ def build(
     return _run_build(game_dirs, targets, output, output_format, run_replays=not no_replays)
 
 
-@cli.command("inspect")
+@cli.command("inspect", short_help="Check any .vmod the way VASSAL loads it.")
 @click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @FORMAT
 def inspect_command(module: Path, output_format: str) -> int:
@@ -193,7 +193,7 @@ def inspect_command(module: Path, output_format: str) -> int:
     return EXIT_OK if result.ok else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Run one replay through the game's rules engine.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.argument("replay_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--trace", is_flag=True, help="Print every step and the events it caused.")
@@ -258,7 +258,7 @@ PAPER = click.option(
 )
 
 
-@cli.command()
+@cli.command(short_help="Print-and-play counter and card sheets (PDF, PNG).")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @OUTPUT_PER_GAME
 @PAPER
@@ -307,7 +307,7 @@ def sheets(
     return _run_build(game_dirs, ("sheets",), output, "text", sheet_spec=spec, run_replays=not no_replays)
 
 
-@cli.command("map")
+@cli.command("map", short_help="The map as one PNG and a PDF tiled over pages.")
 @click.argument("game_dir", type=GAME_DIR)
 @OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
@@ -320,7 +320,7 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
     )
 
 
-@cli.command()
+@cli.command(short_help="Balance runs: many seeded games, results per scenario.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.option("--scenario", "scenarios", multiple=True, help="A scenario id (repeatable); all by default.")
 @click.option(
