@@ -100,6 +100,13 @@ CASES = [
     ),
     # --- names a back end must print -------------------------------------------------------
     Case(
+        "a title the font cannot draw",
+        edit("game.json", setitem(["title"], "Israel 1948 \u062d\u0631\u0628")),
+        "game.json",
+        codes.TEXT_MISSING_GLYPHS,
+        "/title",
+    ),
+    Case(
         "counter name ending in a backslash",
         edit("counters.json", lambda d: counter(d, "yiftach").__setitem__("name", "YIFTACH\\")),
         "counters.json",

@@ -23,7 +23,7 @@ from compiler.checks.geometry import (
     check_routes,
 )
 from compiler.checks.identity import check_duplicate_ids
-from compiler.checks.printable import check_printable_names
+from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
 from compiler.checks.references import (
     check_counter_references,
@@ -44,6 +44,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
     check_system,
     check_printable_names,
+    check_printable_glyphs,
     check_game_references,
     check_counter_references,
     check_counter_values,

@@ -12,24 +12,26 @@ from collections.abc import Iterator
 from typing import Any
 
 from compiler.checks.context import CheckContext
-from compiler.diagnostics import Diagnostic, codes, error
+from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.diagnostics.text import shorten
 from compiler.loading import FILE_KINDS
 from compiler.loading.positions import join_pointer
 
 # The keys whose strings are printed as one line: names, titles, headings, labels.
 NAME_KEYS = frozenset({"name", "title", "subtitle", "heading", "label", "short_name", "abbreviation"})
+# Keys of longer printed text (card text, a counter's printed text), checked for glyphs only.
+TEXT_KEYS = frozenset({"text"})
 
 
-def _names(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
-    """(pointer, text) of every string under a name key, anywhere in a document."""
-    stack = [(pointer, data)]
+def _names(data: Any, keys: frozenset[str] = NAME_KEYS) -> Iterator[tuple[str, str]]:
+    """(pointer, text) of every string under one of ``keys``, anywhere in a document."""
+    stack: list[tuple[str, Any]] = [("", data)]
     while stack:
         here, value = stack.pop()
         if isinstance(value, dict):
             for key, item in value.items():
                 where = join_pointer(here, key)
-                if key in NAME_KEYS and isinstance(item, str):
+                if key in keys and isinstance(item, str):
                     yield where, item
                 elif isinstance(item, (dict, list)):
                     stack.append((where, item))
@@ -60,3 +62,32 @@ def check_printable_names(context: CheckContext) -> Iterator[Diagnostic]:
                         pointer,
                         hint="write names on one line, without control characters or a final backslash",
                     )
+
+
+def check_printable_glyphs(context: CheckContext) -> Iterator[Diagnostic]:
+    """Characters the drawing font has no glyph for would print as empty boxes: say which."""
+    found: list[tuple[str, str, str]] = []
+    for kind in FILE_KINDS:
+        if kind.kind == "replay":
+            continue
+        for document in context.valid_documents(kind.kind):
+            found.extend(
+                (document.name, pointer, text)
+                for pointer, text in _names(document.data, NAME_KEYS | TEXT_KEYS)
+                if not text.isascii()
+            )
+    if not found:
+        return  # the font covers ASCII; only then is the drawing library worth loading
+    from compiler.render.fonts import missing_glyphs
+
+    for file, pointer, text in found:
+        missing = missing_glyphs(text)
+        if missing:
+            shown = " ".join(f"{c} (U+{ord(c):04X})" for c in missing[:8])
+            yield warning(
+                codes.TEXT_MISSING_GLYPHS,
+                f"the font wgc draws with has no glyph for {shown}; it would print as an empty box",
+                file,
+                pointer,
+                hint="spell the name with letters of the basic Latin alphabet where the book allows it",
+            )

@@ -51,6 +51,7 @@ REF_WRONG_KIND = "ref.wrong-kind"
 REF_AMBIGUOUS_PLACE = "ref.ambiguous-place"
 REF_UNKNOWN_SYSTEM = "ref.unknown-system"
 NAME_UNPRINTABLE = "name.unprintable"
+TEXT_MISSING_GLYPHS = "text.missing-glyphs"
 REF_UNKNOWN_PHASE_KIND = "ref.unknown-phase-kind"
 
 # Map geometry
@@ -156,6 +157,7 @@ DESCRIPTIONS: dict[str, str] = {
     REF_AMBIGUOUS_PLACE: "A place name that names more than one space.",
     REF_UNKNOWN_SYSTEM: "game.json names a game system that no rules engine plays.",
     NAME_UNPRINTABLE: "A name holds a line break or control character, or ends with a backslash.",
+    TEXT_MISSING_GLYPHS: "Printed text has characters the drawing font has no glyph for (empty boxes).",
     REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
     MAP_TOO_LARGE: "The map is larger than any printed map (120 in a side): a wrong hex size or unit.",
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
