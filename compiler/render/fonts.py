@@ -7,8 +7,10 @@ made with a stroke of the text's own colour, which stays deterministic.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
+from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont
 
@@ -52,3 +54,53 @@ def draw_centered(
         stroke_width=stroke,
         stroke_fill=stroke_fill if stroke_fill is not None else fill,
     )
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One string as drawn: where its ink box landed, how big and in which colour.
+
+    Tests read these to check sizes, collisions and clipping on every image the
+    renderers make; ``role`` says what the string is ('hex-id', 'place', 'title' ...).
+    """
+
+    text: str
+    bbox: tuple[float, float, float, float]
+    size: int
+    fill: str
+    stroke: int
+    role: str
+    xy: tuple[float, float] = (0.0, 0.0)
+    anchor: str | None = None
+
+
+class RecordingDraw(ImageDraw.ImageDraw):
+    """ImageDraw that remembers the strings it draws (``texts``); set ``role`` before drawing
+    to tag what follows."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.texts: list[DrawnText] = []
+        self.role = ""
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        chosen = kwargs.get("font")
+        stroke = int(kwargs.get("stroke_width", 0) or 0)
+        if isinstance(chosen, ImageFont.FreeTypeFont) and str(text):
+            bbox = self.textbbox(xy, str(text), font=chosen, anchor=kwargs.get("anchor"), stroke_width=stroke)
+            fill = kwargs.get("fill")
+            anchor = kwargs.get("anchor")
+            left, top, right, bottom = bbox
+            self.texts.append(
+                DrawnText(
+                    str(text),
+                    (left, top, right, bottom),
+                    int(chosen.size),
+                    str(fill),
+                    stroke,
+                    self.role,
+                    (float(xy[0]), float(xy[1])),
+                    anchor,
+                )
+            )
+        super().text(xy, text, *args, **kwargs)
