@@ -15,6 +15,8 @@ from compiler.render.counter_values import Numeral
 from compiler.render.counters import DEFAULT_COUNTER_IN, MIN_TEXT_PT, SYMBOL_BOX_U, CounterPainter
 from compiler.render.fonts import DrawnText
 from compiler.render.legibility import (
+    DEUTERANOPIA,
+    PROTANOPIA,
     VISIONS,
     contrast,
     measured_colours,
@@ -22,8 +24,6 @@ from compiler.render.legibility import (
     relative_luminance,
     simulate,
     simulate_colour,
-    DEUTERANOPIA,
-    PROTANOPIA,
     text_masks,
 )
 from rules_engine.definitions import Counter, GameDefinition
