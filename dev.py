@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Bootstrap a private environment and run one of the project's two jobs.
 
-    python3 dev.py build   validate every game in source_data/ and write build/
+    python3 dev.py build   validate every game in source_data/ and write build/: modules,
+                           counter sheets, maps and player aids
     python3 dev.py test    ruff (lint and format), mypy and pytest
 
 Only the Python standard library is used here, so the script works on a fresh
@@ -58,8 +59,14 @@ def precompile() -> None:
 
 
 def job_build() -> None:
+    """Modules, then print-and-play sheets, maps and player aids for every game."""
     precompile()
-    run([str(BIN / "wgc"), "build", "--output", "build"])
+    wgc = str(BIN / "wgc")
+    run([wgc, "build", "--output", "build"])
+    run([wgc, "sheets", "--output", "build"])
+    run([wgc, "aids", "--output", "build"])
+    for game in sorted(p for p in (ROOT / "source_data").iterdir() if (p / "game.json").exists()):
+        run([wgc, "map", str(game), "--output", "build"])
 
 
 def job_test() -> None:

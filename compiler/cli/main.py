@@ -241,6 +241,25 @@ def sheets(
     sys.exit(0 if all(r.ok for r in reports) else 1)
 
 
+@cli.command()
+@click.argument("game_dirs", nargs=-1, type=GAME_DIR)
+@OUTPUT_PER_GAME
+@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True, help="Resolution.")
+@PAPER
+def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str) -> None:
+    """Player aids: every chart and table of the game on printable pages (PDF, and a PNG per page)."""
+    from compiler.output.aids import AidSpec, write_aids
+
+    reports = _valid_reports(game_dirs)
+    for report in reports:
+        if report.ok:
+            written = write_aids(
+                report.definition, output / report.name / "aids", AidSpec(paper=paper, dpi=dpi)
+            )
+            click.echo(f"{report.name}: wrote {len(written)} files to {output / report.name / 'aids'}")
+    sys.exit(0 if all(r.ok for r in reports) else 1)
+
+
 @cli.command("map")
 @click.argument("game_dir", type=GAME_DIR)
 @OUTPUT_PER_GAME

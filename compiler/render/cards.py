@@ -6,10 +6,11 @@ objective ... or the event) in the designers' own words.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from compiler.render.colours import readable_on, shade
-from compiler.render.fonts import Font, draw_centered, fitted_font, font
+from compiler.render.fonts import draw_centered, fitted_font, font
+from compiler.render.fonts import wrap_text as _wrap
 from rules_engine.definitions import Card, Deck
 
 CARD_INCHES = (2.5, 3.5)
@@ -81,48 +82,3 @@ def _layout_height(draw: ImageDraw.ImageDraw, card: Card, size: float, width: fl
     for section in card.sections:
         total += size * 1.35 + len(_wrap(draw, section.text, body, width)) * size * 1.22 + size * 0.5
     return total
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
-    """Greedy word wrap: a line takes words while it fits ``width``."""
-    if chosen.layout_engine != ImageFont.Layout.BASIC:
-        return _wrap_measuring_lines(draw, text, chosen, width)
-    # Without shaping a string's length is the sum of its glyphs' advances and the kerning of
-    # each pair, so "line word" measures length(line) + kern(last letter, space) + length(" word").
-    # Measuring words instead of whole candidate lines gives the same lines, several times faster.
-    space = draw.textlength(" ", font=chosen)
-    kerning: dict[str, float] = {}
-    lines, line, length = [], "", 0.0
-    for word in text.split():
-        if not line:
-            line, length = word, draw.textlength(word, font=chosen)
-            continue
-        last = line[-1]
-        if last not in kerning:
-            kerning[last] = (
-                draw.textlength(last + " ", font=chosen) - draw.textlength(last, font=chosen) - space
-            )
-        candidate = length + kerning[last] + draw.textlength(" " + word, font=chosen)
-        if candidate > width:
-            lines.append(line)
-            line, length = word, draw.textlength(word, font=chosen)
-        else:
-            line, length = f"{line} {word}", candidate
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _wrap_measuring_lines(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
-    """The same wrap, measuring every candidate line whole (for shaping layout engines)."""
-    lines, line = [], ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if line and draw.textlength(candidate, font=chosen) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines

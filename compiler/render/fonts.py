@@ -104,3 +104,51 @@ class RecordingDraw(ImageDraw.ImageDraw):
                 )
             )
         super().text(xy, text, *args, **kwargs)
+
+
+def wrap_text(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
+    """Greedy word wrap: a line takes words while it fits ``width`` (a longer word gets a line
+    of its own). Paragraphs split at newlines."""
+    if "\n" in text:
+        return [line for part in text.split("\n") for line in (wrap_text(draw, part, chosen, width) or [""])]
+    if chosen.layout_engine != ImageFont.Layout.BASIC:
+        return wrap_text_measuring_lines(draw, text, chosen, width)
+    # Without shaping a string's length is the sum of its glyphs' advances and the kerning of
+    # each pair, so "line word" measures length(line) + kern(last letter, space) + length(" word").
+    # Measuring words instead of whole candidate lines gives the same lines, several times faster.
+    space = draw.textlength(" ", font=chosen)
+    kerning: dict[str, float] = {}
+    lines, line, length = [], "", 0.0
+    for word in text.split():
+        if not line:
+            line, length = word, draw.textlength(word, font=chosen)
+            continue
+        last = line[-1]
+        if last not in kerning:
+            kerning[last] = (
+                draw.textlength(last + " ", font=chosen) - draw.textlength(last, font=chosen) - space
+            )
+        candidate = length + kerning[last] + draw.textlength(" " + word, font=chosen)
+        if candidate > width:
+            lines.append(line)
+            line, length = word, draw.textlength(word, font=chosen)
+        else:
+            line, length = f"{line} {word}", candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_text_measuring_lines(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
+    """The same wrap, measuring every candidate line whole (for shaping layout engines)."""
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and draw.textlength(candidate, font=chosen) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines

@@ -9,7 +9,8 @@ from __future__ import annotations
 from compiler.output.printables import png_bytes
 from compiler.render.board import render_board
 from compiler.render.cards import render_card, render_card_back
-from compiler.render.charts import table_chart, terrain_chart
+from compiler.render.chart_content import game_charts
+from compiler.render.charts import render_chart
 from compiler.render.counters import CounterPainter
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
@@ -80,15 +81,10 @@ def _card_images(definition: GameDefinition, decks: list[DeckPlan], entries: dic
 
 
 def _chart_images(definition: GameDefinition, entries: dict[str, bytes]) -> list[tuple[str, str]]:
+    """Every chart at screen resolution, drawn by the renderer of the printed player aids."""
     charts: list[tuple[str, str]] = []
-    title = definition.game.title if definition.game else ""
-    terrain = terrain_chart(definition)
-    if terrain is not None:
-        entries["images/chart-terrain.png"] = png_bytes(terrain)
-        charts.append(("Terrain Effects", "chart-terrain.png"))
-    if definition.charts is not None:
-        for table in definition.charts.tables.values():
-            file = f"chart-{table.id}.png"
-            entries["images/" + file] = png_bytes(table_chart(table, title))
-            charts.append((table.name, file))
+    for chart in game_charts(definition):
+        file = f"chart-{chart.id}.png"
+        entries["images/" + file] = png_bytes(render_chart(chart).image)
+        charts.append((chart.title, file))
     return charts
