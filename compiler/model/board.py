@@ -14,6 +14,7 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.model.reading import Json, strings, text
 from rules_engine.definitions import (
+    Area,
     Box,
     Entry,
     Hexside,
@@ -148,6 +149,9 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
             for i, b in enumerate(data.get("boxes", ()))
         ),
         origin=root,
+        geography=tuple(
+            _area(a, root.child("geography", i)) for i, a in enumerate(data.get("geography", ()))
+        ),
     )
     return board, problems
 
@@ -267,3 +271,14 @@ def _name_index(spaces: dict[str, Space]) -> dict[str, tuple[str, ...]]:
             if name:
                 names.setdefault(name.casefold(), []).append(space.id)
     return {key: tuple(value) for key, value in names.items()}
+
+
+def _area(data: Json, origin: Origin) -> Area:
+    label = data.get("label")
+    return Area(
+        data["kind"],
+        data["name"],
+        tuple((float(x), float(y)) for x, y in data["points"]),
+        (float(label[0]), float(label[1])) if label else None,
+        origin,
+    )

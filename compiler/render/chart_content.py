@@ -155,6 +155,24 @@ def _combat_facts(terrain: Terrain) -> list[tuple[str, str]]:
     return facts
 
 
+def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
+    """The figures a map's terrain key shows: movement in short (on a hex map), and the
+    combat facts."""
+    parts = []
+    for situation, table in terrain.movement.items() if movement else ():
+        if set(table) == {"*"}:
+            costs = _cost(table["*"])
+        else:
+            costs = ", ".join(f"{names.movement_class(c).split()[0]} {_cost(v)}" for c, v in table.items())
+        parts.append(f"{SITUATIONS.get(situation, situation.replace('-', ' '))} {costs}")
+    parts += [text for text, _ in _combat_facts(terrain)]
+    if terrain.tactical_edge_tie:
+        parts.append(f"ties: {names.side(terrain.tactical_edge_tie)}")
+    if terrain.stop:
+        parts.append("stop")
+    return "; ".join(parts)
+
+
 # --- combat and tables ---------------------------------------------------------------------
 
 

@@ -111,6 +111,13 @@ def draw_sample(draw: ImageDraw.ImageDraw, sample: object, rect: Rect) -> None:
         draw.line([(left, cy), (right, cy)], fill=sample.colour, width=max(3, round(h / 3.5)))
         if "wall" in sample.name:
             ticks(draw, (left, cy), (right, cy), sample.colour, max(2, round(h / 3.5)), h / 2.5)
+    elif sample.kind == "supply":
+        r = h * 0.4
+        draw.pieslice((cx - r, cy - r, cx + r, cy + r), 90, 270, fill="#ffffff")
+        draw.pieslice((cx - r, cy - r, cx + r, cy + r), 270, 90, fill=sample.colour)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=width)
+    elif sample.kind == "border":
+        dotted(draw, (left, cy), (right, cy), sample.colour, max(2, round(h / 5)), h / 3)
     elif sample.kind == "point":
         draw_point(draw, sample.name, sample.colour, (cx, cy), h / 3.2)
     elif sample.kind == "mark":
@@ -178,6 +185,12 @@ def draw_mark(draw: ImageDraw.ImageDraw, kind: str, colour: str, centre: Point, 
         draw.ellipse((x - s * 0.45, y - s * 0.45, x + s * 0.45, y + s * 0.45), fill=colour)
     elif kind == "staging-area":
         draw.polygon([(x - s, y + s * 0.8), (x, y - s * 0.9), (x + s, y + s * 0.8)], fill=colour, outline=INK)
+    elif kind == "stop":
+        points = [
+            (x + s * math.cos(math.pi / 8 + math.pi / 4 * i), y + s * math.sin(math.pi / 8 + math.pi / 4 * i))
+            for i in range(8)
+        ]
+        draw.polygon(points, fill=colour, outline="#ffffff")
     elif kind == "high-command":
         draw.rectangle(
             (x - s * 0.85, y - s * 0.6, x + s * 0.85, y + s * 0.6), fill=colour, outline=INK, width=line
@@ -221,3 +234,13 @@ def dashed(draw: ImageDraw.ImageDraw, a: Point, b: Point, colour: str, width: in
             fill=colour,
             width=width,
         )
+
+
+def dotted(draw: ImageDraw.ImageDraw, a: Point, b: Point, colour: str, width: int, step: float) -> None:
+    """A line of dots ``step`` apart."""
+    length = math.dist(a, b)
+    count = max(1, int(length / step))
+    for i in range(count + 1):
+        t = i / count
+        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=colour)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from compiler.render.board import BoardArt
+from compiler.render.art import BoardArt
 from compiler.vassal.catalogue import PROTOTYPES, PieceDefinition, is_solitaire
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.render.board import DECK_IN, BoardArt
+from compiler.render.art import BoardArt
+from compiler.render.board import DECK_IN
 from compiler.vassal.catalogue import PieceDefinition
 from compiler.vassal.pieces import Trait, basic_piece, key, marker, mask
 from compiler.vassal.sequence import encode

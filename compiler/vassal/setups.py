@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.render.board import BoardArt
+from compiler.render.art import BoardArt
 from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, side_name
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
