@@ -21,7 +21,7 @@ RISE_IN = 0.04  # VASSAL draws each piece of a closed stack 4 px (at 100 dpi) hi
 Key = tuple[
     str, str, str
 ]  # ("oob", box, turn) | ("reinforcements", track, turn) | ("track", track, box) | ("box", box, "")
-Groups = dict[Key, list[tuple[str, int]]]
+Groups = dict[Key, list[tuple[str, int, str]]]  # (counter, copies, face) per place
 
 
 @dataclass(frozen=True)
@@ -58,15 +58,15 @@ def reinforcement_key(definition: GameDefinition, counter_id: str, turn: str) ->
 
 
 def scenario_groups(definition: GameDefinition, scenario: Scenario) -> Groups:
-    """The groups (counter, copies) a scenario puts in each off-map place, in placement order."""
-    groups: dict[Key, dict[str, int]] = defaultdict(dict)
+    """The groups (counter, copies, face) a scenario puts in each off-map place, in order."""
+    groups: dict[Key, dict[tuple[str, str], int]] = defaultdict(dict)
     for r in scenario.reinforcements:
         key = reinforcement_key(definition, r.unit, r.turn)
-        groups[key][r.unit] = groups[key].get(r.unit, 0) + r.copies
+        groups[key][(r.unit, r.face)] = groups[key].get((r.unit, r.face), 0) + r.copies
     for m in scenario.markers:
         if m.at is None and m.track is not None and m.box is not None:
             key = ("track", m.track, m.box)
-            groups[key][m.counter] = groups[key].get(m.counter, 0) + m.copies
+            groups[key][(m.counter, m.face)] = groups[key].get((m.counter, m.face), 0) + m.copies
     used = used_copies(scenario)
     board = definition.board
     counters = definition.counters
@@ -77,8 +77,8 @@ def scenario_groups(definition: GameDefinition, scenario: Scenario) -> Groups:
             counter = counters.get(counter_id) if counters else None
             left = (counter.copies if counter else 0) - used.get(counter_id, 0)
             if left > 0:
-                groups[("box", box.id, "")][counter_id] = left
-    return {key: list(found.items()) for key, found in groups.items()}
+                groups[("box", box.id, "")][(counter_id, "front")] = left
+    return {key: [(c, n, face) for (c, face), n in found.items()] for key, found in groups.items()}
 
 
 def used_copies(scenario: Scenario) -> dict[str, int]:
@@ -100,9 +100,9 @@ def holdings(definition: GameDefinition) -> dict[Key, Holding]:
     for scenario in definition.scenarios:
         for key, groups in scenario_groups(definition, scenario).items():
             if key[0] in ("reinforcements", "track"):
-                slots, height = 1, sum(copies for _, copies in groups)
+                slots, height = 1, sum(copies for _, copies, _ in groups)
             else:
-                slots, height = len(groups), max(copies for _, copies in groups)
+                slots, height = len(groups), max(copies for _, copies, _ in groups)
             old = needs.get(key, Holding(0, 0))
             needs[key] = Holding(max(old.slots, slots), max(old.height, height))
     return needs

@@ -22,6 +22,7 @@ from compiler.vassal.setups import SetupWriter
 from rules_engine.definitions import GameDefinition
 
 BOARD_DPI = 100
+CARD_DPI = 150
 COUNTER_INCHES = 0.625
 
 
@@ -41,7 +42,14 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
+def module_dpi(definition: GameDefinition) -> int:
+    """The board's resolution in the module: 100 dpi, or 150 for a card game, so that the
+    smallest card text is some 10 px high at VASSAL's 100 % zoom."""
+    return CARD_DPI if definition.decks else BOARD_DPI
+
+
+def build_module(definition: GameDefinition, dpi: int | None = None) -> bytes:
+    dpi = dpi or module_dpi(definition)
     art = render_board(definition, dpi)
     pieces = piece_definitions(definition)
     piece_size = round(COUNTER_INCHES * dpi)
@@ -57,7 +65,7 @@ def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
     decks = deck_plans(definition, art, pieces, dpi, first_gpid)
     _card_images(definition, decks, entries)
     parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
-    writer = SetupWriter(definition, art, pieces, decks)
+    writer = SetupWriter(definition, art, pieces, decks, piece_size)
     for scenario in definition.scenarios:
         file = f"{scenario.id}.vsav"
         entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
