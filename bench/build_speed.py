@@ -38,11 +38,11 @@ from compiler.vassal.catalogue import image_name, piece_definitions  # noqa: E40
 from compiler.vassal.decks import deck_plans  # noqa: E402
 from compiler.vassal.help import help_page  # noqa: E402
 from compiler.vassal.module import (  # noqa: E402
-    BOARD_DPI,
     COUNTER_INCHES,
     _card_images,
     _chart_images,
     build_module,
+    module_dpi,
     moduledata,
 )
 from compiler.vassal.savefile import save_bytes  # noqa: E402
@@ -74,7 +74,8 @@ def breakdown(game: Path) -> dict[str, float]:
         return result
 
     definition = timed("validate", lambda: validate_game(game)).definition
-    art = timed("board", lambda: render_board(definition, BOARD_DPI))
+    dpi = module_dpi(definition)
+    art = timed("board", lambda: render_board(definition, dpi))
     entries = {"images/board.png": timed("board", lambda: png_bytes(art.image))}
 
     def pieces_step() -> None:
@@ -86,16 +87,16 @@ def breakdown(game: Path) -> dict[str, float]:
                     entries["images/" + name] = png_bytes(painter.render(piece.counter, face, piece_size))
 
     pieces = timed("pieces", lambda: piece_definitions(definition))
-    piece_size = round(COUNTER_INCHES * BOARD_DPI)
+    piece_size = round(COUNTER_INCHES * dpi)
     timed("pieces", pieces_step)
     charts = timed("charts+cards", lambda: _chart_images(definition, entries))
     first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
-    decks = timed("charts+cards", lambda: deck_plans(definition, art, pieces, BOARD_DPI, first_gpid))
+    decks = timed("charts+cards", lambda: deck_plans(definition, art, pieces, dpi, first_gpid))
     timed("charts+cards", lambda: _card_images(definition, decks, entries))
 
     def module_files() -> None:
         parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
-        writer = SetupWriter(definition, art, pieces, decks)
+        writer = SetupWriter(definition, art, pieces, decks, piece_size)
         for scenario in definition.scenarios:
             file = f"{scenario.id}.vsav"
             entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")

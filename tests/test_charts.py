@@ -157,3 +157,18 @@ def test_lawrence_scenarios_in_campaign_order_and_stacking_once() -> None:
     text = help_text("lawrence")
     assert text.count("At most 2 units") == 1
     assert "Yenbo (yenbo)" not in text
+
+
+def test_readme_gallery_images_exist_and_are_small() -> None:
+    """The README shows the gallery make_gallery.py writes; each image is a few hundred KB at most."""
+    root = SOURCE_DATA.parent
+    readme = (root / "README.md").read_text()
+    images = re.findall(r"\]\((docs/gallery/[\w.-]+\.png)\)", readme)
+    assert len(images) >= 8
+    script = (root / "docs" / "gallery" / "make_gallery.py").read_text()
+    for image in images:
+        path = root / image
+        assert path.exists(), image
+        assert path.stat().st_size < 300_000, image
+        stem = path.name.split("-")[0]
+        assert f'"{stem}-' in script or f'f"{stem}-' in script, image

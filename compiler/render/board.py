@@ -15,6 +15,7 @@ from compiler.render.art import BoardArt
 from compiler.render.chart_content import game_charts, key_figures
 from compiler.render.colours import shade
 from compiler.render.furniture import (
+    TRACK_IN,
     Block,
     BoxBlock,
     ChartBlock,
@@ -72,13 +73,30 @@ class Furnisher:
                 if track.reinforcement_boxes
                 else None
             )
+            widths = [self._holding(("track", track.id, label)).slot_width_in(TRACK_IN) for label in labels]
+            if track.reinforcement_boxes:
+                widths += [
+                    self._holding(("reinforcements", track.id, label)).slot_width_in(TRACK_IN)
+                    for label in labels
+                ]
             blocks.append(
-                TrackBlock(track.id, track.name, labels, min(per_row, len(labels)), heights, reinforcements)
+                TrackBlock(
+                    track.id,
+                    track.name,
+                    labels,
+                    min(per_row, len(labels)),
+                    heights,
+                    reinforcements,
+                    max(widths),
+                )
             )
         return blocks
 
+    def _holding(self, key: tuple[str, str, str]) -> Holding:
+        return self.needs.get(key, Holding(1, 1))
+
     def _height(self, key: tuple[str, str, str]) -> float:
-        return self.needs.get(key, Holding(1, 1)).slot_height_in
+        return self._holding(key).slot_height_in
 
     def boxes(self) -> list[Block]:
         """Order of Battle boxes a row per turn; the Sequence of Play a cell per marked phase;
@@ -100,11 +118,19 @@ class Furnisher:
                 if phases:
                     blocks.append(SequenceBlock(box.id, box.name, phases))
                     continue
-            need = self.needs.get(("box", box.id, ""), Holding(1, 1))
-            slots = 1 if box.draw == "random" else max(1, need.slots)
-            blocks.append(
-                BoxBlock(box.id, box.name, slots, need.slot_height_in if box.draw != "random" else SLOT_IN)
-            )
+            need = self._holding(("box", box.id, ""))
+            if box.draw == "random":  # one face-down pile
+                blocks.append(BoxBlock(box.id, box.name, 1, SLOT_IN))
+            else:
+                blocks.append(
+                    BoxBlock(
+                        box.id,
+                        box.name,
+                        max(1, need.slots),
+                        need.slot_height_in,
+                        slot_width=need.slot_width_in(),
+                    )
+                )
         return blocks
 
     def decks(self) -> list[Block]:

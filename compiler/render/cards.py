@@ -39,10 +39,8 @@ def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
     )
     if card.number is not None:
         draw.text((width - 4 * u, band / 2), str(card.number), font=font(round(6 * u)), fill=ink, anchor="rm")
-    top, bottom = band + 4 * u, height - (10 if card.keep else 5) * u
-    size = 4.8
-    while size > 2.6 and _layout_height(draw, card, size * u, width - 8 * u) > bottom - top:
-        size -= 0.2
+    size = body_size(card, width, height)
+    top = band + 4 * u
     body, heading = font(round(size * u)), font(round(size * 1.1 * u))
     y = top
     for section in card.sections:
@@ -53,9 +51,12 @@ def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
             y += size * 1.22 * u
         y += size * 0.5 * u
     if card.keep:
-        draw.text(
-            (width / 2, height - 5 * u), "KEEP THIS CARD", font=font(round(4.5 * u)), fill=colour, anchor="mm"
-        )
+        y = height - (10 if card.reconstructed else 5) * u
+        draw.text((width / 2, y), "KEEP THIS CARD", font=font(round(4.5 * u)), fill=colour, anchor="mm")
+    if card.reconstructed:
+        note = "Text reconstructed from the rules (card not printed)"
+        chosen = fitted_font(draw, note, width - 8 * u, round(3.6 * u))
+        draw.text((width / 2, height - 4 * u), note, font=chosen, fill="#6b6457", anchor="mm")
     draw.rectangle((0, 0, width - 1, height - 1), outline=shade(colour, 0.7), width=max(1, round(0.8 * u)))
     return image
 
@@ -73,6 +74,19 @@ def render_card_back(deck: Deck, width: int, height: int) -> Image.Image:
     chosen = fitted_font(draw, text, width - 20 * u, round(12 * u))
     draw_centered(draw, (width / 2, height / 2), text, chosen, readable_on(colour))
     return image
+
+
+def body_size(card: Card, width: int, height: int) -> float:
+    """The body text size (hundredths of the card's width): the largest, up to 4.8, at which
+    the sections fit between the title band and the footer."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    u = width / 100
+    footer = (10 if card.keep else 5) + (5 if card.reconstructed else 0)
+    room = height - footer * u - (round(16 * u) + 4 * u)
+    size = 4.8
+    while size > 2.6 and _layout_height(draw, card, size * u, width - 8 * u) > room:
+        size -= 0.2
+    return size
 
 
 def _layout_height(draw: ImageDraw.ImageDraw, card: Card, size: float, width: float) -> float:

@@ -76,6 +76,7 @@ class TrackBlock(Block):
     per_row: int
     box_heights: dict[str, float]  # inches, per label (taller where a marker stack is taller)
     reinforcement_heights: dict[str, float] | None = None
+    box_width: float = TRACK_IN
 
     def variants(self) -> list[Block]:
         shapes = [n for n in (self.per_row, 7, 6, 5, 4, 3) if n <= self.per_row]
@@ -92,7 +93,7 @@ class TrackBlock(Block):
 
     def size(self) -> tuple[float, float]:
         rows = self._rows()
-        width = max(len(self.labels[: self.per_row]) * TRACK_IN, 1.5)
+        width = max(len(self.labels[: self.per_row]) * self.box_width, 1.5)
         return width, LABEL_IN + sum(self._row_height(r) + GAP_IN / 2 for r in rows)
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
@@ -102,8 +103,8 @@ class TrackBlock(Block):
         for row in self._rows():
             height = max(self.box_heights.get(label, SLOT_IN) for label in row)
             for index, label in enumerate(row):
-                left = x + ink.px(index * TRACK_IN)
-                rect = (left, top, left + ink.px(TRACK_IN), top + ink.px(height))
+                left = x + ink.px(index * self.box_width)
+                rect = (left, top, left + ink.px(self.box_width), top + ink.px(height))
                 ink.box(rect, fill="#ffffff")
                 ink.draw.role = "track-label"
                 ink.draw.text(
@@ -148,6 +149,7 @@ class BoxBlock(Block):
     slots: int
     slot_height: float
     columns: int = 0
+    slot_width: float = SLOT_IN
 
     def variants(self) -> list[Block]:
         columns, _ = self._grid()
@@ -159,14 +161,16 @@ class BoxBlock(Block):
 
     def _label_lines(self) -> list[str]:
         columns, _ = self._grid()
-        width = max(columns * SLOT_IN + GAP_IN, 1.7)
+        width = max(columns * self.slot_width + GAP_IN, 1.7)
         probe = RecordingDraw(Image.new("RGB", (1, 1)))
         return wrap_text(probe, self.name, font(14), width * 100)
 
     def size(self) -> tuple[float, float]:
         columns, rows = self._grid()
         label = (len(self._label_lines()) - 1) * 0.17
-        return max(columns * SLOT_IN + GAP_IN, 1.7), LABEL_IN + label + rows * self.slot_height + GAP_IN
+        return max(
+            columns * self.slot_width + GAP_IN, 1.7
+        ), LABEL_IN + label + rows * self.slot_height + GAP_IN
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
         width, height = self.size()
@@ -182,9 +186,9 @@ class BoxBlock(Block):
         slots = []
         for index in range(max(1, self.slots)):
             column, row = index % columns, index // columns
-            left = rect[0] + ink.px(GAP_IN / 2 + column * SLOT_IN)
+            left = rect[0] + ink.px(GAP_IN / 2 + column * self.slot_width)
             slot_top = rect[1] + ink.px(GAP_IN / 2 + row * self.slot_height)
-            slot = (left, slot_top, left + ink.px(SLOT_IN), slot_top + ink.px(self.slot_height))
+            slot = (left, slot_top, left + ink.px(self.slot_width), slot_top + ink.px(self.slot_height))
             _slot_outline(ink, slot)
             slots.append(slot)
         ink.art.slots[("box", self.box_id, "")] = slots
@@ -210,10 +214,8 @@ class OrderOfBattleBlock(Block):
     turns: list[tuple[str, Holding]]
 
     def size(self) -> tuple[float, float]:
-        widest = max((h.slots for _, h in self.turns), default=1)
-        return 0.95 + widest * SLOT_IN + GAP_IN, LABEL_IN + sum(
-            h.slot_height_in for _, h in self.turns
-        ) + GAP_IN
+        widest = max((h.slots * h.slot_width_in() for _, h in self.turns), default=SLOT_IN)
+        return 0.95 + widest + GAP_IN, LABEL_IN + sum(h.slot_height_in for _, h in self.turns) + GAP_IN
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
         width, height = self.size()
@@ -234,8 +236,13 @@ class OrderOfBattleBlock(Block):
             )
             slots = []
             for index in range(holding.slots):
-                left = x + ink.px(0.95 + index * SLOT_IN)
-                slot = (left, top, left + ink.px(SLOT_IN), top + ink.px(holding.slot_height_in))
+                left = x + ink.px(0.95 + index * holding.slot_width_in())
+                slot = (
+                    left,
+                    top,
+                    left + ink.px(holding.slot_width_in()),
+                    top + ink.px(holding.slot_height_in),
+                )
                 _slot_outline(ink, slot)
                 slots.append(slot)
             ink.art.slots[("oob", self.box_id, turn)] = slots

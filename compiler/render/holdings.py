@@ -17,6 +17,9 @@ from rules_engine.definitions import GameDefinition, Scenario
 
 SLOT_IN = 0.75  # one counter (5/8 in) with a margin
 RISE_IN = 0.04  # VASSAL draws each piece of a closed stack 4 px (at 100 dpi) higher than the last
+SHIFT_IN = 0.03  # ... and 3 px to the right
+COUNTER_IN = 0.625
+MARGIN_IN = 0.0375  # between a slot's edge and the stack in it
 
 Key = tuple[
     str, str, str
@@ -34,6 +37,10 @@ class Holding:
     @property
     def slot_height_in(self) -> float:
         return SLOT_IN + max(0, self.height - 1) * RISE_IN
+
+    def slot_width_in(self, base: float = SLOT_IN) -> float:
+        """Wide enough for the stack drawn from the slot's lower left corner."""
+        return max(base, COUNTER_IN + 2 * MARGIN_IN + max(0, self.height - 1) * SHIFT_IN)
 
 
 def turn_track(definition: GameDefinition) -> str | None:

@@ -75,7 +75,9 @@ def deck_plans(
                 gpid += 1
         left, _, right, bottom = rect
         x, y = round((left + right) / 2), round(bottom - (right - left - width) / 2 - height / 2)
-        plans.append(DeckPlan(deck.name, x, y, width, height, entries, face_down=True, shuffle=True))
+        plans.append(
+            DeckPlan(deck.name, x, y, width, height, entries, face_down=True, shuffle=True, max_stack=4)
+        )
     plans += _bins(definition, art, pieces, dpi, gpid)
     return plans
 
@@ -103,7 +105,8 @@ def _bins(
                 gpid += 1
         hidden = all(by_counter[c].counter.hidden for c in box.counters if c in by_counter)
         left, _, right, bottom = slots[0]
-        x, y = round((left + right) / 2), round(bottom - (right - left - size) / 2 - size / 2)
+        margin = (right - left - size) / 2
+        x, y = round(left + margin + size / 2), round(bottom - margin - size / 2)
         plans.append(DeckPlan(box.name, x, y, size, size, entries, True, True, draw_face_up=not hidden))
     return plans
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.render.art import BoardArt
-from compiler.render.holdings import scenario_groups, used_copies
+from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
 from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, side_name
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
@@ -95,12 +95,12 @@ class SetupWriter:
         return commands
 
     def _slot_point(self, slot: tuple[float, float, float, float]) -> tuple[int, int]:
-        """Where a stack stands in a slot: its bottom piece at the slot's bottom, so the stack
-        grows up into the slot's spare height and stays inside it."""
-        left, _, right, bottom = slot
+        """Where a stack stands in a slot: its bottom piece in the slot's lower left corner, so
+        the stack grows up and right into the slot's spare room and stays inside it."""
+        left, _, _, bottom = slot
         half = self.piece_size / 2
-        margin = (right - left - self.piece_size) / 2
-        return round((left + right) / 2), round(bottom - margin - half)
+        margin = self.piece_size * MARGIN_IN / COUNTER_IN
+        return round(left + margin + half), round(bottom - margin - half)
 
     # --- boxes and piles ------------------------------------------------------------------
 
