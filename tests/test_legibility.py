@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from compiler.pipeline import validate_game
+from compiler.render.colours import NAMED, rgb
 from compiler.render.counter_values import Numeral
 from compiler.render.counters import DEFAULT_COUNTER_IN, MIN_TEXT_PT, SYMBOL_BOX_U, CounterPainter
 from compiler.render.fonts import DrawnText
@@ -262,3 +263,37 @@ def test_damaged_bar_leaves_the_symbol_clear() -> None:
     u = SIZE / 100
     symbol_top, symbol_bottom = SYMBOL_BOX_U[1] * u, SYMBOL_BOX_U[3] * u
     assert changed[1] > symbol_bottom or changed[3] < symbol_top
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_but_the_ground_touches_the_cut_edge(game: str) -> None:
+    """A ring just inside the cut line (2 % to 3.5 % of the width) shows only the counter's
+    colour, a band or bar printed edge to edge, or its outline: no symbol, ring or figure
+    runs into the cut (the flamethrower's target circle used to)."""
+    painter = CounterPainter(definition(game))
+    for counter, face_name in printed_faces(game):
+        image = painter.render(counter, face_name, SIZE)
+        art = painter._art(counter, dict(painter.faces(counter))[face_name], face_name)
+        allowed = {rgb(art.background), rgb("#d0202a")}
+        if art.face.no_zoc_band:
+            allowed.add(rgb(NAMED[art.face.no_zoc_band]))
+        inner, outer = round(0.02 * SIZE), round(0.035 * SIZE)
+        stray = set()
+        for x in range(SIZE):
+            for y in range(SIZE):
+                depth = min(x, y, SIZE - 1 - x, SIZE - 1 - y)
+                if inner <= depth <= outer:
+                    pixel = image.getpixel((x, y))[:3]  # type: ignore[index]
+                    if all(sum(abs(a - b) for a, b in zip(pixel, c, strict=True)) > 40 for c in allowed):
+                        stray.add(pixel)
+        assert not stray, (counter.id, face_name, sorted(stray)[:3])
+
+
+def test_no_zoc_band_runs_through_the_bleed() -> None:
+    d = definition("jerusalem")
+    bus = d.counters.get("bus-3-12")  # type: ignore[union-attr]
+    assert bus is not None
+    image = CounterPainter(d).render(bus, "front", SIZE, bleed=19)
+    middle = 19 + SIZE // 2
+    assert image.getpixel((0, middle))[:3] == rgb(NAMED["white"])  # type: ignore[index]
+    assert image.getpixel((SIZE + 37, middle))[:3] == rgb(NAMED["white"])  # type: ignore[index]

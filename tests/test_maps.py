@@ -169,3 +169,10 @@ def test_jerusalem_prints_its_map_charts_and_orders_of_battle() -> None:
     assert {"May III", "May IV", "June I"} <= turns
     phases = [key for key in art.slots if key[1] == "sequence-of-play"]
     assert len(phases) == 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_map_text_below_5_points(game: str) -> None:
+    art = board(game)
+    small = [(t.role, t.text, round(t.size * 72 / DPI, 1)) for t in art.texts if t.size * 72 / DPI < 5.0]
+    assert not small, small

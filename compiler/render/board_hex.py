@@ -300,10 +300,10 @@ class HexPainter:
         draw.text(
             at,
             text,
-            font=font(round(self.inch(0.17))),
+            font=font(round(self.inch(0.2))),
             fill="#ffffff",
             anchor="mm",
-            stroke_width=max(1, round(self.inch(0.018))),
+            stroke_width=max(1, round(self.inch(0.01))),
             stroke_fill="#1e1e1e",
         )
 

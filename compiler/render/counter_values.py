@@ -6,7 +6,7 @@ in greyscale and for red-green colour-blind players, and some rulebook colours
 have little contrast with their counter (red on blue is 1.2:1). So each colour
 keeps the rulebook's hue and gets a shape of its own, the "cue":
 
-    red, green    the figure on a light disc with a thin ring
+    red, green    the figure on a light disc with a thin ring (a pill for two digits)
     yellow        the figure on a dark box
     red-octagon   white on a red octagon (the rulebook's own shape)
     black, white  the figure straight on the counter (white in brackets where the
@@ -232,10 +232,11 @@ class ValuePainter:
         half_w = (ink[2] - ink[0]) / 2 + pad
         half_h = (ink[3] - ink[1]) / 2 + pad
         ring = max(1, round(0.9 * self.u))
-        if token.plate == "disc":
-            radius = max(half_w, half_h)
-            rect = (cx - radius, cy - radius, cx + radius, cy + radius)
-            self.draw.ellipse(rect, fill=LIGHT_PLATE, outline=shade(self.background, 0.55), width=ring)
+        if token.plate == "disc":  # a disc, drawn out into a pill for a figure of two digits
+            half_w = max(half_w, half_h)
+            rect = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+            outline = shade(self.background, 0.55)
+            self.draw.rounded_rectangle(rect, radius=half_h, fill=LIGHT_PLATE, outline=outline, width=ring)
             return rect
         if token.plate == "octagon":
             radius = max(half_w, half_h) / math.cos(math.pi / 8)

@@ -157,11 +157,11 @@ class CounterPainter:
         face = art.face
         self._unit_name(draw, art, box, u)
         if face.supply_symbol:
-            self._supply_symbol(draw, (right - 10 * u, top + 12 * u), 6.5 * u, art)
+            self._supply_symbol(draw, (right - 11.5 * u, top + 12 * u), 6.5 * u, art)
         if face.capacity is not None:
             draw.role = "capacity"
             draw_centered(
-                draw, (right - 9 * u, top + 12 * u), str(face.capacity), font(round(14 * u)), art.ink
+                draw, (right - 11 * u, top + 12 * u), str(face.capacity), font(round(14 * u)), art.ink
             )
         if face.range is not None:
             draw.role = "range"
@@ -203,7 +203,7 @@ class CounterPainter:
         if self.layout == "corners" and art.nation is not None and art.nation.mark_colours:
             draw_flag(draw, art.nation, (left + 5 * u, top + 6 * u, left + 21 * u, top + 17 * u), u)
             name_left = left + 24 * u
-        name_right = right - (19 * u if (face.supply_symbol or face.capacity is not None) else 5 * u)
+        name_right = right - (21 * u if (face.supply_symbol or face.capacity is not None) else 5 * u)
         names = (face.label,) if face.label else art.counter.printed_names
         name, chosen, fitted = readable_fit(draw, names, name_right - name_left, 14 * u, MIN_TEXT_U * u)
         if not fitted:
