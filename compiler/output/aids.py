@@ -118,7 +118,10 @@ class _Pages:
             if height - top <= room:
                 self._paste(chart.image.crop((0, top, chart.image.width, height)))
                 return
-            cut = max((b for b in chart.breaks if top + minimum <= b <= top + room), default=None)
+            cut = max(
+                (b for b in chart.breaks if top + minimum <= b <= min(top + room, height - minimum)),
+                default=None,
+            )
             if cut is None:
                 if self.y > self.margin + to_pixels(0.3, self.spec.dpi):
                     self._new_page()

@@ -123,7 +123,9 @@ def combat_text(terrain: Terrain, names: Names) -> str:
         summary = combat.summary or ""
         parts = [text for text, key in _combat_facts(terrain) if key not in summary]
         if summary:
-            parts.append(summary.rstrip("."))
+            first, _, rest = summary.partition(" ")
+            joined = parts and first in ("The", "A", "An")  # mid-sentence after the facts
+            parts.append((first.lower() + " " + rest if joined else summary).rstrip("."))
     if terrain.tactical_edge_tie:
         parts.append(f"tied tactical edge: {names.side(terrain.tactical_edge_tie)}")
     if terrain.stop:
