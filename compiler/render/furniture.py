@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from PIL import Image
 
 from compiler.render.art import BoardArt, Rect, TrackBox
-from compiler.render.charts import Chart, render_chart
+from compiler.render.charts import Chart, ChartImage, render_chart
 from compiler.render.fonts import RecordingDraw, font, wrap_text
 from compiler.render.holdings import SLOT_IN, Holding
 from compiler.render.terrain_key import Sample, dashed, draw_sample
@@ -386,16 +386,19 @@ class ChartBlock(Block):
     chart: Chart
     width_in: float
     dpi: float
+    _rendered: ChartImage | None = None
 
-    def _image(self) -> Image.Image:
-        return render_chart(self.chart, self.width_in, self.dpi).image
+    def _image(self) -> ChartImage:
+        if self._rendered is None:
+            self._rendered = render_chart(self.chart, self.width_in, self.dpi)
+        return self._rendered
 
     def size(self) -> tuple[float, float]:
-        image = self._image()
+        image = self._image().image
         return image.width / self.dpi, image.height / self.dpi
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
-        rendered = render_chart(self.chart, self.width_in, ink.dpi)
+        rendered = self._image() if ink.dpi == self.dpi else render_chart(self.chart, self.width_in, ink.dpi)
         ink.art.image.paste(rendered.image, (round(x), round(y)))
         ink.draw.rectangle((x, y, x + rendered.image.width, y + rendered.image.height), outline=INK, width=1)
         for text in rendered.texts:
