@@ -16,7 +16,7 @@ from compiler.diagnostics import Diagnostic, codes, error
 from compiler.loading import GameSources, load_game_folder
 from compiler.model import build_definition
 from compiler.schema import validate_document
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import GameDefinition, ValidGame
 
 
 @dataclass
@@ -44,6 +44,11 @@ class GameReport:
     def ok(self) -> bool:
         return self.errors == 0
 
+    @property
+    def valid(self) -> ValidGame | None:
+        """The game with every part present, when it has no errors (what back ends take)."""
+        return ValidGame.from_definition(self.definition) if self.ok else None
+
 
 def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     """Validate the game in ``root`` and return every diagnostic at once.
@@ -54,9 +59,10 @@ def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     sources = load_game_folder(root)
     found = list(sources.diagnostics)
     valid: set[str] = set()
+    system = _declared_system(sources)
     for kind, documents in sources.documents.items():
         for document in documents:
-            problems = validate_document(document, kind)
+            problems = validate_document(document, kind, system)
             found.extend(problems)
             if not any(p.is_error for p in problems):
                 valid.add(document.name)
@@ -70,11 +76,20 @@ def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     return GameReport(root, sources, definition, locate(found, sources))
 
 
+def _declared_system(sources: GameSources) -> str | None:
+    """The system game.json names, read before any schema check: replays are checked against it."""
+    game = sources.one("game")
+    system = game.data.get("system") if game is not None and isinstance(game.data, dict) else None
+    return system if isinstance(system, str) else None
+
+
 def _replays(context: CheckContext) -> Iterator[Diagnostic]:
     """Imported here: validating a game without replays should not pay for the rules engine."""
     from compiler.replay import replay_diagnostics
 
-    yield from replay_diagnostics(context.sources, context.definition, context.valid)
+    game = ValidGame.from_definition(context.definition)
+    if game is not None:
+        yield from replay_diagnostics(context.sources, game, context.valid)
 
 
 def _run_check(check: Check, context: CheckContext) -> list[Diagnostic]:

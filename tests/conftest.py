@@ -75,3 +75,10 @@ def assert_reported(
     if located:
         assert found.line is not None and found.line >= 1 and found.column is not None
     assert found.message
+
+
+def valid_game(report: Any) -> Any:
+    """The ValidGame of a report that must have validated."""
+    game = report.valid
+    assert game is not None, f"{report.name} does not validate"
+    return game

@@ -68,6 +68,29 @@ def _remove_town(data: dict[str, Any]) -> None:
 
 
 CASES = [
+    # --- the game system ----------------------------------------------------------------------
+    Case(
+        "unknown system",
+        edit("game.json", setitem(["system"], "israel1984")),
+        "game.json",
+        codes.REF_UNKNOWN_SYSTEM,
+        "/system",
+        hint="did you mean 'israel1948'?",
+    ),
+    Case(
+        "phase kind the system does not run",
+        edit("game.json", setitem(["sequence_of_play", 1, "kind"], "moving")),
+        "game.json",
+        codes.REF_UNKNOWN_PHASE_KIND,
+        "/sequence_of_play/1/kind",
+    ),
+    Case(
+        "phase without a kind",
+        edit("game.json", lambda d: d["sequence_of_play"][2].pop("kind")),
+        "game.json",
+        codes.SCHEMA_REQUIRED,
+        "/sequence_of_play/2",
+    ),
     # --- files and JSON syntax -------------------------------------------------------------
     Case(
         "trailing comma",

@@ -21,6 +21,7 @@ from rules_engine.systems.israel1948 import Game, Israel1948
 from rules_engine.systems.israel1948.random_play import play_random_game
 
 from .conftest import SOURCE_DATA
+from .conftest import valid_game as _valid
 
 SCENARIOS = ("onslaught", "ten-days", "end-game")
 OPTION_SETS = (
@@ -34,7 +35,7 @@ OPTION_SETS = (
 def israel(options: frozenset[str] = frozenset()) -> Israel1948:
     report = validate_game(Path(SOURCE_DATA / "israel1948"), run_replays=False)
     assert report.ok
-    system = system_for(report.definition, options)
+    system = system_for(_valid(report), options)
     assert isinstance(system, Israel1948)
     return system
 

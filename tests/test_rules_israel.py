@@ -19,12 +19,13 @@ from rules_engine.systems.israel1948 import Game, HitTaken, Israel1948
 from rules_engine.systems.israel1948.movement import check_path
 
 from .conftest import SOURCE_DATA
+from .conftest import valid_game as _valid
 
 
 @functools.cache
 def system(options: frozenset[str] = frozenset()) -> Israel1948:
     report = validate_game(Path(SOURCE_DATA / "israel1948"), run_replays=False)
-    built = system_for(report.definition, options)
+    built = system_for(_valid(report), options)
     assert isinstance(built, Israel1948)
     return built
 

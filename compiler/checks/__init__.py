@@ -32,6 +32,7 @@ from compiler.checks.references import (
 )
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
+from compiler.checks.system import check_system
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
 
@@ -39,6 +40,7 @@ Check = Callable[[CheckContext], Iterator[Diagnostic]]
 
 ALL_CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
+    check_system,
     check_game_references,
     check_counter_references,
     check_counter_values,

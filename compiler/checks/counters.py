@@ -5,22 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from compiler.checks.context import CheckContext, at
+from compiler.checks.system import known_system
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from rules_engine.definitions import Counter, Face
-
-# The face values each system's rules read, by counter kind.
-_REQUIRED_VALUES: dict[str, dict[str, tuple[str, ...]]] = {
-    "israel1948": {"unit": ("strength", "strength_colour", "movement", "movement_class")},
-    "jerusalem": {"unit": ("strength", "strength_colour", "movement", "movement_colour")},
-    "raiders": {"unit": ("strength", "movement")},
-}
 
 
 def check_counter_values(context: CheckContext) -> Iterator[Diagnostic]:
     game, counters = context.definition.game, context.definition.counters
     if game is None or counters is None:
         return
-    required = _REQUIRED_VALUES.get(game.system, {})
+    # The face values the system's rules read, by counter kind (the system's class says).
+    system = known_system(context)
+    required = system.face_values if system is not None else {}
     system_sides = {side.id for side in game.sides if side.played_by == "game-system"}
     for counter in counters.counters.values():
         needed = required.get(counter.kind, ())

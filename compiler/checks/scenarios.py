@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from compiler.checks.context import CheckContext, at, resolve_space, unknown
 from compiler.diagnostics import Diagnostic, codes, error
+from rules_engine.core.stacking import Member, Stacking
 from rules_engine.definitions import (
     Constraint,
     Counter,
@@ -273,10 +274,14 @@ def _terrain(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Diag
 
 
 def _stacking(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Diagnostic]:
+    """The engine's own stacking rules (rules_engine/core/stacking.py), applied to each set-up space."""
     game = definition.game
+    if game is None:
+        return
+    stacking = Stacking(game)
     for space_id, items in units_by_space(placed).items():
         sides = list(dict.fromkeys(item.side for item in items))
-        if len(sides) > 1 and (game is None or game.stacking.one_side_per_space):
+        if stacking.mixed_sides(sides):
             offender = next(item for item in items if item.side != sides[0])
             file, pointer = at(offender.origin, "at")
             yield error(
@@ -287,78 +292,28 @@ def _stacking(definition: GameDefinition, placed: list[_Placed]) -> Iterator[Dia
                 pointer,
                 hint="units of both sides never share a space",
             )
-        if game is None:
-            continue
-        yield from _leader_stacking(definition, items)
-        problem = _over_stacked(definition, items)
+        yield from _bad_company(stacking, items)
+        problem = stacking.over_limit([Member(i.counter, i.copies) for i in items])
         if problem is not None:
             file, pointer = at(items[-1].origin, "at")
             yield error(
-                codes.SETUP_OVER_STACKED,
-                f"{space_id} holds {problem}",
-                file,
-                pointer,
-                hint=game.stacking.summary,
+                codes.SETUP_OVER_STACKED, f"{space_id} holds {problem}", file, pointer, hint=stacking.summary
             )
 
 
-def _leader_stacking(definition: GameDefinition, items: list[_Placed]) -> Iterator[Diagnostic]:
+def _bad_company(stacking: Stacking, items: list[_Placed]) -> Iterator[Diagnostic]:
     """Rules that keep some counters (leaders) away from units of some nations."""
-    game = definition.game
-    assert game is not None
-    for rule in game.stacking.rules:
-        if not rule.not_with_nations:
-            continue
-        # The rule bars units of these nations; a leader of the nation (Abdullah Tell) is not one.
-        barred = [i for i in items if i.counter.kind == "unit" and i.counter.nation in rule.not_with_nations]
-        if not barred:
-            continue
-        for item in items:
-            if item.counter.id in rule.except_counters or not _rule_matches(
-                definition, rule.classes, rule.kinds, item.counter
-            ):
-                continue
-            file, pointer = at(item.origin, "at")
-            yield error(
-                codes.SETUP_LEADER_STACKING,
-                f"'{item.counter.name}' may not stack with '{barred[0].counter.name}' "
-                f"({barred[0].counter.nation}) in {item.space.id}",
-                file,
-                pointer,
-                hint=rule.summary,
-            )
-
-
-def _over_stacked(definition: GameDefinition, items: list[_Placed]) -> str | None:
-    game = definition.game
-    assert game is not None
-    units = sum(i.copies for i in items if i.counter.kind == "unit")
-    rules = [rule for rule in game.stacking.rules if not rule.not_with_nations]
-    if game.stacking.limit is not None and units > game.stacking.limit:
-        return f"{units} units; the stacking limit is {game.stacking.limit}"
-    present = {i.counter.id for i in items}
-    for rule in rules:
-        matching = sum(
-            i.copies for i in items if _rule_matches(definition, rule.classes, rule.kinds, i.counter)
+    for found in stacking.bad_company([item.counter for item in items]):
+        item = next(i for i in items if i.counter is found.offender)
+        file, pointer = at(item.origin, "at")
+        yield error(
+            codes.SETUP_LEADER_STACKING,
+            f"'{found.offender.name}' may not stack with '{found.barred.name}' "
+            f"({found.barred.nation}) in {item.space.id}",
+            file,
+            pointer,
+            hint=found.rule.summary,
         )
-        limit = rule.max_with_unit if rule.with_unit in present and rule.max_with_unit else rule.max
-        if matching > limit:
-            what = ", ".join(rule.classes or rule.kinds) or "units"
-            return f"{matching} {what}; at most {limit} may stack"
-    return None
-
-
-def _rule_matches(
-    definition: GameDefinition, classes: tuple[str, ...], kinds: tuple[str, ...], counter: Counter
-) -> bool:
-    if kinds and counter.kind not in kinds:
-        return False
-    if not classes:
-        return True
-    game = definition.game
-    unit_class = game.unit_class(counter.unit_class) if game and counter.unit_class else None
-    groups = (unit_class.id, *unit_class.groups) if unit_class else ()
-    return any(c in groups for c in classes)
 
 
 def _constraint_problems(

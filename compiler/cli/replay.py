@@ -17,20 +17,21 @@ from compiler.schema import validate_document
 def run_replay_command(game_dir: Path, replay_file: Path, trace: bool) -> int:
     """Print the outcome; return the exit code (0 passed, 1 failed or unusable)."""
     report = validate_game(game_dir, run_replays=False)
-    if not report.ok:
+    game = report.valid
+    if game is None:
         click.echo(format_report(report, show_warnings=False), err=True)
         click.echo(f"{report.name}: the game's data has errors, so no replay is run", err=True)
         return 1
     name = str(replay_file)
     document, problems = read_json(replay_file, name)
     if document is not None:
-        problems = [*problems, *validate_document(document, "replay")]
+        problems = [*problems, *validate_document(document, "replay", game.game.system)]
     errors = [p for p in problems if p.is_error]
     if document is None or errors:
         for problem in errors:
             click.echo(format_diagnostic(_locate_in(problem, document), Path()), err=True)
         return 1
-    outcome = run_replay(report.sources, report.definition, document)
+    outcome = run_replay(report.sources, game, document)
     if trace:
         _print_trace(outcome)
     if outcome.problem is not None:

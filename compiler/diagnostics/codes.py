@@ -49,6 +49,8 @@ REF_UNKNOWN_SCENARIO = "ref.unknown-scenario"
 REF_UNKNOWN_OPTIONAL_RULE = "ref.unknown-optional-rule"
 REF_WRONG_KIND = "ref.wrong-kind"
 REF_AMBIGUOUS_PLACE = "ref.ambiguous-place"
+REF_UNKNOWN_SYSTEM = "ref.unknown-system"
+REF_UNKNOWN_PHASE_KIND = "ref.unknown-phase-kind"
 
 # Map geometry
 MAP_BAD_HEX_ID = "map.bad-hex-id"
@@ -150,6 +152,8 @@ DESCRIPTIONS: dict[str, str] = {
     REF_UNKNOWN_OPTIONAL_RULE: "An optional rule id that game.json does not define.",
     REF_WRONG_KIND: "A reference names a record of the wrong kind (a hexside terrain on a hex).",
     REF_AMBIGUOUS_PLACE: "A place name that names more than one space.",
+    REF_UNKNOWN_SYSTEM: "game.json names a game system that no rules engine plays.",
+    REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
     MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
     MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",

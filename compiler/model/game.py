@@ -99,6 +99,7 @@ def _phase(data: Json, origin: Origin) -> Phase:
     return Phase(
         data["id"],
         data["name"],
+        data["kind"],
         data["player"],
         text(data, "group"),
         data.get("order", "fixed"),

@@ -2,7 +2,8 @@
 
 See docs/replay-format.md for the format. ``run_replay`` runs one replay and
 returns its outcome; ``replay_diagnostics`` runs every replay of a validated
-game for `wgc validate`.
+game for `wgc validate`. The runner is common to every game system; each
+system adds its steps and expectations through its adapter (adapters/).
 """
 
 from compiler.replay.runner import ReplayOutcome, replay_diagnostics, run_replay

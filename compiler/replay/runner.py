@@ -1,4 +1,10 @@
-"""Run a replay step by step; stop at the first problem and say where in the file it is."""
+"""Run a replay step by step; stop at the first problem and say where in the file it is.
+
+This runner knows only what every game system shares: starting from a scenario
+or a position, ending phases, advancing to a phase, and the common
+expectations. Everything else a step may do comes from the system's adapter
+(compiler/replay/adapters), chosen by the game's system.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +13,21 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.loading import GameSources, SourceDocument
-from compiler.replay.decider import ScriptedDecider
+from compiler.replay.adapter import ReplayAdapter
+from compiler.replay.adapters import adapter_for
 from compiler.replay.expectations import check_expectations
-from compiler.replay.names import named_space
 from compiler.replay.problems import ReplayProblem
 from compiler.replay.start import replay_definition, set_position
-from rules_engine.core import DiceMismatch, EngineError, Event, IllegalAction, ScriptedDice
-from rules_engine.definitions import GameDefinition
+from rules_engine.core import CoreGame, DiceMismatch, EngineError, Event, IllegalAction, ScriptedDice
+from rules_engine.definitions import ValidGame
 from rules_engine.systems import SYSTEMS, system_for
-from rules_engine.systems.israel1948 import Game, Israel1948
 
 Json = dict[str, Any]
-SystemCache = dict[tuple[int, frozenset[str]], Israel1948]
+SystemCache = dict[tuple[int, frozenset[str]], Any]
 MAX_PHASES_PER_STEP = 500
+
+# Where in a replay file an engine error about a field of the request belongs.
+_FIELD_POINTERS = {"scenario": "/scenario", "options": "/options"}
 
 
 @dataclass
@@ -44,30 +52,30 @@ class ReplayOutcome:
         return self.problem is None
 
 
-def has_engine(definition: GameDefinition) -> bool:
-    return definition.game is not None and definition.game.system in SYSTEMS
+def has_engine(game: ValidGame) -> bool:
+    """A rules engine and a replay adapter exist for the game's system."""
+    system = game.game.system
+    return system in SYSTEMS and adapter_for(system) is not None
 
 
-def replay_diagnostics(
-    sources: GameSources, definition: GameDefinition, valid: frozenset[str]
-) -> list[Diagnostic]:
+def replay_diagnostics(sources: GameSources, game: ValidGame, valid: frozenset[str]) -> list[Diagnostic]:
     """Run every schema-valid replay of a game; one diagnostic per failing replay."""
     documents = [d for d in sources.all("replay") if d.name in valid]
     if not documents:
         return []
-    if not has_engine(definition):
-        system = definition.game.system if definition.game else "?"
+    if not has_engine(game):
         return [
             warning(
                 codes.REPLAY_NO_ENGINE,
-                f"{len(documents)} replay(s) not run: the '{system}' system has no rules engine yet",
+                f"{len(documents)} replay(s) not run: "
+                f"the '{game.game.system}' system has no rules engine yet",
                 documents[0].name,
             )
         ]
     found: list[Diagnostic] = []
     systems: SystemCache = {}
     for document in documents:
-        outcome = run_replay(sources, definition, document, systems)
+        outcome = run_replay(sources, game, document, systems)
         if outcome.problem is not None:
             found.append(outcome.problem)
     return found
@@ -75,27 +83,32 @@ def replay_diagnostics(
 
 def run_replay(
     sources: GameSources,
-    definition: GameDefinition,
+    game_data: ValidGame,
     document: SourceDocument,
     systems: SystemCache | None = None,
 ) -> ReplayOutcome:
-    """Run one replay document (already valid against replay.schema.json).
+    """Run one replay document (already valid against its system's replay schema).
 
     ``systems`` shares rules engines between replays that use the same definition and
     options: building one reads the whole map, and most replays change nothing in it.
     """
     replay: Json = document.data
     outcome = ReplayOutcome(document.name, replay.get("name", document.name))
+    adapter = adapter_for(game_data.game.system)
     try:
-        game = _start(sources, definition, replay, {} if systems is None else systems)
+        if adapter is None:
+            raise ReplayProblem(
+                codes.REPLAY_BAD_START, "", f"the '{game_data.game.system}' system has no replay adapter"
+            )
+        game = _start(sources, game_data, replay, {} if systems is None else systems, adapter)
         outcome.start_events = list(game.state.log.events)
         for index, step in enumerate(replay["steps"]):
             pointer = f"/steps/{index}"
             before = len(game.state.log)
-            trace = StepTrace(pointer, _summary(step))
+            trace = StepTrace(pointer, _summary(step, adapter))
             outcome.steps.append(trace)
             try:
-                _run_step(game, step, pointer)
+                _run_step(game, step, pointer, adapter)
             finally:
                 trace.events = game.state.log.since(before)
     except ReplayProblem as problem:
@@ -103,32 +116,35 @@ def run_replay(
     return outcome
 
 
-def _start(sources: GameSources, definition: GameDefinition, replay: Json, systems: SystemCache) -> Game:
+def _start(
+    sources: GameSources, game_data: ValidGame, replay: Json, systems: SystemCache, adapter: ReplayAdapter
+) -> CoreGame:
     try:
-        changed = replay_definition(sources, definition, replay)
+        changed = replay_definition(sources, game_data, replay)
         options = frozenset(replay.get("options", ()))
         key = (id(changed), options)
-        if changed is not definition or key not in systems:
+        if changed is not game_data or key not in systems:
             systems[key] = system_for(changed, options)
         system = systems[key]
         if "position" not in replay:
-            return system.new_game(replay["scenario"])
+            game: CoreGame = system.new_game(replay["scenario"])
+            return game
         game = system.blank_game(replay["scenario"])
-        set_position(game, replay["position"])
-        game.begin_phase(ScriptedDice({}, system.rules.die_sides))
+        set_position(game, replay["position"], adapter)
+        game.begin_phase(ScriptedDice({}, game.system.die_sides))
         return game
     except IllegalAction as exc:
         raise ReplayProblem(codes.REPLAY_BAD_START, "", str(exc)) from None
     except EngineError as exc:
-        where = "/scenario" if "scenario" in str(exc) else "/options" if "optional rule" in str(exc) else ""
+        where = _FIELD_POINTERS.get(exc.field or "", "")
         raise ReplayProblem(codes.REPLAY_BAD_START, where, str(exc)) from None
 
 
-def _run_step(game: Game, step: Json, pointer: str) -> None:
+def _run_step(game: CoreGame, step: Json, pointer: str, adapter: ReplayAdapter) -> None:
     expected_rule = step.get("illegal")
-    dice = ScriptedDice(step.get("dice", {}), game.rules.die_sides)
+    dice = ScriptedDice(step.get("dice", {}), game.system.die_sides)
     try:
-        _act(game, step, pointer, dice)
+        _act(game, step, pointer, dice, adapter)
     except IllegalAction as exc:
         if expected_rule is not None and (
             exc.rule == expected_rule or exc.rule.startswith(expected_rule + ".")
@@ -156,29 +172,19 @@ def _run_step(game: Game, step: Json, pointer: str) -> None:
         )
 
 
-def _act(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None:
-    if "move" in step:
-        unit = game.unit(step["move"])
-        game.move(unit, [named_space(game, p, f"{pointer}/path/{i}") for i, p in enumerate(step["path"])])
-    elif "attack" in step:
-        attack = step["attack"]
-        units = [game.unit(name) for name in attack["units"]]
-        decider = ScriptedDecider(game, step, pointer)
-        game.attack(units, named_space(game, attack["target"], pointer + "/attack/target"), decider, dice)
-        left_over = decider.unused_choices()
-        if left_over is not None:
-            raise ReplayProblem(codes.REPLAY_EXPECTATION_FAILED, pointer + "/hits", left_over)
-    elif "place" in step:
-        game.place_reinforcement(game.unit(step["place"]), named_space(game, step["at"], pointer + "/at"))
+def _act(game: CoreGame, step: Json, pointer: str, dice: ScriptedDice, adapter: ReplayAdapter) -> None:
+    handler = next((h for key, h in adapter.steps.items() if key in step), None)
+    if handler is not None:
+        handler(game, step, pointer, dice)
     elif "end_phase" in step:
         game.end_phase(dice)
     elif "advance_to" in step:
         _advance_to(game, step["advance_to"], pointer + "/advance_to", dice)
     if "expect" in step:
-        check_expectations(game, step["expect"], pointer + "/expect")
+        check_expectations(game, step["expect"], pointer + "/expect", adapter)
 
 
-def _advance_to(game: Game, target: Json, pointer: str, dice: ScriptedDice) -> None:
+def _advance_to(game: CoreGame, target: Json, pointer: str, dice: ScriptedDice) -> None:
     state = game.state
     if target["phase"] not in state.phase_ids:
         raise ReplayProblem(
@@ -203,13 +209,10 @@ def _advance_to(game: Game, target: Json, pointer: str, dice: ScriptedDice) -> N
     raise ReplayProblem(codes.REPLAY_BAD_STEP, pointer, "that phase is never reached")
 
 
-def _summary(step: Json) -> str:
-    if "move" in step:
-        return f"move {step['move']} {' '.join(step['path'])}"
-    if "attack" in step:
-        return f"attack {', '.join(step['attack']['units'])} -> {step['attack']['target']}"
-    if "place" in step:
-        return f"place {step['place']} at {step['at']}"
+def _summary(step: Json, adapter: ReplayAdapter) -> str:
+    for key, summary in adapter.summaries.items():
+        if key in step:
+            return summary(step)
     if "end_phase" in step:
         return "end phase"
     if "advance_to" in step:

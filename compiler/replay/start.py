@@ -14,16 +14,16 @@ from compiler.diagnostics import codes
 from compiler.loading import GameSources
 from compiler.model.board import build_map
 from compiler.model.counters import build_counters
+from compiler.replay.adapter import ReplayAdapter
 from compiler.replay.names import named_space
 from compiler.replay.problems import ReplayProblem
-from rules_engine.core import EngineError, Unit, UnitStatus
-from rules_engine.definitions import GameDefinition, MapDefinition
-from rules_engine.systems.israel1948 import Game
+from rules_engine.core import CoreGame, EngineError, Unit, UnitStatus
+from rules_engine.definitions import MapDefinition, ValidGame
 
 Json = dict[str, Any]
 
 
-def replay_definition(sources: GameSources, definition: GameDefinition, replay: Json) -> GameDefinition:
+def replay_definition(sources: GameSources, definition: ValidGame, replay: Json) -> ValidGame:
     """The game's definition with the replay's map, overrides and test counters applied."""
     changed = definition
     if "map" in replay:
@@ -80,9 +80,23 @@ def _apply_overrides(map_data: Json, overrides: Json) -> Json:
     return data
 
 
-def set_position(game: Game, position: Json) -> None:
-    """Put the replay's own position on a blank game."""
-    state, board = game.state, game.rules.board
+def set_position(game: CoreGame, position: Json, adapter: ReplayAdapter) -> None:
+    """Put the replay's own position on a blank game: the common keys, then the system's."""
+    _set_turn_and_phase(game, position)
+    for index, entry in enumerate(position["units"]):
+        _place_unit(game, entry, f"/position/units/{index}", adapter)
+    for index, entry in enumerate(position.get("control", ())):
+        space = named_space(game, entry["at"], f"/position/control/{index}/at")
+        game.state.control[space] = entry["side"]
+    for index, entry in enumerate(position.get("reinforcements", ())):
+        _schedule(game, entry, f"/position/reinforcements/{index}")
+    for key, part in adapter.position.items():
+        if key in position:
+            part(game, position[key], f"/position/{key}")
+
+
+def _set_turn_and_phase(game: CoreGame, position: Json) -> None:
+    state = game.state
     if "turn" in position:
         label = str(position["turn"])
         if label not in state.turn_labels:
@@ -101,38 +115,37 @@ def set_position(game: Game, position: Json) -> None:
         state.phase_index = state.phase_ids.index(position["phase"])
     if "first_player" in position:
         first = position["first_player"]
-        if first not in game.rules.sides:
+        if first not in game.system.sides:
             raise ReplayProblem(codes.REPLAY_BAD_START, "/position/first_player", f"no side '{first}'")
         state.first_player, state.second_player = first, game.enemy_of(first)
-    for index, entry in enumerate(position["units"]):
-        where = f"/position/units/{index}"
-        unit = _unused_unit(game, entry["unit"], where)
-        space = named_space(game, entry["at"], where + "/at")
-        if state.side_at(space) not in (None, unit.side):
-            raise ReplayProblem(
-                codes.REPLAY_BAD_START, where + "/at", f"{board.name(space)} holds enemy units"
-            )
-        game.put(unit, space)
-        state.set_damaged(unit, entry.get("face") == "damaged")
-        state.set_out_of_supply(unit, bool(entry.get("out_of_supply", False)))
-    for index, entry in enumerate(position.get("control", ())):
-        space = named_space(game, entry["at"], f"/position/control/{index}/at")
-        state.control[space] = entry["side"]
-    for side, points in position.get("air_points", {}).items():
-        state.points[side] = points
-    for index, entry in enumerate(position.get("reinforcements", ())):
-        where = f"/position/reinforcements/{index}"
-        unit = _unused_unit(game, entry["unit"], where + "/unit")
-        label = str(entry["turn"])
-        if label not in state.turn_labels:
-            raise ReplayProblem(
-                codes.REPLAY_BAD_START, where + "/turn", f"turn {label} is not on the turn track"
-            )
-        unit.status = UnitStatus.WAITING
-        state.reinforcements.append((state.turn_labels.index(label), unit))
 
 
-def _unused_unit(game: Game, reference: str, pointer: str) -> Unit:
+def _place_unit(game: CoreGame, entry: Json, where: str, adapter: ReplayAdapter) -> None:
+    state = game.state
+    unit = _unused_unit(game, entry["unit"], where)
+    space = named_space(game, entry["at"], where + "/at")
+    if state.side_at(space) not in (None, unit.side) and game.system.stacking.one_side_per_space:
+        raise ReplayProblem(
+            codes.REPLAY_BAD_START, where + "/at", f"{game.board.name(space)} holds enemy units"
+        )
+    game.put(unit, space)
+    state.set_damaged(unit, entry.get("face") == "damaged")
+    for key, part in adapter.unit_position.items():
+        if key in entry:
+            part(game, unit, entry[key], f"{where}/{key}")
+
+
+def _schedule(game: CoreGame, entry: Json, where: str) -> None:
+    state = game.state
+    unit = _unused_unit(game, entry["unit"], where + "/unit")
+    label = str(entry["turn"])
+    if label not in state.turn_labels:
+        raise ReplayProblem(codes.REPLAY_BAD_START, where + "/turn", f"turn {label} is not on the turn track")
+    unit.status = UnitStatus.WAITING
+    state.reinforcements.append((state.turn_labels.index(label), unit))
+
+
+def _unused_unit(game: CoreGame, reference: str, pointer: str) -> Unit:
     """The named unit, or for a bare name of several copies the next copy still in the box."""
     try:
         unit = game.unit(reference)
@@ -146,7 +159,7 @@ def _unused_unit(game: Game, reference: str, pointer: str) -> Unit:
     return unit
 
 
-def _next_copy(game: Game, reference: str) -> Unit | None:
+def _next_copy(game: CoreGame, reference: str) -> Unit | None:
     """Copies of one counter are interchangeable; different counters that share a name are not."""
     if "#" in reference:
         return None

@@ -57,7 +57,41 @@ def schema_names() -> list[str]:
 @functools.cache
 def _schemas() -> dict[str, dict[str, Any]]:
     folder = resources.files("compiler.schemas")
-    return {name: json.loads(folder.joinpath(name).read_text("utf-8")) for name in schema_names()}
+    schemas = {name: json.loads(folder.joinpath(name).read_text("utf-8")) for name in schema_names()}
+    for name in list(schemas):
+        if name.startswith(SYSTEM_REPLAY_PREFIX):
+            system = name[len(SYSTEM_REPLAY_PREFIX) : -len(".schema.json")]
+            schemas[replay_variant(system)] = _replay_for_system(schemas[REPLAY_SCHEMA], system)
+    return schemas
+
+
+REPLAY_SCHEMA = "replay.schema.json"
+SYSTEM_REPLAY_PREFIX = "replay-"
+
+
+def replay_variant(system: str) -> str:
+    """The name under which the replay schema of one system is registered (not a file)."""
+    return f"replay@{system}.schema.json"
+
+
+def _replay_for_system(replay: dict[str, Any], system: str) -> dict[str, Any]:
+    """replay.schema.json with the steps and positions of one system only.
+
+    The file itself accepts any system's steps (for editors); a game's replays are
+    checked against its own system's, so a wrong key is named precisely.
+    """
+    variant: dict[str, Any] = json.loads(json.dumps(replay))
+    variant["$id"] = SCHEMA_BASE + replay_variant(system)
+    for part in ("step", "position"):
+        variant["$defs"][part] = {"$ref": f"{SYSTEM_REPLAY_PREFIX}{system}.schema.json#/$defs/{part}"}
+    return variant
+
+
+def schema_for_replays(system: str | None) -> str:
+    """The schema a game's replays are checked against: its system's, where it has one."""
+    if system is not None and replay_variant(system) in _schemas():
+        return replay_variant(system)
+    return REPLAY_SCHEMA
 
 
 @functools.cache
@@ -88,9 +122,9 @@ def schema_for_kind(kind: str) -> str:
     return next(k.schema for k in FILE_KINDS if k.kind == kind)
 
 
-def validate_document(document: SourceDocument, kind: str) -> list[Diagnostic]:
-    """All schema diagnostics for one document of the given kind."""
-    schema_name = schema_for_kind(kind)
+def validate_document(document: SourceDocument, kind: str, system: str | None = None) -> list[Diagnostic]:
+    """All schema diagnostics for one document of the given kind (replays: of the game's ``system``)."""
+    schema_name = schema_for_replays(system) if kind == "replay" else schema_for_kind(kind)
     data = document.data
     if not isinstance(data, dict):
         return [
@@ -102,7 +136,7 @@ def validate_document(document: SourceDocument, kind: str) -> list[Diagnostic]:
                 hint=f'start with {{"$schema": ".../{schema_name}", ...}}',
             )
         ]
-    found = list(_schema_reference_problems(document, schema_name))
+    found = list(_schema_reference_problems(document, schema_for_kind(kind)))
     if _fast_check(schema_name)(data):
         return found
     for problem in _validator(schema_name).iter_errors(data):

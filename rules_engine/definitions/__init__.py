@@ -25,7 +25,7 @@ from rules_engine.definitions.charts import (
     TableRow,
 )
 from rules_engine.definitions.counters import Counter, CounterMix, Face
-from rules_engine.definitions.definition import GameDefinition
+from rules_engine.definitions.definition import GameDefinition, ValidGame
 from rules_engine.definitions.game import (
     Campaign,
     CampaignLink,
@@ -111,6 +111,7 @@ __all__ = [
     "TerrainChart",
     "Track",
     "UnitClass",
+    "ValidGame",
     "Victory",
     "VictoryCondition",
     "VictoryLevel",

@@ -45,8 +45,11 @@ class Die(NamedTuple):
 
 
 class Phase(NamedTuple):
+    """One phase of the sequence of play; ``kind`` says what happens in it, in the system's words."""
+
     id: str
     name: str
+    kind: str
     player: str
     group: str | None
     order: str

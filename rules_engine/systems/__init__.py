@@ -1,23 +1,41 @@
-"""Game systems: the rules of one family of games, run on a GameDefinition.
+"""The registry of game systems: which package plays the games whose manifest names a system.
 
-A system is chosen by the manifest's ``system`` field. Each lives in its own
-package and shares only rules_engine/core (board, state, dice, events).
+``SYSTEMS`` is the whole registry, one line per system: the system's name as
+game.json writes it, and the module whose ``SYSTEM`` attribute is its class.
+Nothing registers itself on import; a system is imported only when a game of
+it is played or its facts are asked for, so `wgc validate` of one game does
+not load every engine.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import Any, cast
+
 from rules_engine.core import EngineError
-from rules_engine.definitions import GameDefinition
-from rules_engine.systems.israel1948 import Israel1948
+from rules_engine.core.system import GameSystem
+from rules_engine.definitions import ValidGame
 
-SYSTEMS = {"israel1948": Israel1948}
+SYSTEMS: dict[str, str] = {
+    "israel1948": "rules_engine.systems.israel1948",
+    "jerusalem": "rules_engine.systems.jerusalem",
+    "raiders": "rules_engine.systems.raiders",
+}
 
 
-def system_for(definition: GameDefinition, options: frozenset[str] = frozenset()) -> Israel1948:
-    """The rules engine for a game, with the optional rules in ``options`` switched on."""
-    name = definition.game.system if definition.game is not None else None
-    system = SYSTEMS.get(name or "")
-    if system is None:
+def system_class(name: str) -> type[GameSystem]:
+    """The class of the system ``name``; EngineError when no engine plays it."""
+    module_name = SYSTEMS.get(name)
+    if module_name is None:
         known = ", ".join(sorted(SYSTEMS))
-        raise EngineError(f"no rules engine for the system '{name}' yet (engines exist for: {known})")
-    return system(definition, options)
+        raise EngineError(
+            f"no rules engine for the system '{name}' yet (engines exist for: {known})", field="system"
+        )
+    module: Any = importlib.import_module(module_name)
+    return cast("type[GameSystem]", module.SYSTEM)
+
+
+def system_for(definition: ValidGame, options: frozenset[str] = frozenset()) -> GameSystem:
+    """The rules engine for a game, with the optional rules in ``options`` switched on."""
+    factory: Any = system_class(definition.game.system)
+    return cast(GameSystem, factory(definition, frozenset(options)))

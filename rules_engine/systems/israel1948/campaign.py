@@ -102,7 +102,7 @@ def _carry_over(old: Game, new: Game) -> None:
             continue
         if unit.on_map and unit.space is not None:
             new.state.place(target, unit.space)
-            target.damaged = unit.damaged
+            new.state.set_damaged(target, unit.damaged)
         else:
             target.status = (
                 UnitStatus.ELIMINATED if unit.status is UnitStatus.ELIMINATED else UnitStatus.REMOVED
@@ -182,7 +182,9 @@ def _near(game: Game, spaces: set[str]) -> set[str]:
 
 def _israeli_places(game: Game) -> set[str]:
     return {
-        s for s, side in game.state.control.items() if side == "israeli" and game.rules.is_controlled_place(s)
+        s
+        for s, side in game.state.control.items()
+        if side == "israeli" and game.system.is_controlled_place(s)
     }
 
 

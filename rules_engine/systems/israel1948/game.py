@@ -1,204 +1,100 @@
-"""One game of Israel 1948 in progress: the nine-phase turn (2.0) and the actions of each phase.
+"""One game of Israel 1948 in progress: the nine-phase turn (2.0) as hooks over the core's sequence.
 
 ``Israel1948`` holds what does not change between games (the rules tables);
-``Game`` holds one game's state and scenario. Supply checks, victory checks,
-air-point resets and the turn marker are automatic; moves, attacks and
-reinforcement placements are actions a player (or a replay) takes, and
-``end_phase`` moves the game on.
+``Game`` holds one game's state and scenario. Supply checks, the end-phase
+checks of reinforcements, air-point resets and the end of the game are the
+hooks; moves, attacks and reinforcement placements are actions a player (or a
+replay) takes, and ``end_phase`` (the core's) moves the game on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
+from typing import Any, ClassVar
 
 from rules_engine.core import (
+    Action,
+    CoreGame,
+    CoreSystem,
     DiceSource,
+    EndPhase,
     EngineError,
     EventLog,
-    GameState,
     IllegalAction,
-    SeededDice,
     Unit,
-    UnitStatus,
 )
-from rules_engine.definitions import Constraint, GameDefinition, Scenario
+from rules_engine.core.policies import PolicyFactory, RandomPolicy
+from rules_engine.core.system import AfterAction
+from rules_engine.core.zoc import ZocCache
+from rules_engine.definitions import Constraint, Scenario, ValidGame
 from rules_engine.placement import PlacementFacts, unmet_conditions
 from rules_engine.systems.israel1948 import combat, movement
-from rules_engine.systems.israel1948.decisions import Decider
-from rules_engine.systems.israel1948.rules import PhaseInfo, Rules
+from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement
+from rules_engine.systems.israel1948.decisions import Decider, RandomDecider
+from rules_engine.systems.israel1948.policies import AggressivePolicy
+from rules_engine.systems.israel1948.random_play import play_random_game
+from rules_engine.systems.israel1948.rules import OPTIONAL_RULES, PHASE_KINDS, Rules
 from rules_engine.systems.israel1948.stacking import stacking_problem
-from rules_engine.systems.israel1948.supply import units_in_supply
-from rules_engine.systems.israel1948.units import find_unit, unit_names
-from rules_engine.systems.israel1948.victory import victory_level
-from rules_engine.systems.israel1948.zoc import ZocCache
+from rules_engine.systems.israel1948.supply import supply_sources, units_in_supply, uses_one_source
 
 
-class Israel1948:
-    """The Israel 1948 system for one game definition and a choice of optional rules."""
+class Game(CoreGame):
+    """A game of Israel 1948 in progress."""
 
-    def __init__(self, definition: GameDefinition, options: frozenset[str] = frozenset()) -> None:
-        self.rules = Rules(definition, frozenset(options))
-        self.definition = definition
-        self.names = unit_names(c for c in self.rules.counters.counters.values() if c.is_unit)
-
-    def scenario(self, scenario_id: str) -> Scenario:
-        found = self.definition.scenario(scenario_id)
-        if found is None:
-            known = ", ".join(s.id for s in self.definition.scenarios)
-            raise EngineError(f"no scenario '{scenario_id}' (there are: {known})")
-        return found
-
-    def new_game(self, scenario_id: str, dice: DiceSource | None = None, *, log: bool = True) -> Game:
-        """A game at the start of the scenario's first turn, set up as the scenario says."""
-        game = self.blank_game(scenario_id, log=log)
-        game.set_up_scenario()
-        game.begin_phase(dice or SeededDice(0, self.rules.die_sides))
-        return game
-
-    def blank_game(self, scenario_id: str, *, log: bool = True) -> Game:
-        """An empty map at the scenario's first turn, before its first phase begins.
-
-        A replay places its own position on it and then calls ``begin_phase``.
-        """
-        return Game(self, self.scenario(scenario_id), EventLog(enabled=log))
-
-
-class Game:
-    """A game in progress."""
+    GAME_OVER_RULE = "2.5"
+    system: Israel1948
 
     def __init__(self, system: Israel1948, scenario: Scenario, log: EventLog) -> None:
-        rules = system.rules
-        self.system = system
-        self.rules = rules
-        self.scenario = scenario
-        first = scenario.first_player or rules.sides[0]
-        second = rules.enemy_of(first)
-        labels = rules.game.turn_labels
-        first_index = labels.index(scenario.first_turn) if scenario.first_turn in labels else 0
-        last_index = labels.index(scenario.last_turn) if scenario.last_turn in labels else len(labels) - 1
-        if "late-peace" in rules.options:
-            last_index += 1
-        self.state = GameState(
-            turn_labels=labels,
-            phase_ids=tuple(p.id for p in rules.phases),
-            first_player=first,
-            second_player=second,
-            turn_index=first_index,
-            last_turn_index=min(last_index, len(labels) - 1),
-            log=log,
-        )
-        self.zoc = ZocCache(rules)
+        self.rules = system.rules
+        super().__init__(system, scenario, log)
+        self.zoc = ZocCache(self.rules.zoc_reach, _exerts_zoc)
+        self._paths = movement.PathCache()
         self.last_combat: combat.CombatReport | None = None
         self.peace_rolled = False
-        self._create_units()
-        for side in rules.sides:
-            self.state.points[side] = self.air_allowance(side, first_index)
+        # 2.1: the source a one-source side's player chose for this phase's supply check.
+        self.chosen_source: dict[str, str] = {}
+        self._markers_before_check: dict[str, bool] = {}
+        for side in self.rules.sides:
+            self.state.points[side] = self.air_allowance(side, self.state.turn_index)
 
-    # --- set-up --------------------------------------------------------------------
+    def extra_turns(self) -> int:
+        """Late Peace adds a turn."""
+        return 1 if "late-peace" in self.rules.options else 0
 
-    def _create_units(self) -> None:
-        """Every unit of the mix starts in the box (removed); set-up and positions bring them out."""
-        for counter_id, names in self.system.names.items():
-            counter = self.rules.counters.counters[counter_id]
-            if not self.rules.in_play(counter):
-                continue
-            for copy, name in enumerate(names, start=1):
-                self.state.add_unit(Unit(name, counter, copy, status=UnitStatus.REMOVED))
+    # --- hooks over the core's sequence of play (2.0) --------------------------------
 
-    def set_up_scenario(self) -> None:
-        """3.x: the scenario's placements, control markers and reinforcement schedule."""
-        board = self.rules.board
-        for placement in self.scenario.placements:
-            space = board.resolve(placement.at)
-            if space is None:
-                raise EngineError(f"set-up place '{placement.at}' is not on the map")
-            for _ in range(placement.copies):
-                unit = self.next_unused(placement.unit)
-                self.put(unit, space)
-                self.state.set_damaged(unit, placement.face == "back")
-        for marker in self.scenario.markers:
-            if marker.counter == "control" and marker.at is not None and marker.for_side is not None:
-                space = board.resolve(marker.at)
-                if space is not None:
-                    self.state.control[space] = marker.for_side
-        labels = self.state.turn_labels
-        for reinforcement in self.scenario.reinforcements:
-            if reinforcement.turn not in labels:
-                raise EngineError(f"reinforcement turn {reinforcement.turn} is not on the turn track")
-            for _ in range(reinforcement.copies):
-                unit = self.next_unused(reinforcement.unit)
-                unit.status = UnitStatus.WAITING
-                unit.damaged = reinforcement.face == "back"
-                self.state.reinforcements.append((labels.index(reinforcement.turn), unit))
+    def on_phase_begin(self, dice: DiceSource) -> None:
+        kind = self.phase.kind
+        self.chosen_source.clear()
+        if kind == "supply-check":
+            self.supply_check(self.active_side, recheck=False)
+        elif kind == "supply-recheck":
+            self.supply_check(self.active_side, recheck=True)
+        elif kind == "end":
+            self._check_game_end(dice)
 
-    def next_unused(self, counter_id: str) -> Unit:
-        """The first copy of a counter still in the box."""
-        for name in self.system.names.get(counter_id, ()):
-            unit = self.state.units.get(name)
-            if unit is not None and unit.status is UnitStatus.REMOVED and unit.space is None:
-                return unit
-        raise EngineError(f"no copy of '{counter_id}' is left to place")
+    def on_phase_end(self, dice: DiceSource) -> None:
+        if self.phase.kind == "end":
+            self._delay_reinforcements()
 
-    def unit(self, reference: str) -> Unit:
-        return find_unit(self.state, reference)
-
-    # --- where the game stands ------------------------------------------------------
-
-    @property
-    def phase(self) -> PhaseInfo:
-        return self.rules.phases[self.state.phase_index]
-
-    @property
-    def active_side(self) -> str:
-        player = self.phase.player
-        if player == "second":
-            return self.state.second_player
-        return self.state.first_player
-
-    @property
-    def inactive_side(self) -> str:
-        return (
-            self.state.second_player
-            if self.active_side == self.state.first_player
-            else self.state.first_player
-        )
-
-    def enemy_of(self, side: str) -> str:
-        return self.rules.enemy_of(side)
-
-    def require_phase(self, kind: str, rule: str) -> None:
-        if self.state.over:
-            raise IllegalAction("2.5", "the game is over")
-        if self.phase.kind != kind:
-            raise IllegalAction(rule, f"this is the {self.phase.id} phase, not a {kind} phase")
+    def on_turn_begin(self, dice: DiceSource) -> None:
+        for side in self.rules.sides:
+            self.state.points[side] = self.air_allowance(side, self.state.turn_index)
 
     # --- changes every rule uses ----------------------------------------------------
 
-    def put(self, unit: Unit, space: str) -> None:
-        """Place or move a unit, taking control of a town or city it enters (1.2)."""
-        self.state.place(unit, space)
-        self.take_control(space, unit.side)
-
-    def take_control(self, space: str, side: str) -> None:
-        if self.rules.is_controlled_place(space) and self.state.control.get(space) != side:
-            self.state.control[space] = side
-            self.state.note("control", f"{side} takes control of {self.rules.board.name(space)}")
-
-    def step_loss(self, unit: Unit) -> None:
-        """1.1: flip a full-strength two-sided unit; otherwise eliminate it."""
-        if not unit.damaged and unit.counter.back is not None and not unit.counter.back.blank:
-            self.state.set_damaged(unit, True)
-            self.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
-        else:
-            self.state.take_off(unit, UnitStatus.ELIMINATED)
-            self.state.note("eliminated", f"{unit.uid} is eliminated")
+    def stacking_problem(self, space: str, arriving: Sequence[Unit]) -> str | None:
+        return stacking_problem(self.rules, self.state, space, arriving)
 
     # --- supply (2.1, 2.4) ------------------------------------------------------------
 
     def in_supply(self, side: str) -> set[str]:
-        return units_in_supply(self.rules, self.zoc, self.state, side)
+        """The units of ``side`` a supply check now finds in supply (with the source chosen, if any)."""
+        return units_in_supply(self.rules, self.zoc, self.state, side, self.chosen_source.get(side))
 
     def supply_check(self, side: str, recheck: bool) -> None:
+        self._markers_before_check = {u.uid: u.out_of_supply for u in self.state.units_of(side)}
         supplied = self.in_supply(side)
         for unit in list(self.state.units_of(side)):
             if unit.uid in supplied:
@@ -209,6 +105,22 @@ class Game:
                 self.state.set_out_of_supply(unit, True)
                 self.state.note("supply", f"{unit.uid} is out of supply")
 
+    def choose_supply_source(self, at: str) -> None:
+        """2.1: the Israeli player names the one source this supply check traces to; the check is redone."""
+        kind = self.phase.kind
+        if kind not in ("supply-check", "supply-recheck") or self.state.over:
+            raise IllegalAction("2.1", "a supply source is chosen during a supply check or re-check")
+        side = self.active_side
+        if not uses_one_source(self.rules, side):
+            raise IllegalAction("2.1", f"the {self.system.side_name(side)} side may use any of its sources")
+        if at not in supply_sources(self.rules, side):
+            raise IllegalAction("2.1", f"{self.board.name(at)} is not a supply source of that side")
+        for unit in self.state.units_of(side):
+            self.state.set_out_of_supply(unit, self._markers_before_check.get(unit.uid, unit.out_of_supply))
+        self.chosen_source[side] = at
+        self.state.note("supply", f"the supply check traces to {self.board.name(at)} only")
+        self.supply_check(side, recheck=kind == "supply-recheck")
+
     # --- movement (2.2) ---------------------------------------------------------------
 
     def legal_moves(self, unit: Unit) -> dict[str, tuple[str, ...]]:
@@ -216,7 +128,7 @@ class Game:
             return {}
         if unit.uid in self.state.moved:
             return {}
-        return movement.reachable(self.rules, self.zoc, self.state, unit)
+        return movement.reachable(self.rules, self.zoc, self.state, unit, self._paths)
 
     def move(self, unit: Unit, path: Sequence[str]) -> None:
         self.require_phase("movement", "2.2")
@@ -232,9 +144,7 @@ class Game:
             self.take_control(space, unit.side)
         self.put(unit, hexes[-1])
         self.state.moved.add(unit.uid)
-        self.state.note(
-            "move", f"{unit.uid} moves to {self.rules.board.name(hexes[-1])} via {' '.join(hexes)}"
-        )
+        self.state.note("move", f"{unit.uid} moves to {self.board.name(hexes[-1])} via {' '.join(hexes)}")
 
     # --- combat (2.3) -----------------------------------------------------------------
 
@@ -248,16 +158,18 @@ class Game:
         """(attackers' hex, target hex, units that may attack from it) for every possible attack."""
         if self.phase.kind != "combat" or self.state.over:
             return []
-        side = self.active_side
+        side, enemy = self.active_side, self.inactive_side
+        occupants, attacked = self.state.occupants, self.state.attacked
         options: list[tuple[str, str, list[Unit]]] = []
-        for space, units in self.state.occupants.items():
-            if not units or units[0].side != side:
+        for space, units in occupants.items():
+            if units[0].side != side:
                 continue
-            able = [u for u in units if u.uid not in self.state.attacked and self.rules.can_attack(u.face)]
+            able = [u for u in units if u.uid not in attacked and self.rules.can_attack(u.face)]
             if not able:
                 continue
-            for target in self.rules.board.neighbours[space]:
-                if self.state.side_at(target) != self.inactive_side:
+            for target in self.board.neighbours[space]:
+                held = occupants.get(target)
+                if not held or held[0].side != enemy:
                     continue
                 if self.rules.attack_prohibited(space, target) is not None:
                     continue
@@ -279,7 +191,7 @@ class Game:
             return "it holds enemy units"
         if there in self.zoc.zoc_of(self.state, self.enemy_of(unit.side)) and holder != unit.side:
             return "it is in an enemy ZOC with no friendly unit in it"
-        return stacking_problem(self.rules, self.state, there, [unit])
+        return self.stacking_problem(there, [unit])
 
     # --- air points ---------------------------------------------------------------------
 
@@ -315,16 +227,13 @@ class Game:
 
     # --- reinforcements (2.5) -------------------------------------------------------------
 
-    def due_reinforcements(self) -> list[Unit]:
-        return [u for turn, u in self.state.reinforcements if turn <= self.state.turn_index]
-
     def reinforcement_spaces(self, unit: Unit) -> list[str]:
         """Supply sources of the unit's own country with room for it (2.5)."""
         spaces: list[str] = []
         for at, nation in self.rules.sources.get(unit.side, ()):
             if nation != unit.nation or at in spaces:
                 continue
-            if stacking_problem(self.rules, self.state, at, [unit]) is None:
+            if self.stacking_problem(at, [unit]) is None:
                 spaces.append(at)
         constraint = self._reinforcement_constraint(unit)
         if constraint is None:
@@ -342,7 +251,7 @@ class Game:
         )
 
     def _unmet(self, constraint: Constraint, space: str, unit: Unit) -> list[str]:
-        board = self.rules.board
+        board = self.board
         here = len(self.state.units_at(space))
         facts = PlacementFacts(here, here, unit.nation)
         return unmet_conditions(
@@ -358,35 +267,26 @@ class Game:
             raise IllegalAction(
                 "2.5",
                 f"{unit.uid} enters on a supply source of its own country with room for it "
-                f"({', '.join(allowed) or 'none has room now'}), not {self.rules.board.name(space)}",
+                f"({', '.join(allowed) or 'none has room now'}), not {self.board.name(space)}",
             )
         self.state.reinforcements = [(t, u) for t, u in self.state.reinforcements if u is not unit]
         self.put(unit, space)
-        self.state.note("reinforcement", f"{unit.uid} arrives in {self.rules.board.name(space)}")
+        self.state.note("reinforcement", f"{unit.uid} arrives in {self.board.name(space)}")
 
-    # --- the sequence of play -------------------------------------------------------------
+    def _delay_reinforcements(self) -> None:
+        """2.5: a reinforcement with nowhere to go waits a turn; one that could be placed must be."""
+        state = self.state
+        for unit in self.due_reinforcements():
+            if self.reinforcement_spaces(unit):
+                raise IllegalAction(
+                    "2.5", f"{unit.uid} must be placed: a supply source of its country has room"
+                )
+        delayed = [(state.turn_index + 1, u) for t, u in state.reinforcements if t <= state.turn_index]
+        for _, unit in delayed:
+            state.note("reinforcement", f"{unit.uid} cannot be placed and is delayed to the next turn")
+        state.reinforcements = [(t, u) for t, u in state.reinforcements if t > state.turn_index] + delayed
 
-    def begin_phase(self, dice: DiceSource) -> None:
-        """Do the automatic part of the phase just entered."""
-        kind = self.phase.kind
-        if kind == "supply-check":
-            self.supply_check(self.active_side, recheck=False)
-        elif kind == "supply-recheck":
-            self.supply_check(self.active_side, recheck=True)
-        elif kind == "end":
-            self._check_game_end(dice)
-
-    def end_phase(self, dice: DiceSource) -> None:
-        """Finish the current phase and begin the next (2.0)."""
-        if self.state.over:
-            raise IllegalAction("2.5", "the game is over")
-        if self.phase.kind == "end":
-            self._finish_turn()
-        else:
-            self.state.phase_index += 1
-        self.state.moved.clear()
-        self.state.attacked.clear()
-        self.begin_phase(dice)
+    # --- the end of the game (2.5, Optional Rules) ----------------------------------------
 
     def _check_game_end(self, dice: DiceSource) -> None:
         state = self.state
@@ -397,9 +297,7 @@ class Game:
             if self._peace_continues(dice):
                 state.last_turn_index += 1
                 return
-        state.over = True
-        state.result = victory_level(self.rules, state, self.scenario)
-        state.note("game-end", f"the game ends: {state.result}")
+        self.finish(self.victory())
 
     def _peace_continues(self, dice: DiceSource) -> bool:
         """Uncertain Peace: the game goes on when the roll is not in the table's first row."""
@@ -415,24 +313,96 @@ class Game:
         )
         return not ends
 
-    def _finish_turn(self) -> None:
-        state = self.state
-        for unit in self.due_reinforcements():
-            if self.reinforcement_spaces(unit):
-                raise IllegalAction(
-                    "2.5", f"{unit.uid} must be placed: a supply source of its country has room"
-                )
-        delayed = [(state.turn_index + 1, u) for t, u in state.reinforcements if t <= state.turn_index]
-        for _, unit in delayed:
-            state.note("reinforcement", f"{unit.uid} cannot be placed and is delayed to the next turn")
-        state.reinforcements = [(t, u) for t, u in state.reinforcements if t > state.turn_index] + delayed
-        if state.turn_index + 1 >= len(state.turn_labels):
-            raise EngineError("the turn track has no box for the next turn")
-        for side in self.rules.sides:
-            state.points[side] = self.air_allowance(side, state.turn_index + 1)
-        state.turn_index += 1
-        state.phase_index = 0
-        state.note("turn", f"turn {state.turn} begins")
+    # --- the protocol: legal actions and applying one -----------------------------------
 
-    def victory(self) -> str | None:
-        return victory_level(self.rules, self.state, self.scenario)
+    def legal_actions(self) -> list[Action]:
+        if self.state.over:
+            return []
+        kind = self.phase.kind
+        actions: list[Action] = []
+        if kind == "movement":
+            actions.extend(self._legal_move_actions())
+        elif kind == "combat":
+            actions.extend(self._legal_attack_actions())
+        elif kind == "end":
+            actions.extend(self._legal_placements())
+            if actions:
+                return actions  # 2.5: due reinforcements with room must be placed first
+        elif kind in ("supply-check", "supply-recheck") and uses_one_source(self.rules, self.active_side):
+            sources = supply_sources(self.rules, self.active_side)
+            actions.extend(
+                ChooseSupplySource(at) for at in sources if at != self.chosen_source.get(self.active_side)
+            )
+        actions.append(EndPhase())
+        return actions
+
+    def _legal_move_actions(self) -> list[Action]:
+        units = sorted(self.state.units_of(self.active_side), key=lambda u: u.uid)
+        return [Move(u.uid, path) for u in units for path in self.legal_moves(u).values()]
+
+    def _legal_attack_actions(self) -> list[Action]:
+        found: list[Action] = []
+        for _, target, able in self.legal_attacks():
+            names = [u.uid for u in able]
+            for size in range(1, len(names) + 1):
+                found.extend(Attack(group, target) for group in combinations(names, size))
+        return found
+
+    def _legal_source_choices(self) -> list[Action]:
+        side = self.active_side
+        if not uses_one_source(self.rules, side):
+            return []
+        chosen = self.chosen_source.get(side)
+        return [ChooseSupplySource(at) for at in supply_sources(self.rules, side) if at != chosen]
+
+    def _legal_placements(self) -> list[Action]:
+        return [
+            PlaceReinforcement(unit.uid, space)
+            for unit in self.due_reinforcements()
+            for space in self.reinforcement_spaces(unit)
+        ]
+
+    def apply(self, action: Action, dice: DiceSource, decider: Any = None) -> None:
+        if isinstance(action, Move):
+            self.move(self.unit(action.unit), action.path)
+        elif isinstance(action, Attack):
+            if decider is None:
+                raise EngineError("an attack needs a decider for the players' combat choices")
+            self.attack([self.unit(u) for u in action.units], action.target, decider, dice)
+        elif isinstance(action, PlaceReinforcement):
+            self.place_reinforcement(self.unit(action.unit), action.at)
+        elif isinstance(action, ChooseSupplySource):
+            self.choose_supply_source(action.at)
+        else:
+            super().apply(action, dice, decider)
+
+
+def _exerts_zoc(unit: Unit) -> bool:
+    """1.1, 2.1: a hexagon around the movement, and in supply."""
+    return bool(unit.face.zoc) and not unit.out_of_supply
+
+
+class Israel1948(CoreSystem[Game]):
+    """The Israel 1948 system for one game definition and a choice of optional rules."""
+
+    name: ClassVar[str] = "israel1948"
+    face_values: ClassVar[dict[str, tuple[str, ...]]] = {
+        "unit": ("strength", "strength_colour", "movement", "movement_class")
+    }
+    phase_kinds = PHASE_KINDS
+    optional_rules = OPTIONAL_RULES
+    policies: ClassVar[dict[str, PolicyFactory]] = {"random": RandomPolicy, "aggressive": AggressivePolicy}
+    # Towns and cities change hands when a unit enters them (1.2); victory counts them (3.x).
+    controlled_features = ("town", "city")
+    game_class = Game
+
+    def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:
+        super().__init__(definition, options)
+        self.rules = Rules(definition, self.options, self.board, self.stacking)
+
+    def random_decider(self, seed: int) -> RandomDecider:
+        return RandomDecider(seed)
+
+    def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
+        """The random player of random_play.py: more moves and attacks than ending phases."""
+        return play_random_game(self, scenario_id, seed, after_action=after_action)

@@ -1,4 +1,8 @@
-"""Stacking (1.3; Arab Enmity among the optional rules): at most two units of one side per hex."""
+"""Stacking (1.3) with Arab Enmity (Optional Rules): the data's rule, then the nations that will not mix.
+
+The limit itself (two units, of one side) is game.json's, judged by the core's
+`Stacking`; Arab Enmity is a rule the data cannot state, so it is added here.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,17 @@ from rules_engine.systems.israel1948.rules import STACK_WITH_ANY_NATION, Rules
 
 def stacking_problem(rules: Rules, state: GameState, space: str, arriving: Sequence[Unit]) -> str | None:
     """Why ``arriving`` may not end up in ``space`` (None when they may)."""
-    present = [u for u in state.units_at(space) if u not in arriving]
-    together = [*present, *arriving]
-    if len(together) > rules.stack_limit:
-        return f"that would put {len(together)} units in one hex; the limit is {rules.stack_limit}"
-    if len({u.side for u in together}) > 1:
-        return "units of both sides cannot share a hex"
+    present = state.occupants.get(space)
+    if not present:
+        return group_problem(rules, arriving)
+    return group_problem(rules, [*(u for u in present if u not in arriving), *arriving])
+
+
+def group_problem(rules: Rules, together: Sequence[Unit]) -> str | None:
+    """Why these units may not share a space (None when they may)."""
+    problem = rules.stacking.problem([u.counter for u in together], [u.side for u in together])
+    if problem is not None:
+        return problem
     if "arab-enmity" in rules.options:
         nations = {u.nation for u in together if u.side == "arab" and u.nation != STACK_WITH_ANY_NATION}
         if len(nations) > 1:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules_engine.core import EngineError, GameState, Unit
+from rules_engine.core.errors import EngineError
+from rules_engine.core.state import GameState, Unit
 from rules_engine.definitions import Counter
 
 

@@ -1,15 +1,19 @@
-"""Victory (3.1-3.3): the scenario's conditions read against who controls which towns and cities."""
+"""Victory by control: a scenario's conditions read against who holds which places.
+
+The conditions come from the scenario's data ("control any of", "count the
+cities held" with levels); which side holds a place is the state's control
+record, which every system keeps through `CoreGame.take_control`.
+"""
 
 from __future__ import annotations
 
-from rules_engine.core import GameState
+from rules_engine.core.board import Board
+from rules_engine.core.state import GameState
 from rules_engine.definitions import Scenario, VictoryCondition
-from rules_engine.systems.israel1948.rules import Rules
 
 
-def controlled(rules: Rules, state: GameState, side: str, condition: VictoryCondition) -> list[str]:
+def controlled(board: Board, state: GameState, side: str, condition: VictoryCondition) -> list[str]:
     """The places a condition counts that ``side`` controls now."""
-    board = rules.board
     if condition.places:
         places = [p for p in (board.resolve(r) for r in condition.places) if p is not None]
     elif condition.feature:
@@ -19,14 +23,13 @@ def controlled(rules: Rules, state: GameState, side: str, condition: VictoryCond
     return [p for p in places if state.control.get(p) == side]
 
 
-def victory_level(rules: Rules, state: GameState, scenario: Scenario) -> str | None:
-    """The result the scenario's conditions give for the position now, checked in order."""
+def victory_level(board: Board, state: GameState, scenario: Scenario) -> str | None:
+    """The result the scenario's control conditions give for the position now, checked in order."""
     victory = scenario.victory
     if victory is None:
         return None
     for condition in victory.conditions:
-        side = condition.side or ""
-        held = controlled(rules, state, side, condition)
+        held = controlled(board, state, condition.side or "", condition)
         if condition.kind == "control-any" and held:
             return condition.result
         if condition.kind == "count-controlled":

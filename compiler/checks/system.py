@@ -1,0 +1,49 @@
+"""The game's system: one the engine knows, and a sequence of play in the kinds that system runs.
+
+The facts come from the system's class in the registry (rules_engine/systems),
+so a new system brings its own phase kinds and the face values it reads
+without any change here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.checks.context import CheckContext, at, unknown
+from compiler.diagnostics import Diagnostic, codes, error
+from rules_engine.core import EngineError
+from rules_engine.core.system import GameSystem
+from rules_engine.systems import SYSTEMS, system_class
+
+
+def known_system(context: CheckContext) -> type[GameSystem] | None:
+    """The class of the game's system, or None when the game names no registered one."""
+    game = context.definition.game
+    if game is None:
+        return None
+    try:
+        return system_class(game.system)
+    except EngineError:
+        return None
+
+
+def check_system(context: CheckContext) -> Iterator[Diagnostic]:
+    game = context.definition.game
+    if game is None:
+        return
+    system = known_system(context)
+    if system is None:
+        yield unknown(codes.REF_UNKNOWN_SYSTEM, "game system", game.system, SYSTEMS, game.origin, "system")
+        return
+    if not system.phase_kinds:
+        return
+    for phase in game.phases:
+        if phase.kind not in system.phase_kinds:
+            file, pointer = at(phase.origin, "kind")
+            yield error(
+                codes.REF_UNKNOWN_PHASE_KIND,
+                f"phase '{phase.id}' has kind '{phase.kind}', which the {game.system} system does not run",
+                file,
+                pointer,
+                hint="kinds of this system: " + ", ".join(sorted(system.phase_kinds)),
+            )

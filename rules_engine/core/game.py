@@ -1,0 +1,225 @@
+"""One game in progress, as every system plays it: the turn and phase template and shared changes.
+
+`CoreGame` runs the sequence of play that game.json declares: phases in order,
+each with a kind and a player; after the last phase of a turn the next turn
+begins. A system subclasses it and fills in the hooks (`on_phase_begin`,
+`on_phase_end`, `on_turn_end`, `on_turn_begin`) and its own actions; it never
+re-implements the loop. The changes every rulebook makes the same way live
+here too: placing a unit (taking control of a place it enters), a step loss,
+the end of the game with its result.
+
+Side ids come from the data: the phase's player is "first" or "second" (of
+the scenario), a side id, or a word such as "both", "none" or "solitaire",
+which leaves the first player active.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rules_engine.core.actions import Action, EndPhase
+from rules_engine.core.dice import DiceSource
+from rules_engine.core.errors import EngineError, IllegalAction
+from rules_engine.core.events import EventLog
+from rules_engine.core.setup import create_units, next_unused, set_up_scenario
+from rules_engine.core.state import GameState, Unit, UnitStatus
+from rules_engine.core.units import find_unit
+from rules_engine.core.victory import victory_level
+from rules_engine.definitions import Phase, Scenario
+
+if TYPE_CHECKING:
+    from rules_engine.core.system import CoreSystem
+
+
+class CoreGame:
+    """A game in progress; systems subclass it and fill in the hooks."""
+
+    # The section a refusal cites when the game is over; a system names its own.
+    GAME_OVER_RULE = "game end"
+
+    def __init__(self, system: CoreSystem[Any], scenario: Scenario, log: EventLog) -> None:
+        self.system = system
+        self.scenario = scenario
+        self.board = system.board
+        first = scenario.first_player or system.sides[0]
+        labels = system.turn_labels
+        first_index = labels.index(scenario.first_turn) if scenario.first_turn in labels else 0
+        last_index = labels.index(scenario.last_turn) if scenario.last_turn in labels else len(labels) - 1
+        last_index += self.extra_turns()
+        self.state = GameState(
+            turn_labels=labels,
+            phase_ids=tuple(p.id for p in system.phases),
+            first_player=first,
+            second_player=system.enemy_of(first),
+            turn_index=first_index,
+            last_turn_index=min(last_index, max(len(labels) - 1, 0)),
+            log=log,
+        )
+        create_units(self)
+
+    # --- hooks a system fills in ----------------------------------------------------
+
+    def extra_turns(self) -> int:
+        """Turns an optional rule adds after the scenario's last turn."""
+        return 0
+
+    def on_phase_begin(self, dice: DiceSource) -> None:
+        """The automatic part of the phase just entered (a supply check, a card drawn ...)."""
+
+    def on_phase_end(self, dice: DiceSource) -> None:
+        """What must happen, or be refused, before the current phase may end."""
+
+    def on_turn_end(self, dice: DiceSource) -> None:
+        """The last phase of a turn has ended; the next turn has not begun."""
+
+    def on_turn_begin(self, dice: DiceSource) -> None:
+        """A new turn has begun, before its first phase's automatic part."""
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def set_up_scenario(self) -> None:
+        """The scenario's placements, control markers and reinforcement schedule."""
+        set_up_scenario(self)
+
+    def next_unused(self, counter_id: str) -> Unit:
+        return next_unused(self, counter_id)
+
+    def unit(self, reference: str) -> Unit:
+        """The unit a player or a replay names ("KIBBUTZ#3", an alias, a counter id)."""
+        return find_unit(self.state, reference)
+
+    # --- where the game stands ------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.system.phases[self.state.phase_index]
+
+    @property
+    def active_side(self) -> str:
+        player = self.phase.player
+        if player == "second":
+            return self.state.second_player
+        if player in self.system.sides:
+            return player
+        return self.state.first_player
+
+    @property
+    def inactive_side(self) -> str:
+        return self.system.enemy_of(self.active_side)
+
+    def enemy_of(self, side: str) -> str:
+        return self.system.enemy_of(side)
+
+    @property
+    def turns_played(self) -> int:
+        """Turns begun since the scenario's first turn (the length of a finished game)."""
+        labels = self.state.turn_labels
+        first = labels.index(self.scenario.first_turn) if self.scenario.first_turn in labels else 0
+        return self.state.turn_index - first + 1
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def result(self) -> str | None:
+        return self.state.result
+
+    def require_phase(self, kind: str, rule: str) -> None:
+        """Refuse an action outside the phases of ``kind``, citing ``rule``."""
+        if self.state.over:
+            raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
+        if self.phase.kind != kind:
+            raise IllegalAction(rule, f"this is the {self.phase.name}, not a {kind} phase")
+
+    # --- changes every rulebook makes the same way ------------------------------------
+
+    def put(self, unit: Unit, space: str) -> None:
+        """Place or move a unit, taking control of a place it enters."""
+        self.state.place(unit, space)
+        self.take_control(space, unit.side)
+
+    def take_control(self, space: str, side: str) -> None:
+        if self.system.is_controlled_place(space) and self.state.control.get(space) != side:
+            self.state.control[space] = side
+            self.state.note(
+                "control", f"{self.system.side_name(side)} takes control of {self.board.name(space)}"
+            )
+
+    def step_loss(self, unit: Unit) -> None:
+        """Flip a full-strength two-sided unit; otherwise eliminate it."""
+        if not unit.damaged and unit.counter.back is not None and not unit.counter.back.blank:
+            self.state.set_damaged(unit, True)
+            self.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
+        else:
+            self.eliminate(unit)
+
+    def eliminate(self, unit: Unit) -> None:
+        self.state.take_off(unit, UnitStatus.ELIMINATED)
+        self.state.note("eliminated", f"{unit.uid} is eliminated")
+
+    def due_reinforcements(self) -> list[Unit]:
+        """Reinforcements whose turn has come and that are not yet placed."""
+        return [u for turn, u in self.state.reinforcements if turn <= self.state.turn_index]
+
+    def stacking_problem(self, space: str, arriving: Sequence[Unit]) -> str | None:
+        """Why ``arriving`` may not end up in ``space`` (None when they may)."""
+        present = [u for u in self.state.units_at(space) if u not in arriving]
+        together = [*present, *arriving]
+        return self.system.stacking.problem([u.counter for u in together], (u.side for u in together))
+
+    def victory(self) -> str | None:
+        """The level the scenario's control conditions give for the position now."""
+        return victory_level(self.board, self.state, self.scenario)
+
+    def finish(self, result: str | None) -> None:
+        """End the game with ``result``."""
+        self.state.over = True
+        self.state.result = result
+        self.state.note("game-end", f"the game ends: {result}")
+
+    # --- the sequence of play -------------------------------------------------------
+
+    def begin_phase(self, dice: DiceSource) -> None:
+        """Do the automatic part of the phase just entered."""
+        self.on_phase_begin(dice)
+
+    def end_phase(self, dice: DiceSource) -> None:
+        """Finish the current phase and begin the next; after the last, the next turn."""
+        if self.state.over:
+            raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
+        self.on_phase_end(dice)
+        state = self.state
+        if state.phase_index + 1 < len(state.phase_ids):
+            state.phase_index += 1
+        else:
+            self.on_turn_end(dice)
+            if state.over:
+                return
+            self._next_turn(dice)
+        state.moved.clear()
+        state.attacked.clear()
+        self.begin_phase(dice)
+
+    def _next_turn(self, dice: DiceSource) -> None:
+        state = self.state
+        if state.turn_index + 1 >= len(state.turn_labels):
+            raise EngineError("the turn track has no box for the next turn")
+        state.turn_index += 1
+        state.phase_index = 0
+        state.note("turn", f"turn {state.turn} begins")
+        self.on_turn_begin(dice)
+
+    # --- the protocol's actions -------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the rules allow now; ending the phase is one of them."""
+        return [] if self.state.over else [EndPhase()]
+
+    def apply(self, action: Action, dice: DiceSource, decider: Any = None) -> None:
+        """Take one action; the system's own kinds of action are handled by its subclass."""
+        if isinstance(action, EndPhase):
+            self.end_phase(dice)
+            return
+        raise EngineError(f"this game has no action '{action.kind}'")

@@ -1,0 +1,79 @@
+"""Set-up: every counter of the mix as a unit in the box, then the scenario's placements.
+
+A scenario's set-up places units (on their full or reduced side), control
+markers and a schedule of reinforcements; the same code serves every system.
+Units start "removed" (in the box); a placement or a replay's position brings
+them out, copy by copy in the order the counter mix lists them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules_engine.core.errors import EngineError
+from rules_engine.core.state import Unit, UnitStatus
+
+if TYPE_CHECKING:
+    from rules_engine.core.game import CoreGame
+
+CONTROL_MARKER = "control"
+
+
+def create_units(game: CoreGame) -> None:
+    """Every unit of the mix starts in the box; counters of an optional rule that is off stay out."""
+    system = game.system
+    for counter_id, names in system.names.items():
+        counter = system.counters.counters[counter_id]
+        if not system.in_play(counter):
+            continue
+        for copy, name in enumerate(names, start=1):
+            game.state.add_unit(Unit(name, counter, copy, status=UnitStatus.REMOVED))
+
+
+def next_unused(game: CoreGame, counter_id: str) -> Unit:
+    """The first copy of a counter still in the box."""
+    for name in game.system.names.get(counter_id, ()):
+        unit = game.state.units.get(name)
+        if unit is not None and unit.status is UnitStatus.REMOVED and unit.space is None:
+            return unit
+    raise EngineError(f"no copy of '{counter_id}' is left to place")
+
+
+def set_up_scenario(game: CoreGame) -> None:
+    """The scenario's placements, control markers and reinforcement schedule."""
+    _place_units(game)
+    _place_control_markers(game)
+    _schedule_reinforcements(game)
+
+
+def _place_units(game: CoreGame) -> None:
+    for placement in game.scenario.placements:
+        space = game.board.resolve(placement.at)
+        if space is None:
+            raise EngineError(f"set-up place '{placement.at}' is not on the map", field="scenario")
+        for _ in range(placement.copies):
+            unit = next_unused(game, placement.unit)
+            game.put(unit, space)
+            game.state.set_damaged(unit, placement.face == "back")
+
+
+def _place_control_markers(game: CoreGame) -> None:
+    for marker in game.scenario.markers:
+        if marker.counter == CONTROL_MARKER and marker.at is not None and marker.for_side is not None:
+            space = game.board.resolve(marker.at)
+            if space is not None:
+                game.state.control[space] = marker.for_side
+
+
+def _schedule_reinforcements(game: CoreGame) -> None:
+    labels = game.state.turn_labels
+    for reinforcement in game.scenario.reinforcements:
+        if reinforcement.turn not in labels:
+            raise EngineError(
+                f"reinforcement turn {reinforcement.turn} is not on the turn track", field="scenario"
+            )
+        for _ in range(reinforcement.copies):
+            unit = next_unused(game, reinforcement.unit)
+            unit.status = UnitStatus.WAITING
+            unit.damaged = reinforcement.face == "back"
+            game.state.reinforcements.append((labels.index(reinforcement.turn), unit))
