@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -99,8 +100,8 @@ class HexPainter:
         self._coast(image)
         for space in self.spaces:  # what shows where the ID goes: land, or the sea of a coast
             x, y = self.centre(space.id)
-            pixel = image.getpixel((round(x), round(y - self.layout.size * 0.36)))
-            self.id_ground[space.id] = "#{:02x}{:02x}{:02x}".format(*pixel[:3])  # type: ignore[index]
+            pixel = cast("tuple[int, ...]", image.getpixel((round(x), round(y - self.layout.size * 0.36))))
+            self.id_ground[space.id] = "#{:02x}{:02x}{:02x}".format(*pixel[:3])
         for space in self.spaces:
             draw.polygon(
                 self.layout.corners(_hex(space)),
