@@ -76,6 +76,15 @@ class CoreGame:
     def on_turn_begin(self, dice: DiceSource) -> None:
         """A new turn has begun, before its first phase's automatic part."""
 
+    def following_phase(self) -> int | None:
+        """The index of the phase that follows the current one this turn; None ends the turn.
+
+        A system whose turn skips phases (an operation cut short, a segment with
+        nothing to do) says so here; by default the phases run in order.
+        """
+        following = self.state.phase_index + 1
+        return following if following < len(self.state.phase_ids) else None
+
     # --- set-up ---------------------------------------------------------------------
 
     def set_up_scenario(self) -> None:
@@ -184,8 +193,9 @@ class CoreGame:
             raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
         self.on_phase_end(dice)
         state = self.state
-        if state.phase_index + 1 < len(state.phase_ids):
-            state.phase_index += 1
+        following = self.following_phase()
+        if following is not None:
+            state.phase_index = following
         else:
             self.on_turn_end(dice)
             if state.over:

@@ -38,6 +38,7 @@ from rules_engine.definitions.game import (
     Side,
     Stacking,
     StackingRule,
+    StackingWith,
     StatedCount,
     UnitClass,
 )
@@ -100,6 +101,7 @@ __all__ = [
     "Space",
     "Stacking",
     "StackingRule",
+    "StackingWith",
     "StatedCount",
     "StrengthColour",
     "SupplySource",

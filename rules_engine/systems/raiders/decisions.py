@@ -1,0 +1,127 @@
+"""The choices the Raiders rules leave to the player inside an action.
+
+Everything else the engine decides from its dice. The player lines up the
+raiders for each round of a battle (15.1), picks the hostile each hit
+eliminates (asked only when a hit is scored and more than one hostile is
+left, which decides the same as choosing before the roll), chooses where an
+escaping leader goes when the table leaves a choice (33.0), which Garrisons a
+card or an appeal reveals, and the port an appeal's free units go to (34.4).
+
+``RandomDecider`` answers at random (property tests, benches);
+``ChooserDecider`` asks a Chooser (a person at a terminal) and records every
+answer under the keys a replay step uses, so the game can be written down.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from rules_engine.core import Chooser, Unit
+
+
+class Decider(Protocol):
+    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+        """15.1: the raiders in the order they fire (every one of them, once)."""
+        ...
+
+    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+        """15.1: the hostile that ``firer``'s hit eliminates."""
+        ...
+
+    def escape(self, leader: Unit, options: Sequence[str]) -> str:
+        """33.0: where an escaping leader goes (space ids)."""
+        ...
+
+    def reveal(self, count: int, options: Sequence[str]) -> list[str]:
+        """32.0 b, 34.4: the spaces whose Garrisons are revealed (at most ``count``)."""
+        ...
+
+    def port(self, options: Sequence[str]) -> str:
+        """34.4: the port an appeal's free units go to."""
+        ...
+
+
+class RandomDecider:
+    """Legal answers at random, from a seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+        return self.random.sample(list(raiders), len(raiders))
+
+    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+        return self.random.choice(list(hostiles))
+
+    def escape(self, leader: Unit, options: Sequence[str]) -> str:
+        return self.random.choice(list(options))
+
+    def reveal(self, count: int, options: Sequence[str]) -> list[str]:
+        return self.random.sample(list(options), min(count, len(options)))
+
+    def port(self, options: Sequence[str]) -> str:
+        return self.random.choice(list(options))
+
+
+class ChooserDecider:
+    """Asks a Chooser; ``take_choices`` gives the answers as replay-step keys and forgets them."""
+
+    def __init__(self, chooser: Chooser, space_name: Callable[[str], str]) -> None:
+        self.chooser = chooser
+        self.space_name = space_name
+        self.choices: dict[str, Any] = {}
+
+    def take_choices(self) -> dict[str, Any]:
+        taken, self.choices = self.choices, {}
+        return taken
+
+    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+        left = list(raiders)
+        ordered: list[Unit] = []
+        while len(left) > 1:
+            place = len(ordered) + 1
+            picked = self.chooser.choose(
+                f"Battle, round {round_number}: which raider is number {place} in the line "
+                "(the hostiles fire at the first)?",
+                [u.uid for u in left],
+            )[0]
+            ordered.append(left.pop(picked))
+        ordered.extend(left)
+        self.choices.setdefault("lines", []).append([u.uid for u in ordered])
+        return ordered
+
+    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+        picked = self.chooser.choose(
+            f"{firer.uid} hits: which hostile is eliminated?", [u.uid for u in hostiles]
+        )
+        unit = hostiles[picked[0]]
+        self.choices.setdefault("targets", []).append(unit.uid)
+        return unit
+
+    def escape(self, leader: Unit, options: Sequence[str]) -> str:
+        picked = self.chooser.choose(
+            f"{leader.uid} escapes: to which space?", [self.space_name(s) for s in options]
+        )
+        space = options[picked[0]]
+        self.choices.setdefault("escape", {})[leader.uid] = self.space_name(space)
+        return space
+
+    def reveal(self, count: int, options: Sequence[str]) -> list[str]:
+        wanted = min(count, len(options))
+        picked = self.chooser.choose(
+            f"Reveal {wanted} Garrison(s): which?",
+            [self.space_name(s) for s in options],
+            minimum=wanted,
+            maximum=wanted,
+        )
+        spaces = [options[i] for i in picked]
+        self.choices.setdefault("reveal", []).extend(self.space_name(s) for s in spaces)
+        return spaces
+
+    def port(self, options: Sequence[str]) -> str:
+        picked = self.chooser.choose("To which port?", [self.space_name(s) for s in options])
+        space = options[picked[0]]
+        self.choices["port"] = self.space_name(space)
+        return space
