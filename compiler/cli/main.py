@@ -172,6 +172,27 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> None:
     sys.exit(run_replay_command(game_dir, replay_file, trace))
 
 
+@cli.command()
+@click.argument("game_dir", type=GAME_DIR)
+@click.argument("scenario", required=False)
+@click.option(
+    "--seed", type=int, help="Seed of the dice (a random one if left out); it is written in the replay."
+)
+@click.option(
+    "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Replay file to write."
+)
+@click.option(
+    "--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Go on with a saved game."
+)
+def play(
+    game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
+) -> None:
+    """Play SCENARIO at the terminal; the game is saved as a replay (default: SCENARIO-play.json)."""
+    from compiler.play import run_play_command
+
+    sys.exit(run_play_command(game_dir, scenario, seed, save_path, resume))
+
+
 def _valid_reports(game_dirs: tuple[Path, ...]) -> list[GameReport]:
     """Validate each game; print the errors of the invalid ones (they are skipped)."""
     reports = [validate_game(path) for path in game_folders(game_dirs)]

@@ -171,6 +171,28 @@ class CoreGame:
         together = [*present, *arriving]
         return self.system.stacking.problem([u.counter for u in together], (u.side for u in together))
 
+    def situation(self) -> list[str]:
+        """The position in a few lines for a player: where the game stands, who stands where.
+
+        A program that plays any system (`wgc play`) shows this; a system with more
+        to show (cards in hand, a track) overrides it.
+        """
+        state = self.state
+        lines = [
+            f"{self.scenario.name}: turn {state.turn}, {self.phase.name}, "
+            f"{self.system.side_name(self.active_side)} to act"
+        ]
+        for side in self.system.sides:
+            places: dict[str, list[str]] = {}
+            for unit in state.units_of(side):
+                shown = unit.uid + (" (reduced)" if unit.damaged else "")
+                places.setdefault(self.board.name(unit.space or ""), []).append(shown)
+            lines.append(f"{self.system.side_name(side)}:")
+            lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
+        if state.points:
+            lines.append("Points: " + ", ".join(f"{k} {v}" for k, v in sorted(state.points.items())))
+        return lines
+
     def victory(self) -> str | None:
         """The level the scenario's control conditions give for the position now."""
         return victory_level(self.board, self.state, self.scenario)

@@ -24,7 +24,7 @@ from rules_engine.systems.raiders.actions import (
     Scout,
     Transfer,
 )
-from rules_engine.systems.raiders.decisions import ChooserDecider, Decider, RandomDecider
+from rules_engine.systems.raiders.decisions import AskingDecider, Decider, RandomDecider, RecordingDecider
 from rules_engine.systems.raiders.game import Game, Raiders
 
 # The registry (rules_engine/systems/__init__.py) reads this name.
@@ -34,7 +34,7 @@ __all__ = [
     "SYSTEM",
     "Abandon",
     "Appeal",
-    "ChooserDecider",
+    "AskingDecider",
     "Decider",
     "Demolish",
     "EndMission",
@@ -48,6 +48,7 @@ __all__ = [
     "Raiders",
     "Rally",
     "RandomDecider",
+    "RecordingDecider",
     "Recruit",
     "RecruitLeader",
     "ResolveCard",

@@ -17,17 +17,21 @@ Step = dict[str, Any]
 
 
 class Recruit(NamedTuple):
-    """9.0, 9.1, 23.1: buy a unit or an item of gear; gear goes to ``carrier``."""
+    """9.0, 9.1, 23.1: buy a unit or an item of gear; gear goes to ``carrier``.
+
+    ``label`` only names the purchase for people ("Arab Bedouin, 2 Pounds").
+    """
 
     unit_class: str
     carrier: str | None = None
+    label: str = ""
 
     @property
     def kind(self) -> str:
         return "recruit"
 
     def describe(self) -> str:
-        return f"recruit {self.unit_class}" + (f" for {self.carrier}" if self.carrier else "")
+        return f"recruit {self.label or self.unit_class}" + (f" for {self.carrier}" if self.carrier else "")
 
     def replay_step(self) -> Step:
         step: Step = {"recruit": self.unit_class}

@@ -226,7 +226,7 @@ def _free_recruit(game: Game, unit_class: str, dice: DiceSource) -> None:
         return
     unit = pick(dice, "draw recruit", stock)
     place(game, unit, space)
-    game.state.set_damaged(unit, unit.counter.hidden)
+    game.state.set_damaged(unit, False)
     game.mission.operation.force.append(unit.uid)
     game.state.note("recruit", f"a {unit.counter.name} joins the force free")
 

@@ -109,11 +109,17 @@ def _recruits(game: Game, space: str | None) -> list[Action]:
         item = next((u for u in stock if u.counter.unit_class == unit_class), None)
         if item is None or cost > game.pounds:
             continue
+        label = f"{_class_name(game, unit_class)} ({cost} Pounds)"
         if not game.rules.is_gear(item.counter):
-            found.append(Recruit(unit_class))
+            found.append(Recruit(unit_class, None, label))
         elif sells_gear:
-            found.extend(Recruit(unit_class, c.uid) for c in carriers if free_capacity(game, c) > 0)
+            found.extend(Recruit(unit_class, c.uid, label) for c in carriers if free_capacity(game, c) > 0)
     return found
+
+
+def _class_name(game: Game, unit_class: str) -> str:
+    found = game.rules.definition.game.unit_class(unit_class)
+    return found.name if found is not None else unit_class
 
 
 def _recruit_segment(game: Game) -> list[Action]:

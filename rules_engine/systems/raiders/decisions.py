@@ -8,8 +8,9 @@ escaping leader goes when the table leaves a choice (33.0), which Garrisons a
 card or an appeal reveals, and the port an appeal's free units go to (34.4).
 
 ``RandomDecider`` answers at random (property tests, benches);
-``ChooserDecider`` asks a Chooser (a person at a terminal) and records every
-answer under the keys a replay step uses, so the game can be written down.
+``AskingDecider`` asks a Chooser (a person at a terminal); ``RecordingDecider``
+keeps any decider's answers under the keys a replay step uses, so the game
+can be written down.
 """
 
 from __future__ import annotations
@@ -65,17 +66,54 @@ class RandomDecider:
         return self.random.choice(list(options))
 
 
-class ChooserDecider:
-    """Asks a Chooser; ``take_choices`` gives the answers as replay-step keys and forgets them."""
+class RecordingDecider:
+    """Passes each question to ``inner`` and keeps the answers under the keys a replay step uses.
 
-    def __init__(self, chooser: Chooser, space_name: Callable[[str], str]) -> None:
-        self.chooser = chooser
+    ``take_choices`` gives them and forgets them, once per action, so that an
+    action taken this way (by a person, by a policy) can be written as a step.
+    """
+
+    def __init__(self, inner: Decider, space_name: Callable[[str], str]) -> None:
+        self.inner = inner
         self.space_name = space_name
         self.choices: dict[str, Any] = {}
 
     def take_choices(self) -> dict[str, Any]:
         taken, self.choices = self.choices, {}
         return taken
+
+    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+        ordered = self.inner.line(round_number, raiders)
+        self.choices.setdefault("lines", []).append([u.uid for u in ordered])
+        return ordered
+
+    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+        unit = self.inner.target(firer, hostiles)
+        self.choices.setdefault("targets", []).append(unit.uid)
+        return unit
+
+    def escape(self, leader: Unit, options: Sequence[str]) -> str:
+        space = self.inner.escape(leader, options)
+        self.choices.setdefault("escape", {})[leader.uid] = self.space_name(space)
+        return space
+
+    def reveal(self, count: int, options: Sequence[str]) -> list[str]:
+        spaces = self.inner.reveal(count, options)
+        self.choices.setdefault("reveal", []).extend(self.space_name(s) for s in spaces)
+        return spaces
+
+    def port(self, options: Sequence[str]) -> str:
+        space = self.inner.port(options)
+        self.choices["port"] = self.space_name(space)
+        return space
+
+
+class AskingDecider:
+    """Asks a Chooser (a person at a terminal) each question."""
+
+    def __init__(self, chooser: Chooser, space_name: Callable[[str], str]) -> None:
+        self.chooser = chooser
+        self.space_name = space_name
 
     def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
         left = list(raiders)
@@ -88,25 +126,19 @@ class ChooserDecider:
                 [u.uid for u in left],
             )[0]
             ordered.append(left.pop(picked))
-        ordered.extend(left)
-        self.choices.setdefault("lines", []).append([u.uid for u in ordered])
-        return ordered
+        return [*ordered, *left]
 
     def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
         picked = self.chooser.choose(
             f"{firer.uid} hits: which hostile is eliminated?", [u.uid for u in hostiles]
         )
-        unit = hostiles[picked[0]]
-        self.choices.setdefault("targets", []).append(unit.uid)
-        return unit
+        return hostiles[picked[0]]
 
     def escape(self, leader: Unit, options: Sequence[str]) -> str:
         picked = self.chooser.choose(
             f"{leader.uid} escapes: to which space?", [self.space_name(s) for s in options]
         )
-        space = options[picked[0]]
-        self.choices.setdefault("escape", {})[leader.uid] = self.space_name(space)
-        return space
+        return options[picked[0]]
 
     def reveal(self, count: int, options: Sequence[str]) -> list[str]:
         wanted = min(count, len(options))
@@ -116,12 +148,13 @@ class ChooserDecider:
             minimum=wanted,
             maximum=wanted,
         )
-        spaces = [options[i] for i in picked]
-        self.choices.setdefault("reveal", []).extend(self.space_name(s) for s in spaces)
-        return spaces
+        return [options[i] for i in picked]
 
     def port(self, options: Sequence[str]) -> str:
         picked = self.chooser.choose("To which port?", [self.space_name(s) for s in options])
-        space = options[picked[0]]
-        self.choices["port"] = self.space_name(space)
-        return space
+        return options[picked[0]]
+
+
+def chooser_decider(chooser: Chooser, space_name: Callable[[str], str]) -> RecordingDecider:
+    """The decider `wgc play` uses: it asks the terminal and records the answers."""
+    return RecordingDecider(AskingDecider(chooser, space_name), space_name)

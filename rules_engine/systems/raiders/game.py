@@ -47,7 +47,7 @@ from rules_engine.systems.raiders.actions import (
     Scout,
     Transfer,
 )
-from rules_engine.systems.raiders.decisions import ChooserDecider, Decider, RandomDecider
+from rules_engine.systems.raiders.decisions import Decider, RandomDecider, RecordingDecider, chooser_decider
 from rules_engine.systems.raiders.draws import pick_dice_sides
 from rules_engine.systems.raiders.rules import PHASE_KINDS, Mission, Rules
 from rules_engine.systems.raiders.state import MissionState
@@ -109,6 +109,11 @@ class Game(CoreGame):
     def victory(self) -> str | None:
         """The result the mission's objective gives for the position now (6.0)."""
         return objectives.mission_result(self)
+
+    def situation(self) -> list[str]:
+        from rules_engine.systems.raiders.display import situation
+
+        return situation(self)
 
     # --- hooks over the core's sequence of play -------------------------------------------
 
@@ -212,8 +217,13 @@ class Raiders(CoreSystem[Game]):
     def random_decider(self, seed: int) -> RandomDecider:
         return RandomDecider(seed)
 
-    def chooser_decider(self, chooser: Chooser) -> ChooserDecider:
-        return ChooserDecider(chooser, lambda space: self.board.spaces[space].name or space)
+    def chooser_decider(self, chooser: Chooser) -> RecordingDecider:
+        """Asks ``chooser`` the battle line, targets, escapes, reveals and ports, and records them."""
+        return chooser_decider(chooser, self.space_name)
+
+    def space_name(self, space: str) -> str:
+        found = self.board.spaces.get(space)
+        return (found.name or space) if found is not None else space
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         from rules_engine.systems.raiders.policy import play_random_mission

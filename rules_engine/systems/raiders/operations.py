@@ -180,9 +180,9 @@ def _buy_unit(game: Game, stock: list[Unit], space: str, dice: DiceSource) -> No
             raise IllegalAction("10.3", f"the force would exceed its stacking limit: {reason}")
         game.mission.operation.force.append(unit.uid)
     place(game, unit, space)
-    game.state.set_damaged(unit, hidden)
-    shown = unit.counter.name + (" (face down)" if hidden else f" ({unit.uid})")
-    game.state.note("recruit", f"{shown} is recruited in {game.space_name(space)}")
+    game.state.set_damaged(unit, False)  # picked blind from the box, then turned face up (37.0)
+    value = int(unit.counter.front.strength or 0)
+    game.state.note("recruit", f"{unit.uid} ({value}) is recruited in {game.space_name(space)}")
 
 
 # --- scouting (29.0, 32.0 c) ----------------------------------------------------------------------
