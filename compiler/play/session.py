@@ -161,7 +161,24 @@ class PlaySession:
 
     def save(self, path: Path) -> None:
         schema = os.path.relpath(SCHEMAS / "replay.schema.json", path.resolve().parent)
-        write_text_atomic(path, json.dumps(self.document(schema.replace(os.sep, "/")), indent=1) + "\n")
+        write_text_atomic(path, replay_text(self.document(schema.replace(os.sep, "/"))))
+
+
+def replay_text(data: Json) -> str:
+    """The replay as JSON a person can read: objects opened out, lists of plain values on one line."""
+    return _json(data, 0) + "\n"
+
+
+def _json(value: Any, depth: int) -> str:
+    pad, inner = "  " * depth, "  " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_json(v, depth + 1)}" for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        return "[\n" + ",\n".join(f"{inner}{_json(v, depth + 1)}" for v in value) + f"\n{pad}]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _valid(game_dir: Path) -> GameReport:

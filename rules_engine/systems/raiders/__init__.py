@@ -22,6 +22,7 @@ from rules_engine.systems.raiders.actions import (
     ResolveCard,
     Sail,
     Scout,
+    Supply,
     Transfer,
 )
 from rules_engine.systems.raiders.decisions import AskingDecider, Decider, RandomDecider, RecordingDecider
@@ -54,5 +55,6 @@ __all__ = [
     "ResolveCard",
     "Sail",
     "Scout",
+    "Supply",
     "Transfer",
 ]

@@ -142,6 +142,25 @@ class PlayCard(NamedTuple):
         return step
 
 
+class Supply(NamedTuple):
+    """24.0: spend the force's supplies for a forced march (one more space) or maximum firepower."""
+
+    gear: str
+    use: str
+
+    @property
+    def kind(self) -> str:
+        return "supply"
+
+    def describe(self) -> str:
+        return (
+            f"spend {self.gear} for {'a forced march' if self.use == 'forced-march' else 'maximum firepower'}"
+        )
+
+    def replay_step(self) -> Step:
+        return {"supply": self.gear, "for": self.use}
+
+
 class Move(NamedTuple):
     """12.0: the force moves along routes through ``path`` (the spaces entered, in order)."""
 

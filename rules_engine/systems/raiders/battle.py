@@ -99,7 +99,7 @@ def resolve_battle(
         report.rounds += 1
         game.state.note("battle", f"round {report.rounds}")
         losses = len(report.raider_losses) + len(report.hostile_losses)
-        line = _raider_line(game, report, raiders, decider)
+        line = _raider_line(game, report, raiders, hostiles, values, decider)
         _round(game, report, line, _alive(hostiles, report, hostile=True), values, dice, decider)
         quiet = quiet + 1 if len(report.raider_losses) + len(report.hostile_losses) == losses else 0
         if quiet >= game.rules.breakoff_rounds and not no_breakoff:
@@ -168,11 +168,18 @@ def _hostile_values(game: Game, fighters: list[Unit], everyone: list[Unit]) -> d
     return values
 
 
-def _raider_line(game: Game, report: BattleReport, raiders: list[Unit], decider: Decider) -> list[Unit]:
+def _raider_line(
+    game: Game,
+    report: BattleReport,
+    raiders: list[Unit],
+    hostiles: list[Unit],
+    values: dict[str, int],
+    decider: Decider,
+) -> list[Unit]:
     alive = _alive(raiders, report)
     if len(alive) == 1:
         return alive
-    line = decider.line(report.rounds, alive)
+    line = decider.line(report.rounds, alive, _alive(hostiles, report, hostile=True), values)
     if sorted(u.uid for u in line) != sorted(u.uid for u in alive):
         raise IllegalAction("15.1", "the raider line holds each surviving raider once")
     return line
@@ -200,10 +207,19 @@ def _round(
             turn = other
             continue
         lines[turn].remove(firer)
-        _fire(game, report, firer, turn == player, raiders, hostiles, values, dice, decider)
+        for _ in range(_shots(game, report, firer, turn == player)):
+            if not _alive(raiders, report) or not _alive(hostiles, report, hostile=True):
+                return
+            _fire(game, report, firer, turn == player, raiders, hostiles, values, dice, decider)
         if not _alive(raiders, report) or not _alive(hostiles, report, hostile=True):
             return
         turn = other
+
+
+def _shots(game: Game, report: BattleReport, firer: Unit, raider: bool) -> int:
+    """24.0: with maximum firepower each unit of the force rolls twice in the first round."""
+    operation = game.mission.operation
+    return 2 if raider and report.rounds == 1 and operation.firepower and firer.uid in operation.force else 1
 
 
 def _next_firer(line: list[Unit], report: BattleReport, *, hostile: bool) -> Unit | None:
@@ -228,7 +244,7 @@ def _fire(
     target: Unit | None = None
     if hit and raider:
         targets = _alive(hostiles, report, hostile=True)
-        target = targets[0] if len(targets) == 1 else decider.target(firer, targets)
+        target = targets[0] if len(targets) == 1 else decider.target(firer, targets, values)
         if target not in targets:
             raise IllegalAction("15.1", f"{target.uid} is not a hostile still in the battle")
         report.hostile_losses.append(target.uid)
@@ -245,6 +261,7 @@ def _fire(
 
 def after_battle(game: Game, report: BattleReport, dice: DiceSource, decider: Decider) -> None:
     space = report.space
+    game.mission.operation.firepower = False  # 24.0: spent on one battle's first round
     for name in report.hostile_losses:
         game.state.note("battle", f"{name} is eliminated and goes back to the bin (14.0)")
     _hostiles_home(game, space)

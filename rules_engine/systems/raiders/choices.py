@@ -31,6 +31,7 @@ from rules_engine.systems.raiders.actions import (
     ResolveCard,
     Sail,
     Scout,
+    Supply,
     Transfer,
 )
 from rules_engine.systems.raiders.operations import force_space, force_units
@@ -73,7 +74,12 @@ def legal_actions(game: Game) -> list[Action]:
     elif kind in ("combat", "objective"):
         battle = _battle(game, kind)
         if battle:
-            return battle
+            firepower = (
+                []
+                if operation.firepower
+                else [Supply(g.uid, "firepower") for g in movement.supplies_of(game)]
+            )
+            return [*battle, *firepower]
         actions += (
             [Demolish(g.uid) for g in objectives.demolition_charges(game)] if kind == "objective" else []
         )
@@ -159,7 +165,8 @@ def _movement(game: Game) -> list[Action]:
     if game.mission.operation.moved:
         return [Transfer(g.uid, None) for u in units for g in gear_of(game, u)]
     found: list[Action] = []
-    for end, path in sorted(movement.reachable(game, units, start).items()):
+    forced = game.mission.operation.forced_march
+    for end, path in sorted(movement.reachable(game, units, start, forced).items()):
         if movement.stacking_after_move(game, units, start, end) is None:
             found.append(Move(tuple(_name(game, s) for s in path)))
     found += [
@@ -179,6 +186,8 @@ def _movement(game: Game) -> list[Action]:
                     for s in targets(game, units, start)
                     if _room(game, units, start, s)
                 ]
+    if not game.mission.operation.forced_march:
+        found += [Supply(g.uid, "forced-march") for g in movement.supplies_of(game)]
     return found + _transfers(game, units, start)
 
 

@@ -16,18 +16,20 @@ can be written down.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from rules_engine.core import Chooser, Unit
 
 
 class Decider(Protocol):
-    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
-        """15.1: the raiders in the order they fire (every one of them, once)."""
+    def line(
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+    ) -> list[Unit]:
+        """15.1: the raiders in firing order, each once; ``values`` holds everyone's combat value."""
         ...
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
         """15.1: the hostile that ``firer``'s hit eliminates."""
         ...
 
@@ -50,10 +52,12 @@ class RandomDecider:
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
 
-    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+    def line(
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+    ) -> list[Unit]:
         return self.random.sample(list(raiders), len(raiders))
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
         return self.random.choice(list(hostiles))
 
     def escape(self, leader: Unit, options: Sequence[str]) -> str:
@@ -82,13 +86,15 @@ class RecordingDecider:
         taken, self.choices = self.choices, {}
         return taken
 
-    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
-        ordered = self.inner.line(round_number, raiders)
+    def line(
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+    ) -> list[Unit]:
+        ordered = self.inner.line(round_number, raiders, hostiles, values)
         self.choices.setdefault("lines", []).append([u.uid for u in ordered])
         return ordered
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
-        unit = self.inner.target(firer, hostiles)
+    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
+        unit = self.inner.target(firer, hostiles, values)
         self.choices.setdefault("targets", []).append(unit.uid)
         return unit
 
@@ -109,28 +115,42 @@ class RecordingDecider:
 
 
 class AskingDecider:
-    """Asks a Chooser (a person at a terminal) each question."""
+    """Asks a Chooser (a person at a terminal) each question, showing the combat values at stake."""
 
     def __init__(self, chooser: Chooser, space_name: Callable[[str], str]) -> None:
         self.chooser = chooser
         self.space_name = space_name
+        self.last_line: list[str] = []
 
-    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+    def line(
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+    ) -> list[Unit]:
+        facing = ", ".join(f"{u.uid} ({values.get(u.uid, 0)})" for u in hostiles)
+        same = [u for name in self.last_line for u in raiders if u.uid == name]
+        if round_number > 1 and len(same) == len(raiders):
+            keep = self.chooser.choose(
+                f"Battle, round {round_number}, against {facing}: keep the line?",
+                [f"keep: {', '.join(u.uid for u in same)}", "line up again"],
+            )[0]
+            if keep == 0:
+                return same
         left = list(raiders)
         ordered: list[Unit] = []
         while len(left) > 1:
-            place = len(ordered) + 1
             picked = self.chooser.choose(
-                f"Battle, round {round_number}: which raider is number {place} in the line "
-                "(the hostiles fire at the first)?",
-                [u.uid for u in left],
+                f"Battle, round {round_number}, against {facing}: which raider is number {len(ordered) + 1} "
+                "in the line (the hostiles fire at the first)?",
+                [f"{u.uid} ({values.get(u.uid, 0)})" for u in left],
             )[0]
             ordered.append(left.pop(picked))
-        return [*ordered, *left]
+        ordered += left
+        self.last_line = [u.uid for u in ordered]
+        return ordered
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
         picked = self.chooser.choose(
-            f"{firer.uid} hits: which hostile is eliminated?", [u.uid for u in hostiles]
+            f"{firer.uid} hits: which hostile is eliminated?",
+            [f"{u.uid} ({values.get(u.uid, 0)})" for u in hostiles],
         )
         return hostiles[picked[0]]
 

@@ -33,9 +33,12 @@ def situation(game: Game) -> list[str]:
     appeal = " (appeal made)" if mission.appeal_made else ""
     lines.append(f"Ops left {game.ops} | Pounds {game.pounds} | Leadership {game.leadership}{appeal}")
     hand = ", ".join(cards.title(game, c) for c in mission.hand) or "none"
+    lines.append(f"Cards in hand: {hand}")
     drawn = mission.operation.card
-    lines.append(f"Cards in hand: {hand}" + (f" | card drawn: {cards.title(game, drawn)}" if drawn else ""))
-    lines.append(f"Objective met now: {'yes' if objective_met(game) else 'no'}")
+    if drawn is not None and not mission.operation.card_done:
+        card = cards.card(game, drawn)
+        lines.append(f"Card drawn: {card.title}: {' '.join(s.text for s in card.sections)}")
+    lines.append(f"Objective: {_objective(game)} (met now: {'yes' if objective_met(game) else 'no'})")
     force = force_units(game)
     if force:
         lines.append(f"Operating force: {', '.join(u.uid for u in force)}")
@@ -55,6 +58,13 @@ def situation(game: Game) -> list[str]:
         record = game.campaign
         lines.append(f"Campaign: {record.won} won, {record.lost} lost")
     return lines
+
+
+def _objective(game: Game) -> str:
+    victory = game.scenario.victory
+    side = game.rules.player_side
+    texts = [c.summary for c in victory.conditions if c.side == side] if victory else []
+    return " ".join(texts) or "none"
 
 
 def _spaces(game: Game) -> list[str]:

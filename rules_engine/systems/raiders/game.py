@@ -45,6 +45,7 @@ from rules_engine.systems.raiders.actions import (
     ResolveCard,
     Sail,
     Scout,
+    Supply,
     Transfer,
 )
 from rules_engine.systems.raiders.decisions import Decider, RandomDecider, RecordingDecider, chooser_decider
@@ -173,6 +174,7 @@ _HANDLERS: dict[type, Callable[[Game, Any, DiceSource, Decider], None]] = {
     RecruitLeader: lambda g, a, d, dec: leaders.recruit_leader(g, a.pounds, d),
     Operate: lambda g, a, d, dec: operations.operate(g, a.units),
     Scout: lambda g, a, d, dec: operations.scout(g, a.at),
+    Supply: lambda g, a, d, dec: movement.supply(g, a.gear, a.use),
     Rally: lambda g, a, d, dec: movement.rally(g, a.units),
     Appeal: lambda g, a, d, dec: leaders.appeal(g, a.results, d, dec),
     PlayCard: lambda g, a, d, dec: cards.play_kept(g, a.card, a.use, a.to, d),

@@ -123,6 +123,8 @@ def escape(game: Game, leader: Unit, report: BattleReport, dice: DiceSource, dec
         raise IllegalAction("33.0", f"{leader.uid} may escape to {', '.join(options)}, not {space}")
     place(game, leader, space)
     report.escapes[leader.uid] = space
+    if leader.uid in game.mission.operation.force:
+        game.mission.operation.force.remove(leader.uid)  # he is no longer with the operating force
     game.state.note("leader", f"{leader.uid} rolls {roll} and escapes to {game.space_name(space)}")
 
 

@@ -21,12 +21,14 @@ from rules_engine.systems.raiders import objectives
 from rules_engine.systems.raiders.operations import force_units, require_force, require_segment
 from rules_engine.systems.raiders.pieces import (
     AEROPLANE_CLASS,
+    SUPPLIES_CLASS,
     gear_of,
     is_mobile,
     is_raider,
     movement_of,
     place,
     raiders_at,
+    to_box,
 )
 from rules_engine.systems.raiders.rules import (
     AIRFIELD,
@@ -35,6 +37,7 @@ from rules_engine.systems.raiders.rules import (
     COASTAL,
     HIGH_COMMAND,
     HOLY_CITY,
+    RECRUIT_BOX,
     STAGING_AREA,
 )
 from rules_engine.systems.raiders.stacking import problem
@@ -43,9 +46,9 @@ if TYPE_CHECKING:
     from rules_engine.systems.raiders.game import Game
 
 
-def allowance(units: Sequence[Unit]) -> int:
-    """12.0: a force moves at the movement of its slowest unit."""
-    return min((movement_of(u) for u in units), default=0)
+def allowance(units: Sequence[Unit], forced_march: bool = False) -> int:
+    """12.0: a force moves at the movement of its slowest unit; 24.0: a forced march adds a space."""
+    return min((movement_of(u) for u in units), default=0) + (1 if forced_march else 0)
 
 
 def entry_problem(game: Game, units: Sequence[Unit], space: str) -> str | None:
@@ -63,9 +66,11 @@ def stops_in(game: Game, space: str) -> bool:
     return game.rules.stops(space) or objectives.garrison_in(game, space) is not None
 
 
-def reachable(game: Game, units: Sequence[Unit], start: str) -> dict[str, tuple[str, ...]]:
+def reachable(
+    game: Game, units: Sequence[Unit], start: str, forced_march: bool = False
+) -> dict[str, tuple[str, ...]]:
     """Every space the force can end its move in, with a shortest path (spaces entered)."""
-    reach = allowance(units)
+    reach = allowance(units, forced_march)
     paths: dict[str, tuple[str, ...]] = {start: ()}
     frontier = [start]
     for _ in range(reach):
@@ -86,8 +91,9 @@ def reachable(game: Game, units: Sequence[Unit], start: str) -> dict[str, tuple[
 def path_problem(game: Game, units: Sequence[Unit], start: str, path: Sequence[str]) -> str | None:
     if not path:
         return "the path enters no space"
-    if len(path) > allowance(units):
-        return f"the force moves at most {allowance(units)} spaces (its slowest unit's movement)"
+    reach = allowance(units, game.mission.operation.forced_march)
+    if len(path) > reach:
+        return f"the force moves at most {reach} spaces (its slowest unit's movement)"
     here = start
     for index, there in enumerate(path):
         if there not in game.board.neighbours[here]:
@@ -154,6 +160,36 @@ def _space(game: Game, reference: str, rule: str) -> str:
     if space is None:
         raise IllegalAction(rule, f"'{reference}' is not a space on the map")
     return space
+
+
+# --- supplies (24.0) -------------------------------------------------------------------------
+
+
+def supplies_of(game: Game) -> list[Unit]:
+    """The supply gear the operating force carries."""
+    return [g for u in force_units(game) for g in gear_of(game, u) if g.counter.unit_class == SUPPLIES_CLASS]
+
+
+def supply(game: Game, gear_name: str, use: str) -> None:
+    """24.0: spend supplies for a forced march (before moving) or maximum firepower (before a battle)."""
+    require_force(game, "24.0")
+    gear = game.unit(gear_name)
+    if gear not in supplies_of(game):
+        raise IllegalAction("24.0", f"{gear.uid} is not supplies carried by the operating force")
+    operation = game.mission.operation
+    if use == "forced-march":
+        require_segment(game, "movement", "24.0")
+        if operation.moved or operation.forced_march:
+            raise IllegalAction("24.0", "a forced march is made once, at the start of the movement segment")
+        operation.forced_march = True
+    elif use == "firepower":
+        if game.phase.kind not in ("combat", "objective") or operation.firepower:
+            raise IllegalAction("24.0", "maximum firepower is spent once, before a battle of this operation")
+        operation.firepower = True
+    else:
+        raise IllegalAction("24.0", f"supplies are spent for 'forced-march' or 'firepower', not '{use}'")
+    to_box(game, gear, RECRUIT_BOX)
+    game.state.note("supplies", f"{gear.uid} is spent for {use.replace('-', ' ')} (24.0)")
 
 
 # --- special moves ---------------------------------------------------------------------------

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 AEROPLANE_CLASS = "aeroplane"
 # The unit class of the Armored Train (29.0): it fights only in a rail space.
 ARMORED_TRAIN_CLASS = "armored-train"
+# The unit class of supply gear (24.0); Lawrence of Arabia has none.
+SUPPLIES_CLASS = "supplies"
 
 
 def is_raider(game: Game, unit: Unit) -> bool:

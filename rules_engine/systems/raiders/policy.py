@@ -8,7 +8,7 @@ fights, and sets charges where the mission wants the railroad broken.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, EndPhase, EngineError, SeededDice, Unit
@@ -40,11 +40,13 @@ class PolicyDecider:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+    def line(
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+    ) -> list[Unit]:
         hero = self.game.rules.hero
         return sorted(raiders, key=lambda u: (u.counter.id == hero, -combat_value(self.game, u), u.uid))
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
         return max(hostiles, key=lambda u: (u.counter.front.strength or 0, u.uid))
 
     def escape(self, leader: Unit, options: Sequence[str]) -> str:

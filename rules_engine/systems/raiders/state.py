@@ -32,6 +32,9 @@ class Operation:
     card: str | None = None
     card_done: bool = False
     guides_used: bool = False
+    # 24.0: supplies spent this operation for a forced march or maximum firepower.
+    forced_march: bool = False
+    firepower: bool = False
     # Card effects that wait for the battle's outcome ("win: gain 1 Op").
     pending: list[Mapping[str, Any]] = field(default_factory=list)
     # Hostiles brought by this operation's card, and the garrison fought in the objective segment.

@@ -11,7 +11,7 @@ for fails the replay, since then the replay and the rules disagree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.diagnostics import codes
@@ -37,7 +37,9 @@ class ScriptedDecider:
     def _problem(self, key: str, message: str, hint: str | None = None) -> ReplayProblem:
         return ReplayProblem(codes.REPLAY_BAD_STEP, f"{self.pointer}/{key}", message, hint)
 
-    def line(self, round_number: int, raiders: Sequence[Unit]) -> list[Unit]:
+    def line(
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+    ) -> list[Unit]:
         lines = self.step.get("lines")
         names: list[str]
         if lines:
@@ -58,7 +60,7 @@ class ScriptedDecider:
             raise self._problem("line", f"the raider line leaves out {', '.join(missing)}")
         return ordered
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
         targets = self.step.get("targets", [])
         if self.targets_taken >= len(targets):
             names = ", ".join(u.uid for u in hostiles)

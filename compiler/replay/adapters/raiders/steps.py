@@ -34,6 +34,7 @@ from rules_engine.systems.raiders import (
     ResolveCard,
     Sail,
     Scout,
+    Supply,
     Transfer,
 )
 
@@ -97,6 +98,9 @@ ACTIONS: dict[str, Callable[[Game, Json, str], Action]] = {
     "move": _move,
     "sail": lambda game, step, pointer: Sail(_space(game, step, "sail", pointer)),
     "fly": lambda game, step, pointer: Fly(_space(game, step, "fly", pointer)),
+    "supply": lambda game, step, pointer: Supply(
+        _unit(game, step["supply"], pointer + "/supply"), step["for"]
+    ),
     "transfer": _transfer,
     "abandon": lambda game, step, pointer: Abandon(_unit(game, step["abandon"], pointer + "/abandon")),
     "resolve_card": lambda game, step, pointer: ResolveCard(step["resolve_card"]),
