@@ -205,3 +205,17 @@ def test_the_overall_limit_counts_units_only() -> None:
     assert stacking.problem(units, ["a", "a"]) is None
     assert stacking.problem([*units, _counter("c")], ["a"]) == "3 units; the stacking limit is 2"
     assert stacking.problem(units, ["a", "b"]) == "units of both sides cannot share a space"
+
+
+def test_the_model_refuses_changes_to_its_mappings() -> None:
+    game = valid_game(validate_game(ROOT / "source_data" / "israel1948", run_replays=False))
+    mappings: list[Any] = [
+        game.counters.counters,
+        game.board.spaces,
+        game.charts.tables,
+        game.terrain.terrain,
+    ]
+    mappings.append(game.terrain.terrain["clear"].movement)
+    for mapping in mappings:
+        with pytest.raises(TypeError):
+            mapping["intruder"] = None

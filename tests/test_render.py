@@ -12,13 +12,13 @@ from PIL import Image, ImageChops, ImageDraw, ImageOps, ImageStat
 
 from compiler.cli.main import cli
 from compiler.output.pdf import pdf_from_pngs
-from compiler.output.printables import png_bytes
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
 from compiler.render.cards import _wrap, _wrap_measuring_lines
 from compiler.render.colours import rgb
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import font
+from compiler.render.images import png_bytes
 from compiler.render.sheets import SheetSpec, print_order, registration_points, render_counter_sheets
 from compiler.render.tiles import TileSpec, tile
 from compiler.render.units import parse_length

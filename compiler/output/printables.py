@@ -8,30 +8,21 @@ The bytes are the same as encoding the pages one by one.
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from PIL import Image
-
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import pdf_from_pngs
 from compiler.render.board import render_board
+from compiler.render.images import png_bytes
 from compiler.render.sheets import SheetPages, SheetSpec, render_card_sheets, render_counter_sheets
 from compiler.render.tiles import TileSpec, tile
 from rules_engine.definitions import GameDefinition
 
 # One set of pages being encoded: file stem ("counters", "cards"), PDF title, PNGs in page order.
 _Job = tuple[str, str, list[Future[bytes]]]
-
-
-def png_bytes(image: Image.Image, compression: int = 6) -> bytes:
-    """PNG without timestamps or other varying chunks, so builds repeat byte for byte."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=compression)
-    return buffer.getvalue()
 
 
 def _encoder() -> ThreadPoolExecutor:

@@ -6,11 +6,11 @@ caller's business. The same input always gives the same bytes.
 
 from __future__ import annotations
 
-from compiler.output.printables import png_bytes
 from compiler.render.board import render_board
 from compiler.render.cards import render_card, render_card_back
 from compiler.render.charts import table_chart, terrain_chart
 from compiler.render.counters import CounterPainter
+from compiler.render.images import png_bytes
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
 from compiler.vassal.catalogue import image_name, piece_definitions

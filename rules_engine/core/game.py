@@ -121,6 +121,13 @@ class CoreGame:
         return self.system.enemy_of(side)
 
     @property
+    def turns_played(self) -> int:
+        """Turns begun since the scenario's first turn (the length of a finished game)."""
+        labels = self.state.turn_labels
+        first = labels.index(self.scenario.first_turn) if self.scenario.first_turn in labels else 0
+        return self.state.turn_index - first + 1
+
+    @property
     def over(self) -> bool:
         return self.state.over
 

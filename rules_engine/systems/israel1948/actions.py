@@ -44,6 +44,22 @@ class Attack(NamedTuple):
         return {"attack": {"units": list(self.units), "target": self.target}}
 
 
+class ChooseSupplySource(NamedTuple):
+    """2.1: the Israeli player names the one source this supply check traces to."""
+
+    at: str
+
+    @property
+    def kind(self) -> str:
+        return "supply_source"
+
+    def describe(self) -> str:
+        return f"trace supply to the source in {self.at}"
+
+    def replay_step(self) -> dict[str, Any]:
+        return {"supply_source": self.at}
+
+
 class PlaceReinforcement(NamedTuple):
     """2.5: a reinforcement due this turn enters at ``at``."""
 

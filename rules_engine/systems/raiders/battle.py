@@ -25,7 +25,7 @@ from rules_engine.core import DiceSource, IllegalAction, Unit
 from rules_engine.systems.raiders import cards, leaders, objectives
 from rules_engine.systems.raiders.decisions import Decider
 from rules_engine.systems.raiders.draws import roll_d6
-from rules_engine.systems.raiders.operations import force_space, require_segment
+from rules_engine.systems.raiders.force import force_space, require_segment
 from rules_engine.systems.raiders.pieces import (
     AEROPLANE_CLASS,
     ARMORED_TRAIN_CLASS,

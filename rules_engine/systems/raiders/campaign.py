@@ -133,9 +133,7 @@ def next_mission(game: Game, start: str, leader: str | None, dice: DiceSource) -
 
 def _new_mission(game: Game, scenario_id: str) -> None:
     """A fresh set-up for the next mission, in the same game and event log."""
-    from rules_engine.systems.raiders.game import Game as RaidersGame
-
-    fresh = RaidersGame(game.system, game.system.scenario(scenario_id), game.state.log)
+    fresh = type(game)(game.system, game.system.scenario(scenario_id), game.state.log)
     game.scenario, game.state, game.mission, game.info = (
         fresh.scenario,
         fresh.state,

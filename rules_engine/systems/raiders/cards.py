@@ -18,7 +18,7 @@ from rules_engine.definitions import Card
 from rules_engine.systems.raiders import leaders, movement, objectives
 from rules_engine.systems.raiders.decisions import Decider
 from rules_engine.systems.raiders.draws import pick, pick_many, roll_d6, shuffled
-from rules_engine.systems.raiders.operations import force_space, force_units, require_segment
+from rules_engine.systems.raiders.force import force_space, force_units, require_segment
 from rules_engine.systems.raiders.pieces import (
     ARMORED_TRAIN_CLASS,
     change_track,
@@ -27,6 +27,7 @@ from rules_engine.systems.raiders.pieces import (
     to_box,
 )
 from rules_engine.systems.raiders.rules import HOLY_CITY, HOSTILES_BIN, RAIL_SPACE, RECRUIT_BOX, STAGING_AREA
+from rules_engine.systems.raiders.setup import place_camp
 from rules_engine.systems.raiders.state import SET_ASIDE
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ Effect = Mapping[str, Any]
 
 
 def card(game: Game, card_id: str) -> Card:
-    found = next((c for c in game.rules.operations if c.id == card_id), None)
+    found = game.rules.operation_card(card_id)
     if found is None:
         raise IllegalAction("13.0", f"there is no operations card '{card_id}'")
     return found
@@ -232,8 +233,6 @@ def _free_recruit(game: Game, unit_class: str, dice: DiceSource) -> None:
 
 
 def _move_camp(game: Game, dice: DiceSource) -> None:
-    from rules_engine.systems.raiders.setup import place_camp
-
     place_camp(game, dice)
 
 

@@ -34,7 +34,7 @@ from rules_engine.systems.raiders.actions import (
     Supply,
     Transfer,
 )
-from rules_engine.systems.raiders.operations import force_space, force_units
+from rules_engine.systems.raiders.force import force_space, force_units
 from rules_engine.systems.raiders.pieces import (
     AEROPLANE_CLASS,
     free_capacity,

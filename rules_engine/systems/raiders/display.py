@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import Unit
 from rules_engine.systems.raiders import cards
+from rules_engine.systems.raiders.force import force_units
 from rules_engine.systems.raiders.objectives import breaks, objective_met
-from rules_engine.systems.raiders.operations import force_units
 from rules_engine.systems.raiders.pieces import combat_value, gear_of, hostiles_at, is_raider, loose_gear_at
 
 if TYPE_CHECKING:

@@ -11,10 +11,11 @@ card (13.1). The player's actions are listed by ``legal_actions`` and taken by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from rules_engine.core import Action, Chooser, CoreGame, CoreSystem, DiceSource, EngineError, EventLog, Unit
+from rules_engine.core.policies import Policy, PolicyFactory, RandomPolicy
 from rules_engine.core.system import AfterAction
 from rules_engine.core.units import unit_names
 from rules_engine.definitions import Scenario, ValidGame
@@ -197,12 +198,19 @@ def _next_mission(game: Game, action: NextMission, dice: DiceSource) -> None:
     campaign.next_mission(game, action.start, action.leader, dice)
 
 
+def _raider_policy(seed: int) -> Policy:
+    from rules_engine.systems.raiders.policy import RaiderPolicy
+
+    return RaiderPolicy(seed)
+
+
 class Raiders(CoreSystem[Game]):
     """The Raiders system for one game's data."""
 
     name: ClassVar[str] = "raiders"
     face_values: ClassVar[dict[str, tuple[str, ...]]] = {"unit": ("strength", "movement")}
     phase_kinds = PHASE_KINDS
+    policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, "raider": _raider_policy}
     game_class = Game
 
     def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:
@@ -231,3 +239,11 @@ class Raiders(CoreSystem[Game]):
         from rules_engine.systems.raiders.policy import play_random_mission
 
         return play_random_mission(self, scenario_id, seed, after_action=after_action)
+
+    def play(self, scenario_id: str, seed: int, policy: str = "random") -> Game:
+        """The scripted policy answers its own battle choices; the others get random answers."""
+        if policy != "raider":
+            return super().play(scenario_id, seed, policy)
+        from rules_engine.systems.raiders.policy import play_policy_mission
+
+        return play_policy_mission(self, scenario_id, seed)

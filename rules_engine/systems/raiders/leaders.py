@@ -18,7 +18,7 @@ from rules_engine.core import DiceSource, IllegalAction, Unit
 from rules_engine.systems.raiders import objectives
 from rules_engine.systems.raiders.decisions import Decider
 from rules_engine.systems.raiders.draws import pick, roll_d6
-from rules_engine.systems.raiders.operations import force_units, require_force, require_segment
+from rules_engine.systems.raiders.force import force_units, require_force, require_segment
 from rules_engine.systems.raiders.pieces import (
     carry,
     change_track,
@@ -160,13 +160,12 @@ def may_appeal(game: Game) -> bool:
 
 def appeal_cards(game: Game) -> list[str]:
     """Kept cards that give two results at an appeal (Allenby)."""
-    from rules_engine.systems.raiders.cards import card
-
-    return [
-        c
-        for c in game.mission.hand
-        if any(e.get("how") == "appeal-two-results" for e in card(game, c).effects)
-    ]
+    found = []
+    for card_id in game.mission.hand:
+        card = game.rules.operation_card(card_id)
+        if card is not None and any(e.get("how") == "appeal-two-results" for e in card.effects):
+            found.append(card_id)
+    return found
 
 
 def appeal(game: Game, results: Sequence[str], dice: DiceSource, decider: Decider) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import IllegalAction, Unit
 from rules_engine.systems.raiders import objectives
-from rules_engine.systems.raiders.operations import force_units, require_force, require_segment
+from rules_engine.systems.raiders.force import force_units, require_force, require_segment
 from rules_engine.systems.raiders.pieces import (
     AEROPLANE_CLASS,
     SUPPLIES_CLASS,

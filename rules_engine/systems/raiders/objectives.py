@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import DiceSource, IllegalAction, Unit
 from rules_engine.definitions import VictoryCondition
+from rules_engine.systems.raiders.campaign import mission_over
 from rules_engine.systems.raiders.decisions import Decider
 from rules_engine.systems.raiders.draws import pick_many, roll_d6
+from rules_engine.systems.raiders.force import force_space, force_units, require_force, require_segment
 from rules_engine.systems.raiders.pieces import (
     change_track,
     eliminate_raider,
@@ -83,7 +85,6 @@ def reveal_chosen(game: Game, count: int, decider: Decider) -> None:
 
 def reveal_in_force_space(game: Game) -> None:
     """32.0 a: the objective segment turns up a Garrison in the operating force's space."""
-    from rules_engine.systems.raiders.operations import force_space
 
     space = force_space(game)
     garrison = garrison_in(game, space) if space is not None else None
@@ -93,7 +94,6 @@ def reveal_in_force_space(game: Game) -> None:
 
 def garrison_battle_due(game: Game) -> bool:
     """32.2: a face-up Garrison in the force's space, not yet fought this operation."""
-    from rules_engine.systems.raiders.operations import force_space
 
     space = force_space(game)
     if space is None or game.mission.operation.garrison_fought or game.phase.kind != "objective":
@@ -130,7 +130,6 @@ def has_objective_work(game: Game, space: str) -> bool:
 
 def demolition_charges(game: Game) -> list[Unit]:
     """The force's Demolition Charges it may set now: in a rail space, not yet broken, no Garrison left."""
-    from rules_engine.systems.raiders.operations import force_space, force_units
 
     space = force_space(game)
     if space is None or not game.rules.is_kind(space, RAIL_SPACE) or space in breaks(game):
@@ -153,7 +152,6 @@ def breaks(game: Game) -> set[str]:
 
 def demolish(game: Game, charge_name: str, dice: DiceSource) -> None:
     """35.1: roll on the Demolition Table for one charge; it is spent whatever the result."""
-    from rules_engine.systems.raiders.operations import force_space, require_force, require_segment
 
     require_segment(game, "objective", "35.1")
     require_force(game, "35.1")
@@ -185,7 +183,8 @@ def demolish(game: Game, charge_name: str, dice: DiceSource) -> None:
             change_track(game, game.rules.points_track, int(argument), "loot (35.1)")
         elif word == "blowup":
             game.state.note("demolition", f"{setter.uid} is lost in the blast")
-            eliminate_raider(game, setter)
+            if eliminate_raider(game, setter):
+                lose_mission(game)
 
 
 # --- the objective and the end of the mission -----------------------------------------------------
@@ -253,14 +252,11 @@ def _finish(game: Game, result: str, won: bool, *, hero_lost: bool = False) -> N
     if game.campaign is None:
         game.finish(result)
         return
-    from rules_engine.systems.raiders.campaign import mission_over
-
     mission_over(game, result, won, hero_lost=hero_lost)
 
 
 def end_mission_early(game: Game) -> None:
     """11.1: a mission already won need not use its remaining Ops."""
-    from rules_engine.systems.raiders.operations import require_segment
 
     require_segment(game, "recruit-scout", "11.1")
     if game.mission.operation.force:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rules_engine.core import DiceSource, IllegalAction, Unit
 from rules_engine.systems.raiders import objectives
 from rules_engine.systems.raiders.draws import pick
+from rules_engine.systems.raiders.force import force_space, force_units, require_force, require_segment
 from rules_engine.systems.raiders.pieces import (
     AEROPLANE_CLASS,
     carry,
@@ -41,35 +42,6 @@ from rules_engine.systems.raiders.state import Operation
 
 if TYPE_CHECKING:
     from rules_engine.systems.raiders.game import Game
-
-
-# --- the operating force --------------------------------------------------------------------
-
-
-def force_units(game: Game) -> list[Unit]:
-    """The units of the operating force still on the map."""
-    units = (game.state.units[uid] for uid in game.mission.operation.force)
-    return [u for u in units if u.on_map]
-
-
-def force_space(game: Game) -> str | None:
-    units = force_units(game)
-    return units[0].space if units else None
-
-
-def require_segment(game: Game, kind: str, rule: str) -> None:
-    if game.between_missions:
-        raise IllegalAction("25.0", "the mission is over: begin the next one")
-    if game.in_set_up:
-        raise IllegalAction(rule, "the mission has not begun: buy the starting force, then end the set-up")
-    game.require_phase(kind, rule)
-
-
-def require_force(game: Game, rule: str) -> list[Unit]:
-    units = force_units(game)
-    if not units:
-        raise IllegalAction(rule, "no operating force: choose one first (11.0)")
-    return units
 
 
 def operate(game: Game, names: Sequence[str]) -> None:

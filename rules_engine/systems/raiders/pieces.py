@@ -141,18 +141,14 @@ def change_track(game: Game, track: str, amount: int, why: str) -> None:
         game.state.note("track", f"{track} {before} -> {after} ({why})")
 
 
-def eliminate_raider(game: Game, unit: Unit) -> None:
-    """23.3, 18.4: a raider lost outside a battle's escape roll; its gear is lost for the mission.
+def eliminate_raider(game: Game, unit: Unit) -> bool:
+    """23.3, 18.4: a raider lost (not in a battle's escape roll); its gear is lost for the mission.
 
     Leaders are not replaced within a mission (20.1), nor is Feisal's Camp (36.0); other units go
-    back to the Recruit Box. Losing Lawrence loses the mission (34.0).
+    back to the Recruit Box. True when the unit is Lawrence, whose loss loses the mission (34.0).
     """
     for gear in gear_of(game, unit):
         to_box(game, gear, LOST)
     keep_out = game.rules.is_leader(unit.counter) or unit.counter.id == game.rules.camp
     to_box(game, unit, LOST if keep_out else RECRUIT_BOX)
-    if unit.counter.id == game.rules.hero:
-        from rules_engine.systems.raiders.objectives import lose_mission
-
-        game.state.note("leader", "Lawrence is lost: the mission is lost (34.0)")
-        lose_mission(game)
+    return unit.counter.id == game.rules.hero

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rules_engine.core import Action, EndPhase, EngineError, SeededDice, Unit
-from rules_engine.core.random_play import MAX_ACTIONS, play_random_actions
+from rules_engine.core import Action, EndPhase, SeededDice, Unit
+from rules_engine.core.policies import play_with_policy
+from rules_engine.core.random_play import play_random_actions
 from rules_engine.core.system import AfterAction
 from rules_engine.systems.raiders import objectives
 from rules_engine.systems.raiders.actions import Move, Operate, Recruit
 from rules_engine.systems.raiders.decisions import RandomDecider
-from rules_engine.systems.raiders.operations import force_space
+from rules_engine.systems.raiders.force import force_space
 from rules_engine.systems.raiders.pieces import combat_value, raiders_at
 
 if TYPE_CHECKING:
@@ -161,13 +162,26 @@ def _targets(game: Game) -> list[str]:
     return found
 
 
-def play_policy_mission(system: Raiders, scenario_id: str, seed: int) -> Game:
+class RaiderPolicy:
+    """The simple scripted player of balance runs ("raider"): see the module's docstring."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game, actions: Sequence[Action]) -> Action:
+        return policy_action(game, actions)
+
+    def decider(self, game: Game) -> PolicyDecider:
+        """Its answers inside an action (the battle line, the targets)."""
+        return PolicyDecider(game)
+
+
+def play_policy_mission(
+    system: Raiders, scenario_id: str, seed: int, *, after_action: AfterAction | None = None
+) -> Game:
     """One mission played by the scripted policy, with seeded dice."""
     dice = SeededDice(seed, system.die_sides)
     game = system.new_game(scenario_id, dice, log=False)
-    decider = PolicyDecider(game)
-    for _ in range(MAX_ACTIONS):
-        if game.over:
-            return game
-        game.apply(policy_action(game, game.legal_actions()), dice, decider)
-    raise EngineError(f"the policy's mission did not end within {MAX_ACTIONS} actions")
+    policy = RaiderPolicy(seed)
+    play_with_policy(game, policy, dice, policy.decider(game), after_action=after_action)
+    return game

@@ -68,7 +68,7 @@ class Rules:
         self.definition = definition
         self.board = board
         game = definition.game
-        self.counters: dict[str, Counter] = definition.counters.counters
+        self.counters: Mapping[str, Counter] = definition.counters.counters
         self.player_side = next((s.id for s in game.sides if s.played_by == "player"), game.sides[0].id)
         self.hostile_side = next((s.id for s in game.sides if s.id != self.player_side), self.player_side)
         self.boxes = _boxes(definition)
@@ -99,6 +99,9 @@ class Rules:
         self.campaign_order = game.campaign.scenarios if game.campaign else ()
         self.campaign_losses_allowed = (game.campaign.losses_allowed or 0) if game.campaign else 0
         self.space_kinds = {s: frozenset((*sp.kinds, *sp.features)) for s, sp in board.spaces.items()}
+
+    def operation_card(self, card_id: str) -> Card | None:
+        return next((c for c in self.operations if c.id == card_id), None)
 
     # --- spaces --------------------------------------------------------------------------
 

@@ -18,8 +18,8 @@ from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import Unit
 from rules_engine.systems.raiders import Game
+from rules_engine.systems.raiders.force import force_units
 from rules_engine.systems.raiders.objectives import garrison_in, objective_met
-from rules_engine.systems.raiders.operations import force_units
 
 Json = dict[str, Any]
 
