@@ -85,16 +85,25 @@ def change_ops(game: Game, amount: int, dice: DiceSource, why: str) -> None:
         lose_ops(game, -amount, why)
 
 
+def ignores_cards(game: Game, space: str | None) -> bool:
+    """30.2: a move ending in a British Staging Area or Mecca draws a card whose event is ignored."""
+    return space is not None and (
+        game.rules.is_kind(space, STAGING_AREA) or game.rules.is_kind(space, HOLY_CITY)
+    )
+
+
 def draw_for_operation(game: Game) -> None:
-    """13.0, 30.2: the card segment draws the top card; in a Staging Area or Mecca its event is ignored."""
+    """13.0: the card segment draws the top card (unless 30.2 drew it already)."""
     operation = game.mission.operation
+    if operation.card_done:
+        return
     space = force_space(game)
     if space is None or not game.mission.draw:
         operation.card_done = True
         return
     operation.card = game.mission.draw.pop(0)
     game.state.note("card", f"operations card drawn: {title(game, operation.card)} ({game.ops} Ops left)")
-    if game.rules.is_kind(space, STAGING_AREA) or game.rules.is_kind(space, HOLY_CITY):
+    if ignores_cards(game, space):
         game.mission.discard.append(operation.card)
         operation.card_done = True
         game.state.note(

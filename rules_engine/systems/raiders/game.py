@@ -51,6 +51,7 @@ from rules_engine.systems.raiders.actions import (
 )
 from rules_engine.systems.raiders.decisions import Decider, RandomDecider, RecordingDecider, chooser_decider
 from rules_engine.systems.raiders.draws import pick_dice_sides
+from rules_engine.systems.raiders.force import force_space
 from rules_engine.systems.raiders.rules import PHASE_KINDS, Mission, Rules
 from rules_engine.systems.raiders.state import MissionState
 
@@ -136,8 +137,11 @@ class Game(CoreGame):
             objectives.reveal_in_force_space(self)
 
     def on_phase_end(self, dice: DiceSource) -> None:
-        if not self.in_set_up:
-            operations.check_segment_done(self)
+        if self.in_set_up:
+            return
+        operations.check_segment_done(self)
+        if self.phase.kind == "movement" and cards.ignores_cards(self, force_space(self)):
+            cards.draw_for_operation(self)  # 30.2: drawn and discarded as the move ends
 
     def following_phase(self) -> int | None:
         if self.in_set_up:

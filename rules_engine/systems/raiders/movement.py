@@ -55,9 +55,9 @@ def entry_problem(game: Game, units: Sequence[Unit], space: str) -> str | None:
     """30.2: who may enter a British Staging Area or Mecca."""
     rules = game.rules
     if rules.is_kind(space, STAGING_AREA) and any(u.counter.id != rules.hero for u in units):
-        return f"only Lawrence may enter {game.space_name(space)} (30.2)"
+        return f"only Lawrence may enter {game.space_name(space)}"
     if rules.is_kind(space, HOLY_CITY) and any(not rules.is_leader(u.counter) for u in units):
-        return f"only Arab Revolt leaders may enter {game.space_name(space)} (30.2)"
+        return f"only Arab Revolt leaders may enter {game.space_name(space)}"
     return None
 
 
@@ -88,21 +88,25 @@ def reachable(
     return paths
 
 
-def path_problem(game: Game, units: Sequence[Unit], start: str, path: Sequence[str]) -> str | None:
+def path_problem(game: Game, units: Sequence[Unit], start: str, path: Sequence[str]) -> IllegalAction | None:
+    """Why the force may not move along ``path`` (None when it may), with the rule that says so."""
     if not path:
-        return "the path enters no space"
+        return IllegalAction("12.0", "the path enters no space")
     reach = allowance(units, game.mission.operation.forced_march)
     if len(path) > reach:
-        return f"the force moves at most {reach} spaces (its slowest unit's movement)"
+        return IllegalAction("12.0", f"the force moves at most {reach} spaces (its slowest unit's movement)")
     here = start
     for index, there in enumerate(path):
         if there not in game.board.neighbours[here]:
-            return f"no route joins {game.space_name(here)} and {game.space_name(there)}"
+            return IllegalAction(
+                "12.0", f"no route joins {game.space_name(here)} and {game.space_name(there)}"
+            )
         entry = entry_problem(game, units, there)
         if entry is not None:
-            return entry
+            return IllegalAction("30.2", entry)
         if index < len(path) - 1 and stops_in(game, there):
-            return f"the force must stop in {game.space_name(there)} (STOP or a Garrison, 12.0, 32.1)"
+            rule = "12.0" if game.rules.stops(there) else "32.1"
+            return IllegalAction(rule, f"the force must stop in {game.space_name(there)}")
         here = there
     return None
 
@@ -123,9 +127,9 @@ def move(game: Game, path: Sequence[str]) -> None:
     spaces = [_space(game, p, "12.0") for p in path]
     if spaces and spaces[0] == start:
         spaces = spaces[1:]
-    reason = path_problem(game, units, start, spaces)
-    if reason is not None:
-        raise IllegalAction("12.0", reason)
+    refusal = path_problem(game, units, start, spaces)
+    if refusal is not None:
+        raise refusal
     finish_move(game, units, start, spaces[-1], f"via {', '.join(game.space_name(s) for s in spaces)}")
 
 

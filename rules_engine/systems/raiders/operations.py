@@ -266,8 +266,11 @@ def following_segment(game: Game) -> int | None:
 
 
 def _idle(game: Game, kind: str) -> bool:
-    """A combat segment with no hostiles, an objective segment with no Garrison or charge to set."""
+    """A card segment whose card is played already (30.2), a combat segment with no hostiles,
+    an objective segment with no Garrison or charge to set."""
     space = force_space(game)
+    if kind == "operations-card":
+        return game.mission.operation.card_done
     if kind == "combat":
         return space is None or not hostiles_at(game, space)
     if kind == "objective":
