@@ -130,7 +130,9 @@ def move(game: Game, path: Sequence[str]) -> None:
     refusal = path_problem(game, units, start, spaces)
     if refusal is not None:
         raise refusal
-    via = f"via {', '.join(game.space_name(s) for s in spaces[:-1])}" if len(spaces) > 1 else "along its route"
+    via = (
+        f"via {', '.join(game.space_name(s) for s in spaces[:-1])}" if len(spaces) > 1 else "along its route"
+    )
     finish_move(game, units, start, spaces[-1], via)
 
 

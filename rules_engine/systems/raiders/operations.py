@@ -82,7 +82,9 @@ def recruit(game: Game, unit_class: str, carrier: str | None, dice: DiceSource) 
     if cost is None:
         raise IllegalAction("9.0", f"the Recruit Table has no '{unit_class}'")
     if game.pounds < cost:
-        raise IllegalAction("9.0", f"{unit_class} costs {cost} Pounds; {game.pounds} are left")
+        raise IllegalAction(
+            "9.0", f"{unit_class} costs {cost} Pounds and the Pounds marker stands at {game.pounds}"
+        )
     stock = [u for u in in_box(game, RECRUIT_BOX) if u.counter.unit_class == unit_class]
     if not stock:
         raise IllegalAction("9.2", f"no {unit_class} is left in the Recruit Box")
