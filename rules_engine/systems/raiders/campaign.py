@@ -128,6 +128,7 @@ def next_mission(game: Game, start: str, leader: str | None, dice: DiceSource) -
         if unit.counter.id != game.rules.hero:
             place(game, unit, space)
     _success_units(game, record, space)
+    game.mission.set_up = False  # the new mission's random set-up follows, with these dice
     game.begin_phase(dice)
 
 

@@ -282,7 +282,8 @@ def _idle(game: Game, kind: str) -> bool:
 
 def begin_operation(game: Game) -> None:
     game.mission.operation = Operation()
-    game.state.note("operation", f"operation {game.state.turn} begins: {game.ops} Ops left")
+    if not game.between_missions:
+        game.state.note("operation", f"operation {game.state.turn} begins: {game.ops} Ops left")
 
 
 def end_operation(game: Game) -> None:
