@@ -109,6 +109,7 @@ def _recruits(game: Game, space: str | None) -> list[Action]:
         return []
     carriers = raiders_at(game, space) if game.in_set_up else force_units(game)
     sells_gear = game.in_set_up or operations.sells_gear(game, space)
+    takes_units = game.in_set_up or operations.takes_recruits(game, space)
     found: list[Action] = []
     stock = in_box(game, RECRUIT_BOX)
     for unit_class, cost in sorted(game.rules.costs.items()):
@@ -117,7 +118,8 @@ def _recruits(game: Game, space: str | None) -> list[Action]:
             continue
         label = f"{_class_name(game, unit_class)} ({cost} Pounds)"
         if not game.rules.is_gear(item.counter):
-            found.append(Recruit(unit_class, None, label))
+            if takes_units:
+                found.append(Recruit(unit_class, None, label))
         elif sells_gear:
             found.extend(Recruit(unit_class, c.uid, label) for c in carriers if free_capacity(game, c) > 0)
     return found

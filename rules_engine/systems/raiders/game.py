@@ -228,6 +228,17 @@ class Raiders(CoreSystem[Game]):
         self.turn_labels = (SET_UP, *(str(n) for n in range(1, MAX_OPERATIONS + 1)))
         self.die_sides = {**self.die_sides, **pick_dice_sides()}
 
+    def new_campaign(self, dice: DiceSource | None = None, *, log: bool = True) -> Game:
+        """25.0, 28.0: the campaign of game.json, from the set-up of its first mission."""
+        from rules_engine.systems.raiders.campaign import start_campaign
+
+        order = self.rules.campaign_order
+        if not order:
+            raise EngineError("this game has no campaign in game.json", field="campaign")
+        game = self.new_game(order[0], dice, log=log)
+        start_campaign(game)
+        return game
+
     def random_decider(self, seed: int) -> RandomDecider:
         return RandomDecider(seed)
 

@@ -141,9 +141,13 @@ def sells_gear(game: Game, space: str) -> bool:
     return rules.is_kind(space, ARABIAN_PORT) or rules.is_kind(space, BRITISH_PORT) or at_camp
 
 
+def takes_recruits(game: Game, space: str) -> bool:
+    """30.2: no unit but a leader stands in a British Staging Area or Mecca, so none is recruited there."""
+    return not (game.rules.is_kind(space, STAGING_AREA) or game.rules.is_kind(space, HOLY_CITY))
+
+
 def _buy_unit(game: Game, stock: list[Unit], space: str, dice: DiceSource) -> None:
-    rules = game.rules
-    if rules.is_kind(space, STAGING_AREA) or rules.is_kind(space, HOLY_CITY):
+    if not game.in_set_up and not takes_recruits(game, space):
         raise IllegalAction("30.2", f"only leaders may be in {game.space_name(space)}")
     hidden = stock[0].counter.hidden
     unit = pick(dice, "draw recruit", stock) if hidden else stock[0]
