@@ -140,7 +140,10 @@ def _command(session: PlaySession, answer: str, actions: list[Action], say: Say,
     if answer in ("help", "h", "?"):
         return HELP
     if answer == "undo":
-        return "Took back the last action." if session.undo() else "There is nothing to take back."
+        try:
+            return "Took back the last action." if session.undo() else "There is nothing to take back."
+        except PlayError as exc:
+            return f"Cannot take it back: {exc}"
     if not answer:
         return ""
     if answer == "save":
