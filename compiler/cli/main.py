@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import click
 
 from compiler.cli.games import GAME_DIR, game_folders
+from compiler.diagnostics.text import json_text
 from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
@@ -78,7 +79,7 @@ def cli() -> None:
     into VASSAL modules, print-and-play sheets and maps."""
 
 
-@cli.command()
+@cli.command(short_help="Check games: schemas, cross-checks and replays.")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @FORMAT
 @click.option(
@@ -106,7 +107,7 @@ def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, ve
     return EXIT_OK if all(r.ok for r in reports) else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Summarise a game and how much of it is reconstructed.")
 @click.argument("game_dir", type=GAME_DIR)
 @FORMAT
 def info(game_dir: Path, output_format: str) -> int:
@@ -114,7 +115,7 @@ def info(game_dir: Path, output_format: str) -> int:
     report = validate_game(game_dir)
     summary = summarize(report)
     if output_format == "json":
-        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        click.echo(json_text(json.dumps(summary, indent=2, ensure_ascii=False)))
     else:
         click.echo(format_summary(summary))
     return EXIT_OK if report.ok else EXIT_INVALID
@@ -144,7 +145,7 @@ def _run_build(
     return EXIT_OK if result.ok else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Build each valid game into a VASSAL module (.vmod).")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @output_option("Folder for the outputs.")
 @FORMAT
@@ -169,15 +170,17 @@ def build(
     return _run_build(game_dirs, targets, output, output_format, run_replays=not no_replays)
 
 
-@cli.command("inspect")
+@cli.command("inspect", short_help="Check any .vmod the way VASSAL loads it.")
 @click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @FORMAT
 def inspect_command(module: Path, output_format: str) -> int:
-    """Check any .vmod the way VASSAL loads it, and summarise it.
+    """Check any .vmod the way VASSAL 3.7 loads it, and summarise it.
 
-    Reports unknown component classes, missing images, duplicate piece ids,
-    pieces and setups that do not decode, and pieces that land off the board;
-    lists maps, boards, grids, piece slots and each setup's pieces by location.
+    Errors are what VASSAL itself reports (unknown component classes and traits,
+    missing images and help files, damaged archive entries, setups that cannot be
+    read) or what breaks play; the rest are warnings. Lists maps, boards, grids,
+    piece slots and, for each setup, where VASSAL puts each piece (JSON lists all).
+    Limits on what is read: docs/diagnostics.md.
     """
     from compiler.vassal.inspect import inspect_module
     from compiler.vassal.report import format_inspection
@@ -190,7 +193,7 @@ def inspect_command(module: Path, output_format: str) -> int:
     return EXIT_OK if result.ok else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Run one replay through the game's rules engine.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.argument("replay_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--trace", is_flag=True, help="Print every step and the events it caused.")
@@ -219,10 +222,39 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
 def play(
     game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
 ) -> int:
-    """Play SCENARIO at the terminal; the game is saved as a replay (default: SCENARIO-play.json)."""
+    """Play a scenario at the terminal, saved as a replay.
+
+    One screen per decision: the situation, the legal choices by number; help, undo, save
+    and quit. The game is written to --save (default: SCENARIO-play.json) and goes on with
+    --resume FILE.
+    """
     from compiler.play import run_play_command
 
     return run_play_command(game_dir, scenario, seed, save_path, resume)
+
+
+@cli.command()
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder to write the schemas into.",
+)
+def schemas(output: Path) -> int:
+    """Write the JSON Schemas, so an editor checks games kept anywhere.
+
+    Point each file's "$schema" at them by a relative path (docs/editors.md).
+    """
+    from compiler.errors import OutputError
+    from compiler.schema.export import write_schemas
+
+    try:
+        written = write_schemas(output)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {output}: {exc.strerror or exc}") from exc
+    click.echo(f"wrote {len(written)} schemas to {output}")
+    return EXIT_OK
 
 
 def _length(name: str, low: float, high: float) -> Callable[[click.Context, click.Parameter, str], float]:
@@ -252,7 +284,7 @@ PAPER = click.option(
 )
 
 
-@cli.command()
+@cli.command(short_help="Print-and-play counter and card sheets (PDF, PNG).")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @OUTPUT_PER_GAME
 @PAPER
@@ -301,7 +333,7 @@ def sheets(
     return _run_build(game_dirs, ("sheets",), output, "text", sheet_spec=spec, run_replays=not no_replays)
 
 
-@cli.command("map")
+@cli.command("map", short_help="The map as one PNG and a PDF tiled over pages.")
 @click.argument("game_dir", type=GAME_DIR)
 @OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
@@ -314,7 +346,7 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
     )
 
 
-@cli.command()
+@cli.command(short_help="Balance runs: many seeded games, results per scenario.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.option("--scenario", "scenarios", multiple=True, help="A scenario id (repeatable); all by default.")
 @click.option(

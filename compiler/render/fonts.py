@@ -52,3 +52,22 @@ def draw_centered(
         stroke_width=stroke,
         stroke_fill=stroke_fill if stroke_fill is not None else fill,
     )
+
+
+@functools.cache
+def _notdef_signature() -> tuple[tuple[int, int], bytes]:
+    """How the font draws a character it has no glyph for (its .notdef box)."""
+    mask = font(20).getmask("\uffff")
+    return mask.size, bytes(mask)
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The distinct characters of ``text`` (other than spaces) the font would draw as its empty box."""
+    missing: list[str] = []
+    for character in dict.fromkeys(text):
+        if character.isspace() or character.isascii():
+            continue
+        mask = font(20).getmask(character)
+        if (mask.size, bytes(mask)) == _notdef_signature():
+            missing.append(character)
+    return missing

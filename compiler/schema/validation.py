@@ -15,9 +15,12 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from compiler.diagnostics import Diagnostic, codes, did_you_mean, error
+from compiler.diagnostics.repeats import cap_repeats
+from compiler.diagnostics.text import shorten
 from compiler.loading import FILE_KINDS, SourceDocument
 from compiler.loading.positions import join_pointer
 from compiler.schema.fast import Check, SchemaCompiler
+from compiler.schema.limits import Cut, cut_to_limits
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -139,9 +142,52 @@ def validate_document(document: SourceDocument, kind: str, system: str | None = 
     found = list(_schema_reference_problems(document, schema_for_kind(kind)))
     if _fast_check(schema_name)(data):
         return found
-    for problem in _validator(schema_name).iter_errors(data):
-        found.extend(_translate(problem, document.name))
-    return found
+    return found + _explain(data, schema_name, document.name)
+
+
+def _explain(data: Any, schema_name: str, file: str) -> list[Diagnostic]:
+    """Why a document fails, explained on a copy cut to the schema's limits (see ``limits``)."""
+    cut, cuts = cut_to_limits(data, _schemas()[schema_name], schema_name, _resolve, longest_string())
+    found = [_over_limit(over, file) for over in cuts]
+    for problem in _validator(schema_name).iter_errors(cut):
+        found.extend(_translate(problem, file))
+    return cap_repeats(found)
+
+
+def _resolve(base: str, reference: str) -> tuple[Any, str]:
+    document, _, fragment = reference.partition("#")
+    name = document or base
+    node: Any = _schemas()[name]
+    for token in filter(None, fragment.split("/")):
+        node = node[token.replace("~1", "/").replace("~0", "~")]
+    return node, name
+
+
+@functools.cache
+def longest_string() -> int:
+    """The largest maxLength of any schema: a longer string breaks whichever applies."""
+    pending: list[Any] = list(_schemas().values())
+    longest = 0
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            limit = node.get("maxLength")
+            if isinstance(limit, int):
+                longest = max(longest, limit)
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return longest
+
+
+def _over_limit(over: Cut, file: str) -> Diagnostic:
+    return error(
+        codes.SCHEMA_SIZE,
+        f"{_describe(over.pointer)}: must have at most {over.limit} {over.unit} "
+        f"(it has {over.size}; those past the limit were not checked)",
+        file,
+        over.pointer,
+    )
 
 
 def _schema_reference_problems(document: SourceDocument, schema_name: str) -> Iterator[Diagnostic]:
@@ -231,7 +277,7 @@ def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list
         return [
             error(
                 codes.SCHEMA_ENUM,
-                f"{_describe(pointer)} has kind '{instance.get('kind')}'",
+                f"{_describe(pointer)} has kind '{_short(instance.get('kind'))}'",
                 file,
                 pointer + "/kind",
                 hint=kind_error,
@@ -314,7 +360,7 @@ def _unknown_properties(problem: ValidationError, file: str, pointer: str) -> li
         found.append(
             error(
                 codes.SCHEMA_UNKNOWN_PROPERTY,
-                f"{_describe(pointer)} has an unknown property '{key}'",
+                f"{_describe(pointer)} has an unknown property '{shorten(key)}'",
                 file,
                 join_pointer(pointer, key),
                 hint=hint,
@@ -343,8 +389,8 @@ def _describe(pointer: str) -> str:
     last = pointer.rsplit("/", 1)[-1]
     if last.isdigit():
         parent = pointer.rsplit("/", 2)[-2] if pointer.count("/") >= 2 else ""
-        return f"item {int(last) + 1} of '{parent}'" if parent else f"item {int(last) + 1}"
-    return f"'{last}'"
+        return f"item {int(last) + 1} of '{shorten(parent)}'" if parent else f"item {int(last) + 1}"
+    return f"'{shorten(last)}'"
 
 
 def _quoted_name(message: str) -> str:
@@ -380,7 +426,7 @@ def _type_name(value: Any) -> str:
 
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shorten(text)
 
 
 def _range_text(problem: ValidationError) -> str:
