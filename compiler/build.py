@@ -1,6 +1,6 @@
 """The one build driver: validate each game, then run the chosen back ends on the valid ones.
 
-Every command that produces files (`wgc build`, `sheets`, `map`) and every
+Every command that produces files (`wgc build`, `sheets`, `map`, `aids`) and every
 bench calls `build()`; none re-implements the sequence. A game with errors
 builds nothing and keeps its previous outputs. Outputs are named by the game's
 id from game.json (not by its folder), and every write is atomic.
@@ -27,7 +27,7 @@ from rules_engine.definitions import ValidGame
 if TYPE_CHECKING:
     from compiler.render.sheets import SheetSpec
 
-TARGETS = ("module", "sheets", "map")
+TARGETS = ("module", "sheets", "map", "aids")
 StepTimer = Callable[[str, float], None]
 
 
@@ -38,6 +38,8 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
+    aid_dpi: int = 200
+    aid_paper: str = "letter"
     run_replays: bool = True
 
 
@@ -172,6 +174,21 @@ def _map(ready: Ready, run: Run) -> None:
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
 
 
+def _aids(ready: Ready, run: Run) -> None:
+    from compiler.output.aids import AidSpec, write_aids
+
+    spec = AidSpec(paper=run.options.aid_paper, dpi=run.options.aid_dpi)
+    for entry, game in ready:
+        folder = run.out / entry.game_id / "aids"
+        with _writing(folder):
+            written = write_aids(game.to_definition(), folder, spec)
+        entry.written += written
+        for page in folder.glob("aids-page*.png"):  # pages of an earlier, longer aid
+            if page not in written:
+                page.unlink(missing_ok=True)
+        run.say(f"{entry.game_id}: wrote {len(written)} files to {folder}")
+
+
 def sweep_litter(out: Path, game_id: str) -> None:
     """Remove the temporary files of an earlier build of this game that was killed mid-write.
 
@@ -209,4 +226,4 @@ def _writing(target: Path) -> Iterator[None]:
         ) from exc
 
 
-BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map}
+BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map, "aids": _aids}

@@ -154,8 +154,8 @@ def _run_build(
     "--also",
     "also",
     multiple=True,
-    type=click.Choice(["sheets", "map"]),
-    help="Write these outputs too (repeatable), as `wgc sheets` and `wgc map` would.",
+    type=click.Choice(["sheets", "map", "aids"]),
+    help="Write these outputs too (repeatable), as `wgc sheets`, `wgc map` and `wgc aids` would.",
 )
 def build(
     game_dirs: tuple[Path, ...], output: Path, output_format: str, no_replays: bool, also: tuple[str, ...]
@@ -331,6 +331,19 @@ def sheets(
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--size") from exc
     return _run_build(game_dirs, ("sheets",), output, "text", sheet_spec=spec, run_replays=not no_replays)
+
+
+@cli.command(short_help="Player aids: every chart and table, ready to print.")
+@click.argument("game_dirs", nargs=-1, type=GAME_DIR)
+@OUTPUT_PER_GAME
+@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True, help="Resolution.")
+@PAPER
+@NO_REPLAYS
+def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_replays: bool) -> int:
+    """Player aids: every chart and table of the game on printable pages (PDF, and a PNG per page)."""
+    return _run_build(
+        game_dirs, ("aids",), output, "text", aid_dpi=dpi, aid_paper=paper, run_replays=not no_replays
+    )
 
 
 @cli.command("map", short_help="The map as one PNG and a PDF tiled over pages.")

@@ -92,6 +92,7 @@ def _nation(data: Json, origin: Origin) -> Nation:
         tuple(mark.get("colours", ())),
         mark.get("stripes"),
         origin,
+        mark.get("emblem"),
     )
 
 

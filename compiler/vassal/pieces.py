@@ -117,6 +117,27 @@ def mask(
     return Trait("obs;" + encode(fields, ";"), state)
 
 
+def rotate(facings: int, clockwise_key: str, counter_key: str, name: str = "Rotate") -> Trait:
+    """Can Rotate (rotate;) with ``facings`` fixed angles: a road or arrow marker that must
+    point along the map. Field order of FreeRotator.myGetType; the state is the facing index."""
+    fields = [
+        str(facings),
+        clockwise_key,
+        counter_key,
+        "Rotate clockwise",
+        "Rotate counter-clockwise",
+        "",
+        "",
+        name,
+        "",
+        "",
+        "",
+        "",
+        "true",
+    ]
+    return Trait("rotate;" + encode(fields, ";"), "0")
+
+
 def report(keys: list[str], message: str) -> Trait:
     return Trait("report;" + encode([encode(keys, ","), message, "", "", "", "false"], ";"), "-1")
 

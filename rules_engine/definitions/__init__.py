@@ -1,6 +1,7 @@
 """Typed, immutable definitions of a game, built from validated source data."""
 
 from rules_engine.definitions.board import (
+    Area,
     Box,
     Entry,
     Hexside,
@@ -59,6 +60,7 @@ from rules_engine.definitions.scenario import (
 from rules_engine.definitions.terrain import CombatEffect, MovementClass, Terrain, TerrainChart
 
 __all__ = [
+    "Area",
     "Box",
     "Campaign",
     "CampaignLink",

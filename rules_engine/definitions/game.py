@@ -25,6 +25,7 @@ class Nation(NamedTuple):
     mark_colours: tuple[str, ...]
     mark_stripes: str | None
     origin: Origin
+    mark_emblem: str | None = None
 
 
 class UnitClass(NamedTuple):
