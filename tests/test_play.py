@@ -26,11 +26,13 @@ class RandomChooser:
     def __init__(self, seed: int) -> None:
         self.random = random.Random(seed)
         self.asked = 0
+        self.questions: list[str] = []
 
     def choose(
         self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
     ) -> list[int]:
         self.asked += 1
+        self.questions.append(question)
         count = self.random.randint(minimum, maximum)
         return sorted(self.random.sample(range(len(options)), count))
 
@@ -64,12 +66,18 @@ def test_a_played_israel_game_is_written_as_a_replay_that_runs_again(tmp_path: P
 
 
 def test_a_played_lawrence_mission_replays_with_its_set_up_dice_and_battle_choices(tmp_path: Path) -> None:
+    asked: list[str] = []
     for seed in (2, 9):
         session = _play_to_the_end("lawrence", "aqaba", seed)
+        assert isinstance(session.chooser, RandomChooser)
+        asked += session.chooser.questions
         assert session.setup_dice["deal operations"]
         path = tmp_path / f"aqaba-{seed}.json"
         session.save(path)
         assert "passed" in _replays("lawrence", path)
+    lines = [q for q in asked if "in the line" in q]
+    assert lines and all("against" in q for q in lines), "the line question names the hostiles faced"
+    assert any("fire first" in q for q in lines), "the first question of a battle says who won the edge"
 
 
 def test_undo_takes_back_the_last_step_and_the_game_goes_on(tmp_path: Path) -> None:

@@ -128,7 +128,8 @@ def play_loop(session: PlaySession, ask: Ask, say: Say, target: Path) -> int:
 
 
 def _is_filter(answer: str) -> bool:
-    return bool(answer) and not answer.isdigit() and answer.lower() not in COMMANDS
+    """Words to narrow the list: printable text that is neither a number nor a command."""
+    return answer.isprintable() and bool(answer) and not answer.isdigit() and answer.lower() not in COMMANDS
 
 
 def _command(session: PlaySession, answer: str, actions: list[Action], say: Say, target: Path) -> str | None:
@@ -150,7 +151,7 @@ def _command(session: PlaySession, answer: str, actions: list[Action], say: Say,
         session.save(target)
         return f"Saved in {target}."
     if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-        return f"'{answer}' is not a choice: type a number from 1 to {len(actions)}, or help."
+        return f"{answer!r} is not a choice: type a number from 1 to {len(actions)}, or help."
     action = actions[int(answer) - 1]
     try:
         session.apply(action)

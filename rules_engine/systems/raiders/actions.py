@@ -244,16 +244,17 @@ class Abandon(NamedTuple):
 
 
 class ResolveCard(NamedTuple):
-    """13.0: carry out the operations card drawn."""
+    """13.0: carry out the operations card drawn (``label``, its title, only names it for people)."""
 
     card: str
+    label: str = ""
 
     @property
     def kind(self) -> str:
         return "resolve_card"
 
     def describe(self) -> str:
-        return f"carry out {self.card}"
+        return f"carry out {self.label or self.card}"
 
     def replay_step(self) -> Step:
         return {"resolve_card": self.card}

@@ -38,7 +38,7 @@ from rules_engine.systems.raiders.pieces import (
     to_box,
 )
 from rules_engine.systems.raiders.rules import CRITICAL_CITY, HOSTILES_BIN
-from rules_engine.systems.raiders.state import SET_ASIDE, BattleReport
+from rules_engine.systems.raiders.state import SET_ASIDE, BattleReport, BattleView
 
 if TYPE_CHECKING:
     from rules_engine.systems.raiders.game import Game
@@ -179,7 +179,12 @@ def _raider_line(
     alive = _alive(raiders, report)
     if len(alive) == 1:
         return alive
-    line = decider.line(report.rounds, alive, _alive(hostiles, report, hostile=True), values)
+    line = decider.line(
+        report.rounds,
+        alive,
+        _alive(hostiles, report, hostile=True),
+        BattleView(values, report, report.edge == game.rules.player_side),
+    )
     if sorted(u.uid for u in line) != sorted(u.uid for u in alive):
         raise IllegalAction("15.1", "the raider line holds each surviving raider once")
     return line
@@ -244,7 +249,13 @@ def _fire(
     target: Unit | None = None
     if hit and raider:
         targets = _alive(hostiles, report, hostile=True)
-        target = targets[0] if len(targets) == 1 else decider.target(firer, targets, values)
+        target = (
+            targets[0]
+            if len(targets) == 1
+            else decider.target(
+                firer, targets, BattleView(values, report, report.edge == game.rules.player_side)
+            )
+        )
         if target not in targets:
             raise IllegalAction("15.1", f"{target.uid} is not a hostile still in the battle")
         report.hostile_losses.append(target.uid)

@@ -70,7 +70,7 @@ def legal_actions(game: Game) -> list[Action]:
     elif kind == "movement":
         actions += _movement(game)
     elif kind == "operations-card" and operation.card is not None and not operation.card_done:
-        return [ResolveCard(operation.card), *_guides(game), *actions]
+        return [ResolveCard(operation.card, cards.title(game, operation.card)), *_guides(game), *actions]
     elif kind in ("combat", "objective"):
         battle = _battle(game, kind)
         if battle:

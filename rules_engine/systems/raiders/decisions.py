@@ -16,20 +16,21 @@ can be written down.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from rules_engine.core import Chooser, Unit
+from rules_engine.systems.raiders.state import BattleView
 
 
 class Decider(Protocol):
     def line(
-        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], battle: BattleView
     ) -> list[Unit]:
         """15.1: the raiders in firing order, each once; ``values`` holds everyone's combat value."""
         ...
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], battle: BattleView) -> Unit:
         """15.1: the hostile that ``firer``'s hit eliminates."""
         ...
 
@@ -53,11 +54,11 @@ class RandomDecider:
         self.random = random.Random(seed)
 
     def line(
-        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], battle: BattleView
     ) -> list[Unit]:
         return self.random.sample(list(raiders), len(raiders))
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], battle: BattleView) -> Unit:
         return self.random.choice(list(hostiles))
 
     def escape(self, leader: Unit, options: Sequence[str]) -> str:
@@ -87,14 +88,14 @@ class RecordingDecider:
         return taken
 
     def line(
-        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], battle: BattleView
     ) -> list[Unit]:
-        ordered = self.inner.line(round_number, raiders, hostiles, values)
+        ordered = self.inner.line(round_number, raiders, hostiles, battle)
         self.choices.setdefault("lines", []).append([u.uid for u in ordered])
         return ordered
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
-        unit = self.inner.target(firer, hostiles, values)
+    def target(self, firer: Unit, hostiles: Sequence[Unit], battle: BattleView) -> Unit:
+        unit = self.inner.target(firer, hostiles, battle)
         self.choices.setdefault("targets", []).append(unit.uid)
         return unit
 
@@ -115,42 +116,62 @@ class RecordingDecider:
 
 
 class AskingDecider:
-    """Asks a Chooser (a person at a terminal) each question, showing the combat values at stake."""
+    """Asks a Chooser (a person at a terminal) each question, showing the battle so far."""
 
     def __init__(self, chooser: Chooser, space_name: Callable[[str], str]) -> None:
         self.chooser = chooser
         self.space_name = space_name
         self.last_line: list[str] = []
+        self.battle_seen: tuple[int, int] = (0, 0)  # the report asked about last, and its shots told
+
+    def _news(self, battle: BattleView) -> str:
+        """The shots fired since the last question (and, first, who won the tactical edge)."""
+        report = battle.report
+        seen, told = self.battle_seen
+        parts = []
+        if seen != id(report):
+            told = 0
+            rolls, bonus = report.edge_rolls, report.edge_bonus
+            first = "the raiders" if battle.raiders_first else "the hostiles"
+            parts.append(f"edge {rolls[0]}+{bonus[0]} against {rolls[1]}+{bonus[1]}: {first} fire first")
+        self.battle_seen = (id(report), len(report.shots))
+        for firer, target, roll, hit in report.shots[told:]:
+            parts.append(f"{firer} rolls {roll}" + (f" and eliminates {target}" if hit else ", a miss"))
+        return ("(" + "; ".join(parts) + ") ") if parts else ""
 
     def line(
-        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], battle: BattleView
     ) -> list[Unit]:
-        facing = ", ".join(f"{u.uid} ({values.get(u.uid, 0)})" for u in hostiles)
+        facing = ", ".join(f"{u.uid} ({battle.values.get(u.uid, 0)})" for u in hostiles)
+        news = self._news(battle)
         same = [u for name in self.last_line for u in raiders if u.uid == name]
         if round_number > 1 and len(same) == len(raiders):
             keep = self.chooser.choose(
-                f"Battle, round {round_number}, against {facing}: keep the line?",
+                f"{news}Battle, round {round_number}, against {facing}: keep the line?",
                 [f"keep: {', '.join(u.uid for u in same)}", "line up again"],
             )[0]
+            news = ""
             if keep == 0:
                 return same
         left = list(raiders)
         ordered: list[Unit] = []
         while len(left) > 1:
             picked = self.chooser.choose(
-                f"Battle, round {round_number}, against {facing}: which raider is number {len(ordered) + 1} "
-                "in the line (the hostiles fire at the first)?",
-                [f"{u.uid} ({values.get(u.uid, 0)})" for u in left],
+                f"{news}Battle, round {round_number}, against {facing}: which raider is number "
+                f"{len(ordered) + 1} in the line (the hostiles fire at the first)?",
+                [f"{u.uid} ({battle.values.get(u.uid, 0)})" for u in left],
             )[0]
+            news = ""
             ordered.append(left.pop(picked))
         ordered += left
         self.last_line = [u.uid for u in ordered]
         return ordered
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], battle: BattleView) -> Unit:
+        news = self._news(battle)
         picked = self.chooser.choose(
-            f"{firer.uid} hits: which hostile is eliminated?",
-            [f"{u.uid} ({values.get(u.uid, 0)})" for u in hostiles],
+            f"{news}{firer.uid} hits: which hostile is eliminated?",
+            [f"{u.uid} ({battle.values.get(u.uid, 0)})" for u in hostiles],
         )
         return hostiles[picked[0]]
 

@@ -8,7 +8,7 @@ fights, and sets charges where the mission wants the railroad broken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, EndPhase, SeededDice, Unit
@@ -20,6 +20,7 @@ from rules_engine.systems.raiders.actions import Move, Operate, Recruit
 from rules_engine.systems.raiders.decisions import RandomDecider
 from rules_engine.systems.raiders.force import force_space
 from rules_engine.systems.raiders.pieces import combat_value, raiders_at
+from rules_engine.systems.raiders.state import BattleView
 
 if TYPE_CHECKING:
     from rules_engine.systems.raiders.game import Game, Raiders
@@ -42,12 +43,12 @@ class PolicyDecider:
         self.game = game
 
     def line(
-        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], battle: BattleView
     ) -> list[Unit]:
         hero = self.game.rules.hero
         return sorted(raiders, key=lambda u: (u.counter.id == hero, -combat_value(self.game, u), u.uid))
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], battle: BattleView) -> Unit:
         return max(hostiles, key=lambda u: (u.counter.front.strength or 0, u.uid))
 
     def escape(self, leader: Unit, options: Sequence[str]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 # Where a counter off the map is, besides the boxes of map.json.
 SET_ASIDE = "set-aside"  # an Armored Train picked away from the railroad (29.0)
@@ -60,6 +60,14 @@ class BattleReport:
     ops_change: int = 0
     escapes: dict[str, str] = field(default_factory=dict)
     garrison: str | None = None
+
+
+class BattleView(NamedTuple):
+    """What a player deciding in a battle sees: everyone's combat value and the battle so far."""
+
+    values: Mapping[str, int]
+    report: BattleReport
+    raiders_first: bool
 
 
 @dataclass

@@ -11,7 +11,7 @@ for fails the replay, since then the replay and the rules disagree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from compiler.diagnostics import codes
@@ -19,6 +19,7 @@ from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import Unit
 from rules_engine.systems.raiders import Game
+from rules_engine.systems.raiders.state import BattleView
 
 
 class ScriptedDecider:
@@ -38,7 +39,7 @@ class ScriptedDecider:
         return ReplayProblem(codes.REPLAY_BAD_STEP, f"{self.pointer}/{key}", message, hint)
 
     def line(
-        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], values: Mapping[str, int]
+        self, round_number: int, raiders: Sequence[Unit], hostiles: Sequence[Unit], battle: BattleView
     ) -> list[Unit]:
         lines = self.step.get("lines")
         names: list[str]
@@ -60,7 +61,7 @@ class ScriptedDecider:
             raise self._problem("line", f"the raider line leaves out {', '.join(missing)}")
         return ordered
 
-    def target(self, firer: Unit, hostiles: Sequence[Unit], values: Mapping[str, int]) -> Unit:
+    def target(self, firer: Unit, hostiles: Sequence[Unit], battle: BattleView) -> Unit:
         targets = self.step.get("targets", [])
         if self.targets_taken >= len(targets):
             names = ", ".join(u.uid for u in hostiles)
