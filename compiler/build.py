@@ -136,7 +136,7 @@ def _module(ready: Ready, run: Run) -> None:
     for entry, game in ready:
         run.say(f"{entry.game_id}: compiling the VASSAL module ...")
         with _timed(run.on_step, "module: compile"):
-            data = build_module(game.to_definition())
+            data = build_module(game)
         module = run.out / f"{entry.game_id}.vmod"
         folder = run.out / entry.game_id
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
@@ -153,7 +153,7 @@ def _sheets(ready: Ready, run: Run) -> None:
     from compiler.render.sheets import SheetSpec
 
     spec = run.options.sheet_spec or SheetSpec()
-    jobs = [(game.to_definition(), run.out / entry.game_id / "sheets") for entry, game in ready]
+    jobs = [(game, run.out / entry.game_id / "sheets") for entry, game in ready]
     with _writing(run.out):
         # One game's pages are encoded while the next one is rendered.
         for (entry, _), (_, folder), written in zip(ready, jobs, write_sheets(jobs, spec), strict=False):
@@ -169,7 +169,7 @@ def _map(ready: Ready, run: Run) -> None:
     for entry, game in ready:
         folder = run.out / entry.game_id / "map"
         with _writing(folder):
-            written = write_map(game.to_definition(), folder, options.map_dpi, options.map_paper)
+            written = write_map(game, folder, options.map_dpi, options.map_paper)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
 
@@ -181,7 +181,7 @@ def _aids(ready: Ready, run: Run) -> None:
     for entry, game in ready:
         folder = run.out / entry.game_id / "aids"
         with _writing(folder):
-            written = write_aids(game.to_definition(), folder, spec)
+            written = write_aids(game, folder, spec)
         entry.written += written
         for page in folder.glob("aids-page*.png"):  # pages of an earlier, longer aid
             if page not in written:

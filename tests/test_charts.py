@@ -11,18 +11,17 @@ from click.testing import CliRunner
 
 from compiler.cli.main import cli
 from compiler.output.aids import AidSpec, render_aid_pages
-from compiler.pipeline import validate_game
 from compiler.render.chart_content import game_charts
 from compiler.render.charts import SCREEN_DPI, Cell, Chart, Paragraph, Table, render_chart
 from compiler.render.names import Names, data_ids, find_ids
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, SOURCE_DATA
+from .conftest import GAMES, SOURCE_DATA, shipped
 
 
 @cache
-def definition(game: str) -> GameDefinition:
-    return validate_game(SOURCE_DATA / game).definition
+def definition(game: str) -> ValidGame:
+    return shipped(game)
 
 
 def test_find_ids_sees_whole_ids_only() -> None:

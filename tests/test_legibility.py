@@ -10,7 +10,6 @@ from functools import cache
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from compiler.pipeline import validate_game
 from compiler.render.colours import NAMED, rgb
 from compiler.render.counter_values import Numeral
 from compiler.render.counters import DEFAULT_COUNTER_IN, MIN_TEXT_PT, SYMBOL_BOX_U, CounterPainter
@@ -27,17 +26,17 @@ from compiler.render.legibility import (
     simulate_colour,
     text_masks,
 )
-from rules_engine.definitions import Counter, GameDefinition
+from rules_engine.definitions import Counter, ValidGame
 
-from .conftest import GAMES, SOURCE_DATA
+from .conftest import GAMES, shipped
 
 SIZE = 188  # a 5/8 in counter at 300 dpi, drawn without supersampling
 NUMERAL = re.compile(r"\d")
 
 
 @cache
-def definition(game: str) -> GameDefinition:
-    return validate_game(SOURCE_DATA / game).definition
+def definition(game: str) -> ValidGame:
+    return shipped(game)
 
 
 def printed_faces(game: str) -> list[tuple[Counter, str]]:

@@ -9,23 +9,22 @@ from functools import cache
 
 import pytest
 
-from compiler.pipeline import validate_game
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
 from compiler.render.colours import rgb
 from compiler.render.labels import overlaps
 from compiler.render.terrain_key import area_colour
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, SOURCE_DATA
+from .conftest import GAMES, shipped
 
 DPI = 100
 LABELS = {"hex-id", "place", "region", "supply", "entry", "exit", "printed-number", "geography"}
 
 
 @cache
-def definition(game: str) -> GameDefinition:
-    return validate_game(SOURCE_DATA / game).definition
+def definition(game: str) -> ValidGame:
+    return shipped(game)
 
 
 @cache

@@ -6,7 +6,6 @@ from functools import cache
 
 import pytest
 
-from compiler.pipeline import validate_game
 from compiler.render.art import BoardArt, Rect
 from compiler.render.board import render_board
 from compiler.vassal.catalogue import piece_definitions
@@ -14,17 +13,17 @@ from compiler.vassal.decks import deck_plans
 from compiler.vassal.module import COUNTER_INCHES, module_dpi
 from compiler.vassal.sequence import decode
 from compiler.vassal.setups import SetupWriter
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, SOURCE_DATA
+from .conftest import GAMES, shipped
 
 STACK_STEP = (3, 4)  # StackMetrics unexSepX, unexSepY: each piece of a closed stack, right and up
 DECK_STEP = 2  # a Deck draws each of its top pieces 2 px right and up
 
 
 @cache
-def definition(game: str) -> GameDefinition:
-    return validate_game(SOURCE_DATA / game).definition
+def definition(game: str) -> ValidGame:
+    return shipped(game)
 
 
 def places(art: BoardArt) -> list[Rect]:

@@ -416,5 +416,31 @@ def simulate(
     )
 
 
+@cli.command("new", short_help="Start a game that validates and builds.")
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--system", default=None, help="The rules system of the template: israel1948, jerusalem or raiders."
+)
+@click.option(
+    "--from",
+    "source",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Copy this game instead of a template.",
+)
+def new(game_dir: Path, system: str | None, source: Path | None) -> int:
+    """Write a new game into GAME_DIR from a system's template (or --from another game), with
+    the JSON Schemas beside it in GAME_DIR/../schemas, then validate it."""
+    from compiler.new_game import new_game
+
+    if system is not None and source is not None:
+        raise click.UsageError("give --system or --from, not both")
+    written = new_game(game_dir, system, source)
+    click.echo(f"wrote {len(written)} files: {game_dir} and its schemas in {game_dir.parent / 'schemas'}")
+    report = validate_game(game_dir)
+    click.echo(format_report(report, show_warnings=False))
+    return EXIT_OK if report.ok else EXIT_INVALID
+
+
 def main() -> None:
     cli(prog_name="wgc")

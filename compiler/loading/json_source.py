@@ -86,6 +86,18 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
             )
         ]
     duplicates_seen: list[bool] = []
+    data, problem = _parse(text, name, duplicates_seen)
+    if problem is not None:
+        return None, [problem]
+    document = SourceDocument(path, name, text, data)
+    too_deep = _too_deep(document)
+    if too_deep is not None:
+        return None, [too_deep]
+    return document, _duplicate_keys(document) if duplicates_seen else []
+
+
+def _parse(text: str, name: str, duplicates_seen: list[bool]) -> tuple[Any, Diagnostic | None]:
+    """The JSON value, or the one diagnostic that says why the text is not acceptable JSON."""
     try:
         data = json.loads(
             text,
@@ -95,49 +107,48 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
             parse_float=_parse_float,
         )
     except json.JSONDecodeError as exc:
-        return None, [_syntax_error(exc, name)]
+        return None, _syntax_error(exc, name)
     except _Rejected as exc:
-        return None, [_rejected_value(exc, text, name)]
+        return None, _rejected_value(exc, text, name)
     except RecursionError:
-        return None, [
-            error(
-                codes.JSON_TOO_DEEP,
-                "the JSON is nested far too deeply to be game data",
-                name,
-                hint=f"no source file needs more than {MAX_DEPTH} levels",
-            )
-        ]
+        hint = f"no source file needs more than {MAX_DEPTH} levels"
+        return None, error(
+            codes.JSON_TOO_DEEP, "the JSON is nested far too deeply to be game data", name, hint=hint
+        )
     except ValueError as exc:  # e.g. an integer longer than Python will convert
-        return None, [error(codes.JSON_NUMBER_TOO_LARGE, f"a number cannot be read: {exc}", name)]
-    document = SourceDocument(path, name, text, data)
-    problems: list[Diagnostic] = []
-    depth_pointer = _first_pointer_deeper_than(data, MAX_DEPTH)
-    if depth_pointer is not None:
-        return None, [
-            _located(
-                document,
-                error(
-                    codes.JSON_TOO_DEEP,
-                    f"the JSON is nested more than {MAX_DEPTH} levels deep",
-                    name,
-                    depth_pointer,
-                    hint="no source file needs this depth; look for runaway brackets",
-                ),
-            )
-        ]
-    if duplicates_seen:
-        for pointer, (line, column) in document.index.duplicate_keys:
-            key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
-            problems.append(
-                error(
-                    codes.JSON_DUPLICATE_KEY,
-                    f"the key '{shorten(key)}' appears twice in the same object",
-                    name,
-                    pointer,
-                    hint="JSON keeps only the last one; remove or rename the other",
-                ).located(line, column)
-            )
-    return document, problems
+        return None, error(codes.JSON_NUMBER_TOO_LARGE, f"a number cannot be read: {exc}", name)
+    return data, None
+
+
+def _too_deep(document: SourceDocument) -> Diagnostic | None:
+    depth_pointer = _first_pointer_deeper_than(document.data, MAX_DEPTH)
+    if depth_pointer is None:
+        return None
+    problem = error(
+        codes.JSON_TOO_DEEP,
+        f"the JSON is nested more than {MAX_DEPTH} levels deep",
+        document.name,
+        depth_pointer,
+        hint="no source file needs this depth; look for runaway brackets",
+    )
+    return _located(document, problem)
+
+
+def _duplicate_keys(document: SourceDocument) -> list[Diagnostic]:
+    """JSON keeps the last of two equal keys; each earlier one is reported where it stands."""
+    problems = []
+    for pointer, (line, column) in document.index.duplicate_keys:
+        key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+        problems.append(
+            error(
+                codes.JSON_DUPLICATE_KEY,
+                f"the key '{shorten(key)}' appears twice in the same object",
+                document.name,
+                pointer,
+                hint="JSON keeps only the last one; remove or rename the other",
+            ).located(line, column)
+        )
+    return problems
 
 
 def _read_bytes(path: Path, name: str) -> tuple[bytes | None, Diagnostic | None]:

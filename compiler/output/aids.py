@@ -20,7 +20,7 @@ from compiler.render.charts import INK, PAPER, ChartImage, render_chart
 from compiler.render.fonts import font
 from compiler.render.images import png_bytes
 from compiler.render.units import PAPER_INCHES, to_pixels
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 GAP_IN = 0.22  # between charts
 MIN_PIECE_IN = 0.8  # a cut leaves at least this much of a chart on a page
@@ -33,11 +33,11 @@ class AidSpec:
     margin: float = 0.5
 
 
-def render_aid_pages(definition: GameDefinition, spec: AidSpec = AidSpec()) -> list[Image.Image]:
+def render_aid_pages(definition: ValidGame, spec: AidSpec = AidSpec()) -> list[Image.Image]:
     """The player-aid pages of a game, in order. A chart that reads as well at half the page's
     width (it grows by less than half) takes a column, next to another such chart."""
     width_in, height_in = PAPER_INCHES[spec.paper]
-    title = (definition.game.title if definition.game else "Game") + " - player aid"
+    title = (definition.game.title) + " - player aid"
     full_in = width_in - 2 * spec.margin
     pages = _Pages(spec, (to_pixels(width_in, spec.dpi), to_pixels(height_in, spec.dpi)), title)
     for chart in game_charts(definition):
@@ -50,7 +50,7 @@ def render_aid_pages(definition: GameDefinition, spec: AidSpec = AidSpec()) -> l
     return pages.finish()
 
 
-def write_aids(definition: GameDefinition, folder: Path, spec: AidSpec = AidSpec()) -> list[Path]:
+def write_aids(definition: ValidGame, folder: Path, spec: AidSpec = AidSpec()) -> list[Path]:
     """aids.pdf and a PNG per page in ``folder``."""
     pages = [png_bytes(page) for page in render_aid_pages(definition, spec)]
     written = []
@@ -58,7 +58,7 @@ def write_aids(definition: GameDefinition, folder: Path, spec: AidSpec = AidSpec
         path = folder / f"aids-page{number}.png"
         write_bytes_atomic(path, data)
         written.append(path)
-    title = (definition.game.title if definition.game else "Game") + " - player aid"
+    title = (definition.game.title) + " - player aid"
     pdf = folder / "aids.pdf"
     write_bytes_atomic(pdf, pdf_from_pngs(pages, spec.dpi, title))
     return [pdf, *written]

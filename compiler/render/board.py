@@ -28,16 +28,14 @@ from compiler.render.furniture import (
 from compiler.render.holdings import SLOT_IN, Holding, holdings
 from compiler.render.names import Names
 from compiler.render.terrain_key import Sample, area_colour, style_of
-from rules_engine.definitions import GameDefinition, MapDefinition, Track
+from rules_engine.definitions import MapDefinition, Track, ValidGame
 
 DECK_IN = (2.6, 3.6)  # the space a deck of cards takes on the board (a 2.5 x 3.5 in card and a margin)
 CHARTS_ON_MAP = ("crt", "leaders")  # charts a hex map's band carries when the game has them
 
 
-def render_board(definition: GameDefinition, dpi: float = 100) -> BoardArt:
+def render_board(definition: ValidGame, dpi: float = 100) -> BoardArt:
     board = definition.board
-    if board is None:
-        raise ValueError("the game has no valid map")
     if board.grid is not None:
         from compiler.render.board_hex import HexPainter
 
@@ -50,7 +48,7 @@ def render_board(definition: GameDefinition, dpi: float = 100) -> BoardArt:
 class Furnisher:
     """The furniture of a board, as blocks, from its data."""
 
-    def __init__(self, definition: GameDefinition, board: MapDefinition) -> None:
+    def __init__(self, definition: ValidGame, board: MapDefinition) -> None:
         self.definition = definition
         self.board = board
         self.needs = holdings(definition)
@@ -58,7 +56,7 @@ class Furnisher:
 
     def track_labels(self, track: Track) -> list[str]:
         if track.kind == "turns":
-            return list(self.definition.game.turn_labels) if self.definition.game else []
+            return list(self.definition.game.turn_labels)
         first = track.first if track.first is not None else 0
         last = track.last if track.last is not None else first + 9
         return [str(n) for n in range(first, last + 1)]
@@ -107,7 +105,7 @@ class Furnisher:
             if box.kind == "order-of-battle":
                 turns = [
                     (label, self.needs[("oob", box.id, label)])
-                    for label in (game.turn_labels if game else ())
+                    for label in (game.turn_labels)
                     if ("oob", box.id, label) in self.needs
                 ]
                 if turns:
@@ -148,7 +146,7 @@ class Furnisher:
 
     def legend(self, width_in: float = 3.0) -> LegendBlock:
         entries: list[tuple[Sample, str, str]] = []
-        terrain = self.definition.terrain.terrain if self.definition.terrain else {}
+        terrain = self.definition.terrain.terrain
         hex_map = self.board.grid is not None
         for item in terrain.values():
             entries.append((style_of(item), item.name, key_figures(item, self.names, movement=hex_map)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -16,7 +17,7 @@ from compiler.render.furniture import Block, Ink, TitleBlock
 from compiler.render.labels import LabelPlacer
 from compiler.render.placement import pack_band
 from compiler.render.terrain_key import DEFAULT_AREA, INK, PAPER, area_colour, dotted, draw_point, ticks
-from rules_engine.definitions import GameDefinition, MapDefinition, Space
+from rules_engine.definitions import MapDefinition, Space, ValidGame
 from rules_engine.geometry import Hex, HexLayout
 
 MARGIN_IN = 0.4
@@ -26,13 +27,13 @@ BORDER_RED = "#c0392b"
 
 
 class HexPainter:
-    def __init__(self, definition: GameDefinition, board: MapDefinition, dpi: float) -> None:
+    def __init__(self, definition: ValidGame, board: MapDefinition, dpi: float) -> None:
         assert board.grid is not None
         self.definition = definition
         self.board = board
         self.dpi = dpi
-        self.terrain = definition.terrain.terrain if definition.terrain else {}
-        self.sides = {s.id: s for s in definition.game.sides} if definition.game else {}
+        self.terrain = definition.terrain.terrain
+        self.sides = {s.id: s for s in definition.game.sides}
         size = self.inch(board.hex_size or 0.75)
         radius = size / math.sqrt(3)
         top = self.inch(MARGIN_IN + TITLE_IN)
@@ -83,7 +84,7 @@ class HexPainter:
         self._labels(draw)
         ink = Ink(draw, self.dpi, art)
         game = self.definition.game
-        title = (game.title if game else "Map") + (f" - {self.board.name}" if self.board.name else "")
+        title = (game.title) + (f" - {self.board.name}" if self.board.name else "")
         TitleBlock(title).draw(ink, self.inch(MARGIN_IN), self.inch(MARGIN_IN) - self.inch(0.05))
         band_top = bottom + self.inch(BAND_GAP_IN)
         for block, x, y in placed:
@@ -99,8 +100,8 @@ class HexPainter:
         self._coast(image)
         for space in self.spaces:  # what shows where the ID goes: land, or the sea of a coast
             x, y = self.centre(space.id)
-            pixel = image.getpixel((round(x), round(y - self.layout.size * 0.36)))
-            self.id_ground[space.id] = "#{:02x}{:02x}{:02x}".format(*pixel[:3])  # type: ignore[index]
+            pixel = cast("tuple[int, ...]", image.getpixel((round(x), round(y - self.layout.size * 0.36))))
+            self.id_ground[space.id] = "#{:02x}{:02x}{:02x}".format(*pixel[:3])
         for space in self.spaces:
             draw.polygon(
                 self.layout.corners(_hex(space)),

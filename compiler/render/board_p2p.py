@@ -21,7 +21,7 @@ from compiler.render.furniture import Block, Ink, LegendBlock, TitleBlock
 from compiler.render.labels import overlaps
 from compiler.render.placement import FreeSpace
 from compiler.render.terrain_key import INK, MARK_KINDS, area_colour, dashed, dotted, draw_mark, ticks
-from rules_engine.definitions import GameDefinition, MapDefinition, Space
+from rules_engine.definitions import MapDefinition, Space, ValidGame
 
 SPACE_IN = 0.68  # across: wider than a 5/8 in counter
 MARK_IN = 0.17
@@ -33,14 +33,14 @@ STOP_RED = "#b3261e"
 
 
 class PointToPointPainter:
-    def __init__(self, definition: GameDefinition, board: MapDefinition, dpi: float) -> None:
+    def __init__(self, definition: ValidGame, board: MapDefinition, dpi: float) -> None:
         self.definition = definition
         self.board = board
         self.dpi = dpi
         self.unit = 1.0 if board.size_unit != "mm" else 1 / 25.4
         self.width_in = (board.width or 11) * self.unit
         self.height_in = (board.height or 17) * self.unit
-        self.terrain = definition.terrain.terrain if definition.terrain else {}
+        self.terrain = definition.terrain.terrain
         self.free = FreeSpace(self.width_in, self.height_in)
         self.label_boxes: list[Rect] = []
         self.play: list[Rect] = []
@@ -247,9 +247,7 @@ class PointToPointPainter:
         place is recorded as unplaced (the tests fail on it)."""
         furnisher = Furnisher(self.definition, self.board)
         game = self.definition.game
-        blocks: list[tuple[Block, str]] = [
-            (TitleBlock(game.title if game else "Map", self.board.name or ""), "top-left")
-        ]
+        blocks: list[tuple[Block, str]] = [(TitleBlock(game.title, self.board.name or ""), "top-left")]
         blocks += [(b, "bottom-left") for b in furnisher.decks()]
         tracks = sorted(furnisher.tracks(per_row=7), key=lambda b: -b.size()[0] * b.size()[1])
         blocks += [(b, "bottom-right") for b in tracks]

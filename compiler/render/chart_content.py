@@ -11,7 +11,7 @@ from __future__ import annotations
 from compiler.render.charts import Cell, Chart, Paragraph, Table
 from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names
 from compiler.render.terrain_key import style_of
-from rules_engine.definitions import CombatSystem, GameDefinition, Terrain
+from rules_engine.definitions import CombatSystem, Terrain, ValidGame
 from rules_engine.definitions import Table as TableData
 
 KIND_GROUPS = {
@@ -30,16 +30,14 @@ COST_WORDS = {
 }
 
 
-def game_charts(definition: GameDefinition) -> list[Chart]:
+def game_charts(definition: ValidGame) -> list[Chart]:
     """Every chart of the game, in the order a player aid prints them."""
     names = Names(definition)
-    charts: list[Chart] = []
-    if definition.terrain is not None:
-        charts.append(terrain_chart(definition, names))
-    combat = definition.charts.combat if definition.charts else None
+    charts: list[Chart] = [terrain_chart(definition, names)]
+    combat = definition.charts.combat
     if combat is not None:
         charts.append(combat_chart(combat, names))
-    for table in definition.charts.tables.values() if definition.charts else ():
+    for table in definition.charts.tables.values():
         charts.append(table_chart(table, names))
     leaders = leader_chart(definition, names)
     if leaders is not None:
@@ -56,9 +54,8 @@ def game_charts(definition: GameDefinition) -> list[Chart]:
 # --- terrain -----------------------------------------------------------------------------
 
 
-def terrain_chart(definition: GameDefinition, names: Names) -> Chart:
-    assert definition.terrain is not None
-    hex_map = definition.board is not None and definition.board.grid is not None
+def terrain_chart(definition: ValidGame, names: Names) -> Chart:
+    hex_map = definition.board.grid is not None
     terrain = list(definition.terrain.terrain.values())
     order = list(KIND_GROUPS)
     terrain.sort(key=lambda t: order.index(t.kind) if t.kind in order else len(order))
@@ -267,11 +264,9 @@ def table_chart(table: TableData, names: Names) -> Chart:
 # --- rules at a glance ----------------------------------------------------------------------
 
 
-def leader_chart(definition: GameDefinition, names: Names) -> Chart | None:
+def leader_chart(definition: ValidGame, names: Names) -> Chart | None:
     """Leaders that multiply strength, per side: the book's Leader Abilities table."""
     counters = definition.counters
-    if counters is None:
-        return None
     leaders = [c for c in counters.counters.values() if c.kind == "leader" and c.front.multiplier]
     if not leaders:
         return None
@@ -297,9 +292,9 @@ def leader_chart(definition: GameDefinition, names: Names) -> Chart | None:
     )
 
 
-def sequence_chart(definition: GameDefinition) -> Chart | None:
+def sequence_chart(definition: ValidGame) -> Chart | None:
     game = definition.game
-    if game is None or not game.phases:
+    if not game.phases:
         return None
     rows = tuple(
         (Cell(f"{i}. {p.name}", bold=True), Cell(p.summary or "")) for i, p in enumerate(game.phases, start=1)
@@ -307,11 +302,9 @@ def sequence_chart(definition: GameDefinition) -> Chart | None:
     return Chart("sequence", "Sequence of Play", (Table(("Phase", "What happens"), rows, weights=(2, 5)),))
 
 
-def stacking_chart(definition: GameDefinition) -> Chart | None:
+def stacking_chart(definition: ValidGame) -> Chart | None:
     """The stacking rule once: the data's summary, or its rules where it has no summary."""
     game = definition.game
-    if game is None:
-        return None
     stacking = game.stacking
     if stacking.summary:
         return Chart("stacking", "Stacking", (Paragraph(stacking.summary),))

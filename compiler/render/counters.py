@@ -25,7 +25,7 @@ from compiler.render.colours import NAMED, readable_on, shade
 from compiler.render.counter_values import Numeral, ValuePainter
 from compiler.render.fonts import DrawnText, Font, RecordingDraw, draw_centered, font
 from compiler.render.symbols import draw_symbol, star_points
-from rules_engine.definitions import Counter, Face, GameDefinition, Nation
+from rules_engine.definitions import Counter, Face, Nation, ValidGame
 
 SUPERSAMPLE_BELOW = 150  # pixels: smaller counters are drawn at twice the size and reduced
 NEUTRAL = "#c8c8c8"
@@ -61,13 +61,13 @@ class CounterPainter:
     movement figures with their colour cue and backing plate).
     """
 
-    def __init__(self, definition: GameDefinition) -> None:
+    def __init__(self, definition: ValidGame) -> None:
         self.definition = definition
         game = definition.game
-        self.layout = LAYOUTS.get(game.system, "corners") if game else "corners"
-        self._sides = {s.id: s for s in game.sides} if game else {}
-        self._nations = {n.id: n for n in game.nations} if game else {}
-        self._classes = {c.id: c for c in game.unit_classes} if game else {}
+        self.layout = LAYOUTS.get(game.system, "corners")
+        self._sides = {s.id: s for s in game.sides}
+        self._nations = {n.id: n for n in game.nations}
+        self._classes = {c.id: c for c in game.unit_classes}
         self.last_texts: list[str] = []
         self.last_drawn: list[DrawnText] = []
         self.last_numerals: list[Numeral] = []

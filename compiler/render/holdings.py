@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from rules_engine.definitions import GameDefinition, Scenario
+from rules_engine.definitions import Scenario, ValidGame
 
 SLOT_IN = 0.75  # one counter (5/8 in) with a margin
 RISE_IN = 0.04  # VASSAL draws each piece of a closed stack 4 px (at 100 dpi) higher than the last
@@ -43,17 +43,17 @@ class Holding:
         return max(base, COUNTER_IN + 2 * MARGIN_IN + max(0, self.height - 1) * SHIFT_IN)
 
 
-def turn_track(definition: GameDefinition) -> str | None:
+def turn_track(definition: ValidGame) -> str | None:
     board = definition.board
-    return next((t.id for t in board.tracks if t.kind == "turns"), None) if board else None
+    return next((t.id for t in board.tracks if t.kind == "turns"), None)
 
 
-def reinforcement_key(definition: GameDefinition, counter_id: str, turn: str) -> Key:
+def reinforcement_key(definition: ValidGame, counter_id: str, turn: str) -> Key:
     """Where a reinforcement waits: its side's Order of Battle box, else the turn track's
     reinforcement box, else the turn box itself."""
     board = definition.board
     counters = definition.counters
-    counter = counters.get(counter_id) if counters else None
+    counter = counters.get(counter_id)
     side = counter.side if counter else None
     if board is not None:
         oob = next((b for b in board.boxes if b.kind == "order-of-battle" and b.side == side), None)
@@ -64,7 +64,7 @@ def reinforcement_key(definition: GameDefinition, counter_id: str, turn: str) ->
     return ("reinforcements" if has_boxes else "track", track, turn)
 
 
-def scenario_groups(definition: GameDefinition, scenario: Scenario) -> Groups:
+def scenario_groups(definition: ValidGame, scenario: Scenario) -> Groups:
     """The groups (counter, copies, face) a scenario puts in each off-map place, in order."""
     groups: dict[Key, dict[tuple[str, str], int]] = defaultdict(dict)
     for r in scenario.reinforcements:
@@ -77,11 +77,11 @@ def scenario_groups(definition: GameDefinition, scenario: Scenario) -> Groups:
     used = used_copies(scenario)
     board = definition.board
     counters = definition.counters
-    for box in board.boxes if board else ():
+    for box in board.boxes:
         if box.draw == "random":
             continue
         for counter_id in box.counters:
-            counter = counters.get(counter_id) if counters else None
+            counter = counters.get(counter_id)
             left = (counter.copies if counter else 0) - used.get(counter_id, 0)
             if left > 0:
                 groups[("box", box.id, "")][(counter_id, "front")] = left
@@ -100,7 +100,7 @@ def used_copies(scenario: Scenario) -> dict[str, int]:
     return used
 
 
-def holdings(definition: GameDefinition) -> dict[Key, Holding]:
+def holdings(definition: ValidGame) -> dict[Key, Holding]:
     """Each place's needs over every scenario. A turn track's reinforcement box holds one stack
     (all of the turn's arrivals); other places a slot per counter."""
     needs: dict[Key, Holding] = {}

@@ -11,6 +11,7 @@ with the same functions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
@@ -78,7 +79,7 @@ def _mapped(
 ) -> Image.Image:
     """Apply a per-colour function to an image through a cache of its distinct colours."""
     source = image.convert("RGB")
-    pixels: list[tuple[int, int, int]] = list(source.get_flattened_data())  # type: ignore[arg-type]
+    pixels = cast("list[tuple[int, int, int]]", list(source.get_flattened_data()))
     table = {colour: convert(colour) for colour in set(pixels)}
     out = Image.new("RGB", source.size)
     out.putdata([table[pixel] for pixel in pixels])
@@ -125,7 +126,8 @@ def _median(image: Image.Image, mask: Image.Image) -> tuple[int, int, int] | Non
     stat = ImageStat.Stat(image.convert("RGB"), mask)
     if not stat.count or stat.count[0] == 0:
         return None
-    return tuple(round(v) for v in stat.median)  # type: ignore[return-value]
+    red, green, blue = (round(v) for v in stat.median[:3])
+    return red, green, blue
 
 
 def measured_colours(

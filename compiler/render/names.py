@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from rules_engine.definitions import Counter, GameDefinition
+from rules_engine.definitions import Counter, ValidGame
 
 SITUATIONS = {
     "enter": "to enter",
@@ -37,19 +37,17 @@ DRM_SITUATIONS = {
 class Names:
     """Display names of one game's things, looked up by id."""
 
-    def __init__(self, definition: GameDefinition) -> None:
+    def __init__(self, definition: ValidGame) -> None:
         self.definition = definition
         game = definition.game
-        self._sides = {s.id: s.name for s in game.sides} if game else {}
-        self._nations = {n.id: n.name for n in game.nations} if game else {}
-        self._classes = {c.id: c.name for c in game.unit_classes} if game else {}
+        self._sides = {s.id: s.name for s in game.sides}
+        self._nations = {n.id: n.name for n in game.nations}
+        self._classes = {c.id: c.name for c in game.unit_classes}
         self._scenarios = {s.id: s.name for s in definition.scenarios}
-        self._tables = {t.id: t.name for t in definition.charts.tables.values()} if definition.charts else {}
-        terrain = definition.terrain.terrain if definition.terrain else {}
+        self._tables = {t.id: t.name for t in definition.charts.tables.values()}
+        terrain = definition.terrain.terrain
         self._terrain = {t.id: t.name for t in terrain.values()}
-        self._classes_moving = (
-            {m.id: m.name for m in definition.terrain.movement_classes} if definition.terrain else {}
-        )
+        self._classes_moving = {m.id: m.name for m in definition.terrain.movement_classes}
 
     def side(self, side_id: str | None) -> str:
         return self._sides.get(side_id or "", _words(side_id or ""))
@@ -72,7 +70,7 @@ class Names:
     def place(self, reference: str) -> str:
         """A space as players name it: its printed name, or its hex ID on a hex map."""
         board = self.definition.board
-        space = board.resolve(reference) if board else None
+        space = board.resolve(reference)
         if space is None:
             return reference
         if space.hex is not None:
@@ -81,7 +79,7 @@ class Names:
 
     def counter(self, counter_id: str) -> str:
         counters = self.definition.counters
-        counter = counters.get(counter_id) if counters else None
+        counter = counters.get(counter_id)
         return counter_label(counter) if counter is not None else _words(counter_id)
 
     def result(self, result: Any) -> str:
@@ -134,20 +132,18 @@ def _words(identifier: str) -> str:
 ENGLISH_COMPOUNDS = {"out-of-supply"}  # ids that are also plain English words
 
 
-def data_ids(definition: GameDefinition) -> set[str]:
+def data_ids(definition: ValidGame) -> set[str]:
     """Ids a player must never read: every hyphenated or multi-part id of the game, and the ids of
     sides, nations, scenarios and point-to-point spaces (which have names of their own)."""
     found: set[str] = set()
     game = definition.game
     groups: list[Iterable[str]] = [
-        (c.id for c in definition.counters.counters.values()) if definition.counters else (),
-        (t.id for t in definition.terrain.terrain.values()) if definition.terrain else (),
-        definition.charts.tables if definition.charts else (),
-        (m.id for m in definition.charts.combat.modifiers)
-        if definition.charts and definition.charts.combat
-        else (),
+        (c.id for c in definition.counters.counters.values()),
+        (t.id for t in definition.terrain.terrain.values()),
+        definition.charts.tables,
+        (m.id for m in definition.charts.combat.modifiers) if definition.charts.combat else (),
         (s.id for s in definition.scenarios),
-        (b.id for b in definition.board.boxes) if definition.board else (),
+        (b.id for b in definition.board.boxes),
     ]
     for group in groups:
         found |= {i for i in group if "-" in i}

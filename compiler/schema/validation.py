@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -203,69 +203,65 @@ def _schema_reference_problems(document: SourceDocument, schema_name: str) -> It
 
 
 def _translate(problem: ValidationError, file: str) -> list[Diagnostic]:
+    """The diagnostics for one jsonschema error: each keyword has its own small translator."""
     pointer = "".join(join_pointer("", token) for token in problem.absolute_path)
     keyword = str(problem.validator)
-    where = _describe(pointer)
     if keyword in {"oneOf", "anyOf"} and problem.context:
         return _translate_choice(problem, file, pointer)
     if keyword == "additionalProperties":
         return _unknown_properties(problem, file, pointer)
-    if keyword == "required":
-        missing = _quoted_name(problem.message)
-        return [
-            error(
-                codes.SCHEMA_REQUIRED,
-                f"{where} needs the property '{missing}'",
-                file,
-                pointer,
-                hint=_description_hint(problem.schema, missing),
-            )
-        ]
-    if keyword == "type":
-        expected = _expected_types(problem.validator_value)
-        return [
-            error(
-                codes.SCHEMA_TYPE,
-                f"{where} must be {expected}, not {_type_name(problem.instance)}",
-                file,
-                pointer,
-            )
-        ]
-    if keyword in {"enum", "const"}:
-        return [_not_allowed(problem, file, pointer, where)]
-    if keyword == "pattern":
-        description = problem.schema.get("description", f"the form {problem.validator_value}")
-        return [
-            error(
-                codes.SCHEMA_PATTERN,
-                f"{where} '{_short(problem.instance)}' has the wrong form",
-                file,
-                pointer,
-                hint=description,
-            )
-        ]
-    if keyword in _RANGE_KEYWORDS:
-        return [
-            error(
-                codes.SCHEMA_RANGE,
-                f"{where} is {_short(problem.instance)}: {_range_text(problem)}",
-                file,
-                pointer,
-            )
-        ]
-    if keyword in _SIZE_KEYWORDS:
-        return [error(codes.SCHEMA_SIZE, f"{where}: {_size_text(problem)}", file, pointer)]
-    if keyword == "propertyNames" and problem.context:
-        return [
-            error(
-                codes.SCHEMA_PATTERN,
-                f"{where} has a key '{_short(problem.instance)}' that is not an id",
-                file,
-                pointer,
-                hint="keys here are ids: lower-case words joined by '-'",
-            )
-        ]
-    return [error(codes.SCHEMA_INVALID, f"{where}: {problem.message}", file, pointer)]
+    if keyword == "propertyNames" and not problem.context:
+        keyword = "invalid"
+    translate = _TRANSLATORS.get(keyword)
+    if translate is None:
+        translate = (
+            _out_of_range
+            if keyword in _RANGE_KEYWORDS
+            else _wrong_size
+            if keyword in _SIZE_KEYWORDS
+            else _invalid
+        )
+    return [translate(problem, file, pointer, _describe(pointer))]
+
+
+Translator = Callable[["ValidationError", str, str, str], Diagnostic]
+
+
+def _required(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    missing = _quoted_name(problem.message)
+    hint = _description_hint(problem.schema, missing)
+    return error(codes.SCHEMA_REQUIRED, f"{where} needs the property '{missing}'", file, pointer, hint=hint)
+
+
+def _wrong_type(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    expected = _expected_types(problem.validator_value)
+    message = f"{where} must be {expected}, not {_type_name(problem.instance)}"
+    return error(codes.SCHEMA_TYPE, message, file, pointer)
+
+
+def _wrong_form(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    description = problem.schema.get("description", f"the form {problem.validator_value}")
+    message = f"{where} '{_short(problem.instance)}' has the wrong form"
+    return error(codes.SCHEMA_PATTERN, message, file, pointer, hint=description)
+
+
+def _out_of_range(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    message = f"{where} is {_short(problem.instance)}: {_range_text(problem)}"
+    return error(codes.SCHEMA_RANGE, message, file, pointer)
+
+
+def _wrong_size(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    return error(codes.SCHEMA_SIZE, f"{where}: {_size_text(problem)}", file, pointer)
+
+
+def _bad_key(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    message = f"{where} has a key '{_short(problem.instance)}' that is not an id"
+    hint = "keys here are ids: lower-case words joined by '-'"
+    return error(codes.SCHEMA_PATTERN, message, file, pointer, hint=hint)
+
+
+def _invalid(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    return error(codes.SCHEMA_INVALID, f"{where}: {problem.message}", file, pointer)
 
 
 def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list[Diagnostic]:
@@ -451,3 +447,15 @@ def _size_text(problem: ValidationError) -> str:
         "maxProperties": f"must have at most {bound} properties",
         "uniqueItems": "must not repeat an item",
     }[str(problem.validator)]
+
+
+# The translator of each jsonschema keyword (ranges and sizes are looked up by their keyword sets).
+_TRANSLATORS: dict[str, Translator] = {
+    "required": _required,
+    "type": _wrong_type,
+    "enum": _not_allowed,
+    "const": _not_allowed,
+    "pattern": _wrong_form,
+    "propertyNames": _bad_key,
+    "invalid": _invalid,
+}

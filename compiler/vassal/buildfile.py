@@ -20,7 +20,7 @@ from compiler.vassal.grid import vassal_grid
 from compiler.vassal.pieces import add_piece, basic_piece
 from compiler.vassal.sequence import encode
 from compiler.vassal.setups import MAP_NAME
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 VASSAL_VERSION = "3.6.0"  # opened by 3.6 and 3.7 players alike (FORMAT.md 1.3)
 B = "VASSAL.build."
@@ -34,7 +34,7 @@ GRID = BOARD + "board."
 class ModuleParts:
     """Everything the build file refers to, decided before the XML is written."""
 
-    definition: GameDefinition
+    definition: ValidGame
     art: BoardArt
     pieces: list[PieceDefinition]
     piece_size: int
@@ -51,8 +51,8 @@ def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etre
     return element
 
 
-def module_name(definition: GameDefinition) -> str:
-    return definition.game.title if definition.game else "Game"
+def module_name(definition: ValidGame) -> str:
+    return definition.game.title
 
 
 def build_file(parts: ModuleParts) -> bytes:
@@ -79,7 +79,7 @@ def _module_root(parts: ModuleParts) -> etree._Element:
         B + "GameModule",
         name=module_name(definition),
         version="1.0",
-        description=(game.summary or "")[:300] if game else "",
+        description=(game.summary or "")[:300],
         ModuleOther1="",
         ModuleOther2="",
         VassalVersion=VASSAL_VERSION,
@@ -122,14 +122,14 @@ def _documentation(root: etree._Element, parts: ModuleParts) -> None:
     )
 
 
-def side_names(definition: GameDefinition) -> list[str]:
+def side_names(definition: ValidGame) -> list[str]:
     if is_solitaire(definition):
         return ["Solitaire"]
     game = definition.game
-    return [side.name for side in game.sides if side.played_by == "player"] if game else []
+    return [side.name for side in game.sides if side.played_by == "player"]
 
 
-def _player_roster(root: etree._Element, definition: GameDefinition) -> None:
+def _player_roster(root: etree._Element, definition: ValidGame) -> None:
     roster = _element(
         root, M + "PlayerRoster", buttonText="Retire", buttonToolTip="", buttonIcon="", buttonKeyStroke=""
     )
@@ -381,16 +381,10 @@ def _palette_groups(parts: ModuleParts) -> dict[tuple[str, str], list[PieceDefin
     return groups
 
 
-def _dice(root: etree._Element, definition: GameDefinition) -> None:
+def _dice(root: etree._Element, definition: ValidGame) -> None:
     """A button per die of the game; dice-pool games ask how many to roll."""
     game = definition.game
-    if game is None:
-        return
-    pool = (
-        definition.charts is not None
-        and definition.charts.combat is not None
-        and definition.charts.combat.kind == "dice-pool"
-    )
+    pool = definition.charts.combat is not None and definition.charts.combat.kind == "dice-pool"
     for die in game.dice or ():
         _element(
             root,
@@ -421,9 +415,9 @@ def _dice(root: etree._Element, definition: GameDefinition) -> None:
         )
 
 
-def _turn_tracker(root: etree._Element, definition: GameDefinition) -> None:
+def _turn_tracker(root: etree._Element, definition: ValidGame) -> None:
     game = definition.game
-    if game is None or not game.turn_labels:
+    if not game.turn_labels:
         return
     tracker = _element(
         root,

@@ -26,7 +26,7 @@ from compiler.vassal.pieces import (
     prototype,
     rotate,
 )
-from rules_engine.definitions import Counter, GameDefinition
+from rules_engine.definitions import Counter, ValidGame
 
 PROTOTYPES: dict[str, list[Trait]] = {
     "Unit": [delete("Eliminate", key("D"))],
@@ -55,34 +55,32 @@ def image_name(counter: Counter, face: str) -> str:
     return f"{counter.id}-{face}.png"
 
 
-def is_solitaire(definition: GameDefinition) -> bool:
+def is_solitaire(definition: ValidGame) -> bool:
     game = definition.game
     return game is not None and game.max_players == 1
 
 
-def side_name(definition: GameDefinition, side_id: str | None) -> str:
+def side_name(definition: ValidGame, side_id: str | None) -> str:
     game = definition.game
     side = game.side(side_id) if game and side_id else None
     return side.name if side else (side_id or "")
 
 
-def random_bin_counters(definition: GameDefinition) -> set[str]:
+def random_bin_counters(definition: ValidGame) -> set[str]:
     """Counters kept in a bin drawn at random (they lie face down there)."""
     board = definition.board
-    return {c for box in board.boxes if box.draw == "random" for c in box.counters} if board else set()
+    return {c for box in board.boxes if box.draw == "random" for c in box.counters}
 
 
-def piece_definitions(definition: GameDefinition) -> list[PieceDefinition]:
+def piece_definitions(definition: ValidGame) -> list[PieceDefinition]:
     """One palette piece per counter entry, gpids from 1 in counter-mix order."""
     counters = definition.counters
-    if counters is None:
-        return []
     return [
         _piece(definition, counter, gpid) for gpid, counter in enumerate(counters.counters.values(), start=1)
     ]
 
 
-def _piece(definition: GameDefinition, counter: Counter, gpid: int) -> PieceDefinition:
+def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinition:
     front, back = image_name(counter, "front"), image_name(counter, "back")
     game = definition.game
     nation = game.nation(counter.nation) if game and counter.nation else None

@@ -16,7 +16,7 @@ from compiler.render.cards import CARD_INCHES
 from compiler.vassal.catalogue import PieceDefinition
 from compiler.vassal.pieces import Trait, basic_piece, key, marker, mask
 from compiler.vassal.sequence import encode
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def card_back_image(deck_id: str) -> str:
 
 
 def deck_plans(
-    definition: GameDefinition, art: BoardArt, pieces: list[PieceDefinition], dpi: int, first_gpid: int
+    definition: ValidGame, art: BoardArt, pieces: list[PieceDefinition], dpi: int, first_gpid: int
 ) -> list[DeckPlan]:
     plans: list[DeckPlan] = []
     gpid = first_gpid
@@ -83,14 +83,14 @@ def deck_plans(
 
 
 def _bins(
-    definition: GameDefinition, art: BoardArt, pieces: list[PieceDefinition], dpi: int, gpid: int
+    definition: ValidGame, art: BoardArt, pieces: list[PieceDefinition], dpi: int, gpid: int
 ) -> list[DeckPlan]:
     """A face-down, shuffled pile per box drawn at random, on the box's slot. Hidden counters
     (garrisons) come out face down; the others (OEF units) face up."""
     plans = []
     by_counter = {piece.counter.id: piece for piece in pieces}
     size = round(0.625 * dpi)
-    for box in definition.board.boxes if definition.board else ():
+    for box in definition.board.boxes:
         slots = art.slots.get(("box", box.id, ""))
         if box.draw != "random" or not slots:
             continue

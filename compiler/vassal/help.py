@@ -9,16 +9,16 @@ from __future__ import annotations
 from html import escape
 
 from compiler.render.names import Names
-from rules_engine.definitions import GameDefinition, Scenario
+from rules_engine.definitions import Scenario, ValidGame
 
 STYLE = """body{font-family:sans-serif;max-width:52em;margin:1em auto;line-height:1.4}
 table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px;text-align:left}
 h1{font-size:1.6em}h2{border-bottom:1px solid #ccc}"""
 
 
-def help_page(definition: GameDefinition, charts: list[tuple[str, str]]) -> str:
+def help_page(definition: ValidGame, charts: list[tuple[str, str]]) -> str:
     game = definition.game
-    title = game.title if game else "Game"
+    title = game.title
     parts = [
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
         f"<style>{STYLE}</style></head><body>",
@@ -54,10 +54,8 @@ def _list(items: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>" if items else ""
 
 
-def _sides(definition: GameDefinition) -> str:
+def _sides(definition: ValidGame) -> str:
     game = definition.game
-    if game is None:
-        return ""
     rows = []
     for side in game.sides:
         nations = ", ".join(n.name for n in game.nations if n.side == side.id)
@@ -66,9 +64,9 @@ def _sides(definition: GameDefinition) -> str:
     return "<h2>Sides</h2>" + _list(rows)
 
 
-def _sequence(definition: GameDefinition) -> str:
+def _sequence(definition: ValidGame) -> str:
     game = definition.game
-    if game is None or not game.phases:
+    if not game.phases:
         return ""
     items = [
         f"<b>{escape(p.name)}</b>" + (f" - {escape(p.summary)}" if p.summary else "") for p in game.phases
@@ -76,18 +74,16 @@ def _sequence(definition: GameDefinition) -> str:
     return "<h2>Sequence of play</h2><ol>" + "".join(f"<li>{item}</li>" for item in items) + "</ol>"
 
 
-def _stacking(definition: GameDefinition) -> str:
+def _stacking(definition: ValidGame) -> str:
     """The stacking rule once: its summary, or the list of its rules where there is none."""
     game = definition.game
-    if game is None:
-        return ""
     if game.stacking.summary:
         return f"<h2>Stacking</h2><p>{escape(game.stacking.summary)}</p>"
     items = [escape(rule.summary) for rule in game.stacking.rules if rule.summary]
     return "<h2>Stacking</h2>" + _list(items) if items else ""
 
 
-def scenarios_in_order(definition: GameDefinition) -> list[Scenario]:
+def scenarios_in_order(definition: ValidGame) -> list[Scenario]:
     """Scenarios as a player meets them: campaign order, else by number, else as listed."""
     scenarios = list(definition.scenarios)
     game = definition.game
@@ -102,14 +98,14 @@ def scenarios_in_order(definition: GameDefinition) -> list[Scenario]:
     )
 
 
-def _combat(definition: GameDefinition) -> str:
+def _combat(definition: ValidGame) -> str:
     charts = definition.charts
-    if charts is None or charts.combat is None or not charts.combat.summary:
+    if charts.combat is None or not charts.combat.summary:
         return ""
     return f"<h2>Combat</h2><p>{escape(charts.combat.summary)}</p>"
 
 
-def _scenario(definition: GameDefinition, scenario: Scenario) -> str:
+def _scenario(definition: ValidGame, scenario: Scenario) -> str:
     names = Names(definition)
     parts = [f"<h2>Scenario: {escape(scenario.name)}</h2>"]
     if scenario.period:
@@ -125,7 +121,7 @@ def _scenario(definition: GameDefinition, scenario: Scenario) -> str:
     return "\n".join(part for part in parts if part)
 
 
-def _facts(definition: GameDefinition, names: Names, scenario: Scenario) -> list[str]:
+def _facts(definition: ValidGame, names: Names, scenario: Scenario) -> list[str]:
     facts = []
     if scenario.first_turn is not None:
         facts.append(f"Turns {escape(scenario.first_turn)} to {escape(scenario.last_turn or '?')}.")
@@ -163,7 +159,7 @@ def _setup(names: Names, scenario: Scenario) -> str:
     )
 
 
-def _markers_and_reinforcements(definition: GameDefinition, names: Names, scenario: Scenario) -> str:
+def _markers_and_reinforcements(definition: ValidGame, names: Names, scenario: Scenario) -> str:
     parts = []
     markers = []
     for marker in scenario.markers:
@@ -196,9 +192,9 @@ def _victory(scenario: Scenario) -> str:
     return "<h3>Victory</h3>" + summary + _list(items)
 
 
-def _track_name(definition: GameDefinition, track_id: str) -> str:
+def _track_name(definition: ValidGame, track_id: str) -> str:
     board = definition.board
-    track = next((t for t in board.tracks if t.id == track_id), None) if board else None
+    track = next((t for t in board.tracks if t.id == track_id), None)
     return track.name if track else track_id.replace("-", " ")
 
 
@@ -214,18 +210,18 @@ def _level(minimum: int | None, maximum: int | None, result: str) -> str:
     return f"{span}: {result}"
 
 
-def _optional_rules(definition: GameDefinition) -> str:
+def _optional_rules(definition: ValidGame) -> str:
     game = definition.game
-    if game is None or not game.optional_rules:
+    if not game.optional_rules:
         return ""
     return "<h2>Optional rules</h2>" + _list(
         [f"<b>{escape(rule.name)}</b> - {escape(rule.summary)}" for rule in game.optional_rules]
     )
 
 
-def _campaign(definition: GameDefinition) -> str:
+def _campaign(definition: ValidGame) -> str:
     game = definition.game
-    if game is None or game.campaign is None:
+    if game.campaign is None:
         return ""
     campaign = game.campaign
     names = Names(definition)

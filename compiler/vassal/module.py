@@ -19,16 +19,16 @@ from compiler.vassal.decks import DeckPlan, card_back_image, card_image, deck_pl
 from compiler.vassal.help import help_page
 from compiler.vassal.savefile import save_bytes
 from compiler.vassal.setups import SetupWriter
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 BOARD_DPI = 100
 CARD_DPI = 150
 COUNTER_INCHES = 0.625
 
 
-def moduledata(definition: GameDefinition) -> bytes:
+def moduledata(definition: ValidGame) -> bytes:
     game = definition.game
-    description = (game.summary or "") if game else ""
+    description = game.summary or ""
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
         "  <version>1.0</version>\n  <extra1/>\n  <extra2/>\n"
@@ -42,13 +42,13 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def module_dpi(definition: GameDefinition) -> int:
+def module_dpi(definition: ValidGame) -> int:
     """The board's resolution in the module: 100 dpi, or 150 for a card game, so that the
     smallest card text is some 10 px high at VASSAL's 100 % zoom."""
     return CARD_DPI if definition.decks else BOARD_DPI
 
 
-def build_module(definition: GameDefinition, dpi: int | None = None) -> bytes:
+def build_module(definition: ValidGame, dpi: int | None = None) -> bytes:
     dpi = dpi or module_dpi(definition)
     art = render_board(definition, dpi)
     pieces = piece_definitions(definition)
@@ -76,7 +76,7 @@ def build_module(definition: GameDefinition, dpi: int | None = None) -> bytes:
     return zip_bytes(entries)
 
 
-def _card_images(definition: GameDefinition, decks: list[DeckPlan], entries: dict[str, bytes]) -> None:
+def _card_images(definition: ValidGame, decks: list[DeckPlan], entries: dict[str, bytes]) -> None:
     if not decks or not definition.decks:
         return
     width, height = decks[0].width, decks[0].height
@@ -88,7 +88,7 @@ def _card_images(definition: GameDefinition, decks: list[DeckPlan], entries: dic
             )
 
 
-def _chart_images(definition: GameDefinition, entries: dict[str, bytes]) -> list[tuple[str, str]]:
+def _chart_images(definition: ValidGame, entries: dict[str, bytes]) -> list[tuple[str, str]]:
     """Every chart at screen resolution, drawn by the renderer of the printed player aids."""
     charts: list[tuple[str, str]] = []
     for chart in game_charts(definition):

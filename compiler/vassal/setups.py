@@ -19,7 +19,7 @@ from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, sid
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
 from compiler.vassal.sequence import encode
-from rules_engine.definitions import GameDefinition, Scenario
+from rules_engine.definitions import Scenario, ValidGame
 
 MAP_NAME = "Main Map"
 
@@ -39,7 +39,7 @@ class SetupWriter:
 
     def __init__(
         self,
-        definition: GameDefinition,
+        definition: ValidGame,
         art: BoardArt,
         pieces: list[PieceDefinition],
         decks: list[DeckPlan] | None = None,
