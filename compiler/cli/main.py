@@ -208,6 +208,32 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
 
 
 @cli.command()
+@click.argument("game_dir", type=GAME_DIR)
+@click.argument("scenario", required=False)
+@click.option(
+    "--seed", type=int, help="Seed of the dice (a random one if left out); it is written in the replay."
+)
+@click.option(
+    "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Replay file to write."
+)
+@click.option(
+    "--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Go on with a saved game."
+)
+def play(
+    game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
+) -> int:
+    """Play a scenario at the terminal, saved as a replay.
+
+    One screen per decision: the situation, the legal choices by number; help, undo, save
+    and quit. The game is written to --save (default: SCENARIO-play.json) and goes on with
+    --resume FILE.
+    """
+    from compiler.play import run_play_command
+
+    return run_play_command(game_dir, scenario, seed, save_path, resume)
+
+
+@cli.command()
 @click.option(
     "-o",
     "--output",

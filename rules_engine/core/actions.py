@@ -34,6 +34,9 @@ class EndPhase(NamedTuple):
     def describe(self) -> str:
         return "end the phase"
 
+    def replay_step(self) -> dict[str, bool]:
+        return {"end_phase": True}
+
 
 class Chooser(Protocol):
     """Asks a player to pick among options: a person at a terminal, a script, a policy.

@@ -76,6 +76,15 @@ class CoreGame:
     def on_turn_begin(self, dice: DiceSource) -> None:
         """A new turn has begun, before its first phase's automatic part."""
 
+    def following_phase(self) -> int | None:
+        """The index of the phase that follows the current one this turn; None ends the turn.
+
+        A system whose turn skips phases (an operation cut short, a segment with
+        nothing to do) says so here; by default the phases run in order.
+        """
+        following = self.state.phase_index + 1
+        return following if following < len(self.state.phase_ids) else None
+
     # --- set-up ---------------------------------------------------------------------
 
     def set_up_scenario(self) -> None:
@@ -169,6 +178,28 @@ class CoreGame:
         together = [*present, *arriving]
         return self.system.stacking.problem([u.counter for u in together], (u.side for u in together))
 
+    def situation(self) -> list[str]:
+        """The position in a few lines for a player: where the game stands, who stands where.
+
+        A program that plays any system (`wgc play`) shows this; a system with more
+        to show (cards in hand, a track) overrides it.
+        """
+        state = self.state
+        lines = [
+            f"{self.scenario.name}: turn {state.turn}, {self.phase.name}, "
+            f"{self.system.side_name(self.active_side)} to act"
+        ]
+        for side in self.system.sides:
+            places: dict[str, list[str]] = {}
+            for unit in state.units_of(side):
+                shown = unit.uid + (" (reduced)" if unit.damaged else "")
+                places.setdefault(self.board.name(unit.space or ""), []).append(shown)
+            lines.append(f"{self.system.side_name(side)}:")
+            lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
+        if state.points:
+            lines.append("Points: " + ", ".join(f"{k} {v}" for k, v in sorted(state.points.items())))
+        return lines
+
     def victory(self) -> str | None:
         """The level the scenario's control conditions give for the position now."""
         return victory_level(self.board, self.state, self.scenario)
@@ -191,8 +222,9 @@ class CoreGame:
             raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
         self.on_phase_end(dice)
         state = self.state
-        if state.phase_index + 1 < len(state.phase_ids):
-            state.phase_index += 1
+        following = self.following_phase()
+        if following is not None:
+            state.phase_index = following
         else:
             self.on_turn_end(dice)
             if state.over:
