@@ -21,6 +21,7 @@ class Jerusalem(CoreSystem[CoreGame]):
     phase_kinds = frozenset(
         {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
     )
+    counter_layout: ClassVar[str] = "dash"
     game_class = CoreGame
 
 
