@@ -79,7 +79,7 @@ def _supplied(
     blocked = _blocked(rules, zoc, state, side)
     networks: dict[str | None, set[str]] = {}
     for at, nation in sources:
-        networks.setdefault(nation if per_nation else None, set()).update(_network(rules, at, blocked))
+        _extend_network(rules, at, blocked, networks.setdefault(nation if per_nation else None, set()))
     reach = {key: _covered(rules, network) for key, network in networks.items()}
     return _units_reached(rules, state, side, reach, per_nation)
 
@@ -114,9 +114,16 @@ def _blocked(rules: Rules, zoc: ZocCache, state: GameState, side: str) -> set[st
 
 def _network(rules: Rules, source: str, blocked: set[str]) -> set[str]:
     """The road hexes joined to ``source`` by road not cut (empty when the source itself is cut)."""
-    if source in blocked:
-        return set()
-    network = {source}
+    network: set[str] = set()
+    _extend_network(rules, source, blocked, network)
+    return network
+
+
+def _extend_network(rules: Rules, source: str, blocked: set[str], network: set[str]) -> None:
+    """Add to ``network`` the road hexes joined to ``source``; a source already in it adds nothing new."""
+    if source in blocked or source in network:
+        return
+    network.add(source)
     frontier = [source]
     while frontier:
         here = frontier.pop()
@@ -124,7 +131,6 @@ def _network(rules: Rules, source: str, blocked: set[str]) -> set[str]:
             if there not in network and there not in blocked:
                 network.add(there)
                 frontier.append(there)
-    return network
 
 
 def _covered(rules: Rules, network: set[str]) -> set[str]:
