@@ -146,7 +146,7 @@ def test_overrides_change_the_map_for_one_replay(tmp_path: Path) -> None:
 
 
 def test_games_without_an_engine_warn_that_replays_are_not_run(tmp_path: Path) -> None:
-    game = copy_game("jerusalem", tmp_path)
+    game = copy_game("lawrence", tmp_path)
     (game.root / "replays").mkdir()
     _write_replay(game, "any.json", {"name": "x", "scenario": "standard", "steps": [{"end_phase": True}]})
     report = validate_game(game.root)
