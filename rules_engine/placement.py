@@ -3,6 +3,9 @@
 Used by the validator (is the concrete placement legal?) and by the engine
 (which spaces may a player choose?). References inside the constraint must
 already resolve; the caller reports those that do not.
+
+Each keyword of a constraint is one small check in ``CHECKS``: it returns the
+reason the space breaks it, or None. Adding a keyword is adding a function.
 """
 
 from __future__ import annotations
@@ -22,6 +25,109 @@ class PlacementFacts:
     unit_nation: str | None
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """The space being judged, with everything a keyword's check may read."""
+
+    space: Space
+    board: MapDefinition
+    facts: PlacementFacts
+    resolve: Callable[[str], Space | None]
+
+    @property
+    def name(self) -> str:
+        return self.space.display_name
+
+
+def _region(c: Constraint, at: Candidate) -> str | None:
+    region = at.board.region(c.region) if c.region is not None else None
+    if region is not None and at.space.id not in region.spaces:
+        return f"{at.name} is not in {region.name}"
+    return None
+
+
+def _near(reference: str | None, at: Candidate, allow_same: bool, words: str) -> str | None:
+    target = at.resolve(reference) if reference is not None else None
+    if target is None:
+        return None
+    near = at.board.are_adjacent(at.space.id, target.id) or (allow_same and at.space.id == target.id)
+    return None if near else f"{at.name} is not {words} {target.display_name}"
+
+
+def _adjacent_to(c: Constraint, at: Candidate) -> str | None:
+    return _near(c.adjacent_to, at, False, "adjacent to")
+
+
+def _in_or_adjacent_to(c: Constraint, at: Candidate) -> str | None:
+    return _near(c.in_or_adjacent_to, at, True, "in or adjacent to")
+
+
+def _within(c: Constraint, at: Candidate) -> str | None:
+    if c.within is None:
+        return None
+    target = at.resolve(c.within.of)
+    if target is None:
+        return None
+    distance = at.board.distance(at.space.id, target.id)
+    if distance is None or distance > c.within.distance:
+        return f"{at.name} is not within {c.within.distance} of {target.display_name}"
+    return None
+
+
+def _one_of(c: Constraint, at: Candidate) -> str | None:
+    if not c.one_of:
+        return None
+    allowed = {s.id for s in (at.resolve(r) for r in c.one_of) if s is not None}
+    return None if at.space.id in allowed else f"{at.name} is not one of the places listed"
+
+
+def _features_any(c: Constraint, at: Candidate) -> str | None:
+    if c.features_any and not any(f in at.space.features for f in c.features_any):
+        return f"{at.name} has none of: {', '.join(c.features_any)}"
+    return None
+
+
+def _features_none(c: Constraint, at: Candidate) -> str | None:
+    present = [f for f in c.features_none if f in at.space.features]
+    return f"{at.name} has {', '.join(present)}, which is not allowed" if present else None
+
+
+def _supply_source(c: Constraint, at: Candidate) -> str | None:
+    if c.supply_source is None:
+        return None
+    nation = at.facts.unit_nation if c.supply_source == "same" else c.supply_source
+    sources = at.board.supply_sources
+    if any(s.at == at.space.id and (nation is None or s.nation == nation) for s in sources):
+        return None
+    return f"{at.name} has no supply source of nation '{nation}'"
+
+
+def _alone(c: Constraint, at: Candidate) -> str | None:
+    if c.alone and at.facts.other_units_here:
+        return f"{at.name} holds {at.facts.other_units_here} other unit(s)"
+    return None
+
+
+def _no_units(c: Constraint, at: Candidate) -> str | None:
+    if c.no_units and at.facts.units_here:
+        return f"{at.name} holds {at.facts.units_here} unit(s)"
+    return None
+
+
+CHECKS: tuple[Callable[[Constraint, Candidate], str | None], ...] = (
+    _region,
+    _adjacent_to,
+    _in_or_adjacent_to,
+    _within,
+    _one_of,
+    _features_any,
+    _features_none,
+    _supply_source,
+    _alone,
+    _no_units,
+)
+
+
 def unmet_conditions(
     constraint: Constraint,
     space: Space,
@@ -30,48 +136,8 @@ def unmet_conditions(
     resolve: Callable[[str], Space | None],
 ) -> list[str]:
     """Plain-language reasons why ``space`` breaks ``constraint`` (empty when it holds)."""
-    reasons: list[str] = []
-    if constraint.region is not None:
-        region = board.region(constraint.region)
-        if region is not None and space.id not in region.spaces:
-            reasons.append(f"{space.display_name} is not in {region.name}")
-    for reference, allow_same, words in (
-        (constraint.adjacent_to, False, "adjacent to"),
-        (constraint.in_or_adjacent_to, True, "in or adjacent to"),
-    ):
-        if reference is None:
-            continue
-        target = resolve(reference)
-        if target is None:
-            continue
-        near = board.are_adjacent(space.id, target.id) or (allow_same and space.id == target.id)
-        if not near:
-            reasons.append(f"{space.display_name} is not {words} {target.display_name}")
-    if constraint.within is not None:
-        target = resolve(constraint.within.of)
-        distance = board.distance(space.id, target.id) if target else None
-        if target is not None and (distance is None or distance > constraint.within.distance):
-            reasons.append(
-                f"{space.display_name} is not within {constraint.within.distance} of {target.display_name}"
-            )
-    if constraint.one_of:
-        allowed = {s.id for s in (resolve(r) for r in constraint.one_of) if s is not None}
-        if space.id not in allowed:
-            reasons.append(f"{space.display_name} is not one of the places listed")
-    if constraint.features_any and not any(f in space.features for f in constraint.features_any):
-        reasons.append(f"{space.display_name} has none of: {', '.join(constraint.features_any)}")
-    present = [f for f in constraint.features_none if f in space.features]
-    if present:
-        reasons.append(f"{space.display_name} has {', '.join(present)}, which is not allowed")
-    if constraint.supply_source is not None:
-        nation = facts.unit_nation if constraint.supply_source == "same" else constraint.supply_source
-        if not any(s.at == space.id and (nation is None or s.nation == nation) for s in board.supply_sources):
-            reasons.append(f"{space.display_name} has no supply source of nation '{nation}'")
-    if constraint.alone and facts.other_units_here:
-        reasons.append(f"{space.display_name} holds {facts.other_units_here} other unit(s)")
-    if constraint.no_units and facts.units_here:
-        reasons.append(f"{space.display_name} holds {facts.units_here} unit(s)")
-    return reasons
+    candidate = Candidate(space, board, facts, resolve)
+    return [reason for check in CHECKS if (reason := check(constraint, candidate)) is not None]
 
 
 def constraint_references(constraint: Constraint) -> list[tuple[str, str]]:

@@ -1,10 +1,12 @@
-"""The `wgc` command: a thin layer over the pipeline.
+"""The `wgc` command: a thin layer over the pipeline and the build driver.
 
-The renderers and the VASSAL back end are imported inside the commands that use
-them, so that `wgc validate` does not pay for loading them.
-
-Exit codes: 0 success (warnings allowed), 1 invalid data or a failed check,
-2 usage error (click's own). Nothing a user feeds in produces a traceback.
+Each command calls one library function and formats its answer; commands
+return their exit code. `WgcGroup.invoke` is the one place that turns a
+command's result or a `WgcError` into the process's exit code (0 success,
+warnings allowed; 1 invalid data, a failed check or an output that cannot be
+written; 2 usage error, click's own included). The renderers and the VASSAL
+back end are imported inside the commands that use them, so that
+`wgc validate` does not pay for loading them.
 """
 
 from __future__ import annotations
@@ -18,13 +20,27 @@ from typing import Any, TypeVar
 import click
 
 from compiler.cli.games import GAME_DIR, game_folders
-from compiler.output import write_bytes_atomic, write_text_atomic
-from compiler.pipeline import GameReport, validate_game
+from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
+from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from compiler.report.summary import format_summary, summarize
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class WgcGroup(click.Group):
+    """Turns a command's returned exit code, or a WgcError it raises, into the process's exit."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            result = super().invoke(ctx)
+        except WgcError as exc:
+            click.echo(exc.render(), err=True)
+            ctx.exit(exc.exit_code)
+        if isinstance(result, int) and result != EXIT_OK:
+            ctx.exit(result)
+        return result
 
 
 def output_option(help_text: str) -> Callable[[F], F]:
@@ -39,7 +55,7 @@ def output_option(help_text: str) -> Callable[[F], F]:
     )
 
 
-OUTPUT_PER_GAME = output_option("Folder for the outputs (one sub-folder per game).")
+OUTPUT_PER_GAME = output_option("Folder for the outputs (one sub-folder per game, named by its id).")
 FORMAT = click.option(
     "--format",
     "output_format",
@@ -48,12 +64,18 @@ FORMAT = click.option(
     show_default=True,
     help="Output for people or for tools.",
 )
+NO_REPLAYS = click.option(
+    "--no-replays",
+    is_flag=True,
+    help="Skip the game's replays (while iterating on values the replays pin down).",
+)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=WgcGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="wargame-module-compiler")
 def cli() -> None:
-    """Validate declarative wargame data and compile it into VASSAL modules."""
+    """Validate declarative wargame data, replay it through its rules engine, and compile it
+    into VASSAL modules, print-and-play sheets and maps."""
 
 
 @cli.command()
@@ -68,8 +90,8 @@ def cli() -> None:
 @click.option(
     "-v", "--verbose", is_flag=True, help="List every reconstructed value instead of a count per file."
 )
-def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, verbose: bool) -> None:
-    """Check games against the schemas and the cross-checks.
+def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, verbose: bool) -> int:
+    """Check games against the schemas, the cross-checks and their replays.
 
     With no GAME_DIR, every game under ./source_data is checked. Every problem
     is reported at once, by file, line and column.
@@ -81,13 +103,13 @@ def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, ve
         colour = sys.stdout.isatty()
         for report in reports:
             click.echo(format_report(report, warnings, colour, verbose))
-    sys.exit(0 if all(r.ok for r in reports) else 1)
+    return EXIT_OK if all(r.ok for r in reports) else EXIT_INVALID
 
 
 @cli.command()
 @click.argument("game_dir", type=GAME_DIR)
 @FORMAT
-def info(game_dir: Path, output_format: str) -> None:
+def info(game_dir: Path, output_format: str) -> int:
     """Summarise a game: map, counters, scenarios, charts and provenance."""
     report = validate_game(game_dir)
     summary = summarize(report)
@@ -95,52 +117,62 @@ def info(game_dir: Path, output_format: str) -> None:
         click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
         click.echo(format_summary(summary))
-    sys.exit(0 if report.ok else 1)
+    return EXIT_OK if report.ok else EXIT_INVALID
+
+
+def _run_build(
+    game_dirs: tuple[Path, ...],
+    targets: tuple[str, ...],
+    output: Path,
+    output_format: str,
+    **options: Any,
+) -> int:
+    """Build the targets; print reports as text (errors only) or as one JSON document."""
+    from compiler.build import BuildOptions, build
+
+    def progress(message: str) -> None:
+        # JSON output stays machine-readable on stdout; progress goes to stderr.
+        click.echo(message, err=output_format == "json")
+
+    result = build(game_folders(game_dirs), targets, output, BuildOptions(**options), progress=progress)
+    if output_format == "json":
+        click.echo(reports_json(result.reports))
+    else:
+        for report in result.reports:
+            if report.diagnostics:
+                click.echo(format_report(report, show_warnings=False))
+    return EXIT_OK if result.ok else EXIT_INVALID
 
 
 @cli.command()
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @output_option("Folder for the outputs.")
 @FORMAT
-def build(game_dirs: tuple[Path, ...], output: Path, output_format: str) -> None:
-    """Validate games and compile each valid one into OUTPUT/<game>.vmod.
+@NO_REPLAYS
+@click.option(
+    "--also",
+    "also",
+    multiple=True,
+    type=click.Choice(["sheets", "map"]),
+    help="Write these outputs too (repeatable), as `wgc sheets` and `wgc map` would.",
+)
+def build(
+    game_dirs: tuple[Path, ...], output: Path, output_format: str, no_replays: bool, also: tuple[str, ...]
+) -> int:
+    """Validate games and compile each valid one into OUTPUT/<game id>.vmod.
 
-    Also writes OUTPUT/<game>/summary.json and diagnostics.json. A game with
+    Also writes OUTPUT/<game id>/summary.json and diagnostics.json. A game with
     errors builds nothing and keeps its previous outputs; every file is
     replaced atomically, so a failed build never leaves half a module.
     """
-    from compiler.vassal.module import build_module
-
-    folders = game_folders(game_dirs)
-    reports = []
-    for folder in folders:
-        _progress(output_format, f"{folder.name}: validating ...")
-        report = validate_game(folder)
-        reports.append(report)
-        if output_format == "text":
-            click.echo(format_report(report, show_warnings=False))
-        if not report.ok:
-            _progress(output_format, f"{report.name}: not built because of the errors above")
-            continue
-        _progress(output_format, f"{report.name}: compiling the VASSAL module ...")
-        module = output / f"{report.name}.vmod"
-        write_bytes_atomic(module, build_module(report.definition))
-        _write_outputs(report, output / report.name)
-        _progress(output_format, f"{report.name}: wrote {module}")
-    if output_format == "json":
-        click.echo(reports_json(reports))
-    sys.exit(0 if all(r.ok for r in reports) else 1)
-
-
-def _progress(output_format: str, message: str) -> None:
-    """Progress lines for people; JSON output stays machine-readable on stdout."""
-    click.echo(message, err=output_format == "json")
+    targets = ("module", *dict.fromkeys(also))
+    return _run_build(game_dirs, targets, output, output_format, run_replays=not no_replays)
 
 
 @cli.command("inspect")
 @click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @FORMAT
-def inspect_command(module: Path, output_format: str) -> None:
+def inspect_command(module: Path, output_format: str) -> int:
     """Check any .vmod the way VASSAL loads it, and summarise it.
 
     Reports unknown component classes, missing images, duplicate piece ids,
@@ -155,38 +187,39 @@ def inspect_command(module: Path, output_format: str) -> None:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
         click.echo(format_inspection(result))
-    sys.exit(0 if result.ok else 1)
+    return EXIT_OK if result.ok else EXIT_INVALID
 
 
 @cli.command()
 @click.argument("game_dir", type=GAME_DIR)
 @click.argument("replay_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--trace", is_flag=True, help="Print every step and the events it caused.")
-def replay(game_dir: Path, replay_file: Path, trace: bool) -> None:
+def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
     """Run a replay against a game's rules: exit 0 when every expectation holds.
 
     REPLAY_FILE may lie anywhere; a game's own replays/ are also run by `wgc validate`.
     """
     from compiler.cli.replay import run_replay_command
 
-    sys.exit(run_replay_command(game_dir, replay_file, trace))
+    return run_replay_command(game_dir, replay_file, trace)
 
 
-def _valid_reports(game_dirs: tuple[Path, ...]) -> list[GameReport]:
-    """Validate each game; print the errors of the invalid ones (they are skipped)."""
-    reports = [validate_game(path) for path in game_folders(game_dirs)]
-    for report in reports:
-        if not report.ok:
-            click.echo(format_report(report, show_warnings=False), err=True)
-            click.echo(f"{report.name}: not rendered because of the errors above", err=True)
-    return reports
+def _length(name: str, low: float, high: float) -> Callable[[click.Context, click.Parameter, str], float]:
+    """A click callback reading a length such as 5/8in or 16mm, within [low, high] inches."""
 
+    def convert(ctx: click.Context, param: click.Parameter, text: str) -> float:
+        try:
+            inches = parse_length(text)
+        except LengthError as exc:
+            raise click.BadParameter(str(exc), param_hint=name) from exc
+        if not low <= inches <= high:
+            raise click.BadParameter(
+                f"'{text}' is outside {low:g}in to {high:g}in (write it as 5/8in, 0.625in, 16mm or 1.6cm)",
+                param_hint=name,
+            )
+        return inches
 
-def _length(text: str, name: str) -> float:
-    try:
-        return parse_length(text)
-    except LengthError as exc:
-        raise click.BadParameter(str(exc), param_hint=name) from exc
+    return convert
 
 
 PAPER = click.option(
@@ -203,42 +236,48 @@ PAPER = click.option(
 @OUTPUT_PER_GAME
 @PAPER
 @click.option(
-    "--size", default="5/8in", show_default=True, help="Counter size: 1/2in, 5/8in, 3/4in, 16mm ..."
+    "--size",
+    default="5/8in",
+    show_default=True,
+    callback=_length("--size", 0.25, 3.0),
+    help="Counter size: 1/2in, 5/8in, 3/4in, 16mm ...",
 )
 @click.option(
     "--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Print resolution."
 )
-@click.option("--bleed", default="0in", show_default=True, help="Artwork beyond each cut line, e.g. 1/16in.")
+@click.option(
+    "--bleed",
+    default="0in",
+    show_default=True,
+    callback=_length("--bleed", 0.0, 0.25),
+    help="Artwork beyond each cut line, e.g. 1/16in.",
+)
 @click.option("--cut-lines/--no-cut-lines", default=True, show_default=True, help="Draw thin cutting lines.")
+@NO_REPLAYS
 def sheets(
-    game_dirs: tuple[Path, ...], output: Path, paper: str, size: str, dpi: int, bleed: str, cut_lines: bool
-) -> None:
+    game_dirs: tuple[Path, ...],
+    output: Path,
+    paper: str,
+    size: float,
+    dpi: int,
+    bleed: float,
+    cut_lines: bool,
+    no_replays: bool,
+) -> int:
     """Print-and-play counter sheets: a PDF with fronts and mirrored backs, and a PNG per page.
 
     Print the PDF duplex, flipping on the long edge: every back lands behind
     its front. The cross-hairs at the top corners show whether the printer
     kept the two sides aligned.
     """
-    from compiler.output.printables import write_sheets
-    from compiler.render.sheets import SheetSpec
+    from compiler.render.sheets import SheetSpec, grid_for
 
-    spec = SheetSpec(
-        paper=paper,
-        counter=_length(size, "--size"),
-        dpi=dpi,
-        bleed=_length(bleed, "--bleed"),
-        cut_lines=cut_lines,
-    )
-    reports = _valid_reports(game_dirs)
-    valid = [r for r in reports if r.ok]
+    spec = SheetSpec(paper=paper, counter=size, dpi=dpi, bleed=bleed, cut_lines=cut_lines)
     try:
-        # One game's pages are encoded while the next one is rendered.
-        done = write_sheets([(r.definition, output / r.name / "sheets") for r in valid], spec)
-        for report, written in zip(valid, done, strict=True):
-            click.echo(f"{report.name}: wrote {len(written)} files to {output / report.name / 'sheets'}")
+        grid_for(spec)
     except ValueError as exc:
-        raise click.UsageError(str(exc)) from exc
-    sys.exit(0 if all(r.ok for r in reports) else 1)
+        raise click.BadParameter(str(exc), param_hint="--size") from exc
+    return _run_build(game_dirs, ("sheets",), output, "text", sheet_spec=spec, run_replays=not no_replays)
 
 
 @cli.command("map")
@@ -246,21 +285,12 @@ def sheets(
 @OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
 @PAPER
-def map_command(game_dir: Path, output: Path, dpi: int, paper: str) -> None:
+@NO_REPLAYS
+def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: bool) -> int:
     """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels."""
-    from compiler.output.printables import write_map
-
-    reports = _valid_reports((game_dir,))
-    report = reports[0]
-    if report.ok:
-        written = write_map(report.definition, output / report.name / "map", dpi, paper)
-        click.echo(f"{report.name}: wrote {', '.join(str(p) for p in written)}")
-    sys.exit(0 if report.ok else 1)
-
-
-def _write_outputs(report: GameReport, folder: Path) -> None:
-    write_text_atomic(folder / "summary.json", json.dumps(summarize(report), indent=2, sort_keys=True) + "\n")
-    write_text_atomic(folder / "diagnostics.json", reports_json([report]) + "\n")
+    return _run_build(
+        (game_dir,), ("map",), output, "text", map_dpi=dpi, map_paper=paper, run_replays=not no_replays
+    )
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ without terrain) are returned as diagnostics.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, codes, error
@@ -26,37 +27,30 @@ from rules_engine.definitions import (
     SupplySource,
     Track,
 )
+from rules_engine.definitions.frozen import read_only
 from rules_engine.geometry import Axis, GridError, Hex, HexGrid
 
 _UNIT_TO_INCH = {"in": 1.0, "mm": 1 / 25.4}
 
 
 def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnostic]]:
+    """The map from map.json; a grid that cannot number its hexes is the one fatal problem."""
     root = Origin(file)
     problems: list[Diagnostic] = []
     grid: HexGrid | None = None
     hex_size: float | None = None
     if data["kind"] == "hex":
-        grid_data = data["grid"]
         try:
-            grid = _grid(grid_data)
+            grid = _grid(data["grid"])
         except GridError as exc:
             return None, [error(codes.MAP_BAD_GRID, str(exc), file, "/grid")]
-        if "hex_size" in grid_data:
-            size = grid_data["hex_size"]
-            hex_size = size["value"] * _UNIT_TO_INCH[size["unit"]]
+        hex_size = _hex_size(data["grid"])
         spaces = _hex_spaces(data, grid, root, problems)
     else:
         spaces = _listed_spaces(data, root)
-    names = _name_index(spaces)
-
-    def resolve(reference: str) -> str:
-        if reference in spaces:
-            return reference
-        found = names.get(reference.casefold(), ())
-        return found[0] if len(found) == 1 else reference
-
+    resolve = _resolver(spaces)
     size = data.get("size", {})
+    parts = {name: _parts(data, name, root, resolve, build) for name, build in _PART_BUILDERS.items()}
     board = MapDefinition(
         kind=data["kind"],
         name=text(data, "name"),
@@ -65,91 +59,90 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
         size_unit=size.get("unit"),
         grid=grid,
         hex_size=hex_size,
-        spaces=spaces,
-        hexsides=tuple(
-            Hexside(
-                resolve(h["between"][0]),
-                resolve(h["between"][1]),
-                h["terrain"],
-                bool(h.get("bridge", False)),
-                root.child("hexsides", i),
-            )
-            for i, h in enumerate(data.get("hexsides", ()))
-        ),
-        roads=tuple(
-            Road(
-                r["terrain"],
-                tuple(resolve(s) for s in r["path"]),
-                tuple(resolve(s) for s in r.get("bridges", ())),
-                text(r, "name"),
-                text(r, "off_map"),
-                root.child("roads", i),
-            )
-            for i, r in enumerate(data.get("roads", ()))
-        ),
-        routes=tuple(
-            Route(
-                resolve(r["between"][0]),
-                resolve(r["between"][1]),
-                text(r, "terrain"),
-                root.child("routes", i),
-            )
-            for i, r in enumerate(data.get("routes", ()))
-        ),
-        regions=tuple(
-            Region(
-                r["id"],
-                r["name"],
-                r["kind"],
-                tuple(resolve(s) for s in r["spaces"]),
-                text(r, "colour"),
-                text(r, "connected_by"),
-                root.child("regions", i),
-            )
-            for i, r in enumerate(data.get("regions", ()))
-        ),
-        supply_sources=tuple(
-            SupplySource(
-                resolve(s["at"]),
-                s["side"],
-                text(s, "nation"),
-                text(s, "label"),
-                root.child("supply_sources", i),
-            )
-            for i, s in enumerate(data.get("supply_sources", ()))
-        ),
-        entries=tuple(
-            Entry(e["id"], e["name"], resolve(e["at"]), text(e, "side"), root.child("entries", i))
-            for i, e in enumerate(data.get("entries", ()))
-        ),
-        tracks=tuple(
-            Track(
-                t["id"],
-                t["name"],
-                t["kind"],
-                t.get("from"),
-                t.get("to"),
-                text(t, "side"),
-                bool(t.get("reinforcement_boxes", False)),
-                root.child("tracks", i),
-            )
-            for i, t in enumerate(data.get("tracks", ()))
-        ),
-        boxes=tuple(
-            Box(
-                b["id"],
-                b["name"],
-                b["kind"],
-                text(b, "side"),
-                strings(b, "counters"),
-                b.get("draw", "none"),
-                root.child("boxes", i),
-            )
-            for i, b in enumerate(data.get("boxes", ()))
-        ),
+        spaces=read_only(spaces),
         origin=root,
+        **parts,
     )
     return board, problems
+
+
+Resolve = Callable[[str], str]
+PartBuilder = Callable[[Json, Origin, Resolve], Any]
+
+
+def _hex_size(grid_data: Json) -> float | None:
+    size = grid_data.get("hex_size")
+    return size["value"] * _UNIT_TO_INCH[size["unit"]] if size is not None else None
+
+
+def _resolver(spaces: dict[str, Space]) -> Resolve:
+    """Space ids stay ids; an unambiguous place name becomes its space's id; anything else is kept
+    as written, for the cross-checks to report."""
+    names = _name_index(spaces)
+
+    def resolve(reference: str) -> str:
+        if reference in spaces:
+            return reference
+        found = names.get(reference.casefold(), ())
+        return found[0] if len(found) == 1 else reference
+
+    return resolve
+
+
+def _parts(data: Json, name: str, root: Origin, resolve: Resolve, build: PartBuilder) -> tuple[Any, ...]:
+    return tuple(build(item, root.child(name, i), resolve) for i, item in enumerate(data.get(name, ())))
+
+
+def _hexside(h: Json, origin: Origin, resolve: Resolve) -> Hexside:
+    a, b = h["between"]
+    return Hexside(resolve(a), resolve(b), h["terrain"], bool(h.get("bridge", False)), origin)
+
+
+def _road(r: Json, origin: Origin, resolve: Resolve) -> Road:
+    path = tuple(resolve(s) for s in r["path"])
+    bridges = tuple(resolve(s) for s in r.get("bridges", ()))
+    return Road(r["terrain"], path, bridges, text(r, "name"), text(r, "off_map"), origin)
+
+
+def _route(r: Json, origin: Origin, resolve: Resolve) -> Route:
+    a, b = r["between"]
+    return Route(resolve(a), resolve(b), text(r, "terrain"), origin)
+
+
+def _region(r: Json, origin: Origin, resolve: Resolve) -> Region:
+    spaces = tuple(resolve(s) for s in r["spaces"])
+    return Region(r["id"], r["name"], r["kind"], spaces, text(r, "colour"), text(r, "connected_by"), origin)
+
+
+def _supply_source(s: Json, origin: Origin, resolve: Resolve) -> SupplySource:
+    return SupplySource(resolve(s["at"]), s["side"], text(s, "nation"), text(s, "label"), origin)
+
+
+def _entry(e: Json, origin: Origin, resolve: Resolve) -> Entry:
+    return Entry(e["id"], e["name"], resolve(e["at"]), text(e, "side"), origin)
+
+
+def _track(t: Json, origin: Origin, resolve: Resolve) -> Track:
+    boxes = bool(t.get("reinforcement_boxes", False))
+    return Track(t["id"], t["name"], t["kind"], t.get("from"), t.get("to"), text(t, "side"), boxes, origin)
+
+
+def _box(b: Json, origin: Origin, resolve: Resolve) -> Box:
+    counters = strings(b, "counters")
+    return Box(b["id"], b["name"], b["kind"], text(b, "side"), counters, b.get("draw", "none"), origin)
+
+
+# Each list of map.json, by its key and the MapDefinition field of the same name.
+_PART_BUILDERS: dict[str, PartBuilder] = {
+    "hexsides": _hexside,
+    "roads": _road,
+    "routes": _route,
+    "regions": _region,
+    "supply_sources": _supply_source,
+    "entries": _entry,
+    "tracks": _track,
+    "boxes": _box,
+}
 
 
 def _axis(data: Json) -> Axis:
@@ -167,43 +160,48 @@ def _grid(data: Json) -> HexGrid:
 
 
 def _hex_spaces(data: Json, grid: HexGrid, root: Origin, problems: list[Diagnostic]) -> dict[str, Space]:
+    """The listed hexes, then every other hex of the grid with the default terrain, in grid order."""
     spaces: dict[str, Space] = {}
-    file = root.file
     for index, entry in enumerate(data.get("hexes", ())):
         origin = root.child("hexes", index)
-        hex_id = entry["id"]
-        position = grid.parse(hex_id)
-        if position is None:
-            code = codes.MAP_HEX_OUTSIDE_GRID if grid.looks_like_id(hex_id) else codes.MAP_BAD_HEX_ID
-            reason = (
-                "is outside the grid"
-                if code == codes.MAP_HEX_OUTSIDE_GRID
-                else "is not a hex ID of this grid"
-            )
-            first, last = grid.hex_id(next(iter(grid))), _last_hex_id(grid)
-            problems.append(
-                error(
-                    code,
-                    f"hex '{hex_id}' {reason}",
-                    file,
-                    origin.pointer + "/id",
-                    hint=f"hex IDs run from {first} to {last}",
-                )
-            )
+        problem = _listed_hex_problem(entry["id"], grid, spaces, origin)
+        if problem is not None:
+            problems.append(problem)
             continue
-        if hex_id in spaces:
-            problems.append(
-                error(
-                    codes.ID_DUPLICATE,
-                    f"hex '{hex_id}' is listed twice",
-                    file,
-                    origin.pointer + "/id",
-                    hint=f"its first entry is {spaces[hex_id].origin.pointer}",
-                )
-            )
-            continue
-        spaces[hex_id] = _space_from_entry(entry, origin, hex_id, position)
-    default = data["grid"].get("default_terrain")
+        position = grid.parse(entry["id"])
+        assert position is not None  # _listed_hex_problem refuses hexes the grid cannot place
+        spaces[entry["id"]] = _space_from_entry(entry, origin, entry["id"], position)
+    problem = _fill_unlisted(spaces, grid, data["grid"].get("default_terrain"), root)
+    if problem is not None:
+        problems.append(problem)
+    return dict(
+        sorted(spaces.items(), key=lambda item: (item[1].hex.col, item[1].hex.row) if item[1].hex else (0, 0))
+    )
+
+
+def _listed_hex_problem(
+    hex_id: str, grid: HexGrid, spaces: dict[str, Space], origin: Origin
+) -> Diagnostic | None:
+    """Why a listed hex cannot be a space: an ID the grid cannot place, or a hex listed twice."""
+    where = origin.pointer + "/id"
+    if grid.parse(hex_id) is None:
+        outside = grid.looks_like_id(hex_id)
+        code = codes.MAP_HEX_OUTSIDE_GRID if outside else codes.MAP_BAD_HEX_ID
+        reason = "is outside the grid" if outside else "is not a hex ID of this grid"
+        first, last = grid.hex_id(next(iter(grid))), _last_hex_id(grid)
+        return error(
+            code, f"hex '{hex_id}' {reason}", origin.file, where, hint=f"hex IDs run from {first} to {last}"
+        )
+    if hex_id in spaces:
+        hint = f"its first entry is {spaces[hex_id].origin.pointer}"
+        return error(codes.ID_DUPLICATE, f"hex '{hex_id}' is listed twice", origin.file, where, hint=hint)
+    return None
+
+
+def _fill_unlisted(
+    spaces: dict[str, Space], grid: HexGrid, default: str | None, root: Origin
+) -> Diagnostic | None:
+    """Hexes the map does not list take the default terrain; without one, they are an error."""
     missing = []
     for position in grid:
         hex_id = grid.hex_id(position)
@@ -212,22 +210,17 @@ def _hex_spaces(data: Json, grid: HexGrid, root: Origin, problems: list[Diagnost
         if default is None:
             missing.append(hex_id)
             continue
-        spaces[hex_id] = Space(
-            hex_id, default, hex=position, listed=False, origin=root.child("grid", "default_terrain")
-        )
-    if missing:
-        shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
-        problems.append(
-            error(
-                codes.MAP_HEX_NOT_LISTED,
-                f"{len(missing)} hexes of the grid have no terrain: {shown}",
-                file,
-                "/hexes",
-                hint="list them, or set grid.default_terrain for unlisted hexes",
-            )
-        )
-    return dict(
-        sorted(spaces.items(), key=lambda item: (item[1].hex.col, item[1].hex.row) if item[1].hex else (0, 0))
+        origin = root.child("grid", "default_terrain")
+        spaces[hex_id] = Space(hex_id, default, hex=position, listed=False, origin=origin)
+    if not missing:
+        return None
+    shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+    return error(
+        codes.MAP_HEX_NOT_LISTED,
+        f"{len(missing)} hexes of the grid have no terrain: {shown}",
+        root.file,
+        "/hexes",
+        hint="list them, or set grid.default_terrain for unlisted hexes",
     )
 
 

@@ -14,6 +14,7 @@ from rules_engine.definitions import (
     Table,
     TableRow,
 )
+from rules_engine.definitions.frozen import read_only
 
 _COMBAT_SETTINGS = {
     "elite_bonus",
@@ -29,7 +30,7 @@ def build_charts(data: Json, file: str) -> Charts:
     for index, entry in enumerate(data.get("tables", ())):
         tables.setdefault(entry["id"], _table(entry, root.child("tables", index)))
     combat = _combat(data["combat"], root.child("combat")) if "combat" in data else None
-    return Charts(combat, tables, root)
+    return Charts(combat, read_only(tables), root)
 
 
 def _combat(data: Json, origin: Origin) -> CombatSystem:
@@ -71,7 +72,7 @@ def _table(data: Json, origin: Origin) -> Table:
         die=text(data, "die"),
         rows=rows,
         columns=tuple(data.get("columns", ())),
-        legend=dict(data.get("legend", {})),
+        legend=read_only(data.get("legend", {})),
         summary=text(data, "summary"),
         reconstructed=reconstructed,
         origin=origin,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from compiler.model.reading import Json, strings, text
 from rules_engine.definitions import Counter, CounterMix, Face, Origin
+from rules_engine.definitions.frozen import read_only
 
 _FACE_FIELDS = {
     "label",
@@ -39,7 +40,7 @@ def build_counters(data: Json, file: str) -> CounterMix:
     counters: dict[str, Counter] = {}
     for index, entry in enumerate(data["counters"]):
         counters.setdefault(entry["id"], _counter(entry, root.child("counters", index)))
-    return CounterMix(counters, root)
+    return CounterMix(read_only(counters), root)
 
 
 def build_face(data: Json) -> Face:

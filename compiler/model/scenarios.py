@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from compiler.model.reading import Json, strings, text, turn
 from rules_engine.definitions import (
     Constraint,
@@ -18,10 +21,40 @@ from rules_engine.definitions import (
     Within,
 )
 
+T = TypeVar("T")
+
 
 def build_scenario(data: Json, file: str) -> Scenario:
     root = Origin(file)
     turns = data.get("turns", {})
+
+    def each(key: str, build: Callable[[Json, Origin], T]) -> tuple[T, ...]:
+        return tuple(build(item, root.child(key, i)) for i, item in enumerate(data.get(key, ())))
+
+    return Scenario(
+        id=data["id"],
+        name=data["name"],
+        number=data.get("number"),
+        period=text(data, "period"),
+        summary=text(data, "summary"),
+        first_turn=turn(turns.get("first")),
+        last_turn=turn(turns.get("last")),
+        last_turn_players=strings(turns, "last_turn_players"),
+        first_player=text(data, "first_player"),
+        points=each("points", _points),
+        placements=_placements(data, root),
+        markers=each("markers", _marker),
+        reinforcements=each("reinforcements", _reinforcement),
+        random_setup=each("random_setup", _random_setup),
+        victory=_victory(data["victory"], root.child("victory")) if "victory" in data else None,
+        special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
+        mission=(data["mission"]["deck"], data["mission"]["card"]) if "mission" in data else None,
+        origin=root,
+    )
+
+
+def _placements(data: Json, root: Origin) -> tuple[Placement, ...]:
+    """Every placement of every side's set-up group, in the order written."""
     placements = []
     for g, group in enumerate(data.get("setup", ())):
         for p, entry in enumerate(group["placements"]):
@@ -37,61 +70,39 @@ def build_scenario(data: Json, file: str) -> Scenario:
                     origin=root.child("setup", g, "placements", p),
                 )
             )
-    return Scenario(
-        id=data["id"],
-        name=data["name"],
-        number=data.get("number"),
-        period=text(data, "period"),
-        summary=text(data, "summary"),
-        first_turn=turn(turns.get("first")),
-        last_turn=turn(turns.get("last")),
-        last_turn_players=strings(turns, "last_turn_players"),
-        first_player=text(data, "first_player"),
-        points=tuple(_points(p, root.child("points", i)) for i, p in enumerate(data.get("points", ()))),
-        placements=tuple(placements),
-        markers=tuple(
-            Marker(
-                m["counter"],
-                text(m, "at"),
-                text(m, "track"),
-                turn(m.get("box")),
-                m.get("face", "front"),
-                int(m.get("count", 1)),
-                text(m, "for_side"),
-                build_constraint(m.get("constraint")),
-                root.child("markers", i),
-            )
-            for i, m in enumerate(data.get("markers", ()))
-        ),
-        reinforcements=tuple(
-            Reinforcement(
-                str(r["turn"]),
-                r["unit"],
-                int(r.get("count", 1)),
-                r.get("face", "front"),
-                text(r, "at"),
-                text(r, "alternate"),
-                build_constraint(r.get("constraint")),
-                bool(r.get("may_delay", False)),
-                root.child("reinforcements", i),
-            )
-            for i, r in enumerate(data.get("reinforcements", ()))
-        ),
-        random_setup=tuple(
-            RandomSetup(
-                r["table"],
-                text(r, "side"),
-                r.get("rolled"),
-                text(r, "summary"),
-                root.child("random_setup", i),
-            )
-            for i, r in enumerate(data.get("random_setup", ()))
-        ),
-        victory=_victory(data["victory"], root.child("victory")) if "victory" in data else None,
-        special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
-        mission=(data["mission"]["deck"], data["mission"]["card"]) if "mission" in data else None,
-        origin=root,
+    return tuple(placements)
+
+
+def _marker(m: Json, origin: Origin) -> Marker:
+    return Marker(
+        m["counter"],
+        text(m, "at"),
+        text(m, "track"),
+        turn(m.get("box")),
+        m.get("face", "front"),
+        int(m.get("count", 1)),
+        text(m, "for_side"),
+        build_constraint(m.get("constraint")),
+        origin,
     )
+
+
+def _reinforcement(r: Json, origin: Origin) -> Reinforcement:
+    return Reinforcement(
+        str(r["turn"]),
+        r["unit"],
+        int(r.get("count", 1)),
+        r.get("face", "front"),
+        text(r, "at"),
+        text(r, "alternate"),
+        build_constraint(r.get("constraint")),
+        bool(r.get("may_delay", False)),
+        origin,
+    )
+
+
+def _random_setup(r: Json, origin: Origin) -> RandomSetup:
+    return RandomSetup(r["table"], text(r, "side"), r.get("rolled"), text(r, "summary"), origin)
 
 
 def build_constraint(data: Json | None) -> Constraint | None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from compiler.model.reading import Json, text, turn
 from rules_engine.definitions import CombatEffect, MovementClass, Origin, Terrain, TerrainChart
+from rules_engine.definitions.frozen import read_only
 
 
 def build_terrain(data: Json, file: str) -> TerrainChart:
@@ -18,29 +20,31 @@ def build_terrain(data: Json, file: str) -> TerrainChart:
             MovementClass(m["id"], m["name"], root.child("movement_classes", i))
             for i, m in enumerate(data.get("movement_classes", ()))
         ),
-        terrain=chart,
+        terrain=read_only(chart),
         origin=root,
     )
 
 
-def _cost_table(value: Any) -> dict[str, float | str]:
+def _cost_table(value: Any) -> Mapping[str, float | str]:
     if isinstance(value, dict):
-        return {str(k): v for k, v in value.items()}
-    return {"*": value}
+        return read_only({str(k): v for k, v in value.items()})
+    return read_only({"*": value})
 
 
 def _terrain(data: Json, origin: Origin) -> Terrain:
-    movement = {situation: _cost_table(cost) for situation, cost in data.get("movement", {}).items()}
+    movement = read_only(
+        {situation: _cost_table(cost) for situation, cost in data.get("movement", {}).items()}
+    )
     combat_data = data.get("combat")
     combat = None
     if combat_data is not None:
         combat = CombatEffect(
-            defender_dice=dict(combat_data.get("defender_dice", {})),
+            defender_dice=read_only(combat_data.get("defender_dice", {})),
             attacker_plus_die=bool(combat_data.get("attacker_plus_die", False)),
             cancels_plus_die=bool(combat_data.get("cancels_plus_die", False)),
             attack_prohibited=bool(combat_data.get("attack_prohibited", False)),
             drm=combat_data.get("drm"),
-            drm_variants=dict(combat_data.get("drm_variants", {})),
+            drm_variants=read_only(combat_data.get("drm_variants", {})),
             max_units=combat_data.get("max_units"),
             cumulative=bool(combat_data.get("cumulative", True)),
             summary=text(combat_data, "summary"),

@@ -12,7 +12,8 @@ PAPER_INCHES = {
     "a3": (297 / 25.4, 420 / 25.4),
     "tabloid": (11.0, 17.0),
 }
-_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?(?:/\d+)?)\s*(in|inch|inches|\"|mm|cm)?\s*$")
+_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?(?:/\d+)?)\s*(in|inch|inches|\"|mm|cm)\s*$")
+_FORMS = "a number with its unit, such as 5/8in, 0.625in, 16mm or 1.6cm"
 
 
 class LengthError(ValueError):
@@ -20,12 +21,15 @@ class LengthError(ValueError):
 
 
 def parse_length(text: str) -> float:
-    """Inches from '5/8in', '0.625in', '16mm', '1.6cm' (a bare number means inches)."""
+    """Inches from '5/8in', '0.625in', '16mm', '1.6cm'; a bare number is refused (inches or mm?)."""
     match = _LENGTH.match(text.lower())
     if match is None:
-        raise LengthError(f"'{text}' is not a length such as 5/8in, 0.625in or 16mm")
+        raise LengthError(f"'{text}' is not a length: write {_FORMS}")
+    _, _, denominator = match.group(1).partition("/")
+    if denominator and int(denominator) == 0:
+        raise LengthError(f"'{text}' divides by zero: write {_FORMS}")
     number = float(Fraction(match.group(1)))
-    unit = match.group(2) or "in"
+    unit = match.group(2)
     inches = number / 25.4 if unit == "mm" else number / 2.54 if unit == "cm" else number
     if not 0 <= inches <= 100:
         raise LengthError(f"'{text}' is out of range")

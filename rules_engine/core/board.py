@@ -8,6 +8,7 @@ built once per map.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from rules_engine.definitions import MapDefinition, Space, Terrain, TerrainChart
@@ -26,7 +27,7 @@ class Board:
     def __init__(self, definition: MapDefinition, terrain: TerrainChart) -> None:
         self.definition = definition
         self.terrain = terrain
-        self.spaces: dict[str, Space] = definition.spaces
+        self.spaces: Mapping[str, Space] = definition.spaces
         self.neighbours: dict[str, tuple[str, ...]] = {
             space_id: tuple(n for n in definition.neighbours(space_id) if n in self.spaces)
             for space_id in self.spaces

@@ -8,7 +8,7 @@ regions, supply sources, entries, tracks, boxes) refers to spaces by id.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -130,7 +130,7 @@ class MapDefinition:
     size_unit: str | None
     grid: HexGrid | None
     hex_size: float | None
-    spaces: dict[str, Space]
+    spaces: Mapping[str, Space]
     hexsides: tuple[Hexside, ...]
     roads: tuple[Road, ...]
     routes: tuple[Route, ...]

@@ -52,9 +52,9 @@ class DieRange(NamedTuple):
     open_ended: bool = False
 
     @classmethod
-    def parse(cls, roll: int | str) -> DieRange:
-        if isinstance(roll, int):
-            return cls(roll, roll)
+    def parse(cls, roll: int | float | str) -> DieRange:
+        if isinstance(roll, (int, float)):  # JSON Schema counts 2.0 as an integer
+            return cls(int(roll), int(roll))
         if roll.endswith("+"):
             low = int(roll[:-1])
             return cls(low, low, open_ended=True)
@@ -92,5 +92,5 @@ class Table(NamedTuple):
 
 class Charts(NamedTuple):
     combat: CombatSystem | None
-    tables: dict[str, Table]
+    tables: Mapping[str, Table]
     origin: Origin

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from rules_engine.definitions.origin import Origin
@@ -66,7 +67,7 @@ class Counter(NamedTuple):
 
 
 class CounterMix(NamedTuple):
-    counters: dict[str, Counter]
+    counters: Mapping[str, Counter]
     origin: Origin
 
     def get(self, counter_id: str) -> Counter | None:

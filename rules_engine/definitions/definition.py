@@ -8,6 +8,7 @@ from rules_engine.definitions.board import MapDefinition
 from rules_engine.definitions.cards import Deck
 from rules_engine.definitions.charts import Charts
 from rules_engine.definitions.counters import CounterMix
+from rules_engine.definitions.frozen import read_only
 from rules_engine.definitions.game import GameInfo
 from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import Scenario
@@ -56,7 +57,7 @@ class ValidGame(NamedTuple):
         )
         if game is None or board is None or terrain is None or counters is None:
             return None
-        charts = definition.charts or Charts(None, {}, Origin("charts.json"))
+        charts = definition.charts or Charts(None, read_only({}), Origin("charts.json"))
         return cls(game, board, terrain, counters, charts, definition.decks or (), definition.scenarios)
 
     def scenario(self, scenario_id: str) -> Scenario | None:

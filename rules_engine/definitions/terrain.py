@@ -63,7 +63,7 @@ class MovementClass(NamedTuple):
 
 class TerrainChart(NamedTuple):
     movement_classes: tuple[MovementClass, ...]
-    terrain: dict[str, Terrain]
+    terrain: Mapping[str, Terrain]
     origin: Origin
 
     def get(self, terrain_id: str) -> Terrain | None:

@@ -38,6 +38,19 @@ class Attack(NamedTuple):
         return f"attack {self.target} with {', '.join(self.units)}"
 
 
+class ChooseSupplySource(NamedTuple):
+    """2.1: the Israeli player names the one source this supply check traces to."""
+
+    at: str
+
+    @property
+    def kind(self) -> str:
+        return "supply_source"
+
+    def describe(self) -> str:
+        return f"trace supply to the source in {self.at}"
+
+
 class PlaceReinforcement(NamedTuple):
     """2.5: a reinforcement due this turn enters at ``at``."""
 

@@ -105,82 +105,115 @@ def check_attack(game: Battlefield, attackers: Sequence[Unit], target: str) -> s
     return origin
 
 
+# A unit that rolls in step 2, with the colour, strength and '+' of the face it rolls with.
+Rolling = list[tuple[Unit, str | None, float | None, bool]]
+
+
+@dataclass
+class Fight:
+    """One combat in progress: who fights where, who answers the players' choices, and the report."""
+
+    game: Battlefield
+    attackers: list[Unit]
+    defenders: list[Unit]
+    origin: str
+    target: str
+    decider: Decider
+    dice: DiceSource
+    report: CombatReport
+    air_used: set[str] = field(default_factory=set)
+
+    @property
+    def involved(self) -> list[Unit]:
+        return [*self.attackers, *self.defenders]
+
+
 def resolve_attack(
     game: Battlefield, attackers: Sequence[Unit], target: str, decider: Decider, dice: DiceSource
 ) -> CombatReport:
-    state, rules = game.state, game.rules
+    """2.3 in strict order: the defender rolls, the attacker rolls, the attacker advances."""
+    state = game.state
     origin = check_attack(game, attackers, target)
-    attackers = list(attackers)
     defenders = list(state.units_at(target))
     report = CombatReport(origin, target, [u.uid for u in attackers], [u.uid for u in defenders])
+    fight = Fight(game, list(attackers), defenders, origin, target, decider, dice, report)
     for unit in attackers:
         state.attacked.add(unit.uid)
-    air_used: set[str] = set()
-    involved = [*attackers, *defenders]
+    board = game.rules.board
     state.note(
         "attack",
-        f"{_names(attackers)} in {rules.board.name(origin)} attack "
-        f"{_names(defenders)} in {rules.board.name(target)}",
+        f"{_names(attackers)} in {board.name(origin)} attack {_names(defenders)} in {board.name(target)}",
     )
+    halted = _defender_rolls(fight)
+    all_in = _attacker_rolls(fight, halted)
+    _advance(fight, halted, all_in)
+    game.last_combat = report
+    return report
 
-    # Step 1: the defender rolls
-    counts = _defender_dice(game, defenders, origin, target)
-    rolls = dice.roll("defender", counts)
-    rolls = _maybe_reroll(
-        game, game.inactive_side, "defender re-roll", rolls, involved, air_used, decider, dice, report
-    )
+
+def _defender_rolls(fight: Fight) -> list[Unit]:
+    """Step 1: the defender's dice; each hit halts an attacker. Returns the halted attackers."""
+    game, report = fight.game, fight.report
+    counts = _defender_dice(game, fight.defenders, fight.origin, fight.target)
+    rolls = fight.dice.roll("defender", counts)
+    rolls = _maybe_reroll(fight, game.inactive_side, "defender re-roll", rolls)
     report.defender_dice = rolls
-    hits = _hits(game, rolls)
-    report.defender_hits = hits
-    state.note("roll", f"defender rolls {_dice_text(rolls)}: {hits} hit(s)")
-    halted = _apply_defender_hits(game, hits, attackers, decider, report)
+    report.defender_hits = hits = _hits(game, rolls)
+    game.state.note("roll", f"defender rolls {_dice_text(rolls)}: {hits} hit(s)")
+    return _apply_defender_hits(game, hits, fight.attackers, fight.decider, report)
 
-    # Step 2: the attacker rolls
+
+def _attacker_rolls(fight: Fight, halted: list[Unit]) -> list[Unit]:
+    """Step 2: units not halted roll, with those that go all in. Returns the units that went all in."""
+    game, report, decider = fight.game, fight.report, fight.decider
     candidates = [u for u in halted if u.on_map and not u.damaged]
     all_in = decider.all_in(candidates)
     _check_subset(all_in, candidates, "2.3", "only a halted full-strength attacker may go all in")
-    rolling: list[tuple[Unit, str | None, float | None, bool]] = [
+    rolling: Rolling = [
         (u, u.face.strength_colour, u.face.strength, u.face.strength_plus)
-        for u in attackers
+        for u in fight.attackers
         if u.on_map and u not in halted
     ]
     for unit in all_in:
         rolling.append((unit, unit.face.strength_colour, unit.face.strength, unit.face.strength_plus))
         report.all_in.append(unit.uid)
-        state.note("all-in", f"{unit.uid} goes all in")
+        game.state.note("all-in", f"{unit.uid} goes all in")
         game.step_loss(unit)
-    if rolling:
-        counts = _attacker_dice(game, rolling, attackers, defenders, origin, target, decider)
-        rolls = dice.roll("attacker", counts)
-        rolls = _maybe_reroll(
-            game, game.active_side, "attacker re-roll", rolls, involved, air_used, decider, dice, report
-        )
-        report.attacker_dice = rolls
-        report.attacker_hits = _hits(game, rolls)
-        state.note("roll", f"attacker rolls {_dice_text(rolls)}: {report.attacker_hits} hit(s)")
-        _apply_attacker_hits(game, report.attacker_hits, defenders, attackers, decider, report)
+    if not rolling:
+        return all_in
+    counts = _attacker_dice(fight, rolling)
+    rolls = fight.dice.roll("attacker", counts)
+    rolls = _maybe_reroll(fight, game.active_side, "attacker re-roll", rolls)
+    report.attacker_dice = rolls
+    report.attacker_hits = _hits(game, rolls)
+    game.state.note("roll", f"attacker rolls {_dice_text(rolls)}: {report.attacker_hits} hit(s)")
+    _apply_attacker_hits(game, report.attacker_hits, fight.defenders, fight.attackers, decider, report)
+    return all_in
 
-    # Step 3: advance after combat
-    if not state.units_at(target):
-        eligible = [
-            u for u in attackers if u.on_map and u.space == origin and (u not in halted or u in all_in)
-        ]
-        if eligible:
-            chosen = decider.advance(eligible, rules.stack_limit)
-            _check_subset(
-                chosen, eligible, "2.3", "only an attacker that was not halted (or went all in) advances"
-            )
-            if not chosen:
-                raise IllegalAction("2.3", "at least one attacking unit must advance into the vacated hex")
-            problem = game.stacking_problem(target, chosen)
-            if problem is not None:
-                raise IllegalAction("1.3", f"the advance breaks stacking: {problem}")
-            for unit in chosen:
-                game.put(unit, target)
-                report.advanced.append(unit.uid)
-            state.note("advance", f"{_names(chosen)} advance into {rules.board.name(target)}")
-    game.last_combat = report
-    return report
+
+def _advance(fight: Fight, halted: list[Unit], all_in: list[Unit]) -> None:
+    """Step 3: when the defenders' hex is empty, at least one attacker that was not halted advances."""
+    game, target = fight.game, fight.target
+    if game.state.units_at(target):
+        return
+    eligible = [
+        u
+        for u in fight.attackers
+        if u.on_map and u.space == fight.origin and (u not in halted or u in all_in)
+    ]
+    if not eligible:
+        return
+    chosen = fight.decider.advance(eligible, game.rules.stack_limit)
+    _check_subset(chosen, eligible, "2.3", "only an attacker that was not halted (or went all in) advances")
+    if not chosen:
+        raise IllegalAction("2.3", "at least one attacking unit must advance into the vacated hex")
+    problem = game.stacking_problem(target, chosen)
+    if problem is not None:
+        raise IllegalAction("1.3", f"the advance breaks stacking: {problem}")
+    for unit in chosen:
+        game.put(unit, target)
+        fight.report.advanced.append(unit.uid)
+    game.state.note("advance", f"{_names(chosen)} advance into {game.rules.board.name(target)}")
 
 
 def _defender_dice(game: Battlefield, defenders: list[Unit], origin: str, target: str) -> dict[str, int]:
@@ -196,14 +229,10 @@ def _defender_dice(game: Battlefield, defenders: list[Unit], origin: str, target
 
 
 def _attacker_dice(
-    game: Battlefield,
-    rolling: list[tuple[Unit, str | None, float | None, bool]],
-    attackers: list[Unit],
-    defenders: list[Unit],
-    origin: str,
-    target: str,
-    decider: Decider,
+    fight: Fight, rolling: list[tuple[Unit, str | None, float | None, bool]]
 ) -> dict[str, int]:
+    """2.3 step 2: the rolling units' dice, the '+' die, and the supply of both sides (cumulative)."""
+    game = fight.game
     rules = game.rules
     counts = dict.fromkeys(rules.dice_order, 0)
     for _, colour, strength, _ in rolling:
@@ -211,24 +240,33 @@ def _attacker_dice(
         if found is not None:
             counts[found[0]] = counts.get(found[0], 0) + found[1]
     weakest = rules.weakest_die
-    if any(plus for *_, plus in rolling) and _plus_die_applies(game, origin, target):
+    if any(plus for *_, plus in rolling) and _plus_die_applies(game, fight.origin, fight.target):
         counts[weakest] += 1
         game.state.note("dice", "the '+' unit gains a die against clear terrain")
-    if any(u.out_of_supply for u in attackers):
-        total = sum(counts.values())
-        if total == 1:
-            counts = dict.fromkeys(counts, 0)
-            counts[weakest] = 1
-            game.state.note("dice", "an out-of-supply attacker keeps a single black die")
-        elif total > 1:
-            colour = decider.drop_die(dict(counts))
-            if counts.get(colour, 0) < 1:
-                raise IllegalAction("2.3", f"the attacker has no {colour} die to lose")
-            counts[colour] -= 1
-            game.state.note("dice", f"an attacker is out of supply: one {colour} die is lost")
-    if any(u.out_of_supply for u in defenders):
+    # "Attacking unit" means a unit that rolls, for the '+' die and for supply alike: a halted
+    # unit "is no longer able to attack" (2.3 step 1) unless it goes all in.
+    if any(unit.out_of_supply for unit, *_ in rolling):
+        counts = _drop_a_die(game, counts, fight.decider)
+    if any(u.out_of_supply for u in fight.defenders):
         counts[weakest] += 1
         game.state.note("dice", "a defender is out of supply: the attacker gains a black die")
+    return counts
+
+
+def _drop_a_die(game: Battlefield, counts: dict[str, int], decider: Decider) -> dict[str, int]:
+    """An out-of-supply attacker loses one die of the attacker's choice; a lone die stays, as black."""
+    weakest = game.rules.weakest_die
+    total = sum(counts.values())
+    if total == 1:
+        counts = dict.fromkeys(counts, 0)
+        counts[weakest] = 1
+        game.state.note("dice", "an out-of-supply attacker keeps a single black die")
+    elif total > 1:
+        colour = decider.drop_die(dict(counts))
+        if counts.get(colour, 0) < 1:
+            raise IllegalAction("2.3", f"the attacker has no {colour} die to lose")
+        counts[colour] -= 1
+        game.state.note("dice", f"an attacker is out of supply: one {colour} die is lost")
     return counts
 
 
@@ -248,33 +286,24 @@ def _hits(game: Battlefield, rolls: dict[str, list[int]]) -> int:
     return sum(1 for die, values in rolls.items() for value in values if value in hits_on.get(die, ()))
 
 
-def _maybe_reroll(
-    game: Battlefield,
-    side: str,
-    purpose: str,
-    rolls: dict[str, list[int]],
-    involved: list[Unit],
-    air_used: set[str],
-    decider: Decider,
-    dice: DiceSource,
-    report: CombatReport,
-) -> dict[str, list[int]]:
+def _maybe_reroll(fight: Fight, side: str, purpose: str, rolls: dict[str, list[int]]) -> dict[str, list[int]]:
     """Air points (2.3): at most one per player per combat, re-rolling one die of their own."""
-    if side in air_used or not game.may_use_air(side, involved):
+    game = fight.game
+    if side in fight.air_used or not game.may_use_air(side, fight.involved):
         return rolls
-    choice = decider.air_reroll(side, {k: list(v) for k, v in rolls.items() if v})
+    choice = fight.decider.air_reroll(side, {k: list(v) for k, v in rolls.items() if v})
     if choice is None:
         return rolls
     colour, index = choice
     if not 0 <= index < len(rolls.get(colour, [])):
         raise IllegalAction("2.3", f"there is no {colour} die number {index + 1} to re-roll")
-    new = dice.roll(purpose, {colour: 1})[colour][0]
+    new = fight.dice.roll(purpose, {colour: 1})[colour][0]
     old = rolls[colour][index]
     rolls = {k: list(v) for k, v in rolls.items()}
     rolls[colour][index] = new
-    air_used.add(side)
+    fight.air_used.add(side)
     game.spend_air(side)
-    report.air_rerolls[side] = (colour, old, new)
+    fight.report.air_rerolls[side] = (colour, old, new)
     game.state.note("air", f"{side} spends an air point: {colour} {old} re-rolled to {new}")
     return rolls
 

@@ -29,11 +29,12 @@ from rules_engine.core.zoc import ZocCache
 from rules_engine.definitions import Constraint, Scenario, ValidGame
 from rules_engine.placement import PlacementFacts, unmet_conditions
 from rules_engine.systems.israel1948 import combat, movement
-from rules_engine.systems.israel1948.actions import Attack, Move, PlaceReinforcement
+from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement
 from rules_engine.systems.israel1948.decisions import Decider, RandomDecider
+from rules_engine.systems.israel1948.random_play import play_random_game
 from rules_engine.systems.israel1948.rules import OPTIONAL_RULES, PHASE_KINDS, Rules
 from rules_engine.systems.israel1948.stacking import stacking_problem
-from rules_engine.systems.israel1948.supply import units_in_supply
+from rules_engine.systems.israel1948.supply import supply_sources, units_in_supply, uses_one_source
 
 
 class Game(CoreGame):
@@ -48,6 +49,9 @@ class Game(CoreGame):
         self.zoc = ZocCache(self.rules.zoc_reach, _exerts_zoc)
         self.last_combat: combat.CombatReport | None = None
         self.peace_rolled = False
+        # 2.1: the source a one-source side's player chose for this phase's supply check.
+        self.chosen_source: dict[str, str] = {}
+        self._markers_before_check: dict[str, bool] = {}
         for side in self.rules.sides:
             self.state.points[side] = self.air_allowance(side, self.state.turn_index)
 
@@ -59,6 +63,7 @@ class Game(CoreGame):
 
     def on_phase_begin(self, dice: DiceSource) -> None:
         kind = self.phase.kind
+        self.chosen_source.clear()
         if kind == "supply-check":
             self.supply_check(self.active_side, recheck=False)
         elif kind == "supply-recheck":
@@ -82,9 +87,11 @@ class Game(CoreGame):
     # --- supply (2.1, 2.4) ------------------------------------------------------------
 
     def in_supply(self, side: str) -> set[str]:
-        return units_in_supply(self.rules, self.zoc, self.state, side)
+        """The units of ``side`` a supply check now finds in supply (with the source chosen, if any)."""
+        return units_in_supply(self.rules, self.zoc, self.state, side, self.chosen_source.get(side))
 
     def supply_check(self, side: str, recheck: bool) -> None:
+        self._markers_before_check = {u.uid: u.out_of_supply for u in self.state.units_of(side)}
         supplied = self.in_supply(side)
         for unit in list(self.state.units_of(side)):
             if unit.uid in supplied:
@@ -94,6 +101,22 @@ class Game(CoreGame):
             elif not recheck and not unit.face.supply_symbol and not unit.out_of_supply:
                 self.state.set_out_of_supply(unit, True)
                 self.state.note("supply", f"{unit.uid} is out of supply")
+
+    def choose_supply_source(self, at: str) -> None:
+        """2.1: the Israeli player names the one source this supply check traces to; the check is redone."""
+        kind = self.phase.kind
+        if kind not in ("supply-check", "supply-recheck") or self.state.over:
+            raise IllegalAction("2.1", "a supply source is chosen during a supply check or re-check")
+        side = self.active_side
+        if not uses_one_source(self.rules, side):
+            raise IllegalAction("2.1", f"the {self.system.side_name(side)} side may use any of its sources")
+        if at not in supply_sources(self.rules, side):
+            raise IllegalAction("2.1", f"{self.board.name(at)} is not a supply source of that side")
+        for unit in self.state.units_of(side):
+            self.state.set_out_of_supply(unit, self._markers_before_check.get(unit.uid, unit.out_of_supply))
+        self.chosen_source[side] = at
+        self.state.note("supply", f"the supply check traces to {self.board.name(at)} only")
+        self.supply_check(side, recheck=kind == "supply-recheck")
 
     # --- movement (2.2) ---------------------------------------------------------------
 
@@ -300,6 +323,11 @@ class Game(CoreGame):
             actions.extend(self._legal_placements())
             if actions:
                 return actions  # 2.5: due reinforcements with room must be placed first
+        elif kind in ("supply-check", "supply-recheck") and uses_one_source(self.rules, self.active_side):
+            sources = supply_sources(self.rules, self.active_side)
+            actions.extend(
+                ChooseSupplySource(at) for at in sources if at != self.chosen_source.get(self.active_side)
+            )
         actions.append(EndPhase())
         return actions
 
@@ -314,6 +342,13 @@ class Game(CoreGame):
             for size in range(1, len(names) + 1):
                 found.extend(Attack(group, target) for group in combinations(names, size))
         return found
+
+    def _legal_source_choices(self) -> list[Action]:
+        side = self.active_side
+        if not uses_one_source(self.rules, side):
+            return []
+        chosen = self.chosen_source.get(side)
+        return [ChooseSupplySource(at) for at in supply_sources(self.rules, side) if at != chosen]
 
     def _legal_placements(self) -> list[Action]:
         return [
@@ -331,6 +366,8 @@ class Game(CoreGame):
             self.attack([self.unit(u) for u in action.units], action.target, decider, dice)
         elif isinstance(action, PlaceReinforcement):
             self.place_reinforcement(self.unit(action.unit), action.at)
+        elif isinstance(action, ChooseSupplySource):
+            self.choose_supply_source(action.at)
         else:
             super().apply(action, dice, decider)
 
@@ -362,6 +399,4 @@ class Israel1948(CoreSystem[Game]):
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         """The random player of random_play.py: more moves and attacks than ending phases."""
-        from rules_engine.systems.israel1948.random_play import play_random_game
-
         return play_random_game(self, scenario_id, seed, after_action=after_action)

@@ -5,42 +5,98 @@ next to a road hex joined to such a source by road, or next to a friendly unit
 that is itself in supply. The road is cut by hexes holding enemy units and by
 hexes in an EZOC that no friendly unit occupies.
 
-Two readings of the rulebook are worth knowing (docs/rules-engine.md):
-each Israeli unit may trace to either Israeli source (2.1 "can only use one of
-the two"); and under the Arab Supply Constraints rule the Palestinian units,
-having no country source of their own, trace to any Arab source.
+Readings of the rulebook (docs/rules-engine.md): the Israeli side traces, at
+each supply check, to one of its two sources, the one its player chooses
+("can only use one of the two Israeli supply sources", 2.1); unless the player
+names one, the engine takes the source that puts the most units in supply.
+Under the Arab Supply Constraints rule the Palestinian units, having no
+country source of their own, trace to any Arab source.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from rules_engine.core import GameState
 from rules_engine.core.zoc import ZocCache
 from rules_engine.systems.israel1948.rules import Rules
 
 PALESTINIAN = "palestinian"
+# 2.1: the side that uses one of its supply sources at a time.
+ONE_SOURCE_SIDE = "israeli"
+# Arab Supply Constraints (Optional Rules): this side's units trace to their own country's sources.
+CONSTRAINED_SIDE = "arab"
 
 
-def units_in_supply(rules: Rules, zoc: ZocCache, state: GameState, side: str) -> set[str]:
-    """The ids of ``side``'s units on the map that are in supply now."""
+def units_in_supply(
+    rules: Rules, zoc: ZocCache, state: GameState, side: str, source: str | None = None
+) -> set[str]:
+    """The ids of ``side``'s units on the map that are in supply now.
+
+    For the side that uses one source at a time, ``source`` names it; None takes
+    the source that supplies the most units (the first listed on a tie).
+    """
+    sources = rules.sources.get(side, ())
+    if side != ONE_SOURCE_SIDE or len(sources) < 2:
+        return _supplied(rules, zoc, state, side, sources)
+    if source is not None:
+        return _supplied(rules, zoc, state, side, [s for s in sources if s[0] == source])
+    return max((_supplied(rules, zoc, state, side, [s]) for s in sources), key=len)
+
+
+def supply_sources(rules: Rules, side: str) -> list[str]:
+    """The hexes of ``side``'s supply sources, in map order."""
+    return list(dict.fromkeys(at for at, _ in rules.sources.get(side, ())))
+
+
+def uses_one_source(rules: Rules, side: str) -> bool:
+    return side == ONE_SOURCE_SIDE and len(supply_sources(rules, side)) > 1
+
+
+def _supplied(
+    rules: Rules, zoc: ZocCache, state: GameState, side: str, sources: Iterable[tuple[str, str | None]]
+) -> set[str]:
+    per_nation = side == CONSTRAINED_SIDE and "arab-supply-constraints" in rules.options
+    reach = _road_reach(rules, zoc, state, side, sources, per_nation)
+    everywhere = set().union(*reach.values()) if reach else set()
+    by_space: dict[str, list[str]] = {}
+    for unit in state.units_of(side):
+        if unit.space is not None:
+            by_space.setdefault(unit.space, []).append(unit.uid)
+    supplied_spaces: set[str] = set()
+    for unit in state.units_of(side):
+        area = everywhere
+        if per_nation and unit.nation != PALESTINIAN:
+            area = reach.get(unit.nation, set())
+        if unit.space is not None and unit.space in area:
+            supplied_spaces.add(unit.space)
+    _extend_by_chains(rules, supplied_spaces, by_space)
+    return {uid for space in supplied_spaces for uid in by_space[space]}
+
+
+def _road_reach(
+    rules: Rules,
+    zoc: ZocCache,
+    state: GameState,
+    side: str,
+    sources: Iterable[tuple[str, str | None]],
+    per_nation: bool,
+) -> dict[str | None, set[str]]:
+    """Per nation (or for the whole side), the hexes on or next to a road open to a source."""
     board = rules.board
     enemy = rules.enemy_of(side)
     ezoc = zoc.zoc_of(state, enemy)
-    occupied_by: dict[str, str] = {space: units[0].side for space, units in state.occupants.items() if units}
+    occupied_by = {space: units[0].side for space, units in state.occupants.items() if units}
 
     def blocked(space: str) -> bool:
         holder = occupied_by.get(space)
-        if holder == enemy:
-            return True
-        return space in ezoc and holder != side
+        return holder == enemy or (space in ezoc and holder != side)
 
-    per_nation = side == "arab" and "arab-supply-constraints" in rules.options
     networks: dict[str | None, set[str]] = {}
-    for at, nation in rules.sources.get(side, ()):
-        key = nation if per_nation else None
-        networks.setdefault(key, set())
+    for at, nation in sources:
+        network = networks.setdefault(nation if per_nation else None, set())
         if blocked(at):
             continue
-        network = networks[key]
         network.add(at)
         frontier = [at]
         while frontier:
@@ -56,20 +112,12 @@ def units_in_supply(rules: Rules, zoc: ZocCache, state: GameState, side: str) ->
             if board.is_road_space(space):
                 covered.update(board.neighbours[space])
         reach[key] = covered
-    everywhere = set().union(*reach.values()) if reach else set()
+    return reach
 
-    by_space: dict[str, list[str]] = {}
-    for unit in state.units_of(side):
-        if unit.space is not None:
-            by_space.setdefault(unit.space, []).append(unit.uid)
-    supplied_spaces: set[str] = set()
-    for unit in state.units_of(side):
-        area = everywhere
-        if per_nation and unit.nation != PALESTINIAN:
-            area = reach.get(unit.nation, set())
-        if unit.space is not None and unit.space in area:
-            supplied_spaces.add(unit.space)
-    # 2.1: a chain of adjacent units in supply (units sharing a hex count as adjacent)
+
+def _extend_by_chains(rules: Rules, supplied_spaces: set[str], by_space: dict[str, list[str]]) -> None:
+    """2.1: a chain of adjacent units in supply (units sharing a hex count as adjacent)."""
+    board = rules.board
     pending = list(supplied_spaces)
     while pending:
         here = pending.pop()
@@ -77,4 +125,3 @@ def units_in_supply(rules: Rules, zoc: ZocCache, state: GameState, side: str) ->
             if there in by_space and there not in supplied_spaces:
                 supplied_spaces.add(there)
                 pending.append(there)
-    return {uid for space in supplied_spaces for uid in by_space[space]}

@@ -34,6 +34,14 @@ def run_place(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None:
     game.place_reinforcement(game.unit(step["place"]), named_space(game, step["at"], pointer + "/at"))
 
 
+def run_supply_source(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None:
+    game.choose_supply_source(named_space(game, step["supply_source"], pointer + "/supply_source"))
+
+
+def summarise_supply_source(step: Json) -> str:
+    return f"trace supply to {step['supply_source']} only"
+
+
 def summarise_move(step: Json) -> str:
     return f"move {step['move']} {' '.join(step['path'])}"
 

@@ -1,0 +1,212 @@
+"""The one build driver: validate each game, then run the chosen back ends on the valid ones.
+
+Every command that produces files (`wgc build`, `sheets`, `map`) and every
+bench calls `build()`; none re-implements the sequence. A game with errors
+builds nothing and keeps its previous outputs. Outputs are named by the game's
+id from game.json (not by its folder), and every write is atomic.
+
+Each back end is one small function in ``BACK_ENDS``; a step's time is reported
+to ``on_step`` under its name, so a bench can time the steps without copying them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from compiler.errors import OutputError
+from compiler.output.atomic import write_bytes_atomic, write_text_atomic
+from compiler.pipeline import GameReport, validate_game
+from rules_engine.definitions import ValidGame
+
+if TYPE_CHECKING:
+    from compiler.render.sheets import SheetSpec
+
+TARGETS = ("module", "sheets", "map")
+StepTimer = Callable[[str, float], None]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """How the back ends draw: the sheet layout and the map's resolution and paper."""
+
+    sheet_spec: SheetSpec | None = None
+    map_dpi: int = 150
+    map_paper: str = "letter"
+    run_replays: bool = True
+
+
+@dataclass
+class GameBuild:
+    """One game's outcome: its validation report and the files written for it."""
+
+    report: GameReport
+    written: list[Path] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+    @property
+    def game_id(self) -> str:
+        game = self.report.valid
+        return game.game.id if game is not None else self.report.name
+
+
+@dataclass
+class BuildResult:
+    games: list[GameBuild]
+
+    @property
+    def ok(self) -> bool:
+        return all(g.ok for g in self.games)
+
+    @property
+    def reports(self) -> list[GameReport]:
+        return [g.report for g in self.games]
+
+
+def _nothing(step: str, seconds: float) -> None:
+    return None
+
+
+@contextmanager
+def _timed(on_step: StepTimer, step: str) -> Iterator[None]:
+    start = time.perf_counter()
+    yield
+    on_step(step, time.perf_counter() - start)
+
+
+def build(
+    game_dirs: Sequence[Path],
+    targets: Sequence[str],
+    out: Path,
+    options: BuildOptions = BuildOptions(),
+    *,
+    progress: Callable[[str], None] | None = None,
+    on_step: StepTimer = _nothing,
+) -> BuildResult:
+    """Validate every game, then write each chosen target for each valid game into ``out``."""
+    say = progress or (lambda message: None)
+    games: list[GameBuild] = []
+    for folder in game_dirs:
+        say(f"{folder.name}: validating ...")
+        with _timed(on_step, "validate"):
+            games.append(GameBuild(validate_game(folder, run_replays=options.run_replays)))
+    valid = [(g, g.report.valid) for g in games]
+    ready = [(g, game) for g, game in valid if game is not None]
+    for g, _ in valid:
+        if not g.ok:
+            say(f"{g.report.name}: not built because of its errors")
+    run = Run(out, options, say, on_step)
+    for entry, _ in ready:
+        sweep_litter(out, entry.game_id)
+    for target in targets:
+        with _timed(on_step, target):
+            BACK_ENDS[target](ready, run)
+    return BuildResult(games)
+
+
+@dataclass(frozen=True)
+class Run:
+    """What every back end is given besides the games: where to write, how, and whom to tell."""
+
+    out: Path
+    options: BuildOptions
+    say: Callable[[str], None]
+    on_step: StepTimer
+
+
+Ready = list[tuple[GameBuild, ValidGame]]
+BackEnd = Callable[[Ready, Run], None]
+
+
+def _module(ready: Ready, run: Run) -> None:
+    from compiler.report.diagnostics_text import reports_json
+    from compiler.report.summary import summarize
+    from compiler.vassal.module import build_module
+
+    for entry, game in ready:
+        run.say(f"{entry.game_id}: compiling the VASSAL module ...")
+        with _timed(run.on_step, "module: compile"):
+            data = build_module(game.to_definition())
+        module = run.out / f"{entry.game_id}.vmod"
+        folder = run.out / entry.game_id
+        summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
+        with _writing(module), _timed(run.on_step, "module: write"):
+            write_bytes_atomic(module, data)
+            write_text_atomic(folder / "summary.json", summary)
+            write_text_atomic(folder / "diagnostics.json", reports_json([entry.report]) + "\n")
+        entry.written += [module, folder / "summary.json", folder / "diagnostics.json"]
+        run.say(f"{entry.game_id}: wrote {module}")
+
+
+def _sheets(ready: Ready, run: Run) -> None:
+    from compiler.output.printables import write_sheets
+    from compiler.render.sheets import SheetSpec
+
+    spec = run.options.sheet_spec or SheetSpec()
+    jobs = [(game.to_definition(), run.out / entry.game_id / "sheets") for entry, game in ready]
+    with _writing(run.out):
+        # One game's pages are encoded while the next one is rendered.
+        for (entry, _), (_, folder), written in zip(ready, jobs, write_sheets(jobs, spec), strict=False):
+            entry.written += written
+            _remove_old_pages(folder, written)
+            run.say(f"{entry.game_id}: wrote {len(written)} files to {folder}")
+
+
+def _map(ready: Ready, run: Run) -> None:
+    from compiler.output.printables import write_map
+
+    options = run.options
+    for entry, game in ready:
+        folder = run.out / entry.game_id / "map"
+        with _writing(folder):
+            written = write_map(game.to_definition(), folder, options.map_dpi, options.map_paper)
+        entry.written += written
+        run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
+
+
+def sweep_litter(out: Path, game_id: str) -> None:
+    """Remove the temporary files of an earlier build of this game that was killed mid-write.
+
+    An atomic write leaves ``.<name>.<random>.tmp`` beside its target only when the
+    process dies between writing and renaming; nothing else makes such names.
+    """
+    folders = [out, *(p for p in (out / game_id).glob("**/") if p.is_dir())]
+    for folder in folders:
+        for stale in folder.glob(".*.tmp"):
+            if stale.is_file() and (folder != out or stale.name.startswith(f".{game_id}.")):
+                stale.unlink(missing_ok=True)
+
+
+def _remove_old_pages(folder: Path, written: list[Path]) -> None:
+    """Page PNGs of an earlier run that had more pages would sit beside the new PDF: remove them."""
+    keep = set(written)
+    for page in folder.glob("*-sheet*-*.png"):
+        if page not in keep:
+            page.unlink(missing_ok=True)
+
+
+@contextmanager
+def _writing(target: Path) -> Iterator[None]:
+    """A write the system refuses becomes one clear OutputError; the old output stays."""
+    try:
+        yield
+    except OutputError:
+        raise
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        where = exc.filename or target
+        raise OutputError(
+            f"cannot write {where}: {reason}",
+            hint="choose another output folder with -o, or free the space; earlier outputs are unchanged",
+        ) from exc
+
+
+BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map}

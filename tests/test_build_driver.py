@@ -1,0 +1,114 @@
+"""The build driver and the errors that own their exit codes.
+
+Outputs are named by the game's id, stay inside their folder, and a write the
+system refuses is one clear line with exit 1 and the old output intact. Usage
+values that make no sense exit 2 with the accepted forms.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compiler.build import build
+from compiler.cli.main import cli
+
+from .conftest import SOURCE_DATA, GameCopy
+
+ISRAEL = SOURCE_DATA / "israel1948"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_outputs_are_named_by_the_game_id_not_the_folder(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "mygame"
+    shutil.copytree(ISRAEL, folder)
+    out = tmp_path / "out" / "inner"
+    result = runner.invoke(cli, ["build", str(folder), "-o", str(out), "--no-replays"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["israel1948", "israel1948.vmod"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["inner"]
+
+
+def test_the_driver_reports_each_game_and_what_it_wrote(tmp_path: Path) -> None:
+    steps: list[str] = []
+    result = build([ISRAEL], ("module",), tmp_path, on_step=lambda name, seconds: steps.append(name))
+    assert result.ok and [g.game_id for g in result.games] == ["israel1948"]
+    assert tmp_path / "israel1948.vmod" in result.games[0].written
+    assert {"validate", "module", "module: compile", "module: write"} <= set(steps)
+
+
+def test_an_output_under_a_regular_file_is_one_error_line(runner: CliRunner, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = runner.invoke(cli, ["build", str(ISRAEL), "-o", str(blocker / "inner"), "--no-replays"])
+    assert result.exit_code == 1
+    assert "error: cannot write" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_module_path_taken_by_a_folder_keeps_the_folder(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "israel1948.vmod").mkdir()
+    result = runner.invoke(cli, ["build", str(ISRAEL), "-o", str(tmp_path), "--no-replays"])
+    assert result.exit_code == 1 and "cannot write" in result.output
+    assert (tmp_path / "israel1948.vmod").is_dir()
+
+
+def test_a_full_disk_is_one_error_line_and_keeps_the_old_module(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert runner.invoke(cli, ["build", str(ISRAEL), "-o", str(tmp_path), "--no-replays"]).exit_code == 0
+    before = (tmp_path / "israel1948.vmod").read_bytes()
+
+    def full_disk(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setattr("compiler.build.write_bytes_atomic", full_disk)
+    result = runner.invoke(cli, ["build", str(ISRAEL), "-o", str(tmp_path), "--no-replays"])
+    assert result.exit_code == 1
+    assert "No space left on device" in result.output and "Traceback" not in result.output
+    assert (tmp_path / "israel1948.vmod").read_bytes() == before
+
+
+def test_litter_of_a_killed_build_is_removed(runner: CliRunner, tmp_path: Path) -> None:
+    stale = tmp_path / ".israel1948.vmod.abc123.tmp"
+    stale.write_bytes(b"half a module")
+    other = tmp_path / ".someone-else.tmp"
+    other.write_bytes(b"not ours")
+    assert runner.invoke(cli, ["build", str(ISRAEL), "-o", str(tmp_path), "--no-replays"]).exit_code == 0
+    assert not stale.exists() and other.exists()
+
+
+@pytest.mark.parametrize("size", ["0in", "0mm", "0.001in", "5/0in", "5/8", "big", "40in"])
+def test_counter_sizes_that_make_no_sense_exit_two(runner: CliRunner, size: str) -> None:
+    result = runner.invoke(cli, ["sheets", str(ISRAEL), "--size", size])
+    assert result.exit_code == 2, result.output
+    assert "5/8in" in result.output and "Traceback" not in result.output
+
+
+def test_no_replays_skips_a_replay_that_fails(runner: CliRunner, israel: GameCopy, tmp_path: Path) -> None:
+    def break_expectation(data: dict[str, object]) -> None:
+        data["steps"] = [{"expect": {"turn": 5}}]
+
+    israel.edit("replays/turn-onslaught.json", break_expectation)
+    failing = runner.invoke(cli, ["build", str(israel.root), "-o", str(tmp_path)])
+    assert failing.exit_code == 1 and "replay.expectation-failed" in failing.output
+    passing = runner.invoke(cli, ["build", str(israel.root), "-o", str(tmp_path), "--no-replays"])
+    assert passing.exit_code == 0, passing.output
+
+
+def test_json_build_keeps_progress_off_stdout(runner: CliRunner, israel: GameCopy, tmp_path: Path) -> None:
+    israel.write_text("map.json", "{ broken")
+    result = runner.invoke(cli, ["build", str(israel.root), "-o", str(tmp_path), "--format", "json"])
+    assert result.exit_code == 1
+    assert result.stdout.lstrip().startswith("[") or result.stdout.lstrip().startswith("{")
+    assert "not built because of its errors" in result.stderr
+    assert "above" not in result.stderr

@@ -1,0 +1,86 @@
+"""The shape the design promises, checked on the source: what core code may name and import.
+
+- rules_engine never imports compiler;
+- no module of rules_engine imports, directly or through others, a module that imports it back;
+- core code names no side, phase kind or game: those come from the data or the system's class;
+- compiler/replay reaches a game system only through its adapters.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from .conftest import ROOT
+
+GAME_WORDS = re.compile(r"""["'](israeli|arab|jewish|arab-revolt|ottoman|israel1948|jerusalem|raiders)["']""")
+
+
+def _modules(package: str) -> dict[str, Path]:
+    root = ROOT / package
+    found = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def _imports(path: Path, module: str) -> set[str]:
+    """Modules imported at run time (imports under `if TYPE_CHECKING:` do not count)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(child) for child in ast.walk(node))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_rules_engine_never_imports_compiler() -> None:
+    for name, path in _modules("rules_engine").items():
+        assert not any(i.startswith("compiler") for i in _imports(path, name)), name
+
+
+def test_rules_engine_has_no_import_cycle() -> None:
+    modules = _modules("rules_engine")
+    graph = {
+        name: {i for i in _imports(path, name) if i in modules and i != name and not name.startswith(i + ".")}
+        for name, path in modules.items()
+    }
+    # package __init__ files re-export their children; an edge into a package's own children is not a cycle
+    for start in graph:
+        stack, seen = [(start, (start,))], set()
+        while stack:
+            node, trail = stack.pop()
+            for child in graph[node]:
+                if child == start and not child.startswith(node + ".") and not node.startswith(child + "."):
+                    raise AssertionError("import cycle: " + " -> ".join((*trail, child)))
+                if child not in seen:
+                    seen.add(child)
+                    stack.append((child, (*trail, child)))
+
+
+def test_core_code_names_no_side_or_game() -> None:
+    for path in (ROOT / "rules_engine" / "core").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not GAME_WORDS.search(text), f"{path.name} names {GAME_WORDS.search(text)}"
+
+
+def test_the_replay_runner_reaches_systems_only_through_adapters() -> None:
+    packages = {n for n in _modules("rules_engine") if n.startswith("rules_engine.systems.")}
+    for name, path in _modules("compiler").items():
+        if not name.startswith("compiler.replay") or name.startswith("compiler.replay.adapters"):
+            continue
+        # the registry (rules_engine.systems itself) is allowed; a system's own package is not
+        systems = {i for i in _imports(path, name) if i.startswith("rules_engine.systems.") and i in packages}
+        assert not systems, f"{name} imports {sorted(systems)}"
