@@ -171,6 +171,7 @@ def _come_on(
     game: Game, units: Sequence[Unit], walkers: Sequence[Unit], seats: dict[str, str], first: str
 ) -> list[Unit]:
     cls_road = game.phase.kind == ROAD
+    game.marks.anything_moved = True
     for unit in units:
         game.put(unit, first)
     for unit in walkers:

@@ -169,6 +169,9 @@ class Game(CoreGame):
                     stopped.append(uid)
         if stopped:
             self.note("stop", f"Stop markers on {', '.join(stopped)}")
+        convoy = self.convoy_unit()
+        if convoy is not None and convoy.uid in stopped and self.phase.kind == ROAD:
+            transport.convoy_failed(self)  # 6.6: stopped by a failed attack, it will not reach Jerusalem
         return stopped
 
     def reveal(self, spaces: Iterable[str]) -> set[str]:

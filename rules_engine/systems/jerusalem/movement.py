@@ -35,6 +35,8 @@ def mover_problem(game: Game, unit: Unit) -> IllegalAction | None:
         return IllegalAction("9.2", f"{name} does not belong to the player whose turn it is")
     if role.never_moves:
         return IllegalAction("7.1", f"{name} is a garrison and never moves")
+    if unit.uid in marks.carried_by:
+        return IllegalAction("8.7.4", f"{name} is being carried and moves only with its transport")
     problem = _phase_problem(game, unit, kind)
     if problem is not None:
         return problem
@@ -46,8 +48,8 @@ def mover_problem(game: Game, unit: Unit) -> IllegalAction | None:
         )
     if unit.uid in marks.fresh:
         return IllegalAction("6.4.2", f"{name} was raised this phase and may not move in it")
-    if unit.uid in marks.carried_by:
-        return IllegalAction("8.7.4", f"{name} is being carried and moves only with its transport")
+    if not role.convoy and unit.space is not None and game.convoy_at(unit.space):
+        return IllegalAction("6.3.3", f"{name} is with the Jerusalem Convoy and moves only with it")
     return _leader_problem(game, unit)
 
 
@@ -141,7 +143,12 @@ def step_problem(
         )
     problem = game.stacking_problem(b, [*group, *riders]) if holder in (None, group[0].side) else None
     if problem is not None:
-        rule = _stacking_section(game, b, [*group, *riders]) if final else "5.3"
+        if any(game.role(u).convoy for u in group):
+            rule = "6.3.5"  # the whole convoy stack may not make more than ten
+        elif game.convoy_at(b):
+            rule = "6.3.4"  # joining the convoy's hex
+        else:
+            rule = _stacking_section(game, b, [*group, *riders]) if final else "5.3"
         return IllegalAction(rule, f"moving into {board.name(b)} would break the stacking limits: {problem}")
     for unit in group:
         if unit.counter.id == SHALTIEL and game.distance_to_city(b) > SHALTIEL_REACH:
@@ -217,9 +224,12 @@ def start_problem(
     return None
 
 
-def check_path(game: Game, group: Sequence[Unit], path: Sequence[str]) -> list[dict[str, float]]:
+def check_path(
+    game: Game, group: Sequence[Unit], path: Sequence[str], along: Sequence[Unit] = ()
+) -> list[dict[str, float]]:
     """Raise IllegalAction, naming the rule, unless ``group`` may move along ``path`` now.
 
+    ``along``: units that come with the group without moving themselves (the convoy's escorts).
     Returns what each step costs each unit of the group (for the move to spend).
     """
     if not path:
@@ -231,7 +241,7 @@ def check_path(game: Game, group: Sequence[Unit], path: Sequence[str]) -> list[d
         problem = mover_problem(game, unit)
         if problem is not None:
             raise problem
-    riders = [r for u in group for r in game.passengers(u)]
+    riders = [r for u in [*group, *along] for r in game.passengers(u)] + list(along)
     ezoc = zoc_hexes(game, game.enemy_of(group[0].side))
     problem = start_problem(game, group, ezoc, path[0])
     if problem is not None:

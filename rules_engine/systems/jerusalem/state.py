@@ -23,6 +23,7 @@ class Marks:
     )  # 8.7.8: passenger -> the transport that set it down
     road_ready: set[str] = field(default_factory=set)  # 8.7.7: started the road phase next to the enemy
     fresh: set[str] = field(default_factory=set)  # 6.4.2: a new Haganah unit sits out this phase
+    anything_moved: bool = False  # 6.2.1: the convoy's route is announced before any road movement
     # --- for one player turn ---
     stopped: set[str] = field(default_factory=set)  # Stop markers (3.4, 7.7)
     zoc_lock: dict[str, str] = field(default_factory=dict)  # 4.5: unit -> the enemy ZOC hex it stopped in
@@ -58,6 +59,7 @@ class Marks:
         self.road_ready.clear()
         self.fresh.clear()
         self.carried_by.clear()
+        self.anything_moved = False
 
     def new_player_turn(self) -> None:
         self.stopped.clear()

@@ -154,7 +154,7 @@ def route_problem(game: Game, path: Sequence[str]) -> IllegalAction | None:
         return IllegalAction(
             "6.2.1", "the convoy's route is announced at the start of the Jewish Road Movement Phase"
         )
-    if game.marks.route or game.marks.spent or game.marks.carried_by or game.marks.convoy_done:
+    if game.marks.route or game.marks.anything_moved or game.marks.convoy_done:
         return IllegalAction("6.2.1", "the route is announced before any road movement, once a phase")
     if len(path) < 2 or path[-1] not in game.tables.city:
         return IllegalAction("6.2.1", "the route runs from the convoy's hex to a Jerusalem city hex")
@@ -333,7 +333,9 @@ def convoy_destroyed(game: Game, convoy: Unit) -> None:
 def _back_to_start(game: Game, convoy: Unit) -> None:
     starts = [h for h in game.entry_hexes(convoy) if game.state.side_at(h) in (None, convoy.side)]
     if not starts:
-        starts = game.entry_hexes(convoy)
+        game.note("convoy", "no start hex is free of the enemy: the convoy leaves the game")
+        game.remove(convoy, UnitStatus.REMOVED)
+        return
     pick = game.decider.choose(
         convoy.side, "where does the convoy start again?", [game.board.name(h) for h in starts]
     )

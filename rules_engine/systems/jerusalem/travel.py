@@ -34,8 +34,8 @@ def move(game: Game, group: Sequence[Unit], path: Sequence[str], dice: DiceSourc
         problem = transport.convoy_path_problem(game, convoy, hexes)
         if problem is not None:
             raise problem
-    costs = check_path(game, group, hexes)
     riding = [*transport.escorts_here(game, convoy)] if convoy is not None else []
+    costs = check_path(game, group, hexes, riding)
     walk(game, group, riding, hexes, costs, dice)
 
 
@@ -49,6 +49,7 @@ def walk(
 ) -> None:
     """Enter the hexes one by one; the enemy may shell the movers after each (10.2)."""
     marks = game.marks
+    marks.anything_moved = True
     kind = game.phase.kind
     moving = list(group)
     if hexes:

@@ -103,9 +103,9 @@ class ScriptedDecider:
         )
 
     def choose(self, side: str, question: str, options: Sequence[str]) -> int:
+        if len(options) == 1:
+            return 0  # a choice the rules leave to no one
         if self.used_choices >= len(self.choices):
-            if len(options) == 1:
-                return 0
             raise ReplayProblem(
                 codes.REPLAY_BAD_STEP,
                 self.pointer,
