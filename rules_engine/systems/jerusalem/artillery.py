@@ -57,16 +57,24 @@ def spotted(game: Game, gun: Unit, space: str) -> bool:
     return False
 
 
-def gun_problem(game: Game, gun: Unit, space: str) -> str | None:
+def gun_problem(game: Game, gun: Unit, space: str) -> IllegalAction | None:
     """Why ``gun`` may not fire at units in ``space`` now (None when it may)."""
-    name = game.label(gun)
+    name, marks = game.label(gun), game.marks
+    if not game.role(gun).artillery or not gun.on_map:
+        return IllegalAction("10.0", f"{name} is not an artillery unit on the map")
+    if gun.uid in marks.fired:
+        return IllegalAction("10.1", f"{name} has fired once this player turn already")
     if not gun_ready(game, gun):
-        return f"{name} is not an artillery unit that may fire now (10.1: once each player turn)"
+        return IllegalAction(marks.disrupted_by.get(gun.uid, "8.7.7"), f"{name} may not fire now")
     if not in_range(game, gun, space):
-        return f"{game.board.name(space)} is out of {name}'s range of {gun.face.range}"
+        return IllegalAction(
+            "1.2.1", f"{game.board.name(space)} is out of {name}'s range of {gun.face.range}"
+        )
     if not spotted(game, gun, space):
-        who = "an Arab Legion unit" if game.role(gun).legion else "a friendly unit"
-        return f"neither {name} nor {who} can see {game.board.name(space)} (10.7)"
+        legion = game.role(gun).legion
+        who = "an Arab Legion unit" if legion else "a friendly unit"
+        rule = "10.7.3" if legion else "10.7.2"
+        return IllegalAction(rule, f"neither {name} nor {who} can see {game.board.name(space)}")
     return None
 
 
@@ -99,14 +107,15 @@ def shell_moving(
     options = FireOptions(guns, targets)
 
     def legal(shot: Fire) -> str | None:
-        return shelling_problem(game, options, shot)
+        problem = shelling_problem(game, options, shot)
+        return problem.message if problem else None
 
     shot = decider.shell(side, options, legal)
     if shot is None:
         return None
-    problem = legal(shot)
+    problem = shelling_problem(game, options, shot)
     if problem is not None:
-        raise IllegalAction("10.2", problem)
+        raise problem
     carriers = {game.marks.carried_by[t.uid] for t in shot.targets if t.uid in game.marks.carried_by}
     report = shoot(game, shot, "shelling", dice)
     if report.result == KILL:
@@ -115,24 +124,40 @@ def shell_moving(
     return report
 
 
-def shelling_problem(game: Game, options: FireOptions, shot: Fire) -> str | None:
+def shelling_problem(game: Game, options: FireOptions, shot: Fire) -> IllegalAction | None:
+    """10.2, 10.3: why these guns may not shell these moving units now."""
     if not shot.firers or not shot.targets:
-        return "a shot needs at least one gun and one target"
-    if any(g not in options.firers for g in shot.firers) or any(
-        t not in options.targets for t in shot.targets
-    ):
-        return "the shot names a gun that cannot fire or a unit it cannot fire at"
+        return IllegalAction("10.2", "a shot needs at least one gun and one target")
+    for gun in shot.firers:
+        problem = gun_problem(game, gun, shot.targets[0].space or "")
+        if problem is not None:
+            return problem
+    if any(g not in options.firers for g in shot.firers):
+        return IllegalAction("10.2", "the shot names a gun of the wrong side")
+    if any(t not in options.targets for t in shot.targets):
+        return IllegalAction(
+            "10.3", "guns fire at the units moving here, not at leaders nor at a loaded transport"
+        )
     attack = total(fire_strength(game, g, shot.targets) for g in shot.firers)
     defence = total(defence_strength(game, t) for t in shot.targets)
     if game.tables.column(attack, defence) is None:
-        return f"{attack}-{defence} is below the lowest odds column (9.4.3)"
+        return IllegalAction("9.4.3", f"{attack}-{defence} is below the lowest odds column")
     return None
 
 
 def _empty_carriers(game: Game, carriers: set[str], dice: DiceSource) -> None:
-    """10.8.1: a transport whose passengers were all destroyed goes with them (not the convoy)."""
-    for uid in carriers:
+    """10.8.1: a transport whose passengers were all destroyed goes with them (not the convoy); a
+    leader it carried is set down, since guns never kill a leader (10.3)."""
+    for uid in sorted(carriers):
         carrier = game.state.units[uid]
-        if carrier.on_map and not game.passengers(carrier) and not game.role(carrier).convoy:
-            game.note("combat", f"{game.label(carrier)} is lost with the units it carried (10.8.1)")
-            lose(game, [carrier], dice, ground=False)
+        riders = game.passengers(carrier)
+        if not carrier.on_map or game.role(carrier).convoy or any(not _leader(game, r) for r in riders):
+            continue
+        for rider in riders:
+            del game.marks.carried_by[rider.uid]
+        game.note("combat", f"{game.label(carrier)} is lost with the units it carried (10.8.1)")
+        lose(game, [carrier], dice, ground=False)
+
+
+def _leader(game: Game, unit: Unit) -> bool:
+    return game.role(unit).leader or game.role(unit).dummy

@@ -77,15 +77,14 @@ def _attacker_problem(game: Game, unit: Unit, targets: Sequence[Unit]) -> Illega
     if not can_fire(game, unit, attacking=True):
         return IllegalAction("1.2.1", f"{name}'s strength may not attack")
     if role.artillery:
-        problem = _gun_problem(game, unit, targets)
-        return IllegalAction("10.4", problem) if problem else _road_ready(game, unit)
+        return _gun_problem(game, unit, targets) or _road_ready(game, unit)
     for target in targets:
         if target.space not in game.board.neighbours.get(unit.space or "", ()):
             return IllegalAction("9.1", f"{name} is not next to {game.board.name(target.space or '')}")
     return _road_ready(game, unit)
 
 
-def _gun_problem(game: Game, gun: Unit, targets: Sequence[Unit]) -> str | None:
+def _gun_problem(game: Game, gun: Unit, targets: Sequence[Unit]) -> IllegalAction | None:
     """The first reason ``gun`` cannot fire at one of ``targets``."""
     for target in targets:
         problem = artillery.gun_problem(game, gun, target.space or "")
@@ -192,7 +191,7 @@ def resolve_attack(
     report.abandoned = _abandonment(game, spaces, decider)
     protected = _protection(game, targets, decider)
     report.first_fire = _first_fire(game, attackers, targets, decider, dice)
-    survivors = [a for a in attackers if a.on_map and a.uid not in game.marks.disrupted]
+    survivors = [a for a in attackers if _still_fires(game, a, targets)]
     live_targets = [t for t in targets if t.on_map]
     if survivors and live_targets:
         report.attack = shoot(
@@ -203,6 +202,13 @@ def resolve_attack(
     game.marks.attacked.update(t.uid for t in targets if t.on_map)
     game.hide(revealed)
     return report
+
+
+def _still_fires(game: Game, attacker: Unit, targets: Sequence[Unit]) -> bool:
+    """After first fire: on the map, not disrupted, and a gun still spotted (10.7.3 example)."""
+    if not attacker.on_map or attacker.uid in game.marks.disrupted:
+        return False
+    return not game.role(attacker).artillery or _gun_problem(game, attacker, targets) is None
 
 
 def _abandonment(game: Game, spaces: Sequence[str], decider: Decider) -> str | None:
@@ -269,44 +275,54 @@ def _may_shoot(game: Game, unit: Unit) -> bool:
     return not game.role(unit).artillery or artillery.gun_ready(game, unit)
 
 
-def first_fire_problem(game: Game, options: FireOptions, shot: Fire) -> str | None:
+def first_fire_problem(game: Game, options: FireOptions, shot: Fire) -> IllegalAction | None:
     """Why the defender may not take this shot (None when he may)."""
     if not shot.firers or not shot.targets:
-        return "first fire needs at least one firing unit and one target"
-    if any(f not in options.firers for f in shot.firers) or any(
-        t not in options.targets for t in shot.targets
-    ):
-        return "the shot names a unit that may not first fire or one that is not attacking"
-    if any(s not in options.support for s in shot.support):
-        return "only artillery within range of the attackers may support first fire (10.4.2)"
+        return IllegalAction("9.7.2", "first fire needs at least one firing unit and one target")
+    for unit in [*shot.firers, *shot.support]:
+        if game.role(unit).artillery and unit.uid in game.marks.fired:
+            return IllegalAction("10.1", f"{game.label(unit)} has fired once this player turn already")
+    if any(f not in options.firers for f in shot.firers):
+        return IllegalAction("9.4.2", "only units in the attacked hex, able to fire, first fire")
+    if any(t not in options.targets for t in shot.targets):
+        return IllegalAction("9.7.1", "first fire is at the units attacking")
     for firer in shot.firers:
         for target in shot.targets:
             problem = _reach_problem(game, firer, target)
             if problem:
                 return problem
     for gun in shot.support:
-        problem = _gun_problem(game, gun, shot.targets)
-        if problem:
-            return problem
+        problem = _gun_problem(game, gun, shot.targets) if gun in options.support else None
+        if gun not in options.support or problem:
+            return problem or IllegalAction(
+                "10.4.2", "only artillery within range of the attackers supports first fire"
+            )
+    return _support_problem(game, shot)
+
+
+def _support_problem(game: Game, shot: Fire) -> IllegalAction | None:
     if any(game.role(g).legion for g in shot.support) and not any(
         game.role(f).legion and f.counter.unit_class in LEGION_FIGHTING_CLASSES for f in shot.firers
     ):
-        return "Arab Legion artillery supports a battle only with another Legion unit in it (10.9.1)"
+        return IllegalAction(
+            "10.9.1", "Arab Legion artillery supports a battle only with another Legion unit in it"
+        )
     attack = total(fire_strength(game, f, shot.targets) for f in [*shot.firers, *shot.support])
     defence = total(defence_strength(game, t) for t in shot.targets)
     if game.tables.column(attack, defence) is None:
-        return f"{attack}-{defence} is below the lowest odds column (9.4.3)"
+        return IllegalAction("9.4.3", f"{attack}-{defence} is below the lowest odds column")
     return None
 
 
-def _reach_problem(game: Game, firer: Unit, target: Unit) -> str | None:
+def _reach_problem(game: Game, firer: Unit, target: Unit) -> IllegalAction | None:
     if target.space in game.board.neighbours.get(firer.space or "", ()):
         return None
     if game.role(firer).artillery and game.role(target).artillery:
         return artillery.gun_problem(game, firer, target.space or "")
-    return (
+    return IllegalAction(
+        "10.5.2",
         f"{game.label(firer)} may first fire only at adjacent attackers, "
-        "or as artillery at attacking artillery in range (10.5.2)"
+        "or as artillery at attacking artillery in range",
     )
 
 
@@ -314,18 +330,17 @@ def _first_fire(
     game: Game, attackers: Sequence[Unit], targets: Sequence[Unit], decider: Decider, dice: DiceSource
 ) -> ShotReport | None:
     options = first_fire_options(game, attackers, targets)
-    if not options.firers:
-        return None
 
     def legal(shot: Fire) -> str | None:
-        return first_fire_problem(game, options, shot)
+        problem = first_fire_problem(game, options, shot)
+        return problem.message if problem else None
 
     shot = decider.first_fire(targets[0].side, options, legal)
     if shot is None:
         return None
-    problem = legal(shot)
+    problem = first_fire_problem(game, options, shot)
     if problem is not None:
-        raise IllegalAction("9.7", problem)
+        raise problem
     game.marks.first_fired.update(f.uid for f in shot.firers if game.role(f).vehicle_shield)
     protected = _attackers_protection(game, shot.targets)
     return shoot(game, shot, "first fire", dice, protected=protected)

@@ -139,15 +139,16 @@ class Game(CoreGame):
             self.note("eliminated", f"{unit.uid} is eliminated")
 
     def eliminate_with_passengers(self, unit: Unit) -> list[Unit]:
-        """A unit lost in combat, with what it carries (8.7); the convoy goes back to the start (6.4.1)."""
+        """A unit lost in combat, with what it carries (8.7); the convoy goes back to the start and
+        the units it carried stay where they are (6.4.1)."""
+        if self.role(unit).convoy:
+            transport.convoy_destroyed(self, unit)
+            return [unit]
         lost = []
         for passenger in self.passengers(unit):
             self.remove(passenger, UnitStatus.ELIMINATED)
             lost.append(passenger)
-        if self.role(unit).convoy:
-            transport.convoy_destroyed(self, unit)
-        else:
-            self.remove(unit, UnitStatus.ELIMINATED)
+        self.remove(unit, UnitStatus.ELIMINATED)
         lost.append(unit)
         return lost
 

@@ -113,13 +113,14 @@ def _return_fire(game: Game, terrorists: Sequence[Unit], garrisons: Sequence[Uni
     options = FireOptions(firers, targets)
 
     def legal(shot: Fire) -> str | None:
-        return first_fire_problem(game, options, shot)
+        problem = first_fire_problem(game, options, shot)
+        return problem.message if problem else None
 
     shot = game.decider.first_fire(game.arab, options, legal)
     if shot is not None:
-        problem = legal(shot)
+        problem = first_fire_problem(game, options, shot)
         if problem is not None:
-            raise IllegalAction("13.2.4", problem)
+            raise problem
         shoot(game, shot, "first fire", dice, terror=True)
 
 

@@ -58,10 +58,12 @@ def walk(
             "move",
             f"{', '.join(game.label(u) for u in moving)} move to {game.board.name(hexes[-1])} by {route}",
         )
+    here = moving[0].space
     for there, step in zip(hexes, costs, strict=True):
-        movers = [u for u in moving if u.on_map]
+        movers = [u for u in moving if u.on_map and u.space == here]  # shelled away (the convoy, 6.4.1)
         if not movers:
             return
+        here = there
         escorts = [r for r in riding if r.on_map]
         cargo = [p for u in [*movers, *escorts] for p in game.passengers(u)] + escorts
         for unit in [*movers, *cargo]:
