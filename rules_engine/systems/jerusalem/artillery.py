@@ -120,7 +120,6 @@ def shell_moving(
     report = shoot(game, shot, "shelling", dice)
     if report.result == KILL:
         _empty_carriers(game, carriers, dice)
-    game.last_shots.append(report)
     return report
 
 

@@ -315,8 +315,8 @@ def _support_problem(game: Game, shot: Fire) -> IllegalAction | None:
 
 
 def _reach_problem(game: Game, firer: Unit, target: Unit) -> IllegalAction | None:
-    if target.space in game.board.neighbours.get(firer.space or "", ()):
-        return None
+    if target.space == firer.space or target.space in game.board.neighbours.get(firer.space or "", ()):
+        return None  # next to it, or on top of it (a terrorist attack, 13.2.4)
     if game.role(firer).artillery and game.role(target).artillery:
         return artillery.gun_problem(game, firer, target.space or "")
     return IllegalAction(

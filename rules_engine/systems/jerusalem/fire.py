@@ -70,6 +70,7 @@ def shoot(
             game.marks.fired.add(unit.uid)
     targets = [t for t in fire.targets if t.on_map]
     report = ShotReport(kind, [f.uid for f in firers], [t.uid for t in targets])
+    game.last_shots.append(report)
     if not firers or not targets:
         report.result = "no shot"
         return report
@@ -128,21 +129,21 @@ def _davidka(game: Game, firers: list[Unit], dice: DiceSource) -> list[Unit]:
 
 def lose(game: Game, units: Sequence[Unit], dice: DiceSource, *, ground: bool) -> list[Unit]:
     """Eliminate ``units`` and what goes with them; returns every unit lost."""
-    spaces = {u.space for u in units if u.space}
+    spaces = {(u.space, u.side) for u in units if u.space}
     lost: list[Unit] = []
     for unit in units:
         if unit.on_map:
             lost.extend(game.eliminate_with_passengers(unit))
     if ground:
-        for space in spaces:
-            lost.extend(_lone_leaders(game, space))
+        for space, side in sorted(spaces):
+            lost.extend(_lone_leaders(game, space, side))
     after_losses(game, lost, dice)
     return lost
 
 
-def _lone_leaders(game: Game, space: str) -> list[Unit]:
+def _lone_leaders(game: Game, space: str, side: str) -> list[Unit]:
     """12.7, 12.9.4: a leader dies with the last of his units, if ground fire killed them (10.3)."""
-    here = game.state.units_at(space)
+    here = [u for u in game.state.units_at(space) if u.side == side]
     if not here or any(not (game.role(u).leader or game.role(u).dummy) for u in here):
         return []
     lost = list(here)

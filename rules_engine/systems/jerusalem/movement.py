@@ -84,10 +84,6 @@ def _leader_problem(game: Game, unit: Unit) -> IllegalAction | None:
         return IllegalAction(
             "12.8.1", f"{game.label(unit)} abandoned his units and may not move this player turn"
         )
-    if unit.counter.id == AMIN and game.phase.kind == ROAD:
-        return IllegalAction(
-            "12.9.3", "Haj Amin moves from city hex to city hex in the Overland Movement Phase"
-        )
     return None
 
 

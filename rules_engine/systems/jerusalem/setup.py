@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 def roll_setup(game: Game, dice: DiceSource) -> None:
     """Roll each of the scenario's set-up tables and change the set-up to match."""
+    game.marks.setup_rolled = True
     for entry in game.scenario.random_setup:
         table = game.tables.tables.get(entry.table)
         if table is None:
@@ -39,7 +40,7 @@ def check_setup_roll(game: Game) -> None:
         if game.scenario.first_turn in state.turn_labels
         else 0
     )
-    if state.turn_index != first or state.phase_index != 0 or game.marks.spent:
+    if state.turn_index != first or state.phase_index != 0 or game.marks.spent or game.marks.setup_rolled:
         raise IllegalAction("Scenario II", "the set-up rolls are made before play begins")
     if not game.scenario.random_setup:
         raise IllegalAction("Scenario II", "this scenario has no set-up rolls")
@@ -121,17 +122,13 @@ def _fits(game: Game, space: str, unit: Unit) -> bool:
 
 
 def _add_leader(game: Game, counter_id: str) -> None:
+    """A named leader the roll adds: with Mufti units if one of their hexes takes him, else with
+    any Arab units that may (5.2, 12.3)."""
     leader = _spare(game, counter_id)
     if leader is None:
         return
-    for space in sorted(game.state.occupants):
-        here = game.state.units_at(space)
-        if (
-            here
-            and here[0].side == leader.side
-            and any(game.role(u).needs_leader for u in here)
-            and _fits(game, space, leader)
-        ):
-            game.put(leader, space)
-            game.marks.face_down.add(leader.uid)
-            return
+    friendly = [s for s in sorted(game.state.occupants) if game.state.side_at(s) == leader.side]
+    mufti = [s for s in friendly if any(game.role(u).needs_leader for u in game.state.units_at(s))]
+    space = next((s for s in [*mufti, *friendly] if _fits(game, s, leader)), None)
+    if space is not None:
+        game.put(leader, space)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import IllegalAction, Unit, UnitStatus
 from rules_engine.systems.jerusalem.movement import ROAD
-from rules_engine.systems.jerusalem.roles import CITY_GARRISON, HAGANAH, KUTUB
+from rules_engine.systems.jerusalem.roles import AMIN, CITY_GARRISON, HAGANAH, KUTUB
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
@@ -90,6 +90,8 @@ def _rider_problem(game: Game, carrier: Unit, rider: Unit) -> IllegalAction | No
         return IllegalAction("8.6", f"{name} is not a unit a transport carries")
     if role.terrorist:
         return IllegalAction("13.2.2", f"{name} is never carried by a transport")
+    if rider.counter.id == AMIN:
+        return IllegalAction("12.9.3", "Haj Amin never leaves the city, so no transport carries him")
     if rider.uid in marks.carried_by:
         return IllegalAction("8.7.2", f"{name} is already being carried")
     if marks.rode_with.get(rider.uid, carrier.uid) != carrier.uid:

@@ -67,6 +67,17 @@ def check_shelling(game: Game, wanted: Json, pointer: str) -> None:
     check_shot(game, shots[-1] if shots else None, wanted, pointer, "shelling")
 
 
+def check_shots(game: Game, wanted: list[Json], pointer: str) -> None:
+    """Every shot of the last action, in order (a terrorist attack has several)."""
+    shots = game.last_shots
+    same(len(shots), len(wanted), "the number of shots in the last action", pointer)
+    for index, (shot, entry) in enumerate(zip(shots, wanted, strict=True)):
+        where = f"{pointer}/{index}"
+        if "kind" in entry:
+            same(shot.kind, entry["kind"], f"shot {index + 1}'s kind", where + "/kind")
+        check_shot(game, shot, {k: v for k, v in entry.items() if k != "kind"}, where, f"shot {index + 1}")
+
+
 def check_first_phase(game: Game, wanted: str, pointer: str) -> None:
     sequence = game.phase_sequence()
     group = next((p.group for p in game.system.phases if p.id == wanted), None)
@@ -162,6 +173,7 @@ def check_hidden_from(game: Game, wanted: dict[str, list[str]], pointer: str) ->
 EXPECTATIONS: dict[str, Expectation] = {
     "combat": check_combat,
     "shelling": check_shelling,
+    "shots": check_shots,
     "first_phase": check_first_phase,
     "convoy": check_convoy,
     "may_end_phase": check_may_end_phase,
