@@ -56,11 +56,7 @@ def entry_hexes(game: Game, unit: Unit) -> list[str]:
     free = [s for s in spaces if game.state.side_at(s) in (None, unit.side)]
     if free or not spaces:
         return free
-    edge = [
-        s
-        for s, near in game.board.neighbours.items()
-        if len(near) < 6 and any(game.tables.distance(s, o) <= EDGE_SHIFT for o in spaces)
-    ]
+    edge = [s for s in game.tables.edge if any(game.tables.distance(s, o) <= EDGE_SHIFT for o in spaces)]
     return sorted(s for s in edge if game.state.side_at(s) in (None, unit.side))
 
 
@@ -93,6 +89,10 @@ def enter_problem(game: Game, units: Sequence[Unit], first: str) -> IllegalActio
         return IllegalAction(
             "8.6" if game.phase.kind == ROAD else "7.3",
             "some of these units cannot come on in this phase (or find no seat)",
+        )
+    if game.phase.kind == ROAD and game.convoy_at(first) and not any(game.role(u).convoy for u in units):
+        return IllegalAction(
+            "6.3.4", "no unit may enter the Jerusalem Convoy's hex in the Road Movement Phase"
         )
     problem = game.stacking_problem(first, list(units))
     if problem is not None:

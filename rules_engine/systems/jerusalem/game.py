@@ -128,6 +128,12 @@ class Game(CoreGame):
 
     # --- changes -------------------------------------------------------------------------
 
+    def stacking_problem(self, space: str, arriving: Sequence[Unit]) -> str | None:
+        """The core's reading of the stacking rules; a lone unit entering an empty hex always fits."""
+        if len(arriving) == 1 and not self.state.occupants.get(space):
+            return None
+        return super().stacking_problem(space, arriving)
+
     def remove(self, unit: Unit, status: UnitStatus) -> None:
         """Take a unit off the map (eliminated, or removed from the game by a rule)."""
         for passenger in self.passengers(unit):

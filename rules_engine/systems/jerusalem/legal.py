@@ -174,7 +174,7 @@ def convoy_actions(game: Game) -> Iterator[Action]:
     for end in range(1, len(ahead) + 1):
         if transport.convoy_path_problem(game, convoy, ahead[:end]) is not None:
             break
-        if path_problem(game, [convoy], ahead[:end]) is not None:
+        if path_problem(game, [convoy], ahead[:end], transport.escorts_here(game, convoy)) is not None:
             break
         yield Move((convoy.uid,), ahead[:end], f"move the convoy to {game.board.name(ahead[end - 1])}")
 

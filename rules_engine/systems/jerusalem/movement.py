@@ -96,8 +96,7 @@ def step_cost(game: Game, unit: Unit, a: str, b: str) -> float | None:
     if unit.counter.id == AMIN:
         return 0.0 if b in game.tables.city else None
     cls = unit.face.movement_class or game.tables.classes[-1]
-    step = game.system.tables.steps[cls][a].get(b)
-    return None if step is None else step.cost(road_only(game))
+    return game.tables.costs[cls, game.phase.kind == ROAD][a].get(b)
 
 
 def ignores_zoc(game: Game, group: Sequence[Unit]) -> bool:
@@ -245,10 +244,12 @@ def check_path(
     return _walk(game, group, riders, list(path), ezoc)
 
 
-def path_problem(game: Game, group: Sequence[Unit], path: Sequence[str]) -> IllegalAction | None:
+def path_problem(
+    game: Game, group: Sequence[Unit], path: Sequence[str], along: Sequence[Unit] = ()
+) -> IllegalAction | None:
     """What ``check_path`` would refuse, as a value."""
     try:
-        check_path(game, group, path)
+        check_path(game, group, path, along)
     except IllegalAction as refusal:
         return refusal
     return None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, EndPhase, SeededDice
 from rules_engine.systems.jerusalem import legal
-from rules_engine.systems.jerusalem.actions import Move
+from rules_engine.systems.jerusalem.actions import HaltConvoy, Load, Move
 from rules_engine.systems.jerusalem.decisions import RandomDecider
 from rules_engine.systems.jerusalem.movement import OVERLAND, ROAD, reachable
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 AfterAction = Callable[["Game", str], None]
 # How often the full legal_actions() list is drawn from, and how long a phase may go on.
-FULL_LIST_EVERY = 25
+FULL_LIST_EVERY = 60
 PHASE_ACTIONS = 40
 MAX_ACTIONS = 20_000
 
@@ -66,11 +66,27 @@ def _choose(game: Game, chooser: random.Random, in_phase: int, count: int) -> Ac
     may_end = game.end_phase_problem() is None
     if may_end and (in_phase >= PHASE_ACTIONS or chooser.random() < 0.12):
         return EndPhase()
+    run = _convoy_run(game) if kind == ROAD else []
+    if run and chooser.random() < 0.6:
+        return chooser.choice(run)
     for _ in range(6):
         found = list(_kind(game, chooser))
         if found:
             return chooser.choice(found)
     return EndPhase() if may_end else chooser.choice(legal.legal_actions(game))
+
+
+def _convoy_run(game: Game) -> list[Action]:
+    """The convoy's next steps (its route, picking up its escorts, moving), so random games see it
+    reach Jerusalem now and then."""
+    convoy = game.convoy_unit()
+    if convoy is None or convoy.side != game.active_side or game.marks.convoy_done:
+        return []
+    steps: list[Action] = [a for a in legal.convoy_actions(game) if not isinstance(a, HaltConvoy)]
+    if convoy.on_map and game.marks.route:
+        escorts = set(game.marks.escorts) | {convoy.uid}
+        steps.extend(a for a in legal.loads(game) if isinstance(a, Load) and a.transport in escorts)
+    return steps
 
 
 def _kind(game: Game, chooser: random.Random) -> Iterator[Action]:

@@ -84,8 +84,24 @@ class Tables:
             if (t := board.terrain.get(side.terrain)) and t.combat
         )
         self.wall = next((t for t in self.terrain.terrain.values() if t.kind == "hexside" and t.combat), None)
+        grid = board.definition.grid
+        self.axial = {
+            s: grid.to_axial(space.hex)
+            for s, space in spaces.items()
+            if grid is not None and space.hex is not None
+        }
+        self.edge = frozenset(s for s, near in board.neighbours.items() if len(near) < 6)
         self.classes = tuple(c.id for c in self.terrain.movement_classes)
         self.steps = {cls: self._step_table(cls) for cls in self.classes}
+        # per class and phase (road only or not): the cost of every possible step, for the hot paths
+        self.costs = {
+            (cls, road): {
+                a: {b: c for b, step in row.items() if (c := step.cost(road)) is not None}
+                for a, row in table.items()
+            }
+            for cls, table in self.steps.items()
+            for road in (False, True)
+        }
         self.crt, self.columns = self._crt(definition)
         self.modifiers = self._modifiers(definition)
         self.tables = definition.charts.tables
@@ -202,8 +218,12 @@ class Tables:
     # --- distances and sight (10.0, 10.7) -------------------------------------------------
 
     def distance(self, a: str, b: str) -> int:
-        found = self.board.definition.distance(a, b)
-        return found if found is not None else 999
+        """Hexes from ``a`` to ``b`` (999 when either is not a hex of the grid)."""
+        first, second = self.axial.get(a), self.axial.get(b)
+        if first is None or second is None:
+            return 999
+        dq, dr = second[0] - first[0], second[1] - first[1]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def between(self, a: str, b: str) -> tuple[str, ...]:
         """Hexes a straight edge from centre to centre touches, ends left out (10.7.1)."""

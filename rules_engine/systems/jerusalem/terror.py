@@ -77,6 +77,7 @@ def terror_attack(game: Game, units: Sequence[Unit], path: Sequence[str], dice: 
         raise problem
     target = path[-1]
     for unit in units:
+        game.marks.zoc_lock.pop(unit.uid, None)  # 13.2.6: they ignore the Arab ZOCs this turn
         game.marks.spent[unit.uid] = game.spent(unit) + len(path)
         game.marks.moved_in.setdefault(unit.uid, set()).add(OVERLAND)
         game.marks.terrorists.add(unit.uid)

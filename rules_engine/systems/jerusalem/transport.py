@@ -224,32 +224,42 @@ def convoy_arrives(game: Game, convoy: Unit) -> None:
     """6.4: in a city hex the convoy's run ends: the reward, then back to the start."""
     marks = game.marks
     marks.convoy_done = True
-    game.note("convoy", f"the Jerusalem Convoy reaches {game.board.name(convoy.space or '')}")
-    _place_escorts(game, convoy)
+    space = convoy.space or ""
+    game.note("convoy", f"the Jerusalem Convoy reaches {game.board.name(space)}")
+    _unload_convoy(game, convoy)
     _reward(game)
     _back_to_start(game, convoy)
+    spread(game, space, convoy.side, sorted(game.tables.city))
 
 
-def _place_escorts(game: Game, convoy: Unit) -> None:
-    """6.4.1: the escorts stay in the city, spread so that no hex is over the limit once the convoy leaves."""
-    space = convoy.space or ""
+def _unload_convoy(game: Game, convoy: Unit) -> None:
     for rider in game.passengers(convoy):
         del game.marks.carried_by[rider.uid]
-    others = [u for u in game.state.units_at(space) if u is not convoy]
+
+
+def spread(game: Game, space: str, side: str, places: list[str]) -> None:
+    """6.4.1: once the convoy has left, the units it leaves behind are separated so that no hex is
+    over the stacking limits: each extra unit goes to one of ``places`` the player picks; one that
+    fits nowhere is lost."""
+    others = list(game.state.units_at(space))
     while game.stacking_problem(space, []) is not None and others:
         mover = others.pop()
         options = [
             h
-            for h in sorted(game.tables.city)
+            for h in places
             if h != space
-            and game.state.side_at(h) in (None, convoy.side)
+            and game.state.side_at(h) in (None, side)
             and game.stacking_problem(h, [mover]) is None
         ]
         if not options:
-            break
-        pick = game.decider.choose(
-            convoy.side, f"where in the city does {mover.uid} go?", [game.board.name(h) for h in options]
-        )
+            game.note("convoy", f"{mover.uid} finds no room once the convoy has gone and is lost")
+            game.remove(mover, UnitStatus.ELIMINATED)
+            continue
+        for rider in game.passengers(mover):
+            del game.marks.carried_by[rider.uid]  # set down: only the unit itself moves
+        game.marks.carried_by.pop(mover.uid, None)
+        question = f"where does {mover.uid} go now that the convoy has left {game.board.name(space)}?"
+        pick = game.decider.choose(side, question, [game.board.name(h) for h in options])
         game.put(mover, options[pick])
 
 
@@ -325,11 +335,12 @@ def _penalties(game: Game) -> list[tuple[str, Unit, bool]]:
 def convoy_destroyed(game: Game, convoy: Unit) -> None:
     """6.4.1, 6.6: an eliminated convoy goes back to the start; in its own run that is a failure."""
     game.note("convoy", "the Jerusalem Convoy is destroyed")
-    for rider in game.passengers(convoy):
-        del game.marks.carried_by[rider.uid]
+    space = convoy.space or ""
+    _unload_convoy(game, convoy)
     if game.phase.kind == ROAD and game.active_side == convoy.side:
         convoy_failed(game)
     _back_to_start(game, convoy)
+    spread(game, space, convoy.side, list(game.board.neighbours[space]))
 
 
 def _back_to_start(game: Game, convoy: Unit) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import DiceSource, IllegalAction, Unit
 from rules_engine.systems.jerusalem import artillery, transport
-from rules_engine.systems.jerusalem.movement import check_path, ignores_zoc
+from rules_engine.systems.jerusalem.movement import check_path, ignores_zoc, mover_problem
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def move(game: Game, group: Sequence[Unit], path: Sequence[str], dice: DiceSourc
     if convoy is not None:
         if len(group) > 1:
             raise IllegalAction("6.3.3", "the convoy moves alone; the units with it come along")
-        problem = transport.convoy_path_problem(game, convoy, hexes)
+        problem = mover_problem(game, convoy) or transport.convoy_path_problem(game, convoy, hexes)
         if problem is not None:
             raise problem
     riding = [*transport.escorts_here(game, convoy)] if convoy is not None else []
@@ -52,6 +52,8 @@ def walk(
     marks.anything_moved = True
     kind = game.phase.kind
     moving = list(group)
+    for unit in [*moving, *riding, *(p for u in moving for p in game.passengers(u))]:
+        marks.zoc_lock.pop(unit.uid, None)  # a leader alone may leave a ZOC he stopped in (12.5)
     if hexes:
         route = " ".join(hexes)
         game.note(
