@@ -176,11 +176,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         )
         for side, kinds in counters["by_side"].items():
             add(f"  {side}: " + _pairs(kinds))
-    track = summary.get("turn_track")
-    if track and track["boxes"]:
-        add(f"turn track: {track['boxes']} boxes, {track['first']} to {track['last']}")
-        if track["note"]:
-            add(f"  note: {track['note']}")
+    lines.extend(_turn_track_lines(summary.get("turn_track")))
     for scenario in summary.get("scenarios", []):
         turns = f"{_turns(scenario['turns'])} turns" if scenario["turns"] else "turns ?"
         add(
@@ -208,6 +204,15 @@ def format_summary(summary: dict[str, Any]) -> str:
     if summary["errors"]:
         add(f"{summary['errors']} errors: run 'wgc validate' for details")
     return "\n".join(lines)
+
+
+def _turn_track_lines(track: dict[str, Any] | None) -> list[str]:
+    if not track or not track["boxes"]:
+        return []
+    lines = [f"turn track: {track['boxes']} boxes, {track['first']} to {track['last']}"]
+    if track["note"]:
+        lines.append(f"  note: {track['note']}")
+    return lines
 
 
 def _turns(count: float) -> str:

@@ -105,7 +105,7 @@ def _overland_cost(game: Game, leader: Unit, a: str, b: str) -> float | None:
     if leader.counter.id == AMIN:
         return 0.0 if b in game.tables.city else None
     cls = leader.face.movement_class or game.tables.classes[-1]
-    step = game.tables.steps[cls][a].get(b)
+    step = game.tables.steps(cls)[a].get(b)
     return None if step is None else step.cost(road_only=False)
 
 

@@ -96,7 +96,7 @@ def step_cost(game: Game, unit: Unit, a: str, b: str) -> float | None:
     if unit.counter.id == AMIN:
         return 0.0 if b in game.tables.city else None
     cls = unit.face.movement_class or game.tables.classes[-1]
-    return game.tables.costs[cls, game.phase.kind == ROAD][a].get(b)
+    return game.tables.costs(cls, game.phase.kind == ROAD)[a].get(b)
 
 
 def ignores_zoc(game: Game, group: Sequence[Unit]) -> bool:
@@ -171,7 +171,7 @@ def _cannot_enter(game: Game, unit: Unit, a: str, b: str) -> tuple[str, str]:
     if unit.counter.id == AMIN:
         return "12.9.3", f"Haj Amin may not leave the Jerusalem city hexes ({there})"
     cls = unit.face.movement_class or game.tables.classes[-1]
-    step = game.system.tables.steps[cls][a].get(b)
+    step = game.system.tables.steps(cls)[a].get(b)
     if road_only(game) and (step is None or step.road is None):
         return (
             "8.1",

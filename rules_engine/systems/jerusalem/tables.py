@@ -92,16 +92,9 @@ class Tables:
         }
         self.edge = frozenset(s for s, near in board.neighbours.items() if len(near) < 6)
         self.classes = tuple(c.id for c in self.terrain.movement_classes)
-        self.steps = {cls: self._step_table(cls) for cls in self.classes}
-        # per class and phase (road only or not): the cost of every possible step, for the hot paths
-        self.costs = {
-            (cls, road): {
-                a: {b: c for b, step in row.items() if (c := step.cost(road)) is not None}
-                for a, row in table.items()
-            }
-            for cls, table in self.steps.items()
-            for road in (False, True)
-        }
+        # worked out on first use: a replay on a test map often moves one class of unit only
+        self._steps: dict[str, dict[str, dict[str, Step]]] = {}
+        self._costs: dict[tuple[str, bool], dict[str, dict[str, float]]] = {}
         self.crt, self.columns = self._crt(definition)
         self.modifiers = self._modifiers(definition)
         self.tables = definition.charts.tables
@@ -149,6 +142,23 @@ class Tables:
         return links
 
     # --- movement costs (1.3) ----------------------------------------------------------------
+
+    def steps(self, cls: str) -> dict[str, dict[str, Step]]:
+        """For every hex, the neighbours a unit of ``cls`` may step into, with both costs."""
+        table = self._steps.get(cls)
+        if table is None:
+            table = self._steps[cls] = self._step_table(cls)
+        return table
+
+    def costs(self, cls: str, road_only: bool) -> dict[str, dict[str, float]]:
+        """For every hex, what each possible step costs in a phase (road only or not): the hot path."""
+        table = self._costs.get((cls, road_only))
+        if table is None:
+            table = self._costs[cls, road_only] = {
+                a: {b: c for b, step in row.items() if (c := step.cost(road_only)) is not None}
+                for a, row in self.steps(cls).items()
+            }
+        return table
 
     def _step_table(self, cls: str) -> dict[str, dict[str, Step]]:
         table: dict[str, dict[str, Step]] = {}
