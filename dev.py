@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Bootstrap a private environment and run one of the project's two jobs.
 
-    python3 dev.py build   validate every game in source_data/ and write build/
+    python3 dev.py build   validate every game in source_data/ and write build/: modules,
+                           counter sheets, maps and player aids
     python3 dev.py test    ruff (lint and format), mypy and pytest
 
 Only the Python standard library is used here, so the script works on a fresh
@@ -58,8 +59,10 @@ def precompile() -> None:
 
 
 def job_build() -> None:
+    """Modules, print-and-play sheets, maps and player aids for every game, in one run."""
     precompile()
-    run([str(BIN / "wgc"), "build", "--output", "build"])
+    also = ["--also", "sheets", "--also", "map", "--also", "aids"]
+    run([str(BIN / "wgc"), "build", "--output", "build", *also])
 
 
 def job_test() -> None:

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Play seeded random legal games of Israel 1948 to the end and print games per second.
 
-The issue's target is at least 20 complete Onslaught games a second in one
-process. Building the rules engine (reading the map once) is timed apart from
-the games. Compare figures within one run: the machines are shared and noisy.
+The target is at least 300 complete Onslaught games a second on one core; the rate is
+counted in CPU time of this process, which a busy machine disturbs less than wall time.
+Building the rules engine (reading the map once) is timed apart from the games.
+Compare figures within one run: the machines are shared and noisy.
 
     .venv/bin/python bench/play_speed.py [--games 100] [--scenario onslaught]
 """
@@ -24,7 +25,7 @@ from compiler.pipeline import validate_game  # noqa: E402
 from rules_engine.systems import system_for  # noqa: E402
 from rules_engine.systems.israel1948.random_play import play_random_game  # noqa: E402
 
-TARGET_GAMES_PER_SECOND = 20
+TARGET_GAMES_PER_SECOND = 300
 
 
 def main() -> None:
@@ -42,15 +43,15 @@ def main() -> None:
     rates: list[float] = []
     results: Counter[str | None] = Counter()
     for round_number in range(arguments.rounds):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         for seed in range(arguments.games):
             game = play_random_game(system, arguments.scenario, round_number * arguments.games + seed)
             results[game.state.result] += 1
-        elapsed = time.perf_counter() - start
-        rates.append(arguments.games / elapsed)
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+        rates.append(arguments.games / cpu)
         print(
-            f"round {round_number + 1}: {arguments.games} {arguments.scenario} games in {elapsed:.2f} s "
-            f"= {rates[-1]:.1f} games/s"
+            f"round {round_number + 1}: {arguments.games} {arguments.scenario} games in {cpu:.2f} s of CPU "
+            f"({elapsed:.2f} s wall) = {rates[-1]:.1f} games/s"
         )
     median = statistics.median(rates)
     verdict = "meets" if median >= TARGET_GAMES_PER_SECOND else "misses"

@@ -1,6 +1,6 @@
 """The one build driver: validate each game, then run the chosen back ends on the valid ones.
 
-Every command that produces files (`wgc build`, `sheets`, `map`) and every
+Every command that produces files (`wgc build`, `sheets`, `map`, `aids`) and every
 bench calls `build()`; none re-implements the sequence. A game with errors
 builds nothing and keeps its previous outputs. Outputs are named by the game's
 id from game.json (not by its folder), and every write is atomic.
@@ -27,7 +27,7 @@ from rules_engine.definitions import ValidGame
 if TYPE_CHECKING:
     from compiler.render.sheets import SheetSpec
 
-TARGETS = ("module", "sheets", "map")
+TARGETS = ("module", "sheets", "map", "aids")
 StepTimer = Callable[[str, float], None]
 
 
@@ -38,6 +38,8 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
+    aid_dpi: int = 200
+    aid_paper: str = "letter"
     run_replays: bool = True
 
 
@@ -134,7 +136,7 @@ def _module(ready: Ready, run: Run) -> None:
     for entry, game in ready:
         run.say(f"{entry.game_id}: compiling the VASSAL module ...")
         with _timed(run.on_step, "module: compile"):
-            data = build_module(game.to_definition())
+            data = build_module(game)
         module = run.out / f"{entry.game_id}.vmod"
         folder = run.out / entry.game_id
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
@@ -151,7 +153,7 @@ def _sheets(ready: Ready, run: Run) -> None:
     from compiler.render.sheets import SheetSpec
 
     spec = run.options.sheet_spec or SheetSpec()
-    jobs = [(game.to_definition(), run.out / entry.game_id / "sheets") for entry, game in ready]
+    jobs = [(game, run.out / entry.game_id / "sheets") for entry, game in ready]
     with _writing(run.out):
         # One game's pages are encoded while the next one is rendered.
         for (entry, _), (_, folder), written in zip(ready, jobs, write_sheets(jobs, spec), strict=False):
@@ -167,9 +169,24 @@ def _map(ready: Ready, run: Run) -> None:
     for entry, game in ready:
         folder = run.out / entry.game_id / "map"
         with _writing(folder):
-            written = write_map(game.to_definition(), folder, options.map_dpi, options.map_paper)
+            written = write_map(game, folder, options.map_dpi, options.map_paper)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
+
+
+def _aids(ready: Ready, run: Run) -> None:
+    from compiler.output.aids import AidSpec, write_aids
+
+    spec = AidSpec(paper=run.options.aid_paper, dpi=run.options.aid_dpi)
+    for entry, game in ready:
+        folder = run.out / entry.game_id / "aids"
+        with _writing(folder):
+            written = write_aids(game, folder, spec)
+        entry.written += written
+        for page in folder.glob("aids-page*.png"):  # pages of an earlier, longer aid
+            if page not in written:
+                page.unlink(missing_ok=True)
+        run.say(f"{entry.game_id}: wrote {len(written)} files to {folder}")
 
 
 def sweep_litter(out: Path, game_id: str) -> None:
@@ -209,4 +226,4 @@ def _writing(target: Path) -> Iterator[None]:
         ) from exc
 
 
-BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map}
+BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map, "aids": _aids}

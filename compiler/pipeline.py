@@ -13,6 +13,7 @@ from pathlib import Path
 
 from compiler.checks import ALL_CHECKS, Check, CheckContext
 from compiler.diagnostics import Diagnostic, codes, error
+from compiler.diagnostics.repeats import cap_repeats
 from compiler.loading import GameSources, load_game_folder
 from compiler.model import build_definition
 from compiler.schema import validate_document
@@ -107,7 +108,8 @@ def _run_check(check: Check, context: CheckContext) -> list[Diagnostic]:
 
 
 def locate(diagnostics: Iterable[Diagnostic], sources: GameSources) -> list[Diagnostic]:
-    """Fill in line and column from the source texts, then sort and drop exact repeats."""
+    """Fill in line and column from the source texts, then sort, drop exact repeats and
+    keep at most a few of one code per file (``cap_repeats``)."""
     located: list[Diagnostic] = []
     for diagnostic in diagnostics:
         if diagnostic.line is None and diagnostic.file:
@@ -117,4 +119,4 @@ def locate(diagnostics: Iterable[Diagnostic], sources: GameSources) -> list[Diag
             if where is not None:
                 diagnostic = diagnostic.located(*where)
         located.append(diagnostic)
-    return sorted(set(located), key=Diagnostic.sort_key)
+    return sorted(cap_repeats(sorted(set(located), key=Diagnostic.sort_key)), key=Diagnostic.sort_key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 from collections.abc import Callable
@@ -82,3 +83,11 @@ def valid_game(report: Any) -> Any:
     game = report.valid
     assert game is not None, f"{report.name} does not validate"
     return game
+
+
+@functools.cache
+def shipped(game: str) -> Any:
+    """A shipped game as the back ends take it (a ValidGame), validated once per test run."""
+    from compiler.pipeline import validate_game
+
+    return valid_game(validate_game(SOURCE_DATA / game, run_replays=False))

@@ -100,3 +100,63 @@ def reshuffled(draw: st.DrawFn, document: Any, max_changes: int = 4) -> Any:
         else:
             parent[path[-1]] = draw(st.sampled_from(pool))
     return data
+
+
+CONTROL_TEXT = st.sampled_from(
+    ["\u001b[2J", "\u0007", "\u0000", "\u009b31m", "\u202e", "\u2028", "\r\n", "\u001b]0;title\u0007"]
+)
+
+
+@st.composite
+def long_text(draw: st.DrawFn) -> str:
+    """A string from a few hundred characters to past the size of any real value."""
+    length = draw(st.sampled_from([130, 4_001, 70_000, 400_000]))
+    stem = draw(st.sampled_from(["x", "a-", "G13 ", "\\", '"', "ي", "\u001b[2J"]))
+    return (stem * (length // len(stem) + 1))[:length]
+
+
+def _nested(value: Any, depth: int) -> Any:
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@st.composite
+def hostile(draw: st.DrawFn, document: Any, max_changes: int = 3) -> Any:
+    """Edits a hostile user would try: long strings and keys, control characters, lists
+    grown past their limits, deep nesting, huge numbers, wrong types and deletions."""
+    data = copy.deepcopy(document)
+    for _ in range(draw(st.integers(min_value=1, max_value=max_changes))):
+        paths = [p for p in _paths(data) if p]
+        if not paths:
+            break
+        path = draw(st.sampled_from(paths))
+        parent = data
+        for token in path[:-1]:
+            parent = parent[token]
+        key = path[-1]
+        _apply_hostile(draw, parent, key)
+    return data
+
+
+def _apply_hostile(draw: st.DrawFn, parent: Any, key: Any) -> None:
+    action = draw(
+        st.sampled_from(["long", "control", "grow", "deep", "number", "long-key", "swap-type", "delete"])
+    )
+    value = parent[key]
+    if action == "long":
+        parent[key] = draw(long_text())
+    elif action == "control":
+        parent[key] = (value if isinstance(value, str) else "x") + draw(CONTROL_TEXT)
+    elif action == "grow" and isinstance(value, list) and value:
+        parent[key] = (value * (2_100 // len(value) + 1))[: draw(st.sampled_from([21, 2_001, 2_100]))]
+    elif action == "deep":
+        parent[key] = _nested(value, draw(st.sampled_from([10, 63, 65, 200])))
+    elif action == "number":
+        parent[key] = draw(st.sampled_from([10**19, -(10**30), 1e308, 2**63, 0.1 + 0.2]))
+    elif action == "long-key" and isinstance(value, dict):
+        value[draw(long_text())] = draw(JSON_VALUES)
+    elif action == "swap-type":
+        parent[key] = [value] if not isinstance(value, list) else {"x": value}
+    else:  # "delete", and the actions that do not fit this value
+        del parent[key]

@@ -91,6 +91,42 @@ CASES = [
         codes.SCHEMA_REQUIRED,
         "/sequence_of_play/2",
     ),
+    Case(
+        "hex size in inches where millimetres were meant",
+        edit("map.json", setitem(["grid", "hex_size"], {"value": 100, "unit": "in"})),
+        "map.json",
+        codes.MAP_TOO_LARGE,
+        "/grid",
+    ),
+    # --- names a back end must print -------------------------------------------------------
+    Case(
+        "a title the font cannot draw",
+        edit("game.json", setitem(["title"], "Israel 1948 \u062d\u0631\u0628")),
+        "game.json",
+        codes.TEXT_MISSING_GLYPHS,
+        "/title",
+    ),
+    Case(
+        "counter name ending in a backslash",
+        edit("counters.json", lambda d: counter(d, "yiftach").__setitem__("name", "YIFTACH\\")),
+        "counters.json",
+        codes.NAME_UNPRINTABLE,
+        "/counters/0/name",
+    ),
+    Case(
+        "table name with a line break",
+        edit("charts.json", setitem(["tables", 0, "name"], "Uncertain\nPeace")),
+        "charts.json",
+        codes.NAME_UNPRINTABLE,
+        "/tables/0/name",
+    ),
+    Case(
+        "side name with a tab",
+        edit("game.json", setitem(["sides", 1, "name"], "Arab\tLeague")),
+        "game.json",
+        codes.NAME_UNPRINTABLE,
+        "/sides/1/name",
+    ),
     # --- files and JSON syntax -------------------------------------------------------------
     Case(
         "trailing comma",

@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -117,3 +118,12 @@ def test_failed_build_keeps_previous_output(runner: CliRunner, israel: GameCopy,
     assert result.exit_code == 1
     assert summary.read_bytes() == before
     assert not [p for p in os.listdir(summary.parent) if p.endswith(".tmp")]
+
+
+def test_top_level_help_lists_every_command_whole(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["--help"])
+    assert result.exit_code == 0
+    listed = result.output.split("Commands:", 1)[1]
+    for name in cli.list_commands(click.Context(cli)):
+        line = next(line for line in listed.splitlines() if line.split()[:1] == [name])
+        assert not line.rstrip().endswith("..."), f"the help of '{name}' is cut: {line.strip()}"

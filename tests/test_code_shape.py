@@ -84,3 +84,16 @@ def test_the_replay_runner_reaches_systems_only_through_adapters() -> None:
         # the registry (rules_engine.systems itself) is allowed; a system's own package is not
         systems = {i for i in _imports(path, name) if i.startswith("rules_engine.systems.") and i in packages}
         assert not systems, f"{name} imports {sorted(systems)}"
+
+
+def test_no_function_is_over_sixty_lines() -> None:
+    """Small functions with names that say what they do: none over 60 lines, anywhere in the tool."""
+    long = []
+    for package in ("compiler", "rules_engine", "bench"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
+                    length = node.end_lineno - node.lineno + 1
+                    if length > 60:
+                        long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)")
+    assert long == []

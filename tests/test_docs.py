@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from compiler.cli.main import cli
 from compiler.diagnostics import codes
 from compiler.diagnostics.catalogue import markdown
 
@@ -30,3 +36,23 @@ def test_readme_gives_the_two_commands_and_ci_runs_the_test_one() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "python3 dev.py build" in readme and "python3 dev.py test" in readme
     assert "python3 dev.py test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_readme_example_diagnostic_is_what_wgc_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's example is a real run: JORDAN-R's G16 mistyped as G61 in ten-days.json."""
+    readme = (ROOT / "README.md").read_text()
+    example = re.search(r"```\n(source_data/israel1948/scenarios/ten-days\.json:.*?)```", readme, re.S)
+    assert example is not None, "the README lost its example diagnostic"
+    game = tmp_path / "source_data" / "israel1948"
+    shutil.copytree(ROOT / "source_data" / "israel1948", game)
+    scenario = game / "scenarios" / "ten-days.json"
+    text = scenario.read_text()
+    typo = '{"unit": "jordan-r", "at": "G16", "face": "back"}'
+    assert text.count(typo) == 1
+    scenario.write_text(text.replace(typo, typo.replace("G16", "G61")))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["validate", "source_data/israel1948", "--no-warnings"])
+    assert result.exit_code == 1
+    assert result.output == example.group(1)

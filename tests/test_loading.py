@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from compiler.diagnostics import codes
 from compiler.loading import read_json
-from compiler.loading.positions import scan_positions
+from compiler.loading.positions import PositionFinder, scan_positions
+
+from .conftest import SOURCE_DATA
 
 
 def test_positions_of_values_and_keys() -> None:
@@ -58,3 +63,39 @@ def test_missing_and_folder(tmp_path: Path) -> None:
     assert read_json(tmp_path / "nope.json", "nope.json")[1][0].code == codes.FILE_MISSING
     (tmp_path / "dir.json").mkdir()
     assert read_json(tmp_path / "dir.json", "dir.json")[1][0].code == codes.FILE_NOT_A_FILE
+
+
+JSON_TREES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=6),
+    ),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(st.text(max_size=5), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=JSON_TREES, indent=st.sampled_from([None, 0, 2]), ascii_only=st.booleans())
+def test_position_finder_agrees_with_the_full_index(
+    data: object, indent: int | None, ascii_only: bool
+) -> None:
+    text = json.dumps(data, indent=indent, ensure_ascii=ascii_only)
+    index = scan_positions(text)
+    finder = PositionFinder(text)
+    for pointer in [*index.values, *(p + "/nope" for p in index.values)]:
+        for prefer_key in (False, True):
+            assert finder.find(pointer, prefer_key) == index.find(pointer, prefer_key), pointer
+
+
+@pytest.mark.parametrize("path", sorted(SOURCE_DATA.rglob("*.json")), ids=lambda p: p.name)
+def test_position_finder_agrees_on_the_shipped_files(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    index = scan_positions(text)
+    finder = PositionFinder(text)
+    assert all(finder.find(pointer) == index.find(pointer) for pointer in index.values)

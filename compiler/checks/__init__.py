@@ -15,6 +15,7 @@ from compiler.checks.geometry import (
     check_countries,
     check_hexsides_adjacent,
     check_line_features,
+    check_map_size,
     check_place_names,
     check_region_connections,
     check_road_ends,
@@ -22,6 +23,7 @@ from compiler.checks.geometry import (
     check_routes,
 )
 from compiler.checks.identity import check_duplicate_ids
+from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
 from compiler.checks.references import (
     check_counter_references,
@@ -41,6 +43,8 @@ Check = Callable[[CheckContext], Iterator[Diagnostic]]
 ALL_CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
     check_system,
+    check_printable_names,
+    check_printable_glyphs,
     check_game_references,
     check_counter_references,
     check_counter_values,
@@ -53,6 +57,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_line_features,
     check_road_ends,
     check_region_connections,
+    check_map_size,
     check_countries,
     check_place_names,
     check_supply_sources,

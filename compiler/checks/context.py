@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from compiler.diagnostics import Diagnostic, codes, did_you_mean, error
+from compiler.diagnostics.text import shorten
 from compiler.loading import GameSources, SourceDocument
 from rules_engine.definitions import GameDefinition, MapDefinition, Origin, Space
 
@@ -37,7 +38,7 @@ def unknown(
     if hint is None and pool and len(pool) <= 12:
         hint = "known: " + ", ".join(sorted(pool))
     file, pointer = at(origin, *tokens)
-    return error(code, f"no {what} '{value}'", file, pointer, hint=hint)
+    return error(code, f"no {what} '{shorten(value)}'", file, pointer, hint=hint)
 
 
 def resolve_space(

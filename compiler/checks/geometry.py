@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from rules_engine.definitions import MapDefinition, Space
+from rules_engine.geometry import HexLayout
 
 
 def check_hexsides_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
@@ -251,3 +252,34 @@ def check_region_connections(context: CheckContext) -> Iterator[Diagnostic]:
                 region.origin,
                 "connected_by",
             )
+
+
+# No printed wargame map is wider or taller than this; past it the drawing would take gigabytes.
+MAX_MAP_INCHES = 120.0
+
+
+def check_map_size(context: CheckContext) -> Iterator[Diagnostic]:
+    """The map's play area must fit what can be drawn: at most 120 in (10 ft) on a side."""
+    board = context.definition.board
+    if board is None:
+        return
+    width, height = _map_inches(board)
+    if max(width, height) <= MAX_MAP_INCHES:
+        return
+    file, pointer = at(board.origin, "grid" if board.grid is not None else "size")
+    yield error(
+        codes.MAP_TOO_LARGE,
+        f"the map would be {width:.0f} x {height:.0f} in; "
+        f"the largest map wgc draws is {MAX_MAP_INCHES:g} in a side",
+        file,
+        pointer,
+        hint="check the hex size and its unit (0.75 in or 19 mm is usual) or the map's size",
+    )
+
+
+def _map_inches(board: MapDefinition) -> tuple[float, float]:
+    if board.grid is not None:
+        right, bottom = HexLayout(board.grid, board.hex_size or 0.75).extent()
+        return right, bottom
+    scale = 1 / 25.4 if board.size_unit == "mm" else 1.0
+    return (board.width or 0) * scale, (board.height or 0) * scale

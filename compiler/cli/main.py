@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import click
 
 from compiler.cli.games import GAME_DIR, game_folders
+from compiler.diagnostics.text import json_text
 from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
@@ -78,7 +79,7 @@ def cli() -> None:
     into VASSAL modules, print-and-play sheets and maps."""
 
 
-@cli.command()
+@cli.command(short_help="Check games: schemas, cross-checks and replays.")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @FORMAT
 @click.option(
@@ -106,7 +107,7 @@ def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, ve
     return EXIT_OK if all(r.ok for r in reports) else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Summarise a game and how much of it is reconstructed.")
 @click.argument("game_dir", type=GAME_DIR)
 @FORMAT
 def info(game_dir: Path, output_format: str) -> int:
@@ -114,7 +115,7 @@ def info(game_dir: Path, output_format: str) -> int:
     report = validate_game(game_dir)
     summary = summarize(report)
     if output_format == "json":
-        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        click.echo(json_text(json.dumps(summary, indent=2, ensure_ascii=False)))
     else:
         click.echo(format_summary(summary))
     return EXIT_OK if report.ok else EXIT_INVALID
@@ -144,7 +145,7 @@ def _run_build(
     return EXIT_OK if result.ok else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Build each valid game into a VASSAL module (.vmod).")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @output_option("Folder for the outputs.")
 @FORMAT
@@ -153,8 +154,8 @@ def _run_build(
     "--also",
     "also",
     multiple=True,
-    type=click.Choice(["sheets", "map"]),
-    help="Write these outputs too (repeatable), as `wgc sheets` and `wgc map` would.",
+    type=click.Choice(["sheets", "map", "aids"]),
+    help="Write these outputs too (repeatable), as `wgc sheets`, `wgc map` and `wgc aids` would.",
 )
 def build(
     game_dirs: tuple[Path, ...], output: Path, output_format: str, no_replays: bool, also: tuple[str, ...]
@@ -169,15 +170,17 @@ def build(
     return _run_build(game_dirs, targets, output, output_format, run_replays=not no_replays)
 
 
-@cli.command("inspect")
+@cli.command("inspect", short_help="Check any .vmod the way VASSAL loads it.")
 @click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @FORMAT
 def inspect_command(module: Path, output_format: str) -> int:
-    """Check any .vmod the way VASSAL loads it, and summarise it.
+    """Check any .vmod the way VASSAL 3.7 loads it, and summarise it.
 
-    Reports unknown component classes, missing images, duplicate piece ids,
-    pieces and setups that do not decode, and pieces that land off the board;
-    lists maps, boards, grids, piece slots and each setup's pieces by location.
+    Errors are what VASSAL itself reports (unknown component classes and traits,
+    missing images and help files, damaged archive entries, setups that cannot be
+    read) or what breaks play; the rest are warnings. Lists maps, boards, grids,
+    piece slots and, for each setup, where VASSAL puts each piece (JSON lists all).
+    Limits on what is read: docs/diagnostics.md.
     """
     from compiler.vassal.inspect import inspect_module
     from compiler.vassal.report import format_inspection
@@ -190,7 +193,7 @@ def inspect_command(module: Path, output_format: str) -> int:
     return EXIT_OK if result.ok else EXIT_INVALID
 
 
-@cli.command()
+@cli.command(short_help="Run one replay through the game's rules engine.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.argument("replay_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--trace", is_flag=True, help="Print every step and the events it caused.")
@@ -202,6 +205,56 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
     from compiler.cli.replay import run_replay_command
 
     return run_replay_command(game_dir, replay_file, trace)
+
+
+@cli.command()
+@click.argument("game_dir", type=GAME_DIR)
+@click.argument("scenario", required=False)
+@click.option(
+    "--seed", type=int, help="Seed of the dice (a random one if left out); it is written in the replay."
+)
+@click.option(
+    "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Replay file to write."
+)
+@click.option(
+    "--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Go on with a saved game."
+)
+def play(
+    game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
+) -> int:
+    """Play a scenario at the terminal, saved as a replay.
+
+    One screen per decision: the situation, the legal choices by number; help, undo, save
+    and quit. The game is written to --save (default: SCENARIO-play.json) and goes on with
+    --resume FILE.
+    """
+    from compiler.play import run_play_command
+
+    return run_play_command(game_dir, scenario, seed, save_path, resume)
+
+
+@cli.command()
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder to write the schemas into.",
+)
+def schemas(output: Path) -> int:
+    """Write the JSON Schemas, so an editor checks games kept anywhere.
+
+    Point each file's "$schema" at them by a relative path (docs/editors.md).
+    """
+    from compiler.errors import OutputError
+    from compiler.schema.export import write_schemas
+
+    try:
+        written = write_schemas(output)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {output}: {exc.strerror or exc}") from exc
+    click.echo(f"wrote {len(written)} schemas to {output}")
+    return EXIT_OK
 
 
 def _length(name: str, low: float, high: float) -> Callable[[click.Context, click.Parameter, str], float]:
@@ -231,7 +284,7 @@ PAPER = click.option(
 )
 
 
-@cli.command()
+@cli.command(short_help="Print-and-play counter and card sheets (PDF, PNG).")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @OUTPUT_PER_GAME
 @PAPER
@@ -280,7 +333,20 @@ def sheets(
     return _run_build(game_dirs, ("sheets",), output, "text", sheet_spec=spec, run_replays=not no_replays)
 
 
-@cli.command("map")
+@cli.command(short_help="Player aids: every chart and table, ready to print.")
+@click.argument("game_dirs", nargs=-1, type=GAME_DIR)
+@OUTPUT_PER_GAME
+@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True, help="Resolution.")
+@PAPER
+@NO_REPLAYS
+def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_replays: bool) -> int:
+    """Player aids: every chart and table of the game on printable pages (PDF, and a PNG per page)."""
+    return _run_build(
+        game_dirs, ("aids",), output, "text", aid_dpi=dpi, aid_paper=paper, run_replays=not no_replays
+    )
+
+
+@cli.command("map", short_help="The map as one PNG and a PDF tiled over pages.")
 @click.argument("game_dir", type=GAME_DIR)
 @OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
@@ -291,6 +357,89 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
     return _run_build(
         (game_dir,), ("map",), output, "text", map_dpi=dpi, map_paper=paper, run_replays=not no_replays
     )
+
+
+@cli.command(short_help="Balance runs: many seeded games, results per scenario.")
+@click.argument("game_dir", type=GAME_DIR)
+@click.option("--scenario", "scenarios", multiple=True, help="A scenario id (repeatable); all by default.")
+@click.option(
+    "--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Games per scenario."
+)
+@click.option(
+    "--policy", default="random", show_default=True, help="Who plays: random, or a policy of the system."
+)
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="The first game's seed.")
+@click.option(
+    "--jobs", type=click.IntRange(1, 512), default=1, show_default=True, help="Local worker processes."
+)
+@click.option("--scheduler", default=None, help="A Dask scheduler (tcp://host:8786) to play the games on.")
+@click.option("--option", "options", multiple=True, help="An optional rule to switch on (repeatable).")
+@FORMAT
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Also write the tables (JSON, text) and a plot (PNG) into this folder.",
+)
+def simulate(
+    game_dir: Path,
+    scenarios: tuple[str, ...],
+    games: int,
+    policy: str,
+    seed: int,
+    jobs: int,
+    scheduler: str | None,
+    options: tuple[str, ...],
+    output_format: str,
+    output: Path | None,
+) -> int:
+    """Play many seeded games through the rules engine and print the results per scenario.
+
+    Each scenario's table gives every result's share with a 95% (Wilson) confidence
+    interval, the games' length and the seeds played. The same seeds give the same
+    table on any machine, with any --jobs, and on a Dask cluster (--scheduler).
+    """
+    from compiler.cli.simulate import run_simulation
+
+    return run_simulation(
+        game_dir,
+        scenarios=scenarios,
+        games=games,
+        policy=policy,
+        seed=seed,
+        jobs=jobs,
+        scheduler=scheduler,
+        options=frozenset(options),
+        as_json=output_format == "json",
+        output=output,
+    )
+
+
+@cli.command("new", short_help="Start a game that validates and builds.")
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--system", default=None, help="The rules system of the template: israel1948, jerusalem or raiders."
+)
+@click.option(
+    "--from",
+    "source",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Copy this game instead of a template.",
+)
+def new(game_dir: Path, system: str | None, source: Path | None) -> int:
+    """Write a new game into GAME_DIR from a system's template (or --from another game), with
+    the JSON Schemas beside it in GAME_DIR/../schemas, then validate it."""
+    from compiler.new_game import new_game
+
+    if system is not None and source is not None:
+        raise click.UsageError("give --system or --from, not both")
+    written = new_game(game_dir, system, source)
+    click.echo(f"wrote {len(written)} files: {game_dir} and its schemas in {game_dir.parent / 'schemas'}")
+    report = validate_game(game_dir)
+    click.echo(format_report(report, show_warnings=False))
+    return EXIT_OK if report.ok else EXIT_INVALID
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from compiler.diagnostics import Diagnostic
+from compiler.diagnostics.text import printable
 from compiler.loading import SourceDocument, read_json
 from compiler.pipeline import validate_game
 from compiler.replay import ReplayOutcome, run_replay
@@ -36,9 +37,9 @@ def run_replay_command(game_dir: Path, replay_file: Path, trace: bool) -> int:
         _print_trace(outcome)
     if outcome.problem is not None:
         click.echo(format_diagnostic(_locate_in(outcome.problem, document), Path()), err=True)
-        click.echo(f"FAILED {outcome.name}", err=True)
+        click.echo(printable(f"FAILED {outcome.name}"), err=True)
         return 1
-    click.echo(f"passed {outcome.name}: {len(outcome.steps)} step(s)")
+    click.echo(printable(f"passed {outcome.name}: {len(outcome.steps)} step(s)"))
     return 0
 
 
@@ -51,8 +52,8 @@ def _locate_in(problem: Diagnostic, document: SourceDocument | None) -> Diagnost
 
 def _print_trace(outcome: ReplayOutcome) -> None:
     for event in outcome.start_events:
-        click.echo(f"  {event}")
+        click.echo(printable(f"  {event}"))
     for step in outcome.steps:
-        click.echo(f"{step.pointer}: {step.summary}")
+        click.echo(printable(f"{step.pointer}: {step.summary}"))
         for event in step.events:
-            click.echo(f"  {event}")
+            click.echo(printable(f"  {event}"))

@@ -50,6 +50,8 @@ REF_UNKNOWN_OPTIONAL_RULE = "ref.unknown-optional-rule"
 REF_WRONG_KIND = "ref.wrong-kind"
 REF_AMBIGUOUS_PLACE = "ref.ambiguous-place"
 REF_UNKNOWN_SYSTEM = "ref.unknown-system"
+NAME_UNPRINTABLE = "name.unprintable"
+TEXT_MISSING_GLYPHS = "text.missing-glyphs"
 REF_UNKNOWN_PHASE_KIND = "ref.unknown-phase-kind"
 
 # Map geometry
@@ -66,6 +68,7 @@ MAP_TERRAIN_NOT_IN_CHART = "map.terrain-not-in-chart"
 MAP_TERRAIN_WRONG_KIND = "map.terrain-wrong-kind"
 MAP_PLACE_NAME_DUPLICATE = "map.place-name-duplicate"
 MAP_SPACE_UNREACHABLE = "map.space-unreachable"
+MAP_TOO_LARGE = "map.too-large"
 
 # Supply sources
 SUPPLY_UNKNOWN_SIDE = "supply.unknown-side"
@@ -115,7 +118,7 @@ PROVENANCE_RECONSTRUCTED = "provenance.reconstructed"
 
 DESCRIPTIONS: dict[str, str] = {
     FILE_MISSING: "A file the game needs does not exist.",
-    FILE_NOT_A_FILE: "A folder stands where a file is expected.",
+    FILE_NOT_A_FILE: "A folder, device, pipe or socket stands where a regular file is expected.",
     FILE_UNREADABLE: "The operating system refused to read the file.",
     FILE_TOO_LARGE: "The file is larger than any source file needs to be.",
     FILE_ENCODING: "The file is not UTF-8 text.",
@@ -153,7 +156,10 @@ DESCRIPTIONS: dict[str, str] = {
     REF_WRONG_KIND: "A reference names a record of the wrong kind (a hexside terrain on a hex).",
     REF_AMBIGUOUS_PLACE: "A place name that names more than one space.",
     REF_UNKNOWN_SYSTEM: "game.json names a game system that no rules engine plays.",
+    NAME_UNPRINTABLE: "A name holds a line break or control character, or ends with a backslash.",
+    TEXT_MISSING_GLYPHS: "Printed text has characters the drawing font has no glyph for (empty boxes).",
     REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
+    MAP_TOO_LARGE: "The map is larger than any printed map (120 in a side): a wrong hex size or unit.",
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
     MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
     MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",
@@ -243,4 +249,10 @@ DESCRIPTIONS.update(
         REPLAY_BAD_START: "A replay's start (scenario, position, overrides, test counters) cannot be set up.",
         REPLAY_NO_ENGINE: "The game's system has no rules engine yet; its replays are not run (a warning).",
     }
+)
+
+# Limits (docs/diagnostics.md lists every limit)
+LIMIT_MORE_DIAGNOSTICS = "limit.more-diagnostics"
+DESCRIPTIONS[LIMIT_MORE_DIAGNOSTICS] = (
+    "One file has more diagnostics of one code than are listed; this one counts the rest."
 )

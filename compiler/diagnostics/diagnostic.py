@@ -4,6 +4,9 @@ A diagnostic points a designer at a place in a source file. Stages create them
 with a file and a JSON pointer only; line and column are filled in at the end
 by the loader that still has the text (see ``compiler.loading``), so a check
 never needs to know about text positions.
+
+Messages and hints are bounded in length where they are made (see ``text``):
+whatever value a stage quotes, a diagnostic stays one readable line.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 from typing import Any
+
+from compiler.diagnostics.text import bounded
 
 
 class Severity(enum.Enum):
@@ -60,11 +65,19 @@ class Diagnostic:
         }
 
 
+def make(
+    severity: Severity, code: str, message: str, file: str = "", pointer: str = "", hint: str | None = None
+) -> Diagnostic:
+    """The one way stages make a diagnostic, so no message escapes the length bound."""
+    shown_hint = None if hint is None else bounded(hint)
+    return Diagnostic(severity, code, bounded(message), file, pointer, shown_hint)
+
+
 def error(code: str, message: str, file: str = "", pointer: str = "", hint: str | None = None) -> Diagnostic:
-    return Diagnostic(Severity.ERROR, code, message, file, pointer, hint)
+    return make(Severity.ERROR, code, message, file, pointer, hint)
 
 
 def warning(
     code: str, message: str, file: str = "", pointer: str = "", hint: str | None = None
 ) -> Diagnostic:
-    return Diagnostic(Severity.WARNING, code, message, file, pointer, hint)
+    return make(Severity.WARNING, code, message, file, pointer, hint)

@@ -8,6 +8,7 @@ kind of a file is decided by where it is, and the ``$schema`` must agree.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +39,9 @@ FILE_KINDS: tuple[FileKind, ...] = (
 )
 KIND_BY_NAME = {kind.kind: kind for kind in FILE_KINDS}
 KNOWN_FOLDERS = {"scenarios", "replays"}
+# Each file is bounded (json_source.MAX_FILE_BYTES); these bound a game as a whole.
+MAX_FILES_PER_FOLDER = 500
+MAX_GAME_BYTES = 100 * 1024 * 1024
 
 
 @dataclass
@@ -47,6 +51,7 @@ class GameSources:
     root: Path
     documents: dict[str, list[SourceDocument]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    characters_read: int = 0
 
     def one(self, kind: str) -> SourceDocument | None:
         found = self.documents.get(kind, [])
@@ -101,39 +106,78 @@ def _load_many(sources: GameSources, kind: FileKind) -> None:
         )
         return
     try:
-        entries = sorted(folder.iterdir())
+        names = _json_names(folder)
     except OSError as exc:
         sources.diagnostics.append(
             error(codes.FILE_UNREADABLE, f"cannot list the folder: {exc}", kind.location)
         )
         return
-    for path in entries:
-        if path.suffix == ".json":
-            _read_into(sources, kind, path, f"{kind.location}/{path.name}")
+    if names is None:
+        sources.diagnostics.append(
+            error(
+                codes.FILE_TOO_LARGE,
+                f"{kind.location}/ holds more than {MAX_FILES_PER_FOLDER} JSON files; none of them is read",
+                kind.location,
+                hint="a game needs far fewer; is this the right folder?",
+            )
+        )
+        return
+    for name in names:
+        _read_into(sources, kind, folder / name, f"{kind.location}/{name}")
+
+
+def _json_names(folder: Path) -> list[str] | None:
+    """The .json names in ``folder``, sorted; None when there are more than the limit
+    (the listing stops there, so a folder of a million files costs little)."""
+    names: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.endswith(".json"):
+                names.append(entry.name)
+                if len(names) > MAX_FILES_PER_FOLDER:
+                    return None
+    return sorted(names)
 
 
 def _read_into(sources: GameSources, kind: FileKind, path: Path, name: str) -> None:
+    if sources.characters_read > MAX_GAME_BYTES:
+        sources.diagnostics.append(
+            error(
+                codes.FILE_TOO_LARGE,
+                f"not read: the game's files already hold more than {MAX_GAME_BYTES // (1024 * 1024)} MB",
+                name,
+                hint="a game needs far less; look for files that do not belong to it",
+            )
+        )
+        return
     document, problems = read_json(path, name)
     sources.diagnostics.extend(problems)
     if document is not None:
+        sources.characters_read += len(document.text)
         sources.documents.setdefault(kind.kind, []).append(document)
 
 
 def _unknown_files(root: Path) -> list[Diagnostic]:
     known = {kind.location for kind in FILE_KINDS}
-    found: list[Diagnostic] = []
     try:
-        entries = sorted(root.iterdir())
+        names = _json_names(root)
     except OSError:
-        return found
-    for path in entries:
-        if path.suffix == ".json" and path.name not in known:
-            found.append(
-                warning(
-                    codes.FILE_UNKNOWN,
-                    "the compiler does not read this file",
-                    path.name,
-                    hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS)),
-                )
+        return []
+    if names is None:
+        return [
+            warning(
+                codes.FILE_UNKNOWN,
+                f"the game folder holds more than {MAX_FILES_PER_FOLDER} JSON files; only its own are read",
+                hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS)),
             )
-    return found
+        ]
+    return [
+        warning(
+            codes.FILE_UNKNOWN,
+            "the compiler does not read this file",
+            name,
+            hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS)),
+        )
+        for name in names
+        if name not in known
+    ]

@@ -1,7 +1,8 @@
 """Read one JSON source file into data that remembers where it came from.
 
 Every way a file can be broken ends here as a diagnostic, never as an
-exception: a missing file, a folder in its place, bytes that are not UTF-8,
+exception: a missing file, a folder in its place, a device or pipe in its
+place (see ``files``), a file over the size limit, bytes that are not UTF-8,
 an empty file, bad syntax, duplicate keys, NaN, numbers too large to be
 meant, and nesting deeper than any game needs.
 """
@@ -15,11 +16,20 @@ from pathlib import Path
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, codes, error
-from compiler.loading.positions import Position, PositionIndex, join_pointer, scan_positions
+from compiler.diagnostics.text import shorten
+from compiler.loading.files import SourceFileError, read_bounded
+from compiler.loading.positions import (
+    Position,
+    PositionFinder,
+    PositionIndex,
+    join_pointer,
+    scan_positions,
+)
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NUMBER_DIGITS = 18
+MAX_NUMBER_CHARACTERS = 40
 
 
 class _Rejected(Exception):
@@ -41,15 +51,21 @@ class SourceDocument:
     text: str
     data: Any
     _index: PositionIndex | None = field(default=None, repr=False)
+    _finder: PositionFinder | None = field(default=None, repr=False)
 
     @property
     def index(self) -> PositionIndex:
+        """Every position at once: needed to find duplicate keys, which json.loads hides."""
         if self._index is None:
             self._index = scan_positions(self.text)
         return self._index
 
     def position(self, pointer: str, prefer_key: bool = False) -> Position | None:
-        return self.index.find(pointer, prefer_key)
+        if self._index is not None:
+            return self._index.find(pointer, prefer_key)
+        if self._finder is None:
+            self._finder = PositionFinder(self.text)
+        return self._finder.find(pointer, prefer_key)
 
 
 def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
@@ -70,6 +86,18 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
             )
         ]
     duplicates_seen: list[bool] = []
+    data, problem = _parse(text, name, duplicates_seen)
+    if problem is not None:
+        return None, [problem]
+    document = SourceDocument(path, name, text, data)
+    too_deep = _too_deep(document)
+    if too_deep is not None:
+        return None, [too_deep]
+    return document, _duplicate_keys(document) if duplicates_seen else []
+
+
+def _parse(text: str, name: str, duplicates_seen: list[bool]) -> tuple[Any, Diagnostic | None]:
+    """The JSON value, or the one diagnostic that says why the text is not acceptable JSON."""
     try:
         data = json.loads(
             text,
@@ -79,72 +107,55 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
             parse_float=_parse_float,
         )
     except json.JSONDecodeError as exc:
-        return None, [_syntax_error(exc, name)]
+        return None, _syntax_error(exc, name)
     except _Rejected as exc:
-        return None, [_rejected_value(exc, text, name)]
+        return None, _rejected_value(exc, text, name)
     except RecursionError:
-        return None, [
-            error(
-                codes.JSON_TOO_DEEP,
-                "the JSON is nested far too deeply to be game data",
-                name,
-                hint=f"no source file needs more than {MAX_DEPTH} levels",
-            )
-        ]
+        hint = f"no source file needs more than {MAX_DEPTH} levels"
+        return None, error(
+            codes.JSON_TOO_DEEP, "the JSON is nested far too deeply to be game data", name, hint=hint
+        )
     except ValueError as exc:  # e.g. an integer longer than Python will convert
-        return None, [error(codes.JSON_NUMBER_TOO_LARGE, f"a number cannot be read: {exc}", name)]
-    document = SourceDocument(path, name, text, data)
-    problems: list[Diagnostic] = []
-    depth_pointer = _first_pointer_deeper_than(data, MAX_DEPTH)
-    if depth_pointer is not None:
-        return None, [
-            _located(
-                document,
-                error(
-                    codes.JSON_TOO_DEEP,
-                    f"the JSON is nested more than {MAX_DEPTH} levels deep",
-                    name,
-                    depth_pointer,
-                    hint="no source file needs this depth; look for runaway brackets",
-                ),
-            )
-        ]
-    if duplicates_seen:
-        for pointer, (line, column) in document.index.duplicate_keys:
-            key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
-            problems.append(
-                error(
-                    codes.JSON_DUPLICATE_KEY,
-                    f"the key '{key}' appears twice in the same object",
-                    name,
-                    pointer,
-                    hint="JSON keeps only the last one; remove or rename the other",
-                ).located(line, column)
-            )
-    return document, problems
+        return None, error(codes.JSON_NUMBER_TOO_LARGE, f"a number cannot be read: {exc}", name)
+    return data, None
+
+
+def _too_deep(document: SourceDocument) -> Diagnostic | None:
+    depth_pointer = _first_pointer_deeper_than(document.data, MAX_DEPTH)
+    if depth_pointer is None:
+        return None
+    problem = error(
+        codes.JSON_TOO_DEEP,
+        f"the JSON is nested more than {MAX_DEPTH} levels deep",
+        document.name,
+        depth_pointer,
+        hint="no source file needs this depth; look for runaway brackets",
+    )
+    return _located(document, problem)
+
+
+def _duplicate_keys(document: SourceDocument) -> list[Diagnostic]:
+    """JSON keeps the last of two equal keys; each earlier one is reported where it stands."""
+    problems = []
+    for pointer, (line, column) in document.index.duplicate_keys:
+        key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+        problems.append(
+            error(
+                codes.JSON_DUPLICATE_KEY,
+                f"the key '{shorten(key)}' appears twice in the same object",
+                document.name,
+                pointer,
+                hint="JSON keeps only the last one; remove or rename the other",
+            ).located(line, column)
+        )
+    return problems
 
 
 def _read_bytes(path: Path, name: str) -> tuple[bytes | None, Diagnostic | None]:
     try:
-        if path.is_dir():
-            return None, error(
-                codes.FILE_NOT_A_FILE,
-                "a folder stands where a JSON file is expected",
-                name,
-                hint="remove the folder or move the file into its place",
-            )
-        if not path.exists():
-            return None, error(codes.FILE_MISSING, "the file does not exist", name)
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None, error(
-                codes.FILE_TOO_LARGE,
-                f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB",
-                name,
-                hint="split it, or check that it is the right file",
-            )
-        return path.read_bytes(), None
-    except OSError as exc:
-        return None, error(codes.FILE_UNREADABLE, f"the file cannot be read: {exc.strerror or exc}", name)
+        return read_bounded(path, MAX_FILE_BYTES), None
+    except SourceFileError as exc:
+        return None, error(exc.code, exc.message, name, hint=exc.hint)
 
 
 def _decode(raw: bytes, name: str) -> tuple[str | None, Diagnostic | None]:
@@ -186,7 +197,7 @@ def _parse_int(literal: str) -> int:
 
 def _parse_float(literal: str) -> float:
     value = float(literal)
-    if not math.isfinite(value) or len(literal) > 40:
+    if not math.isfinite(value) or len(literal) > MAX_NUMBER_CHARACTERS:
         raise _Rejected(
             codes.JSON_NUMBER_TOO_LARGE, literal, f"the number {literal[:20]} is too large to be meant"
         )

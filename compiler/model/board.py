@@ -15,6 +15,7 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.model.reading import Json, strings, text
 from rules_engine.definitions import (
+    Area,
     Box,
     Entry,
     Hexside,
@@ -132,6 +133,12 @@ def _box(b: Json, origin: Origin, resolve: Resolve) -> Box:
     return Box(b["id"], b["name"], b["kind"], text(b, "side"), counters, b.get("draw", "none"), origin)
 
 
+def _area(a: Json, origin: Origin, resolve: Resolve) -> Area:
+    label = a.get("label")
+    points = tuple((float(x), float(y)) for x, y in a["points"])
+    return Area(a["kind"], a["name"], points, (float(label[0]), float(label[1])) if label else None, origin)
+
+
 # Each list of map.json, by its key and the MapDefinition field of the same name.
 _PART_BUILDERS: dict[str, PartBuilder] = {
     "hexsides": _hexside,
@@ -142,6 +149,7 @@ _PART_BUILDERS: dict[str, PartBuilder] = {
     "entries": _entry,
     "tracks": _track,
     "boxes": _box,
+    "geography": _area,
 }
 
 

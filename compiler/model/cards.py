@@ -25,6 +25,7 @@ def _deck(data: Json, origin: Origin) -> Deck:
             effects=tuple(card.get("effects", ())),
             keep=bool(card.get("keep", False)),
             origin=origin.child("cards", i),
+            reconstructed=_text_reconstructed(card.get("provenance")),
         )
         for i, card in enumerate(data["cards"])
     )
@@ -38,3 +39,10 @@ def _deck(data: Json, origin: Origin) -> Deck:
         text(data, "summary"),
         origin,
     )
+
+
+def _text_reconstructed(provenance: object) -> bool:
+    """A card whose whole provenance, or that of its sections, is a reconstruction."""
+    if isinstance(provenance, str):
+        return True
+    return isinstance(provenance, dict) and "sections" in provenance

@@ -32,6 +32,7 @@ _FACE_FIELDS = {
     "symbol",
     "background",
     "foreground",
+    "flag",
 }
 
 
@@ -65,4 +66,5 @@ def _counter(data: Json, origin: Origin) -> Counter:
         back=build_face(data["back"]) if "back" in data else None,
         special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
         origin=origin,
+        short_name=text(data, "short_name"),
     )

@@ -65,4 +65,5 @@ def _terrain(data: Json, origin: Origin) -> Terrain:
         no_remain_until=turn(data.get("no_remain_until")),
         summary=text(data, "summary"),
         origin=origin,
+        printed_number=data.get("printed_number"),
     )

@@ -8,42 +8,33 @@ The bytes are the same as encoding the pages one by one.
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from PIL import Image
-
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import pdf_from_pngs
 from compiler.render.board import render_board
+from compiler.render.images import png_bytes
 from compiler.render.sheets import SheetPages, SheetSpec, render_card_sheets, render_counter_sheets
 from compiler.render.tiles import TileSpec, tile
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 # One set of pages being encoded: file stem ("counters", "cards"), PDF title, PNGs in page order.
 _Job = tuple[str, str, list[Future[bytes]]]
-
-
-def png_bytes(image: Image.Image, compression: int = 6) -> bytes:
-    """PNG without timestamps or other varying chunks, so builds repeat byte for byte."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=compression)
-    return buffer.getvalue()
 
 
 def _encoder() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1), thread_name_prefix="png")
 
 
-def write_counter_sheets(definition: GameDefinition, spec: SheetSpec, folder: Path) -> list[Path]:
+def write_counter_sheets(definition: ValidGame, spec: SheetSpec, folder: Path) -> list[Path]:
     """counters.pdf (fronts and backs interleaved) and a PNG per page; cards.pdf too for card games."""
     return next(write_sheets([(definition, folder)], spec))
 
 
-def write_sheets(games: Iterable[tuple[GameDefinition, Path]], spec: SheetSpec) -> Iterator[list[Path]]:
+def write_sheets(games: Iterable[tuple[ValidGame, Path]], spec: SheetSpec) -> Iterator[list[Path]]:
     """write_counter_sheets for each (game, folder), yielding each game's files once written.
     A game's pages are encoded while the next game is rendered."""
     with _encoder() as pool:
@@ -57,8 +48,8 @@ def write_sheets(games: Iterable[tuple[GameDefinition, Path]], spec: SheetSpec) 
             yield _finish(*pending, spec)
 
 
-def _render_and_submit(pool: ThreadPoolExecutor, definition: GameDefinition, spec: SheetSpec) -> list[_Job]:
-    title = definition.game.title if definition.game else "Game"
+def _render_and_submit(pool: ThreadPoolExecutor, definition: ValidGame, spec: SheetSpec) -> list[_Job]:
+    title = definition.game.title
     jobs = [("counters", f"{title} - counters", _encode(pool, render_counter_sheets(definition, spec)))]
     cards = render_card_sheets(definition, spec)
     if cards is not None:
@@ -92,9 +83,9 @@ def _write_pages(
     return [pdf, *written]
 
 
-def write_map(definition: GameDefinition, folder: Path, dpi: int = 150, paper: str = "letter") -> list[Path]:
+def write_map(definition: ValidGame, folder: Path, dpi: int = 150, paper: str = "letter") -> list[Path]:
     art = render_board(definition, dpi)
-    title = (definition.game.title if definition.game else "map") + " - map"
+    title = (definition.game.title) + " - map"
     with _encoder() as pool:
         whole = pool.submit(png_bytes, art.image)  # encoded while the tiles are cut
         pages = list(pool.map(png_bytes, tile(art.image, TileSpec(paper=paper, dpi=dpi), title)))

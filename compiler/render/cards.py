@@ -6,10 +6,11 @@ objective ... or the event) in the designers' own words.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from compiler.render.colours import readable_on, shade
-from compiler.render.fonts import Font, draw_centered, fitted_font, font
+from compiler.render.fonts import draw_centered, fitted_font, font
+from compiler.render.fonts import wrap_text as _wrap
 from rules_engine.definitions import Card, Deck
 
 CARD_INCHES = (2.5, 3.5)
@@ -38,10 +39,8 @@ def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
     )
     if card.number is not None:
         draw.text((width - 4 * u, band / 2), str(card.number), font=font(round(6 * u)), fill=ink, anchor="rm")
-    top, bottom = band + 4 * u, height - (10 if card.keep else 5) * u
-    size = 4.8
-    while size > 2.6 and _layout_height(draw, card, size * u, width - 8 * u) > bottom - top:
-        size -= 0.2
+    size = body_size(card, width, height)
+    top = band + 4 * u
     body, heading = font(round(size * u)), font(round(size * 1.1 * u))
     y = top
     for section in card.sections:
@@ -52,9 +51,12 @@ def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
             y += size * 1.22 * u
         y += size * 0.5 * u
     if card.keep:
-        draw.text(
-            (width / 2, height - 5 * u), "KEEP THIS CARD", font=font(round(4.5 * u)), fill=colour, anchor="mm"
-        )
+        y = height - (10 if card.reconstructed else 5) * u
+        draw.text((width / 2, y), "KEEP THIS CARD", font=font(round(4.5 * u)), fill=colour, anchor="mm")
+    if card.reconstructed:
+        note = "Text reconstructed from the rules (card not printed)"
+        chosen = fitted_font(draw, note, width - 8 * u, round(3.6 * u))
+        draw.text((width / 2, height - 4 * u), note, font=chosen, fill="#6b6457", anchor="mm")
     draw.rectangle((0, 0, width - 1, height - 1), outline=shade(colour, 0.7), width=max(1, round(0.8 * u)))
     return image
 
@@ -74,6 +76,19 @@ def render_card_back(deck: Deck, width: int, height: int) -> Image.Image:
     return image
 
 
+def body_size(card: Card, width: int, height: int) -> float:
+    """The body text size (hundredths of the card's width): the largest, up to 4.8, at which
+    the sections fit between the title band and the footer."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    u = width / 100
+    footer = (10 if card.keep else 5) + (5 if card.reconstructed else 0)
+    room = height - footer * u - (round(16 * u) + 4 * u)
+    size = 4.8
+    while size > 2.6 and _layout_height(draw, card, size * u, width - 8 * u) > room:
+        size -= 0.2
+    return size
+
+
 def _layout_height(draw: ImageDraw.ImageDraw, card: Card, size: float, width: float) -> float:
     """How tall the sections are at a body text size (headings 10 % larger)."""
     body = font(round(size))
@@ -81,48 +96,3 @@ def _layout_height(draw: ImageDraw.ImageDraw, card: Card, size: float, width: fl
     for section in card.sections:
         total += size * 1.35 + len(_wrap(draw, section.text, body, width)) * size * 1.22 + size * 0.5
     return total
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
-    """Greedy word wrap: a line takes words while it fits ``width``."""
-    if chosen.layout_engine != ImageFont.Layout.BASIC:
-        return _wrap_measuring_lines(draw, text, chosen, width)
-    # Without shaping a string's length is the sum of its glyphs' advances and the kerning of
-    # each pair, so "line word" measures length(line) + kern(last letter, space) + length(" word").
-    # Measuring words instead of whole candidate lines gives the same lines, several times faster.
-    space = draw.textlength(" ", font=chosen)
-    kerning: dict[str, float] = {}
-    lines, line, length = [], "", 0.0
-    for word in text.split():
-        if not line:
-            line, length = word, draw.textlength(word, font=chosen)
-            continue
-        last = line[-1]
-        if last not in kerning:
-            kerning[last] = (
-                draw.textlength(last + " ", font=chosen) - draw.textlength(last, font=chosen) - space
-            )
-        candidate = length + kerning[last] + draw.textlength(" " + word, font=chosen)
-        if candidate > width:
-            lines.append(line)
-            line, length = word, draw.textlength(word, font=chosen)
-        else:
-            line, length = f"{line} {word}", candidate
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _wrap_measuring_lines(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
-    """The same wrap, measuring every candidate line whole (for shaping layout engines)."""
-    lines, line = [], ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if line and draw.textlength(candidate, font=chosen) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines

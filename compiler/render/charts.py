@@ -1,160 +1,286 @@
-"""Charts as images: the terrain effects chart and every table, for VASSAL's chart windows.
+"""Charts and tables laid out as a printed player aid: one renderer for print and VASSAL.
 
-Text comes from the data (names, numbers and the designers' own summaries);
-nothing is copied from a rulebook.
+A ``Chart`` is a title and a list of blocks (tables, paragraphs, notes) built from
+the data by ``compiler.render.chart_content``; ``render_chart`` sets it at a
+width and resolution: type sizes are in points, so the same chart prints on the
+player-aid pages (``compiler.output.aids``) and opens in VASSAL's chart window at
+screen resolution. Every string drawn is recorded (``ChartImage.texts``), and
+``ChartImage.breaks`` lists the heights where a page may cut the chart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from compiler.render.fonts import font
-from rules_engine.definitions import GameDefinition, Table, Terrain
+from compiler.render.fonts import DrawnText, Font, RecordingDraw, font, wrap_text
 
-INK = "#222222"
-HEADER = "#e2dccb"
-RULE = "#9a9383"
+INK = "#1e1e1e"
+PAPER = "#fdfbf5"
+HEADER = "#3b3a36"
+HEADER_INK = "#ffffff"
+STRIPE = "#f1ece0"
+GROUP = "#ddd5c2"
+RULE = "#b5ad9a"
+SCREEN_DPI = 120  # VASSAL's chart windows: 9 pt body text is 15 px
+BODY_PT = 9.0
 
 
-def table_image(
-    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], note: str | None = None, size: int = 15
-) -> Image.Image:
-    """A ruled table with a title, header row and wrapped cells."""
-    body, bold = font(size), font(size + 1)
+@dataclass(frozen=True)
+class Cell:
+    """One table cell: text, and optionally a sample of a terrain drawn before it."""
+
+    text: str
+    sample: object | None = None  # a terrain.Sample; drawn by compiler.render.terrain_key
+    bold: bool = False
+    centre: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    groups: tuple[tuple[int, str], ...] = ()  # (row index, heading) spanning the table
+    weights: tuple[float, ...] = ()  # relative column widths where natural widths do not fit
+    compact: bool = False  # narrow columns sized to content (a CRT)
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    italic_note: bool = False
+
+
+@dataclass(frozen=True)
+class Chart:
+    id: str
+    title: str
+    blocks: tuple[Table | Paragraph, ...]
+    source: str = ""  # the rulebook sections, printed small under the title
+
+
+@dataclass
+class ChartImage:
+    image: Image.Image
+    title: str = ""
+    texts: list[DrawnText] = field(default_factory=list)
+    breaks: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _Style:
+    dpi: float
+
+    def px(self, points: float) -> int:
+        return round(points * self.dpi / 72)
+
+    @property
+    def body(self) -> Font:
+        return font(self.px(BODY_PT))
+
+    @property
+    def bold(self) -> Font:
+        return font(self.px(BODY_PT + 0.6))
+
+    @property
+    def title(self) -> Font:
+        return font(self.px(BODY_PT + 4))
+
+    @property
+    def small(self) -> Font:
+        return font(self.px(BODY_PT - 1.5))
+
+    @property
+    def line(self) -> int:
+        return self.px(BODY_PT * 1.3)
+
+    @property
+    def pad(self) -> int:
+        return self.px(3.5)
+
+
+def render_chart(chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI) -> ChartImage:
+    """The chart set ``width_in`` inches wide at ``dpi``; as tall as its content."""
+    style = _Style(dpi)
+    width = round(width_in * dpi)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    columns = len(header)
-    widths = [0] * columns
-    for row in [header, *rows]:
-        for index, cell in enumerate(row):
-            for line in _wrap(str(cell), 38):
-                widths[index] = max(widths[index], int(probe.textlength(line, font=body)) + 16)
-    row_heights = [
-        max(len(_wrap(str(cell), 38)) for cell in row) * (size + 5) + 10 for row in [header, *rows]
-    ]
-    width = max(sum(widths) + 20, int(probe.textlength(title, font=font(size + 5))) + 20)
-    note_lines = _wrap(note, 110) if note else []
-    height = 50 + sum(row_heights) + len(note_lines) * (size + 4) + 20
-    image = Image.new("RGB", (width, height), "#fbf8f0")
-    draw = ImageDraw.Draw(image)
-    draw.text((10, 12), title, font=font(size + 5), fill=INK)
-    y = 46
-    for row_index, row in enumerate([header, *rows]):
-        x = 10
-        if row_index == 0:
-            draw.rectangle((10, y, 10 + sum(widths), y + row_heights[0]), fill=HEADER)
-        for index, cell in enumerate(row):
-            for line_number, line in enumerate(_wrap(str(cell), 38)):
+    plans = [_plan(block, probe, style, width - 2 * style.pad) for block in chart.blocks]
+    title_lines = wrap_text(probe, chart.title, style.title, width - 2 * style.pad)
+    height = 2 * style.pad + len(title_lines) * style.px(BODY_PT * 1.75) + (style.line if chart.source else 0)
+    height += sum(plan.height + style.px(6) for plan in plans) + style.pad
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = RecordingDraw(image)
+    y = 2 * style.pad
+    draw.role = "title"
+    for line in title_lines:
+        draw.text((style.pad, y), line, font=style.title, fill=INK, anchor="la")
+        y += style.px(BODY_PT * 1.75)
+    if chart.source:
+        draw.role = "source"
+        draw.text((style.pad, y - style.px(2)), chart.source, font=style.small, fill="#5a5547", anchor="la")
+        y += style.line
+    result = ChartImage(image, chart.title, breaks=[])
+    for plan in plans:
+        result.breaks.append(y)
+        plan.draw(draw, style, style.pad, y, result.breaks)
+        y += plan.height + style.px(6)
+    result.breaks.append(height)
+    result.texts = draw.texts
+    return result
+
+
+# --- planning and drawing blocks ------------------------------------------------------------
+
+
+@dataclass
+class _ParagraphPlan:
+    lines: list[str]
+    note: bool
+    height: int
+
+    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, breaks: list[int]) -> None:
+        chosen = style.small if self.note else style.body
+        draw.role = "note" if self.note else "text"
+        for line in self.lines:
+            draw.text((x, y), line, font=chosen, fill=INK, anchor="la")
+            y += style.line
+
+
+@dataclass
+class _TablePlan:
+    table: Table
+    widths: list[int]
+    header: list[list[str]]
+    cells: list[list[list[str]]]
+    row_heights: list[int]
+    header_height: int
+    group_height: int
+    height: int
+
+    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, breaks: list[int]) -> None:
+        total = sum(self.widths)
+        draw.rectangle((x, y, x + total, y + self.header_height), fill=HEADER)
+        self._row(draw, style, x, y, self.header, header=True)
+        y += self.header_height
+        groups = dict(self.table.groups)
+        for index, lines in enumerate(self.cells):
+            if index in groups:
+                breaks.append(y)
+                draw.rectangle((x, y, x + total, y + self.group_height), fill=GROUP)
+                draw.role = "group"
                 draw.text(
-                    (x + 8, y + 5 + line_number * (size + 5)),
-                    line,
-                    font=bold if row_index == 0 else body,
-                    fill=INK,
+                    (x + style.pad, y + style.pad), groups[index], font=style.bold, fill=INK, anchor="la"
                 )
-            x += widths[index]
-        y += row_heights[row_index]
-        draw.line([(10, y), (10 + sum(widths), y)], fill=RULE)
-    for line_number, line in enumerate(note_lines):
-        draw.text((10, y + 8 + line_number * (size + 4)), line, font=body, fill=INK)
-    return image
+                y += self.group_height
+            breaks.append(y)
+            if index % 2 == 1:
+                draw.rectangle((x, y, x + total, y + self.row_heights[index]), fill=STRIPE)
+            self._row(draw, style, x, y, lines, header=False, cells=self.table.rows[index])
+            y += self.row_heights[index]
+            draw.line([(x, y), (x + total, y)], fill=RULE, width=1)
+
+    def _row(
+        self,
+        draw: RecordingDraw,
+        style: _Style,
+        x: int,
+        y: int,
+        lines: list[list[str]],
+        header: bool,
+        cells: tuple[Cell, ...] = (),
+    ) -> None:
+        from compiler.render.terrain_key import draw_sample  # a chart draws terrain samples too
+
+        draw.role = "header" if header else "cell"
+        for column, cell_lines in enumerate(lines):
+            cell = cells[column] if column < len(cells) else Cell("")
+            left = x + sum(self.widths[:column]) + style.pad
+            if cell.sample is not None:
+                size = style.px(BODY_PT * 1.25)
+                draw_sample(draw, cell.sample, (left, y + style.pad, left + size * 1.4, y + style.pad + size))
+                left += round(size * 1.4) + style.pad
+            chosen = style.bold if header or cell.bold else style.body
+            fill = HEADER_INK if header else INK
+            for number, line in enumerate(cell_lines):
+                top = y + style.pad + number * style.line
+                centred = cell.centre if not header else any(row[column].centre for row in self.table.rows)
+                if centred:
+                    centre = x + sum(self.widths[:column]) + self.widths[column] / 2
+                    draw.text((centre, top), line, font=chosen, fill=fill, anchor="ma")
+                else:
+                    draw.text((left, top), line, font=chosen, fill=fill, anchor="la")
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            if line and len(line) + 1 + len(word) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        lines.append(line)
-    return lines or [""]
+def _plan(
+    block: Table | Paragraph, draw: ImageDraw.ImageDraw, style: _Style, width: int
+) -> _ParagraphPlan | _TablePlan:
+    if isinstance(block, Paragraph):
+        chosen = style.small if block.italic_note else style.body
+        lines = wrap_text(draw, block.text, chosen, width)
+        return _ParagraphPlan(lines, block.italic_note, len(lines) * style.line)
+    return _plan_table(block, draw, style, width)
 
 
-SITUATIONS = {
-    "enter": "to enter",
-    "cross": "to cross",
-    "at-bridge": "at a bridge",
-    "along": "along the road",
-    "uphill": "uphill",
-    "downhill": "downhill",
-    "level": "same level",
-    "along-uphill": "road uphill",
-    "along-downhill": "road downhill",
-    "off-road": "off the road",
-}
-WORDS = {
-    "all": "the whole allowance",
-    "impassable": "impassable",
-    "prohibited": "prohibited",
-    "none": "no effect",
-}
+def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> _TablePlan:
+    widths = _column_widths(table, draw, style, width)
+    sample_space = [
+        round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
+        if any(row[c].sample is not None for row in table.rows)
+        else 0
+        for c in range(len(table.columns))
+    ]
+    inner = [w - 2 * style.pad for w in widths]
+    header = [wrap_text(draw, name, style.bold, inner[c]) for c, name in enumerate(table.columns)]
+    cells = [
+        [
+            wrap_text(draw, cell.text, style.bold if cell.bold else style.body, inner[c] - sample_space[c])
+            or [""]
+            for c, cell in enumerate(row)
+        ]
+        for row in table.rows
+    ]
+    heights = [max(len(lines) for lines in row) * style.line + 2 * style.pad for row in cells]
+    header_height = max(len(lines) for lines in header) * style.line + 2 * style.pad
+    group_height = style.line + 2 * style.pad
+    total = header_height + sum(heights) + group_height * len(table.groups)
+    return _TablePlan(table, widths, header, cells, heights, header_height, group_height, total)
 
 
-def _cost(cost: float | str) -> str:
-    return f"{cost:g} MP" if isinstance(cost, (int, float)) else WORDS.get(cost, cost)
-
-
-def _cost_text(terrain: Terrain) -> str:
-    parts = []
-    for situation, table in terrain.movement.items():
-        if set(table) == {"*"}:
-            costs = _cost(table["*"])
-        else:
-            costs = ", ".join(f"{cls} {_cost(cost)}" for cls, cost in table.items())
-        parts.append(f"{SITUATIONS.get(situation, situation)}: {costs}")
-    return "; ".join(parts) or "-"
-
-
-def _combat_text(terrain: Terrain) -> str:
-    combat = terrain.combat
-    if combat is None:
-        return "-"
-    parts = []
-    if combat.defender_dice:
-        parts.append("defender +" + ", +".join(f"{n} {colour}" for colour, n in combat.defender_dice.items()))
-    if combat.attacker_plus_die:
-        parts.append("'+' attackers gain a die")
-    if combat.cancels_plus_die:
-        parts.append("no '+' die")
-    if combat.attack_prohibited:
-        parts.append("no attack across")
-    if combat.drm is not None:
-        parts.append(f"DRM {combat.drm:+d}")
-    for situation, drm in combat.drm_variants.items():
-        parts.append(f"{situation} {drm:+d}")
-    if combat.max_units:
-        parts.append(f"for {combat.max_units} units")
-    return "; ".join(parts) or "-"
-
-
-def terrain_chart(definition: GameDefinition) -> Image.Image | None:
-    chart = definition.terrain
-    if chart is None:
-        return None
-    rows = [[t.name, t.kind, _cost_text(t), _combat_text(t), t.summary or ""] for t in chart.terrain.values()]
-    title = (definition.game.title if definition.game else "") + " - Terrain Effects Chart"
-    return table_image(title, ["Terrain", "Kind", "Movement", "Combat", "Notes"], rows)
-
-
-def table_chart(table: Table, game_title: str) -> Image.Image:
-    title = f"{game_title} - {table.name}" + (" (reconstructed)" if table.reconstructed else "")
-    if table.kind == "crt":
-        rows = [[str(row.roll), *[cell or "-" for cell in row.results]] for row in table.rows]
-        return table_image(title, ["Die", *table.columns], rows, table.summary)
-    if table.kind == "lookup":
-        rows = [[row.item or "", _result_text(row.result)] for row in table.rows]
-        return table_image(title, ["Item", "Value"], rows, table.summary)
-    rows = [[str(row.roll) if row.roll else "", _result_text(row.result)] for row in table.rows]
-    return table_image(title, ["Roll", "Result"], rows, table.summary)
-
-
-def _result_text(result: object) -> str:
-    if isinstance(result, dict):
-        return "; ".join(f"{key}: {_result_text(value)}" for key, value in result.items())
-    if isinstance(result, list):
-        return ", ".join(_result_text(item) for item in result)
-    return "" if result is None else str(result)
+def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> list[int]:
+    """Natural widths when they fit; otherwise each column keeps its longest word and shares
+    the rest by its weight (or by how much it would like)."""
+    columns = len(table.columns)
+    natural, minimum = [0.0] * columns, [0.0] * columns
+    sample = round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
+    for row in [tuple(Cell(c, bold=True) for c in table.columns), *table.rows]:
+        for column, cell in enumerate(row):
+            chosen = style.bold if cell.bold else style.body
+            extra = sample if cell.sample is not None else 0
+            natural[column] = max(natural[column], draw.textlength(cell.text, font=chosen) + extra)
+            longest = max((draw.textlength(word, font=chosen) for word in cell.text.split()), default=0.0)
+            minimum[column] = max(minimum[column], longest + extra)
+    pad = 2 * style.pad + 2
+    natural = [n + pad for n in natural]
+    minimum = [m + pad for m in minimum]
+    if sum(natural) <= width:
+        text_columns = [c for c in range(columns) if not any(row[c].centre for row in table.rows)]
+        if table.compact or not text_columns or sum(natural) < width * 0.5:
+            return [round(n) for n in natural]
+        spare = width - sum(natural)
+        widest = max(text_columns, key=lambda c: natural[c])
+        return [round(n + (spare if c == widest else 0)) for c, n in enumerate(natural)]
+    weights = (
+        list(table.weights)
+        if len(table.weights) == columns
+        else [n - m + 1 for n, m in zip(natural, minimum, strict=True)]
+    )
+    spare = max(0.0, width - sum(minimum))
+    share = sum(weights) or 1.0
+    widths = [m + spare * w / share for m, w in zip(minimum, weights, strict=True)]
+    widths = [min(w, n) for w, n in zip(widths, natural, strict=True)]
+    leftover = width - sum(widths)
+    wanting = [c for c in range(columns) if widths[c] < natural[c]] or [columns - 1]
+    for c in wanting:
+        widths[c] += leftover / len(wanting)
+    return [round(w) for w in widths]

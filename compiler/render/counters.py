@@ -6,38 +6,36 @@ band ...), and a small per-system layout says where (Israel 1948 puts strength
 and movement in the lower corners; Jerusalem! prints "strength-movement"; the
 Raiders system prints "combat+movement"). The same images go onto the print
 sheets and into the VASSAL module.
+
+Lengths are in hundredths of the counter's width ("u"). Two rules hold on every
+face: no text is smaller than 5 pt on a 5/8 in counter (``MIN_TEXT_U``), and a
+colour code never relies on colour alone: each strength or movement colour has
+a shape of its own (``CUES``), and every numeral keeps at least 3:1 contrast with
+what lies behind it.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from compiler.render.colours import NAMED, outline_for, readable_on, shade
-from compiler.render.fonts import Font, draw_centered, fitted_font, font
+from compiler.render.colours import NAMED, readable_on, shade
+from compiler.render.counter_values import Numeral, ValuePainter
+from compiler.render.fonts import DrawnText, Font, RecordingDraw, draw_centered, font
 from compiler.render.symbols import draw_symbol, star_points
-from rules_engine.definitions import Counter, Face, GameDefinition, Nation
+from rules_engine.definitions import Counter, Face, Nation, ValidGame
 
 SUPERSAMPLE_BELOW = 150  # pixels: smaller counters are drawn at twice the size and reduced
 NEUTRAL = "#c8c8c8"
 DAMAGE_RED = "#d0202a"
+DEFAULT_COUNTER_IN = 0.625
+MIN_TEXT_PT = 5.0
+MIN_TEXT_U = math.ceil(MIN_TEXT_PT / 72 / DEFAULT_COUNTER_IN * 100 * 10) / 10  # 11.2
+SYMBOL_BOX_U = (28.0, 24.0, 72.0, 54.0)  # left, top, right, bottom of a unit's symbol
 
 LAYOUTS = {"israel1948": "corners", "jerusalem": "dash", "raiders": "plus"}
-
-
-class _RecordingDraw(ImageDraw.ImageDraw):
-    """ImageDraw that remembers the strings it draws, so tests can see what a face says."""
-
-    def __init__(self, image: Image.Image) -> None:
-        super().__init__(image)
-        self.texts: list[str] = []
-
-    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        self.texts.append(str(text))
-        super().text(xy, text, *args, **kwargs)
 
 
 @dataclass(frozen=True)
@@ -55,16 +53,27 @@ class FaceArt:
 
 
 class CounterPainter:
-    """Renders the faces of one game's counters at any size."""
+    """Renders the faces of one game's counters at any size.
 
-    def __init__(self, definition: GameDefinition) -> None:
+    After each ``render`` the painter keeps what it drew, for tests and reports:
+    ``last_texts`` (the strings), ``last_drawn`` (their boxes and sizes on the
+    drawing canvas of ``last_canvas`` pixels) and ``last_numerals`` (strength and
+    movement figures with their colour cue and backing plate).
+    """
+
+    def __init__(self, definition: ValidGame) -> None:
         self.definition = definition
         game = definition.game
-        self.layout = LAYOUTS.get(game.system, "corners") if game else "corners"
-        self._sides = {s.id: s for s in game.sides} if game else {}
-        self._nations = {n.id: n for n in game.nations} if game else {}
-        self._classes = {c.id: c for c in game.unit_classes} if game else {}
+        self.layout = LAYOUTS.get(game.system, "corners")
+        self._sides = {s.id: s for s in game.sides}
+        self._nations = {n.id: n for n in game.nations}
+        self._classes = {c.id: c for c in game.unit_classes}
         self.last_texts: list[str] = []
+        self.last_drawn: list[DrawnText] = []
+        self.last_numerals: list[Numeral] = []
+        self.last_overflows: list[str] = []
+        self.last_canvas = 0
+        self.last_offset = 0
 
     # --- public -----------------------------------------------------------------
 
@@ -86,10 +95,15 @@ class CounterPainter:
         scale = 2 if size < SUPERSAMPLE_BELOW else 1
         full = (size + 2 * bleed) * scale
         image = Image.new("RGB", (full, full), art.background)
-        draw = _RecordingDraw(image)
-        offset = bleed * scale
-        self._paint(draw, art, offset, size * scale)
-        self.last_texts = draw.texts
+        draw = RecordingDraw(image)
+        self.last_overflows = []
+        values = ValuePainter(draw, art.background, art.ink, size * scale / 100)
+        self._paint(draw, values, art, bleed * scale, size * scale, full)
+        self.last_texts = [t.text for t in draw.texts]
+        self.last_drawn = list(draw.texts)
+        self.last_numerals = list(values.numerals)
+        self.last_canvas = size * scale
+        self.last_offset = bleed * scale
         if scale == 1:
             return image
         return image.resize((size + 2 * bleed, size + 2 * bleed), Image.Resampling.LANCZOS)
@@ -108,78 +122,67 @@ class CounterPainter:
         )
         unit_class = self._classes.get(counter.unit_class or "")
         symbol = face.symbol or (unit_class.symbol if unit_class else "none")
+        if face.flag is not None:
+            nation = self._nations.get(face.flag, nation)
         return FaceArt(counter, face, face_name, background, ink, symbol, nation, side_colour)
 
     # --- painting -----------------------------------------------------------------------
 
-    def _paint(self, draw: ImageDraw.ImageDraw, art: FaceArt, offset: int, size: int) -> None:
+    def _paint(
+        self, draw: RecordingDraw, values: ValuePainter, art: FaceArt, offset: int, size: int, full: int
+    ) -> None:
         u = size / 100
         box = (offset, offset, offset + size, offset + size)
         face = art.face
-        if face.no_zoc_band:
+        if face.no_zoc_band:  # printed edge to edge: through the bleed as well
             band = NAMED[face.no_zoc_band]
-            draw.rectangle((box[0], box[1] + 38 * u, box[2], box[1] + 62 * u), fill=band)
+            draw.rectangle((0, box[1] + 38 * u, full, box[1] + 62 * u), fill=band)
         if not face.blank:
             if face.symbol == "flag" and art.nation is not None:
-                self._flag(
-                    draw, art.nation, (box[0] + 18 * u, box[1] + 26 * u, box[2] - 18 * u, box[3] - 26 * u), u
-                )
+                flag_box = (box[0] + 18 * u, box[1] + 26 * u, box[2] - 18 * u, box[3] - 26 * u)
+                draw_flag(draw, art.nation, flag_box, u)
             elif not art.counter.is_unit or face.text == "?":
                 self._paint_marker(draw, art, box, u)
             else:
-                self._paint_unit(draw, art, box, u)
+                self._paint_unit(draw, values, art, box, u)
         if face.damaged:
-            # Across the symbol, clear of the name above and the values below.
-            width = max(2, round(5 * u))
-            draw.line(
-                [(box[0] + 4 * u, box[1] + 60 * u), (box[2] - 4 * u, box[1] + 22 * u)],
-                fill=DAMAGE_RED,
-                width=width,
-            )
+            # A red bar through the counter between its symbol and its values, clear of both.
+            draw.rectangle((box[0], box[1] + 56.5 * u, box[2], box[1] + 61.5 * u), fill=DAMAGE_RED)
         draw.rectangle(box, outline=shade(art.background, 0.6), width=max(1, round(0.8 * u)))
 
-    def _paint_unit(self, draw: ImageDraw.ImageDraw, art: FaceArt, box: tuple[float, ...], u: float) -> None:
+    def _paint_unit(
+        self, draw: RecordingDraw, values: ValuePainter, art: FaceArt, box: tuple[float, ...], u: float
+    ) -> None:
         left, top, right, _ = box
         face = art.face
-        name = face.label or art.counter.name
-        name_left = left + 6 * u
-        if self.layout == "corners" and art.nation is not None and art.nation.mark_colours:
-            self._flag(draw, art.nation, (left + 5 * u, top + 6 * u, left + 21 * u, top + 17 * u), u)
-            name_left = left + 24 * u
-        name_right = right - (20 * u if (face.supply_symbol or face.capacity is not None) else 5 * u)
-        chosen = fitted_font(draw, name, name_right - name_left, round(14 * u))
-        draw.text((name_left, top + 12 * u), name, font=chosen, fill=art.ink, anchor="lm")
+        self._unit_name(draw, art, box, u)
         if face.supply_symbol:
-            self._supply_symbol(draw, (right - 10 * u, top + 12 * u), 6.5 * u, art)
+            self._supply_symbol(draw, (right - 11.5 * u, top + 12 * u), 6.5 * u, art)
         if face.capacity is not None:
+            draw.role = "capacity"
             draw_centered(
-                draw, (right - 10 * u, top + 12 * u), str(face.capacity), font(round(13 * u)), art.ink
+                draw, (right - 11 * u, top + 12 * u), str(face.capacity), font(round(14 * u)), art.ink
             )
         if face.range is not None:
+            draw.role = "range"
             draw.text(
-                (left + 6 * u, top + 27 * u),
+                (left + 6 * u, top + 29 * u),
                 f"({face.range})",
-                font=font(round(11 * u)),
+                font=font(round(13 * u)),
                 fill=art.ink,
                 anchor="lm",
             )
         if face.targeted_strength is not None:
-            self._target(draw, (right - 12 * u, top + 31 * u), 9 * u, str(face.targeted_strength), art)
-        symbol_box = (left + 28 * u, top + 24 * u, right - 28 * u, top + 54 * u)
+            self._target(draw, (right - 16 * u, top + 34 * u), 10.5 * u, str(face.targeted_strength), art)
+        symbol_box = _offset_box(box, SYMBOL_BOX_U, u)
         if art.counter.kind in ("leader", "dummy") and face.multiplier:
-            draw_centered(
-                draw,
-                ((left + right) / 2, top + 40 * u),
-                face.multiplier,
-                font(round(24 * u)),
-                art.ink,
-                stroke=max(1, round(0.6 * u)),
-            )
+            self._multiplier(draw, art, box, u)
         else:
-            if face.no_zoc_band:  # the symbol stands on the counter's colour, the band on each side
+            if face.no_zoc_band and art.symbol != "none":  # the symbol on the counter's colour
                 draw.rectangle(symbol_box, fill=art.background)
             draw_symbol(draw, art.symbol, symbol_box, art.ink, None, max(1, round(2.2 * u)))
         if face.value is not None:
+            draw.role = "value"
             draw_centered(
                 draw,
                 ((left + right) / 2, top + 40 * u),
@@ -188,157 +191,65 @@ class CounterPainter:
                 art.ink,
                 stroke=max(1, round(0.5 * u)),
             )
-        {"corners": self._values_in_corners, "dash": self._values_dashed, "plus": self._values_plus}[
-            self.layout
-        ](draw, art, box, u)
+        {"corners": values.corners, "dash": values.dashed, "plus": values.plus}[self.layout](
+            art.face, art.counter, box
+        )
 
-    # --- the value lines of each layout --------------------------------------------------
-
-    def _strength_text(self, face: Face) -> str:
-        if face.strength is None or not face.strength_printed:
-            return ""
-        text = f"{face.strength:g}"
-        return f"({text})" if face.strength_parenthesized else text
-
-    def _number(
-        self,
-        draw: ImageDraw.ImageDraw,
-        at: tuple[float, float],
-        text: str,
-        colour: str | None,
-        chosen: Font,
-        art: FaceArt,
-        u: float,
-    ) -> None:
-        fill = NAMED.get(colour or "", art.ink)
-        stroke = max(1, round(1.1 * u))
-        draw_centered(draw, at, text, chosen, fill, stroke=stroke, stroke_fill=outline_for(fill))
-
-    def _values_in_corners(
-        self, draw: ImageDraw.ImageDraw, art: FaceArt, box: tuple[float, ...], u: float
-    ) -> None:
-        """Israel 1948: strength (with '+') bottom left, movement bottom right (in a hexagon if
-        mechanised)."""
-        left, _, right, bottom = box
+    def _unit_name(self, draw: RecordingDraw, art: FaceArt, box: tuple[float, ...], u: float) -> None:
+        """The name across the top: the full name if it fits at a readable size, else the short one."""
+        left, top, right, _ = box
         face = art.face
-        digits = font(round(26 * u))
-        strength = self._strength_text(face)
-        if strength:
-            self._number(
-                draw, (left + 22 * u, bottom - 20 * u), strength, face.strength_colour, digits, art, u
-            )
-            if face.strength_plus:
-                self._number(
-                    draw,
-                    (left + 40 * u, bottom - 24 * u),
-                    "+",
-                    face.strength_colour,
-                    font(round(20 * u)),
-                    art,
-                    u,
-                )
-        if face.movement is not None:
-            centre = (right - 22 * u, bottom - 20 * u)
-            if face.movement_hexagon:
-                radius = 15 * u
-                points = [
-                    (
-                        centre[0] + radius * math.cos(math.pi / 3 * i),
-                        centre[1] + radius * math.sin(math.pi / 3 * i),
-                    )
-                    for i in range(6)
-                ]
-                draw.polygon(points, outline=art.ink, width=max(1, round(2 * u)))
-            draw_centered(draw, centre, _movement_text(face.movement), font(round(21 * u)), art.ink)
+        name_left = left + 6 * u
+        if self.layout == "corners" and art.nation is not None and art.nation.mark_colours:
+            draw_flag(draw, art.nation, (left + 5 * u, top + 6 * u, left + 21 * u, top + 17 * u), u)
+            name_left = left + 24 * u
+        name_right = right - (21 * u if (face.supply_symbol or face.capacity is not None) else 5 * u)
+        names = (face.label,) if face.label else art.counter.printed_names
+        name, chosen, fitted = readable_fit(draw, names, name_right - name_left, 14 * u, MIN_TEXT_U * u)
+        if not fitted:
+            self.last_overflows.append(name)
+        draw.role = "name"
+        draw.text((name_left, top + 12 * u), name, font=chosen, fill=art.ink, anchor="lm")
 
-    def _values_dashed(
-        self, draw: ImageDraw.ImageDraw, art: FaceArt, box: tuple[float, ...], u: float
-    ) -> None:
-        """Jerusalem!: 'strength-movement' across the bottom, each number in its colour."""
-        left, _, right, bottom = box
+    def _multiplier(self, draw: RecordingDraw, art: FaceArt, box: tuple[float, ...], u: float) -> None:
+        """A leader's 'x2' sits on the no-ZOC band, in the ink that reads on the band."""
+        left, top, right, _ = box
         face = art.face
-        digits = font(round(21 * u))
-        y = bottom - 17 * u
-        cx = (left + right) / 2
-        strength = self._strength_text(face)
-        if art.counter.kind in ("leader", "dummy") and face.multiplier and not strength:
-            strength = ""
-        movement = _movement_text(face.movement) if face.movement is not None else ""
-        if strength:
-            self._number(draw, (cx - 20 * u, y), strength, face.strength_colour or "white", digits, art, u)
-        if strength and movement:
-            draw_centered(draw, (cx, y), "-", digits, art.ink)
-        if movement:
-            mx = cx + 20 * u if strength else cx
-            if face.movement_colour == "red-octagon":
-                radius = 13 * u
-                points = [
-                    (
-                        mx + radius * math.cos(math.pi / 8 + math.pi / 4 * i),
-                        y + radius * math.sin(math.pi / 8 + math.pi / 4 * i),
-                    )
-                    for i in range(8)
-                ]
-                draw.polygon(points, fill=NAMED["red"])
-                draw_centered(draw, (mx, y), movement, digits, NAMED["white"])
-            else:
-                self._number(draw, (mx, y), movement, face.movement_colour or "black", digits, art, u)
-            if face.movement_marks:
-                draw.text(
-                    (mx + 13 * u, y - 9 * u),
-                    "".join(face.movement_marks),
-                    font=font(round(11 * u)),
-                    fill=art.ink,
-                    anchor="lm",
-                )
-
-    def _values_plus(self, draw: ImageDraw.ImageDraw, art: FaceArt, box: tuple[float, ...], u: float) -> None:
-        """Raiders: 'combat+movement' for elite units, 'combat-movement' for the others; a unit
-        without movement (a hostile) shows its combat alone, with '+' when elite."""
-        left, _, right, bottom = box
-        face = art.face
-        combat = self._strength_text(face)
-        movement = _movement_text(face.movement) if face.movement is not None else ""
-        joiner = "+" if face.elite else "-"
-        if combat and movement:
-            text = f"{combat}{joiner}{movement}"
-        elif combat:
-            text = f"{combat}+" if face.elite else combat
-        else:
-            text = movement
-        if text:
-            chosen = fitted_font(draw, text, right - left - 12 * u, round(24 * u))
-            draw_centered(
-                draw,
-                ((left + right) / 2, bottom - 17 * u),
-                text,
-                chosen,
-                art.ink,
-                stroke=max(1, round(0.4 * u)),
-            )
+        band = NAMED.get(face.no_zoc_band or "", art.background)
+        draw.role = "multiplier"
+        draw_centered(
+            draw,
+            ((left + right) / 2, top + 50 * u),
+            face.multiplier or "",
+            font(round(22 * u)),
+            readable_on(band),
+            stroke=max(1, round(0.6 * u)),
+        )
 
     # --- markers and small pictures --------------------------------------------------------
 
-    def _paint_marker(
-        self, draw: ImageDraw.ImageDraw, art: FaceArt, box: tuple[float, ...], u: float
-    ) -> None:
+    def _paint_marker(self, draw: RecordingDraw, art: FaceArt, box: tuple[float, ...], u: float) -> None:
         """Tokens, markers and gear: a heading, a picture, and either a big value ('+1', '3')
         or words ('OUT OF SUPPLY')."""
         left, top, right, bottom = box
         face = art.face
         cx = (left + right) / 2
         if face.text == "?":
+            draw.role = "hidden"
             draw_centered(
                 draw, (cx, (top + bottom) / 2), "?", font(round(52 * u)), art.ink, stroke=max(1, round(u))
             )
             return
         big = _big_value(face)
         words = face.text or (face.label if face.label and len(face.label) > 4 else None)
-        heading = None if face.text else art.counter.name if words is None else None
+        heading = None if face.text else art.counter.printed_names if words is None else None
         has_symbol = art.symbol != "none"
         if heading:
-            chosen = fitted_font(draw, heading, right - left - 10 * u, round(13 * u))
-            draw.text((cx, top + 12 * u), heading, font=chosen, fill=art.ink, anchor="mm")
+            name, chosen, fitted = readable_fit(draw, heading, right - left - 10 * u, 13 * u, MIN_TEXT_U * u)
+            if not fitted:
+                self.last_overflows.append(name)
+            draw.role = "name"
+            draw.text((cx, top + 12 * u), name, font=chosen, fill=art.ink, anchor="mm")
         if has_symbol:
             symbol_box = (
                 (left + 32 * u, top + 22 * u, right - 32 * u, top + 50 * u)
@@ -348,14 +259,39 @@ class CounterPainter:
             self._marker_symbol(draw, art.symbol, symbol_box, art, u)
         if big is not None:
             y = bottom - 20 * u if has_symbol else (top + bottom) / 2 + 6 * u
+            draw.role = "value"
             draw_centered(draw, (cx, y), big, font(round(26 * u)), art.ink, stroke=max(1, round(0.5 * u)))
             return
-        lines = _wrap(words or art.counter.name, 12)
-        size = round((15 if len(lines) > 1 else 18) * u)
-        first_y = (top + 66 * u) if has_symbol else (top + 50 * u - (len(lines) - 1) * 9 * u)
+        self._words(draw, words or art.counter.name, art, box, u, has_symbol)
+
+    def _words(
+        self,
+        draw: RecordingDraw,
+        words: str,
+        art: FaceArt,
+        box: tuple[float, ...],
+        u: float,
+        has_symbol: bool,
+    ) -> None:
+        """A marker's words: one line if it reads at 15u or more, else two or three lines, each as
+        large as fits (never below the minimum)."""
+        left, top, right, _ = box
+        cx = (left + right) / 2
+        width = right - left - 10 * u
+        lines = [words]
+        for wrap in (12, 8):
+            if all(fits(draw, line, width, 15 * u) for line in lines):
+                break
+            lines = _wrap(words, wrap)
+        size = (15 if len(lines) > 1 else 18) * u
+        first_y = (top + 66 * u) if has_symbol else (top + 50 * u - (len(lines) - 1) * 8.5 * u)
+        step = 17 * u if has_symbol or len(lines) < 3 else 15 * u
+        draw.role = "words"
         for index, line in enumerate(lines):
-            chosen = fitted_font(draw, line, right - left - 10 * u, size)
-            draw_centered(draw, (cx, first_y + index * 17 * u), line, chosen, art.ink)
+            _, chosen, fitted = readable_fit(draw, (line,), width, size, MIN_TEXT_U * u)
+            if not fitted:
+                self.last_overflows.append(line)
+            draw_centered(draw, (cx, first_y + index * step), line, chosen, art.ink)
 
     def _marker_symbol(
         self,
@@ -380,28 +316,17 @@ class CounterPainter:
                 [(right, cy), (right - r * 0.7, cy - r * 0.6), (right - r * 0.7, cy + r * 0.6)], fill=art.ink
             )
         elif name == "road":
-            draw.line([(left, bottom), (right, top)], fill=art.ink, width=width * 2)
+            draw.line([(left, cy), (right, cy)], fill=art.ink, width=width * 2)
+            draw.polygon(
+                [(right, cy), (right - r * 0.5, cy - r * 0.45), (right - r * 0.5, cy + r * 0.45)],
+                fill=art.ink,
+            )
         elif name == "turn":
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=art.ink, width=width)
             draw.line([(cx, cy), (cx, cy - r * 0.75)], fill=art.ink, width=width)
             draw.line([(cx, cy), (cx + r * 0.55, cy)], fill=art.ink, width=width)
         else:
             draw_symbol(draw, name, box, art.ink, None, max(1, round(2 * u)))
-
-    def _flag(
-        self, draw: ImageDraw.ImageDraw, nation: Nation, box: tuple[float, float, float, float], u: float
-    ) -> None:
-        left, top, right, bottom = box
-        colours = nation.mark_colours
-        count = len(colours)
-        for index, colour in enumerate(colours):
-            if nation.mark_stripes == "vertical":
-                step = (right - left) / count
-                draw.rectangle((left + index * step, top, left + (index + 1) * step, bottom), fill=colour)
-            else:
-                step = (bottom - top) / count
-                draw.rectangle((left, top + index * step, right, top + (index + 1) * step), fill=colour)
-        draw.rectangle(box, outline=NAMED["black"], width=max(1, round(0.6 * u)))
 
     def _supply_symbol(
         self, draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, art: FaceArt
@@ -414,14 +339,80 @@ class CounterPainter:
         draw.ellipse(bounds, outline=NAMED["white"], width=max(1, round(radius / 5)))
 
     def _target(
-        self, draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, text: str, art: FaceArt
+        self, draw: RecordingDraw, centre: tuple[float, float], radius: float, text: str, art: FaceArt
     ) -> None:
+        """The targeted (defensive) strength in a ring with sight marks, kept clear of the cut edge."""
         cx, cy = centre
-        width = max(1, round(radius / 6))
+        width = max(1, round(radius / 7))
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), outline=art.ink, width=width)
-        draw.line([(cx - radius * 1.2, cy), (cx - radius * 0.85, cy)], fill=art.ink, width=width)
-        draw.line([(cx + radius * 0.85, cy), (cx + radius * 1.2, cy)], fill=art.ink, width=width)
-        draw_centered(draw, centre, text, font(round(radius * 1.1)), art.ink)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            draw.line(
+                [(cx + dx * radius * 0.78, cy + dy * radius * 0.78), (cx + dx * radius, cy + dy * radius)],
+                fill=art.ink,
+                width=width,
+            )
+        draw.role = "targeted"
+        draw_centered(draw, centre, text, font(round(radius * 1.12)), art.ink)
+
+
+def draw_flag(
+    draw: ImageDraw.ImageDraw, nation: Nation, box: tuple[float, float, float, float], u: float
+) -> None:
+    """A nation's mark: its stripes, and its emblem where it has one (the Ottoman crescent and star)."""
+    left, top, right, bottom = box
+    colours = nation.mark_colours
+    count = len(colours)
+    for index, colour in enumerate(colours):
+        if nation.mark_stripes == "vertical":
+            step = (right - left) / count
+            draw.rectangle((left + index * step, top, left + (index + 1) * step, bottom), fill=colour)
+        else:
+            step = (bottom - top) / count
+            draw.rectangle((left, top + index * step, right, top + (index + 1) * step), fill=colour)
+    if nation.mark_emblem == "crescent-star":
+        _crescent_and_star(draw, box, colours[0] if colours else NAMED["red"])
+    draw.rectangle(box, outline=NAMED["black"], width=max(1, round(0.6 * u)))
+
+
+def _crescent_and_star(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], field: str) -> None:
+    """A white crescent opening to the fly with a five-pointed star beside it."""
+    left, top, right, bottom = box
+    height = bottom - top
+    cx, cy = left + (right - left) * 0.42, (top + bottom) / 2
+    outer = height * 0.3
+    inner = outer * 0.8
+    draw.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), fill=NAMED["white"])
+    shift = outer * 0.32
+    draw.ellipse((cx - inner + shift, cy - inner, cx + inner + shift, cy + inner), fill=field)
+    star_x = cx + outer * 0.95
+    draw.polygon(star_points(star_x, cy, height * 0.13, height * 0.055), fill=NAMED["white"])
+
+
+def fits(draw: ImageDraw.ImageDraw, text: str, width: float, size: float) -> bool:
+    left, _, right, _ = draw.textbbox((0, 0), text, font=font(round(size)))
+    return right - left <= width
+
+
+def readable_fit(
+    draw: ImageDraw.ImageDraw, names: tuple[str, ...], width: float, size: float, minimum: float
+) -> tuple[str, Font, bool]:
+    """The first of ``names`` that fits ``width`` at ``minimum`` or larger, in the largest such
+    font not above ``size``, and True; the last name at the minimum and False if none fits."""
+    floor = math.ceil(minimum)
+    for name in names:
+        chosen = round(size)
+        while chosen >= floor:
+            if fits(draw, name, width, chosen):
+                return name, font(chosen), True
+            chosen -= 1
+    return names[-1], font(floor), False
+
+
+def _offset_box(
+    box: tuple[float, ...], parts: tuple[float, float, float, float], u: float
+) -> tuple[float, float, float, float]:
+    left, top = box[0], box[1]
+    return (left + parts[0] * u, top + parts[1] * u, left + parts[2] * u, top + parts[3] * u)
 
 
 def _big_value(face: Face) -> str | None:
@@ -434,12 +425,6 @@ def _big_value(face: Face) -> str | None:
     if face.value is not None:
         return str(face.value)
     return None
-
-
-def _movement_text(movement: float | str) -> str:
-    if movement == "unlimited":
-        return "U"  # unlimited; the bundled font has no infinity sign
-    return movement if isinstance(movement, str) else f"{movement:g}"
 
 
 def _wrap(text: str, width: int) -> list[str]:

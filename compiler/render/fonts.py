@@ -7,8 +7,10 @@ made with a stroke of the text's own colour, which stays deterministic.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
+from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont
 
@@ -52,3 +54,120 @@ def draw_centered(
         stroke_width=stroke,
         stroke_fill=stroke_fill if stroke_fill is not None else fill,
     )
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One string as drawn: where its ink box landed, how big and in which colour.
+
+    Tests read these to check sizes, collisions and clipping on every image the
+    renderers make; ``role`` says what the string is ('hex-id', 'place', 'title' ...).
+    """
+
+    text: str
+    bbox: tuple[float, float, float, float]
+    size: int
+    fill: str
+    stroke: int
+    role: str
+    xy: tuple[float, float] = (0.0, 0.0)
+    anchor: str | None = None
+
+
+class RecordingDraw(ImageDraw.ImageDraw):
+    """ImageDraw that remembers the strings it draws (``texts``); set ``role`` before drawing
+    to tag what follows."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.texts: list[DrawnText] = []
+        self.role = ""
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        chosen = kwargs.get("font")
+        stroke = int(kwargs.get("stroke_width", 0) or 0)
+        if isinstance(chosen, ImageFont.FreeTypeFont) and str(text):
+            bbox = self.textbbox(xy, str(text), font=chosen, anchor=kwargs.get("anchor"), stroke_width=stroke)
+            fill = kwargs.get("fill")
+            anchor = kwargs.get("anchor")
+            left, top, right, bottom = bbox
+            self.texts.append(
+                DrawnText(
+                    str(text),
+                    (left, top, right, bottom),
+                    int(chosen.size),
+                    str(fill),
+                    stroke,
+                    self.role,
+                    (float(xy[0]), float(xy[1])),
+                    anchor,
+                )
+            )
+        super().text(xy, text, *args, **kwargs)
+
+
+def wrap_text(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
+    """Greedy word wrap: a line takes words while it fits ``width`` (a longer word gets a line
+    of its own). Paragraphs split at newlines."""
+    if "\n" in text:
+        return [line for part in text.split("\n") for line in (wrap_text(draw, part, chosen, width) or [""])]
+    if chosen.layout_engine != ImageFont.Layout.BASIC:
+        return wrap_text_measuring_lines(draw, text, chosen, width)
+    # Without shaping a string's length is the sum of its glyphs' advances and the kerning of
+    # each pair, so "line word" measures length(line) + kern(last letter, space) + length(" word").
+    # Measuring words instead of whole candidate lines gives the same lines, several times faster.
+    space = draw.textlength(" ", font=chosen)
+    kerning: dict[str, float] = {}
+    lines, line, length = [], "", 0.0
+    for word in text.split():
+        if not line:
+            line, length = word, draw.textlength(word, font=chosen)
+            continue
+        last = line[-1]
+        if last not in kerning:
+            kerning[last] = (
+                draw.textlength(last + " ", font=chosen) - draw.textlength(last, font=chosen) - space
+            )
+        candidate = length + kerning[last] + draw.textlength(" " + word, font=chosen)
+        if candidate > width:
+            lines.append(line)
+            line, length = word, draw.textlength(word, font=chosen)
+        else:
+            line, length = f"{line} {word}", candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_text_measuring_lines(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
+    """The same wrap, measuring every candidate line whole (for shaping layout engines)."""
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and draw.textlength(candidate, font=chosen) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+@functools.cache
+def _notdef_signature() -> tuple[tuple[int, int], bytes]:
+    """How the font draws a character it has no glyph for (its .notdef box)."""
+    mask = font(20).getmask("\uffff")
+    return mask.size, bytes(mask)
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The distinct characters of ``text`` (other than spaces) the font would draw as its empty box."""
+    missing: list[str] = []
+    for character in dict.fromkeys(text):
+        if character.isspace() or character.isascii():
+            continue
+        mask = font(20).getmask(character)
+        if (mask.size, bytes(mask)) == _notdef_signature():
+            missing.append(character)
+    return missing

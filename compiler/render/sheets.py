@@ -19,7 +19,7 @@ from compiler.render.cards import CARD_INCHES, render_card, render_card_back
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import fitted_font
 from compiler.render.units import PAPER_INCHES, to_pixels
-from rules_engine.definitions import Counter, GameDefinition
+from rules_engine.definitions import Counter, ValidGame
 
 KIND_ORDER = {"unit": 0, "leader": 1, "dummy": 2, "gear": 3, "token": 4, "marker": 5}
 
@@ -89,14 +89,12 @@ def grid_for(spec: SheetSpec, cell_width: int | None = None, cell_height: int | 
     return Grid(columns, rows, (width - columns * cell_w) // 2, margin + title, cell_w, cell_h, width)
 
 
-def print_order(definition: GameDefinition) -> list[Counter]:
+def print_order(definition: ValidGame) -> list[Counter]:
     """Every physical counter, copies included: units grouped by side and nation, then markers."""
     counters = definition.counters
     game = definition.game
-    if counters is None:
-        return []
-    sides = {s.id: i for i, s in enumerate(game.sides)} if game else {}
-    nations = {n.id: i for i, n in enumerate(game.nations)} if game else {}
+    sides = {s.id: i for i, s in enumerate(game.sides)}
+    nations = {n.id: i for i, n in enumerate(game.nations)}
     position = {counter_id: index for index, counter_id in enumerate(counters.counters)}
     entries = sorted(
         counters.counters.values(),
@@ -186,18 +184,18 @@ def render_sheets(items: list[Item], spec: SheetSpec, grid: Grid, paint: Painter
     return SheetPages(fronts, backs, placements, grid)
 
 
-def render_counter_sheets(definition: GameDefinition, spec: SheetSpec) -> SheetPages:
+def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
     painter = CounterPainter(definition)
     items = [Item(c.id, c.side or "" if c.is_unit else "~markers", c) for c in print_order(definition)]
 
     def paint(item: Item, face: str) -> Image.Image:
         return painter.render(item.thing, face, spec.counter_px, spec.bleed_px)
 
-    title = (definition.game.title if definition.game else "Game") + " - counters"
+    title = (definition.game.title) + " - counters"
     return render_sheets(items, spec, grid_for(spec), paint, title)
 
 
-def render_card_sheets(definition: GameDefinition, spec: SheetSpec) -> SheetPages | None:
+def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | None:
     """The game's cards (copies included), a deck per group; None for games without cards."""
     if not definition.decks:
         return None
@@ -223,7 +221,7 @@ def render_card_sheets(definition: GameDefinition, spec: SheetSpec) -> SheetPage
         framed.paste(picture, (bleed, bleed))
         return framed
 
-    title = (definition.game.title if definition.game else "Game") + " - cards"
+    title = (definition.game.title) + " - cards"
     grid = grid_for(spec, width + 2 * bleed, height + 2 * bleed)
     return render_sheets(items, spec, grid, paint, title)
 

@@ -142,19 +142,30 @@ def _bulldozer(draw: ImageDraw.ImageDraw, box: Box, ink: str, width: int) -> Non
     )
 
 
+FLAME = (
+    (0.0, -2.7),
+    (0.38, -1.75),
+    (0.8, -2.05),
+    (0.98, -1.0),
+    (1.0, -0.25),
+    *((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 181, 15)),
+    (-1.0, -0.25),
+    (-0.92, -1.05),
+    (-0.62, -1.6),
+    (-0.4, -1.05),
+    (-0.22, -1.9),
+)  # a flame with two side tongues, base radius 1, pointing up
+
+
 def _flamethrower(draw: ImageDraw.ImageDraw, box: Box, ink: str, width: int) -> None:
+    """A flame-armed halftrack: its tracks at the left, a flame at the right."""
     left, top, right, bottom = box
     w, h = right - left, bottom - top
-    cx = (left + right) / 2
-    draw.polygon(
-        [
-            (cx, top + h * 0.12),
-            (cx + w * 0.16, top + h * 0.55),
-            (cx, bottom - h * 0.12),
-            (cx - w * 0.16, top + h * 0.55),
-        ],
-        fill=ink,
-    )
+    body = (left + w * 0.1, top + h * 0.55, left + w * 0.55, bottom - h * 0.15)
+    draw.rounded_rectangle(body, radius=(body[3] - body[1]) / 2, outline=ink, width=width)
+    radius = h * 0.2
+    fx, fy = right - w * 0.22, bottom - h * 0.1 - radius
+    draw.polygon([(fx + x * radius, fy + y * radius) for x, y in FLAME], fill=ink)
 
 
 def _convoy(draw: ImageDraw.ImageDraw, box: Box, ink: str, width: int) -> None:
@@ -298,7 +309,7 @@ SYMBOLS: dict[str, Painter] = {
     "engineer": _engineer,
     "none": _nothing,
 }
-FRAMELESS = {"leader", "aeroplane", "none", "camp", "fortified", "garrison", "flamethrower"}
+FRAMELESS = {"leader", "aeroplane", "none", "camp", "fortified", "garrison"}
 
 
 def draw_symbol(

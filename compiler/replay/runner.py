@@ -46,6 +46,8 @@ class ReplayOutcome:
     problem: Diagnostic | None = None
     steps: list[StepTrace] = field(default_factory=list)
     start_events: list[Event] = field(default_factory=list)
+    # The game as the replay left it (None when it could not start), for a player resuming it.
+    game: Any = None
 
     @property
     def passed(self) -> bool:
@@ -101,6 +103,7 @@ def run_replay(
                 codes.REPLAY_BAD_START, "", f"the '{game_data.game.system}' system has no replay adapter"
             )
         game = _start(sources, game_data, replay, {} if systems is None else systems, adapter)
+        outcome.game = game
         outcome.start_events = list(game.state.log.events)
         for index, step in enumerate(replay["steps"]):
             pointer = f"/steps/{index}"
@@ -127,9 +130,8 @@ def _start(
             systems[key] = system_for(changed, options)
         system = systems[key]
         if "position" not in replay:
-            game: CoreGame = system.new_game(replay["scenario"])
-            return game
-        game = system.blank_game(replay["scenario"])
+            return _new_game(system, replay)
+        game: CoreGame = system.blank_game(replay["scenario"])
         set_position(game, replay["position"], adapter)
         game.begin_phase(ScriptedDice({}, game.system.die_sides))
         return game
@@ -138,6 +140,27 @@ def _start(
     except EngineError as exc:
         where = _FIELD_POINTERS.get(exc.field or "", "")
         raise ReplayProblem(codes.REPLAY_BAD_START, where, str(exc)) from None
+
+
+def _new_game(system: Any, replay: Json) -> CoreGame:
+    """The scenario's set-up; ``setup_dice`` gives the rolls a system makes while setting up."""
+    game: CoreGame
+    if "setup_dice" not in replay:
+        game = system.new_game(replay["scenario"])
+        return game
+    dice = ScriptedDice(replay["setup_dice"], system.die_sides)
+    try:
+        game = system.new_game(replay["scenario"], dice)
+    except DiceMismatch as exc:
+        raise ReplayProblem(codes.REPLAY_DICE_MISMATCH, "/setup_dice", str(exc)) from None
+    unused = dice.unused()
+    if unused:
+        raise ReplayProblem(
+            codes.REPLAY_DICE_MISMATCH,
+            "/setup_dice",
+            f"the set-up dice hold rolls that the set-up never took: {', '.join(unused)}",
+        )
+    return game
 
 
 def _run_step(game: CoreGame, step: Json, pointer: str, adapter: ReplayAdapter) -> None:
@@ -168,7 +191,7 @@ def _run_step(game: CoreGame, step: Json, pointer: str, adapter: ReplayAdapter) 
         raise ReplayProblem(
             codes.REPLAY_DICE_MISMATCH,
             pointer + "/dice",
-            f"the step gives dice for the {', '.join(unused)} roll(s), which the rules never called for",
+            f"the step gives dice that no roll of the rules took: {', '.join(unused)}",
         )
 
 

@@ -1,4 +1,12 @@
-"""Diagnostics as text lines (editor-clickable) or as JSON."""
+"""Diagnostics as text lines (editor-clickable) or as JSON.
+
+Both quote the data, and the data may hold control characters (an escape
+sequence that clears the screen, a bell, a bidirectional override). Text
+output writes them as escapes (``printable``); JSON output writes them as
+JSON escapes, so it parses to exactly the same strings (``json_text``).
+Long values are shortened where messages are made, but a pointer holds the
+key itself: text output shortens each of its parts, JSON keeps it whole.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, codes
+from compiler.diagnostics.text import json_text, printable, shorten
 from compiler.pipeline import GameReport
 
 
 def format_diagnostic(diagnostic: Diagnostic, game_path: Path, colour: bool = False) -> str:
-    place = str(game_path / diagnostic.file) if diagnostic.file else str(game_path)
+    place = printable(str(game_path / diagnostic.file) if diagnostic.file else str(game_path))
     if diagnostic.line is not None:
         place += f":{diagnostic.line}:{diagnostic.column}"
     severity = str(diagnostic.severity)
@@ -20,11 +29,15 @@ def format_diagnostic(diagnostic: Diagnostic, game_path: Path, colour: bool = Fa
         import click
 
         severity = click.style(severity, fg="red" if diagnostic.is_error else "yellow", bold=True)
-    pointer = f" at {diagnostic.pointer}" if diagnostic.pointer else ""
-    text = f"{place}: {severity} [{diagnostic.code}]{pointer}: {diagnostic.message}"
+    pointer = f" at {_short_pointer(diagnostic.pointer)}" if diagnostic.pointer else ""
+    text = f"{place}: {severity} [{diagnostic.code}]{pointer}: {printable(diagnostic.message)}"
     if diagnostic.hint:
-        text += f"\n    hint: {diagnostic.hint}"
+        text += f"\n    hint: {printable(diagnostic.hint)}"
     return text
+
+
+def _short_pointer(pointer: str) -> str:
+    return printable("/".join(shorten(token) for token in pointer.split("/")))
 
 
 def format_report(
@@ -43,10 +56,10 @@ def format_report(
         lines.append(format_diagnostic(diagnostic, report.root, colour))
     for file, count in sorted(reconstructed.items()):
         lines.append(
-            f"{report.root / file}: warning [{codes.PROVENANCE_RECONSTRUCTED}]: "
-            f"{count} reconstructed value(s) (--verbose lists each)"
+            f"{printable(str(report.root / file))}: warning [{codes.PROVENANCE_RECONSTRUCTED}]: "
+            f"{count} record(s) marked reconstructed (--verbose lists each)"
         )
-    lines.append(f"{report.name}: {report.errors} error(s), {report.warnings} warning(s)")
+    lines.append(f"{printable(report.name)}: {report.errors} error(s), {report.warnings} warning(s)")
     return "\n".join(lines)
 
 
@@ -64,4 +77,4 @@ def reports_json(reports: Sequence[GameReport]) -> str:
             for report in reports
         ],
     }
-    return json.dumps(payload, indent=2, ensure_ascii=False)
+    return json_text(json.dumps(payload, indent=2, ensure_ascii=False))

@@ -6,6 +6,7 @@ from collections import Counter as Tally
 from typing import Any
 
 from compiler.checks.provenance import iter_marks
+from compiler.diagnostics.text import printable
 from compiler.loading import FILE_KINDS
 from compiler.pipeline import GameReport
 from rules_engine.definitions import GameDefinition, Scenario
@@ -126,19 +127,27 @@ def _scenario_summary(definition: GameDefinition, scenario: Scenario) -> dict[st
 
 
 def _provenance(report: GameReport) -> dict[str, Any]:
-    """How many records cite the rulebook and how many are marked reconstructed."""
+    """How many records cite the rulebook and how many are marked reconstructed.
+
+    A mark is one ``provenance`` on a record, and one warning in ``wgc validate``;
+    a mark that names fields (``{"front/movement": ...}``) counts each field as a
+    value. So ``reconstructed_records`` is the warning count and ``reconstructed``
+    the number of values.
+    """
     per_file: dict[str, dict[str, int]] = {}
     for kind in FILE_KINDS:
         for document in report.sources.all(kind.kind):
-            tally = {"cite": 0, "reconstructed": 0}
+            tally = {"cite": 0, "reconstructed_records": 0, "reconstructed": 0}
             for _, key, value in iter_marks(document.data):
                 if key == "cite":
                     tally["cite"] += 1
                 else:
+                    tally["reconstructed_records"] += 1
                     tally["reconstructed"] += len(value) if isinstance(value, dict) else 1
             per_file[document.name] = tally
     return {
         "cite_rulebook": sum(t["cite"] for t in per_file.values()),
+        "reconstructed_records": sum(t["reconstructed_records"] for t in per_file.values()),
         "reconstructed": sum(t["reconstructed"] for t in per_file.values()),
         "by_file": per_file,
     }
@@ -198,12 +207,13 @@ def format_summary(summary: dict[str, Any]) -> str:
         add(f"deck {deck['name']}: {deck['cards']} cards")
     provenance = summary["provenance"]
     add(
-        f"provenance: {provenance['cite_rulebook']} records cite the rulebook, "
-        f"{provenance['reconstructed']} values are marked reconstructed"
+        f"provenance: {provenance['cite_rulebook']} records cite the rulebook; "
+        f"{provenance['reconstructed_records']} records are marked reconstructed "
+        f"(one provenance warning each in wgc validate), covering {provenance['reconstructed']} values"
     )
     if summary["errors"]:
         add(f"{summary['errors']} errors: run 'wgc validate' for details")
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def _turn_track_lines(track: dict[str, Any] | None) -> list[str]:

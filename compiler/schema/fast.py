@@ -147,23 +147,22 @@ class SchemaCompiler:
         return lambda value: all(check(value) for check in checks)
 
     def _string_checks(self, schema: Mapping[str, Any]) -> list[Check]:
+        """Lengths first: ``all`` stops there, so no pattern runs over an over-long string."""
         found: list[Check] = []
-        if "pattern" in schema:
-            search = re.compile(schema["pattern"]).search
-            found.append(lambda v: not isinstance(v, str) or search(v) is not None)
         if "minLength" in schema:
             low = schema["minLength"]
             found.append(lambda v: not isinstance(v, str) or len(v) >= low)
         if "maxLength" in schema:
             high = schema["maxLength"]
             found.append(lambda v: not isinstance(v, str) or len(v) <= high)
+        if "pattern" in schema:
+            search = re.compile(schema["pattern"]).search
+            found.append(lambda v: not isinstance(v, str) or search(v) is not None)
         return found
 
     def _array_checks(self, schema: Mapping[str, Any], base: str) -> list[Check]:
+        """Sizes first: a list far over its maxItems is refused without a look at its items."""
         found: list[Check] = []
-        if "items" in schema:
-            item = self._compile(schema["items"], base)
-            found.append(lambda v: not isinstance(v, list) or all(item(x) for x in v))
         if "minItems" in schema:
             low = schema["minItems"]
             found.append(lambda v: not isinstance(v, list) or len(v) >= low)
@@ -172,10 +171,19 @@ class SchemaCompiler:
             found.append(lambda v: not isinstance(v, list) or len(v) <= high)
         if schema.get("uniqueItems"):
             found.append(lambda v: not isinstance(v, list) or _unique(v))
+        if "items" in schema:
+            item = self._compile(schema["items"], base)
+            found.append(lambda v: not isinstance(v, list) or all(item(x) for x in v))
         return found
 
     def _object_checks(self, schema: Mapping[str, Any], base: str) -> list[Check]:
         found: list[Check] = []
+        if "minProperties" in schema:
+            low = schema["minProperties"]
+            found.append(lambda v: not isinstance(v, dict) or len(v) >= low)
+        if "maxProperties" in schema:
+            high = schema["maxProperties"]
+            found.append(lambda v: not isinstance(v, dict) or len(v) <= high)
         properties = {name: self._compile(sub, base) for name, sub in schema.get("properties", {}).items()}
         if properties:
             found.append(
@@ -198,12 +206,6 @@ class SchemaCompiler:
         if "propertyNames" in schema:
             names = self._compile(schema["propertyNames"], base)
             found.append(lambda v: not isinstance(v, dict) or all(names(name) for name in v))
-        if "minProperties" in schema:
-            low = schema["minProperties"]
-            found.append(lambda v: not isinstance(v, dict) or len(v) >= low)
-        if "maxProperties" in schema:
-            high = schema["maxProperties"]
-            found.append(lambda v: not isinstance(v, dict) or len(v) <= high)
         return found
 
     def _combinators(self, schema: Mapping[str, Any], base: str) -> list[Check]:

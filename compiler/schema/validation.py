@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from compiler.diagnostics import Diagnostic, codes, did_you_mean, error
+from compiler.diagnostics.repeats import cap_repeats
+from compiler.diagnostics.text import shorten
 from compiler.loading import FILE_KINDS, SourceDocument
 from compiler.loading.positions import join_pointer
 from compiler.schema.fast import Check, SchemaCompiler
+from compiler.schema.limits import Cut, cut_to_limits
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -139,9 +142,52 @@ def validate_document(document: SourceDocument, kind: str, system: str | None = 
     found = list(_schema_reference_problems(document, schema_for_kind(kind)))
     if _fast_check(schema_name)(data):
         return found
-    for problem in _validator(schema_name).iter_errors(data):
-        found.extend(_translate(problem, document.name))
-    return found
+    return found + _explain(data, schema_name, document.name)
+
+
+def _explain(data: Any, schema_name: str, file: str) -> list[Diagnostic]:
+    """Why a document fails, explained on a copy cut to the schema's limits (see ``limits``)."""
+    cut, cuts = cut_to_limits(data, _schemas()[schema_name], schema_name, _resolve, longest_string())
+    found = [_over_limit(over, file) for over in cuts]
+    for problem in _validator(schema_name).iter_errors(cut):
+        found.extend(_translate(problem, file))
+    return cap_repeats(found)
+
+
+def _resolve(base: str, reference: str) -> tuple[Any, str]:
+    document, _, fragment = reference.partition("#")
+    name = document or base
+    node: Any = _schemas()[name]
+    for token in filter(None, fragment.split("/")):
+        node = node[token.replace("~1", "/").replace("~0", "~")]
+    return node, name
+
+
+@functools.cache
+def longest_string() -> int:
+    """The largest maxLength of any schema: a longer string breaks whichever applies."""
+    pending: list[Any] = list(_schemas().values())
+    longest = 0
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            limit = node.get("maxLength")
+            if isinstance(limit, int):
+                longest = max(longest, limit)
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return longest
+
+
+def _over_limit(over: Cut, file: str) -> Diagnostic:
+    return error(
+        codes.SCHEMA_SIZE,
+        f"{_describe(over.pointer)}: must have at most {over.limit} {over.unit} "
+        f"(it has {over.size}; those past the limit were not checked)",
+        file,
+        over.pointer,
+    )
 
 
 def _schema_reference_problems(document: SourceDocument, schema_name: str) -> Iterator[Diagnostic]:
@@ -157,69 +203,65 @@ def _schema_reference_problems(document: SourceDocument, schema_name: str) -> It
 
 
 def _translate(problem: ValidationError, file: str) -> list[Diagnostic]:
+    """The diagnostics for one jsonschema error: each keyword has its own small translator."""
     pointer = "".join(join_pointer("", token) for token in problem.absolute_path)
     keyword = str(problem.validator)
-    where = _describe(pointer)
     if keyword in {"oneOf", "anyOf"} and problem.context:
         return _translate_choice(problem, file, pointer)
     if keyword == "additionalProperties":
         return _unknown_properties(problem, file, pointer)
-    if keyword == "required":
-        missing = _quoted_name(problem.message)
-        return [
-            error(
-                codes.SCHEMA_REQUIRED,
-                f"{where} needs the property '{missing}'",
-                file,
-                pointer,
-                hint=_description_hint(problem.schema, missing),
-            )
-        ]
-    if keyword == "type":
-        expected = _expected_types(problem.validator_value)
-        return [
-            error(
-                codes.SCHEMA_TYPE,
-                f"{where} must be {expected}, not {_type_name(problem.instance)}",
-                file,
-                pointer,
-            )
-        ]
-    if keyword in {"enum", "const"}:
-        return [_not_allowed(problem, file, pointer, where)]
-    if keyword == "pattern":
-        description = problem.schema.get("description", f"the form {problem.validator_value}")
-        return [
-            error(
-                codes.SCHEMA_PATTERN,
-                f"{where} '{_short(problem.instance)}' has the wrong form",
-                file,
-                pointer,
-                hint=description,
-            )
-        ]
-    if keyword in _RANGE_KEYWORDS:
-        return [
-            error(
-                codes.SCHEMA_RANGE,
-                f"{where} is {_short(problem.instance)}: {_range_text(problem)}",
-                file,
-                pointer,
-            )
-        ]
-    if keyword in _SIZE_KEYWORDS:
-        return [error(codes.SCHEMA_SIZE, f"{where}: {_size_text(problem)}", file, pointer)]
-    if keyword == "propertyNames" and problem.context:
-        return [
-            error(
-                codes.SCHEMA_PATTERN,
-                f"{where} has a key '{_short(problem.instance)}' that is not an id",
-                file,
-                pointer,
-                hint="keys here are ids: lower-case words joined by '-'",
-            )
-        ]
-    return [error(codes.SCHEMA_INVALID, f"{where}: {problem.message}", file, pointer)]
+    if keyword == "propertyNames" and not problem.context:
+        keyword = "invalid"
+    translate = _TRANSLATORS.get(keyword)
+    if translate is None:
+        translate = (
+            _out_of_range
+            if keyword in _RANGE_KEYWORDS
+            else _wrong_size
+            if keyword in _SIZE_KEYWORDS
+            else _invalid
+        )
+    return [translate(problem, file, pointer, _describe(pointer))]
+
+
+Translator = Callable[["ValidationError", str, str, str], Diagnostic]
+
+
+def _required(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    missing = _quoted_name(problem.message)
+    hint = _description_hint(problem.schema, missing)
+    return error(codes.SCHEMA_REQUIRED, f"{where} needs the property '{missing}'", file, pointer, hint=hint)
+
+
+def _wrong_type(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    expected = _expected_types(problem.validator_value)
+    message = f"{where} must be {expected}, not {_type_name(problem.instance)}"
+    return error(codes.SCHEMA_TYPE, message, file, pointer)
+
+
+def _wrong_form(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    description = problem.schema.get("description", f"the form {problem.validator_value}")
+    message = f"{where} '{_short(problem.instance)}' has the wrong form"
+    return error(codes.SCHEMA_PATTERN, message, file, pointer, hint=description)
+
+
+def _out_of_range(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    message = f"{where} is {_short(problem.instance)}: {_range_text(problem)}"
+    return error(codes.SCHEMA_RANGE, message, file, pointer)
+
+
+def _wrong_size(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    return error(codes.SCHEMA_SIZE, f"{where}: {_size_text(problem)}", file, pointer)
+
+
+def _bad_key(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    message = f"{where} has a key '{_short(problem.instance)}' that is not an id"
+    hint = "keys here are ids: lower-case words joined by '-'"
+    return error(codes.SCHEMA_PATTERN, message, file, pointer, hint=hint)
+
+
+def _invalid(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
+    return error(codes.SCHEMA_INVALID, f"{where}: {problem.message}", file, pointer)
 
 
 def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list[Diagnostic]:
@@ -231,7 +273,7 @@ def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list
         return [
             error(
                 codes.SCHEMA_ENUM,
-                f"{_describe(pointer)} has kind '{instance.get('kind')}'",
+                f"{_describe(pointer)} has kind '{_short(instance.get('kind'))}'",
                 file,
                 pointer + "/kind",
                 hint=kind_error,
@@ -314,7 +356,7 @@ def _unknown_properties(problem: ValidationError, file: str, pointer: str) -> li
         found.append(
             error(
                 codes.SCHEMA_UNKNOWN_PROPERTY,
-                f"{_describe(pointer)} has an unknown property '{key}'",
+                f"{_describe(pointer)} has an unknown property '{shorten(key)}'",
                 file,
                 join_pointer(pointer, key),
                 hint=hint,
@@ -343,8 +385,8 @@ def _describe(pointer: str) -> str:
     last = pointer.rsplit("/", 1)[-1]
     if last.isdigit():
         parent = pointer.rsplit("/", 2)[-2] if pointer.count("/") >= 2 else ""
-        return f"item {int(last) + 1} of '{parent}'" if parent else f"item {int(last) + 1}"
-    return f"'{last}'"
+        return f"item {int(last) + 1} of '{shorten(parent)}'" if parent else f"item {int(last) + 1}"
+    return f"'{shorten(last)}'"
 
 
 def _quoted_name(message: str) -> str:
@@ -380,7 +422,7 @@ def _type_name(value: Any) -> str:
 
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shorten(text)
 
 
 def _range_text(problem: ValidationError) -> str:
@@ -405,3 +447,15 @@ def _size_text(problem: ValidationError) -> str:
         "maxProperties": f"must have at most {bound} properties",
         "uniqueItems": "must not repeat an item",
     }[str(problem.validator)]
+
+
+# The translator of each jsonschema keyword (ranges and sizes are looked up by their keyword sets).
+_TRANSLATORS: dict[str, Translator] = {
+    "required": _required,
+    "type": _wrong_type,
+    "enum": _not_allowed,
+    "const": _not_allowed,
+    "pattern": _wrong_form,
+    "propertyNames": _bad_key,
+    "invalid": _invalid,
+}

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from compiler.render.board import BoardArt
+from compiler.render.art import BoardArt
 from compiler.vassal.catalogue import PROTOTYPES, PieceDefinition, is_solitaire
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
 from compiler.vassal.pieces import add_piece, basic_piece
 from compiler.vassal.sequence import encode
 from compiler.vassal.setups import MAP_NAME
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 VASSAL_VERSION = "3.6.0"  # opened by 3.6 and 3.7 players alike (FORMAT.md 1.3)
 B = "VASSAL.build."
@@ -34,7 +34,7 @@ GRID = BOARD + "board."
 class ModuleParts:
     """Everything the build file refers to, decided before the XML is written."""
 
-    definition: GameDefinition
+    definition: ValidGame
     art: BoardArt
     pieces: list[PieceDefinition]
     piece_size: int
@@ -51,8 +51,8 @@ def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etre
     return element
 
 
-def module_name(definition: GameDefinition) -> str:
-    return definition.game.title if definition.game else "Game"
+def module_name(definition: ValidGame) -> str:
+    return definition.game.title
 
 
 def build_file(parts: ModuleParts) -> bytes:
@@ -79,7 +79,7 @@ def _module_root(parts: ModuleParts) -> etree._Element:
         B + "GameModule",
         name=module_name(definition),
         version="1.0",
-        description=(game.summary or "")[:300] if game else "",
+        description=(game.summary or "")[:300],
         ModuleOther1="",
         ModuleOther2="",
         VassalVersion=VASSAL_VERSION,
@@ -122,14 +122,14 @@ def _documentation(root: etree._Element, parts: ModuleParts) -> None:
     )
 
 
-def side_names(definition: GameDefinition) -> list[str]:
+def side_names(definition: ValidGame) -> list[str]:
     if is_solitaire(definition):
         return ["Solitaire"]
     game = definition.game
-    return [side.name for side in game.sides if side.played_by == "player"] if game else []
+    return [side.name for side in game.sides if side.played_by == "player"]
 
 
-def _player_roster(root: etree._Element, definition: GameDefinition) -> None:
+def _player_roster(root: etree._Element, definition: ValidGame) -> None:
     roster = _element(
         root, M + "PlayerRoster", buttonText="Retire", buttonToolTip="", buttonIcon="", buttonKeyStroke=""
     )
@@ -146,7 +146,33 @@ def _prototypes(root: etree._Element) -> None:
 
 
 def _map(root: etree._Element, parts: ModuleParts) -> None:
-    game_map = _element(
+    game_map = _map_element(root)
+    _board(game_map, parts)
+    _stack_metrics(game_map)
+    for plumbing in MAP_PLUMBING:
+        _element(game_map, MAP + plumbing)
+    _element(game_map, MAP + "HighlightLastMoved", enabled="true", color="255,0,0", thickness="2")
+    _element(game_map, MAP + "Zoomer", zoomLevels="0.4,0.6,0.8,1.0,1.25,1.6", zoomStart="3")
+    _detail_viewer(game_map)
+    for deck in parts.decks:
+        _deck(game_map, deck, parts)
+
+
+MAP_PLUMBING = (
+    "ForwardToKeyBuffer",
+    "Scroller",
+    "ForwardToChatter",
+    "MenuDisplayer",
+    "MapCenterer",
+    "StackExpander",
+    "PieceMover",
+    "KeyBufferer",
+    "SelectionHighlighters",
+)
+
+
+def _map_element(root: etree._Element) -> etree._Element:
+    return _element(
         root,
         M + "Map",
         mapName=MAP_NAME,
@@ -167,6 +193,10 @@ def _map(root: etree._Element, parts: ModuleParts) -> None:
         createFormat="$pieceName$ created in $location$ *",
         changeFormat="$message$",
     )
+
+
+def _board(game_map: etree._Element, parts: ModuleParts) -> None:
+    """The board picture with its zones over a hex grid (or a region per space)."""
     picker = _element(
         game_map,
         MAP + "BoardPicker",
@@ -195,6 +225,11 @@ def _map(root: etree._Element, parts: ModuleParts) -> None:
         _hex_grid(zoned, parts.art)
     else:
         _region_grid(zoned, parts)
+
+
+def _stack_metrics(game_map: etree._Element) -> None:
+    """A closed stack draws each piece 3 px right and 4 px up of the last: the boxes'
+    slots leave room for the tallest stack a scenario puts there."""
     _element(
         game_map,
         MAP + "StackMetrics",
@@ -209,20 +244,9 @@ def _map(root: etree._Element, parts: ModuleParts) -> None:
         down="37,0",
         color="",
     )
-    for plumbing in (
-        "ForwardToKeyBuffer",
-        "Scroller",
-        "ForwardToChatter",
-        "MenuDisplayer",
-        "MapCenterer",
-        "StackExpander",
-        "PieceMover",
-        "KeyBufferer",
-        "SelectionHighlighters",
-    ):
-        _element(game_map, MAP + plumbing)
-    _element(game_map, MAP + "HighlightLastMoved", enabled="true", color="255,0,0", thickness="2")
-    _element(game_map, MAP + "Zoomer", zoomLevels="0.4,0.6,0.8,1.0,1.25,1.6", zoomStart="3")
+
+
+def _detail_viewer(game_map: etree._Element) -> None:
     _element(
         game_map,
         MAP + "CounterDetailViewer",
@@ -236,15 +260,18 @@ def _map(root: etree._Element, parts: ModuleParts) -> None:
         summaryReportFormat="$LocationName$",
         counterReportFormat="",
     )
-    for deck in parts.decks:
-        _deck(game_map, deck, parts)
 
 
 def _zones(zoned: etree._Element, art: BoardArt) -> None:
-    """A zone per track box and per off-map box, so pieces there report where they are."""
+    """A zone per track box, Order of Battle row, Sequence of Play cell, off-map box and deck,
+    so pieces there report where they are (the smaller zones first: VASSAL takes the first)."""
     for box in art.track_boxes:
         name = f"{_track_name(art, box.track)} {box.label}" + (" reinforcements" if box.reinforcement else "")
         _zone(zoned, name, box.rect)
+    for box_name, turn, rect in art.oob_rows:
+        _zone(zoned, f"{box_name} {turn}", rect)
+    for name, rect in art.zones:
+        _zone(zoned, name, rect)
     for box_name, rect in art.boxes.items():
         _zone(zoned, art.box_names.get(box_name, box_name), rect)
     for deck_id, rect in art.deck_areas.items():
@@ -290,8 +317,6 @@ def _region_grid(zoned: etree._Element, parts: ModuleParts) -> None:
 
 def _palette(root: etree._Element, parts: ModuleParts) -> None:
     """Counters grouped by side (a tab each) and nation (a panel each); markers in their own tab."""
-    definition = parts.definition
-    game = definition.game
     window = _element(
         root,
         M + "PieceWindow",
@@ -306,18 +331,8 @@ def _palette(root: etree._Element, parts: ModuleParts) -> None:
         defaultWidth="0",
     )
     tabs = _element(window, B + "widget.TabWidget", entryName="Counters", description="")
-    groups: dict[tuple[str, str], list[PieceDefinition]] = {}
-    for piece in parts.pieces:
-        counter = piece.counter
-        if counter.is_unit:
-            side = game.side(counter.side) if game and counter.side else None
-            nation = game.nation(counter.nation) if game and counter.nation else None
-            key = (side.name if side else "Units", nation.name if nation else "Units")
-            groups.setdefault(key, []).append(piece)
-        else:
-            groups.setdefault(("Markers", "Markers"), []).append(piece)
     panels: dict[str, etree._Element] = {}
-    for (side_label, nation_label), pieces in groups.items():
+    for (side_label, nation_label), pieces in _palette_groups(parts).items():
         if side_label not in panels:
             panels[side_label] = _element(
                 tabs,
@@ -351,16 +366,25 @@ def _palette(root: etree._Element, parts: ModuleParts) -> None:
             slot.text = add_piece("null", list(piece.traits))
 
 
-def _dice(root: etree._Element, definition: GameDefinition) -> None:
+def _palette_groups(parts: ModuleParts) -> dict[tuple[str, str], list[PieceDefinition]]:
+    game = parts.definition.game
+    groups: dict[tuple[str, str], list[PieceDefinition]] = {}
+    for piece in parts.pieces:
+        counter = piece.counter
+        if counter.is_unit:
+            side = game.side(counter.side) if game and counter.side else None
+            nation = game.nation(counter.nation) if game and counter.nation else None
+            key = (side.name if side else "Units", nation.name if nation else "Units")
+            groups.setdefault(key, []).append(piece)
+        else:
+            groups.setdefault(("Markers", "Markers"), []).append(piece)
+    return groups
+
+
+def _dice(root: etree._Element, definition: ValidGame) -> None:
     """A button per die of the game; dice-pool games ask how many to roll."""
     game = definition.game
-    if game is None:
-        return
-    pool = (
-        definition.charts is not None
-        and definition.charts.combat is not None
-        and definition.charts.combat.kind == "dice-pool"
-    )
+    pool = definition.charts.combat is not None and definition.charts.combat.kind == "dice-pool"
     for die in game.dice or ():
         _element(
             root,
@@ -391,9 +415,9 @@ def _dice(root: etree._Element, definition: GameDefinition) -> None:
         )
 
 
-def _turn_tracker(root: etree._Element, definition: GameDefinition) -> None:
+def _turn_tracker(root: etree._Element, definition: ValidGame) -> None:
     game = definition.game
-    if game is None or not game.turn_labels:
+    if not game.turn_labels:
         return
     tracker = _element(
         root,
@@ -468,7 +492,7 @@ def _deck(game_map: etree._Element, deck: DeckPlan, parts: ModuleParts) -> None:
         allowMultiple="false",
         allowSelect="false",
         faceDown="Always" if deck.face_down else "Never",
-        drawFaceUp="false",
+        drawFaceUp="true" if deck.draw_face_up else "false",
         shuffle="Always" if deck.shuffle else "Never",
         reversible="false",
         draw="true",
@@ -478,7 +502,7 @@ def _deck(game_map: etree._Element, deck: DeckPlan, parts: ModuleParts) -> None:
         reshuffleMessage="",
         reshuffleTarget="",
         canSave="false",
-        maxStack="10",
+        maxStack=str(deck.max_stack),
         description="",
         restrictOption="false",
         restrictExpression="",

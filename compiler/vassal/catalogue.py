@@ -1,9 +1,11 @@
 """Which piece each counter becomes: images, traits, prototypes and palette ids.
 
 A two-sided counter gets a Layer that flips between its full and damaged (or
-front and back) images with Ctrl+F; a counter placed face down gets a Mask
-instead (the other side, or in a solitaire game everyone, sees its back until
-it is revealed with Ctrl+H). Shared behaviour sits in prototypes: "Unit"
+front and back) images with Ctrl+F; a counter placed face down, or kept in a
+bin drawn at random, gets a Mask instead (the other side, or in a solitaire
+game everyone, sees its back until it is revealed with Ctrl+H). Road and arrow
+markers can rotate to twelve facings (Ctrl+R, Ctrl+Shift+R), so they point
+across any hexside or vertex. Shared behaviour sits in prototypes: "Unit"
 (eliminate with Ctrl+D) and "Marker" (remove with Ctrl+D).
 """
 
@@ -11,13 +13,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.vassal.pieces import Trait, basic_piece, delete, key, layer, marker, mask, prototype
-from rules_engine.definitions import Counter, GameDefinition
+from compiler.vassal.pieces import (
+    CTRL,
+    SHIFT,
+    Trait,
+    basic_piece,
+    delete,
+    key,
+    layer,
+    marker,
+    mask,
+    prototype,
+    rotate,
+)
+from rules_engine.definitions import Counter, ValidGame
 
 PROTOTYPES: dict[str, list[Trait]] = {
     "Unit": [delete("Eliminate", key("D"))],
     "Marker": [delete("Remove", key("D"))],
 }
+
+
+POINTING = ("road", "arrow")  # markers that point along the map (a road laid, the convoy's route)
 
 
 @dataclass(frozen=True)
@@ -38,28 +55,32 @@ def image_name(counter: Counter, face: str) -> str:
     return f"{counter.id}-{face}.png"
 
 
-def is_solitaire(definition: GameDefinition) -> bool:
+def is_solitaire(definition: ValidGame) -> bool:
     game = definition.game
     return game is not None and game.max_players == 1
 
 
-def side_name(definition: GameDefinition, side_id: str | None) -> str:
+def side_name(definition: ValidGame, side_id: str | None) -> str:
     game = definition.game
     side = game.side(side_id) if game and side_id else None
     return side.name if side else (side_id or "")
 
 
-def piece_definitions(definition: GameDefinition) -> list[PieceDefinition]:
+def random_bin_counters(definition: ValidGame) -> set[str]:
+    """Counters kept in a bin drawn at random (they lie face down there)."""
+    board = definition.board
+    return {c for box in board.boxes if box.draw == "random" for c in box.counters}
+
+
+def piece_definitions(definition: ValidGame) -> list[PieceDefinition]:
     """One palette piece per counter entry, gpids from 1 in counter-mix order."""
     counters = definition.counters
-    if counters is None:
-        return []
     return [
         _piece(definition, counter, gpid) for gpid, counter in enumerate(counters.counters.values(), start=1)
     ]
 
 
-def _piece(definition: GameDefinition, counter: Counter, gpid: int) -> PieceDefinition:
+def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinition:
     front, back = image_name(counter, "front"), image_name(counter, "back")
     game = definition.game
     nation = game.nation(counter.nation) if game and counter.nation else None
@@ -72,9 +93,15 @@ def _piece(definition: GameDefinition, counter: Counter, gpid: int) -> PieceDefi
     }
     traits: list[Trait] = [prototype("Unit" if counter.is_unit else "Marker")]
     images = [front]
-    if counter.hidden:
+    if counter.front.symbol in POINTING:
+        traits.append(rotate(12, key("R"), key("R", CTRL + SHIFT)))
+    if counter.hidden or counter.id in random_bin_counters(definition):
+        # Face down until revealed; a unit drawn from a bin shows its bin's flag meanwhile.
         access = "player:" if is_solitaire(definition) else "side:"
-        traits.append(mask(back, "Reveal / hide", key("H"), access, None, mask_name="?"))
+        side = side_name(definition, counter.side) or "?"
+        traits.append(
+            mask(back, "Reveal / hide", key("H"), access, None, mask_name="?" if counter.hidden else side)
+        )
         images.append(back)
         base_image = front
     elif counter.two_sided:

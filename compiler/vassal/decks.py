@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.render.board import DECK_IN, BoardArt
+from compiler.render.art import BoardArt
+from compiler.render.cards import CARD_INCHES
 from compiler.vassal.catalogue import PieceDefinition
 from compiler.vassal.pieces import Trait, basic_piece, key, marker, mask
 from compiler.vassal.sequence import encode
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class DeckPlan:
     entries: list[PileEntry]
     face_down: bool
     shuffle: bool
+    draw_face_up: bool = False
+    max_stack: int = 5  # VASSAL draws each of these 2 px higher: kept inside the pile's place
 
 
 def card_image(deck_id: str, card_id: str) -> str:
@@ -51,11 +54,11 @@ def card_back_image(deck_id: str) -> str:
 
 
 def deck_plans(
-    definition: GameDefinition, art: BoardArt, pieces: list[PieceDefinition], dpi: int, first_gpid: int
+    definition: ValidGame, art: BoardArt, pieces: list[PieceDefinition], dpi: int, first_gpid: int
 ) -> list[DeckPlan]:
     plans: list[DeckPlan] = []
     gpid = first_gpid
-    width, height = round(DECK_IN[0] * dpi), round(DECK_IN[1] * dpi)
+    width, height = round(CARD_INCHES[0] * dpi), round(CARD_INCHES[1] * dpi)
     for deck in definition.decks or ():
         rect = art.deck_areas.get(deck.id)
         if rect is None:
@@ -70,13 +73,26 @@ def deck_plans(
             for _ in range(card.copies):
                 entries.append(PileEntry(card.title, gpid, _with_gpid_basic(traits, gpid)))
                 gpid += 1
+        left, _, right, bottom = rect
+        x, y = round((left + right) / 2), round(bottom - (right - left - width) / 2 - height / 2)
         plans.append(
-            DeckPlan(deck.name, *_centre(rect), width, height, entries, face_down=True, shuffle=True)
+            DeckPlan(deck.name, x, y, width, height, entries, face_down=True, shuffle=True, max_stack=4)
         )
+    plans += _bins(definition, art, pieces, dpi, gpid)
+    return plans
+
+
+def _bins(
+    definition: ValidGame, art: BoardArt, pieces: list[PieceDefinition], dpi: int, gpid: int
+) -> list[DeckPlan]:
+    """A face-down, shuffled pile per box drawn at random, on the box's slot. Hidden counters
+    (garrisons) come out face down; the others (OEF units) face up."""
+    plans = []
     by_counter = {piece.counter.id: piece for piece in pieces}
-    for box in definition.board.boxes if definition.board else ():
-        rect = art.boxes.get(box.id)
-        if box.draw != "random" or rect is None:
+    size = round(0.625 * dpi)
+    for box in definition.board.boxes:
+        slots = art.slots.get(("box", box.id, ""))
+        if box.draw != "random" or not slots:
             continue
         entries = []
         for counter_id in box.counters:
@@ -87,19 +103,17 @@ def deck_plans(
                 traits = tuple(_with_gpid(trait, gpid) for trait in piece.traits)
                 entries.append(PileEntry(piece.name, gpid, traits, counter_id))
                 gpid += 1
-        size = round(0.625 * dpi)
-        plans.append(DeckPlan(box.name, *_centre(rect), size, size, entries, face_down=False, shuffle=True))
+        hidden = all(by_counter[c].counter.hidden for c in box.counters if c in by_counter)
+        left, _, right, bottom = slots[0]
+        margin = (right - left - size) / 2
+        x, y = round(left + margin + size / 2), round(bottom - margin - size / 2)
+        plans.append(DeckPlan(box.name, x, y, size, size, entries, True, True, draw_face_up=not hidden))
     return plans
 
 
 def _with_gpid_basic(traits: tuple[Trait, ...], gpid: int) -> tuple[Trait, ...]:
     """The same card as another slot: its BasicPiece names this slot's id."""
     return (*traits[:-1], _with_gpid(traits[-1], gpid))
-
-
-def _centre(rect: tuple[float, float, float, float]) -> tuple[int, int]:
-    left, top, right, bottom = rect
-    return round((left + right) / 2), round((top + bottom) / 2)
 
 
 def _with_gpid(trait: Trait, gpid: int) -> Trait:
@@ -128,11 +142,11 @@ def deck_type(plan: DeckPlan) -> str:
         "$playerSide$ shuffles $deckName$",
         "",
         "",
-        "false",
+        "true" if plan.draw_face_up else "false",
         "false",
         "",
         "",
-        "10",
+        str(plan.max_stack),
         "",
         "false",
         "",

@@ -33,6 +33,7 @@ class VassalHexGrid:
     v_off: int
     v_leading: int
     first: str
+    sep: str = ""
 
     def grid_attributes(self) -> dict[str, str]:
         return {
@@ -52,7 +53,7 @@ class VassalHexGrid:
     def numbering_attributes(self) -> dict[str, str]:
         return {
             "first": self.first,
-            "sep": "",
+            "sep": self.sep,
             "hType": self.h_type,
             "hOff": str(self.h_off),
             "hLeading": str(self.h_leading),
@@ -82,14 +83,20 @@ def _axis_numbering(first: int | str, digits: int | None) -> tuple[str, int, int
     return "N", first, (digits - 1) if digits else 0
 
 
+def id_order_and_separator(id_format: str) -> tuple[str, str]:
+    """VASSAL's ``first`` ("H": the column label first) and ``sep`` for a format such as "{column}.{row}"."""
+    for first, a, b in (("H", "{column}", "{row}"), ("V", "{row}", "{column}")):
+        if id_format.startswith(a) and id_format.endswith(b):
+            return first, id_format[len(a) : len(id_format) - len(b)]
+    raise ValueError(f"a hex ID format must be a column and a row label around a separator, not {id_format}")
+
+
 def vassal_grid(layout: HexLayout) -> VassalHexGrid:
     """HexGrid parameters that put VASSAL's hex centres and names on ours."""
     grid = layout.grid
-    if grid.id_format not in ("{column}{row}", "{row}{column}"):
-        raise ValueError(f"VASSAL cannot write hex IDs of the form {grid.id_format}")
+    first, sep = id_order_and_separator(grid.id_format)
     h_type, h_off, h_leading = _axis_numbering(grid.columns.first, grid.columns.digits)
     v_type, v_off, v_leading = _axis_numbering(grid.rows.first, grid.rows.digits)
-    first = "H" if grid.id_format == "{column}{row}" else "V"
     ox, oy = layout.origin
     if layout.flat:
         first_lower = grid.stagger == "first-low"
@@ -108,6 +115,7 @@ def vassal_grid(layout: HexLayout) -> VassalHexGrid:
             v_off,
             v_leading,
             first,
+            sep,
         )
     # Pointy-top: VASSAL swaps axes; its "columns" run down the rows and its stagger shifts rows right.
     first_right = grid.stagger == "first-right"
@@ -126,6 +134,7 @@ def vassal_grid(layout: HexLayout) -> VassalHexGrid:
         h_off,
         h_leading,
         "V" if first == "H" else "H",
+        sep,
     )
 
 
@@ -151,7 +160,7 @@ def location_name(grid: VassalHexGrid, x: float, y: float) -> str:
     row = raw_row + (1 if grid.stagger and raw_col % 2 == 1 else 0)
     column_label = _label(raw_col + grid.h_off, grid.h_type, grid.h_leading)
     row_label = _label(row + grid.v_off, grid.v_type, grid.v_leading)
-    return column_label + row_label if grid.first == "H" else row_label + column_label
+    return column_label + grid.sep + row_label if grid.first == "H" else row_label + grid.sep + column_label
 
 
 def vassal_centre(grid: VassalHexGrid, raw_col: int, raw_row: int) -> tuple[int, int]:

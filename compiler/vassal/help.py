@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from html import escape
 
-from rules_engine.definitions import GameDefinition, Scenario
+from compiler.render.names import Names
+from rules_engine.definitions import Scenario, ValidGame
 
 STYLE = """body{font-family:sans-serif;max-width:52em;margin:1em auto;line-height:1.4}
 table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px;text-align:left}
 h1{font-size:1.6em}h2{border-bottom:1px solid #ccc}"""
 
 
-def help_page(definition: GameDefinition, charts: list[tuple[str, str]]) -> str:
+def help_page(definition: ValidGame, charts: list[tuple[str, str]]) -> str:
     game = definition.game
-    title = game.title if game else "Game"
+    title = game.title
     parts = [
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
         f"<style>{STYLE}</style></head><body>",
@@ -35,7 +36,7 @@ def help_page(definition: GameDefinition, charts: list[tuple[str, str]]) -> str:
             + ", ".join(escape(name) for name, _ in charts)
             + ".</p>"
         )
-    for scenario in definition.scenarios:
+    for scenario in scenarios_in_order(definition):
         parts.append(_scenario(definition, scenario))
     parts.append(_optional_rules(definition))
     parts.append(_campaign(definition))
@@ -53,10 +54,8 @@ def _list(items: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>" if items else ""
 
 
-def _sides(definition: GameDefinition) -> str:
+def _sides(definition: ValidGame) -> str:
     game = definition.game
-    if game is None:
-        return ""
     rows = []
     for side in game.sides:
         nations = ", ".join(n.name for n in game.nations if n.side == side.id)
@@ -65,9 +64,9 @@ def _sides(definition: GameDefinition) -> str:
     return "<h2>Sides</h2>" + _list(rows)
 
 
-def _sequence(definition: GameDefinition) -> str:
+def _sequence(definition: ValidGame) -> str:
     game = definition.game
-    if game is None or not game.phases:
+    if not game.phases:
         return ""
     items = [
         f"<b>{escape(p.name)}</b>" + (f" - {escape(p.summary)}" if p.summary else "") for p in game.phases
@@ -75,103 +74,128 @@ def _sequence(definition: GameDefinition) -> str:
     return "<h2>Sequence of play</h2><ol>" + "".join(f"<li>{item}</li>" for item in items) + "</ol>"
 
 
-def _stacking(definition: GameDefinition) -> str:
+def _stacking(definition: ValidGame) -> str:
+    """The stacking rule once: its summary, or the list of its rules where there is none."""
     game = definition.game
-    if game is None or not (game.stacking.summary or game.stacking.rules):
-        return ""
+    if game.stacking.summary:
+        return f"<h2>Stacking</h2><p>{escape(game.stacking.summary)}</p>"
     items = [escape(rule.summary) for rule in game.stacking.rules if rule.summary]
-    summary = f"<p>{escape(game.stacking.summary)}</p>" if game.stacking.summary else ""
-    return "<h2>Stacking</h2>" + summary + _list(items)
+    return "<h2>Stacking</h2>" + _list(items) if items else ""
 
 
-def _combat(definition: GameDefinition) -> str:
+def scenarios_in_order(definition: ValidGame) -> list[Scenario]:
+    """Scenarios as a player meets them: campaign order, else by number, else as listed."""
+    scenarios = list(definition.scenarios)
+    game = definition.game
+    order = list(game.campaign.scenarios) if game and game.campaign else []
+    return sorted(
+        scenarios,
+        key=lambda s: (
+            order.index(s.id) if s.id in order else len(order),
+            s.number if s.number is not None else 1000,
+            scenarios.index(s),
+        ),
+    )
+
+
+def _combat(definition: ValidGame) -> str:
     charts = definition.charts
-    if charts is None or charts.combat is None or not charts.combat.summary:
+    if charts.combat is None or not charts.combat.summary:
         return ""
     return f"<h2>Combat</h2><p>{escape(charts.combat.summary)}</p>"
 
 
-def _place(definition: GameDefinition, reference: str) -> str:
-    board = definition.board
-    space = board.resolve(reference) if board else None
-    if space is None:
-        return escape(reference)
-    return escape(f"{space.name} ({space.id})" if space.name and space.name != space.id else space.id)
-
-
-def _counter_name(definition: GameDefinition, counter_id: str) -> str:
-    counter = definition.counters.get(counter_id) if definition.counters else None
-    return escape(counter.name if counter else counter_id)
-
-
-def _scenario(definition: GameDefinition, scenario: Scenario) -> str:
+def _scenario(definition: ValidGame, scenario: Scenario) -> str:
+    names = Names(definition)
     parts = [f"<h2>Scenario: {escape(scenario.name)}</h2>"]
     if scenario.period:
         parts.append(f"<p><i>{escape(scenario.period)}</i></p>")
     if scenario.summary:
         parts.append(f"<p>{escape(scenario.summary)}</p>")
+    parts.append(_list(_facts(definition, names, scenario)))
+    parts.append(_setup(names, scenario))
+    parts.append(_markers_and_reinforcements(definition, names, scenario))
+    parts.append(_victory(scenario))
+    if scenario.special_rules:
+        parts.append("<h3>Special rules</h3>" + _list([escape(rule) for rule in scenario.special_rules]))
+    return "\n".join(part for part in parts if part)
+
+
+def _facts(definition: ValidGame, names: Names, scenario: Scenario) -> list[str]:
     facts = []
     if scenario.first_turn is not None:
         facts.append(f"Turns {escape(scenario.first_turn)} to {escape(scenario.last_turn or '?')}.")
-    if scenario.first_player and definition.game and definition.game.side(scenario.first_player):
-        facts.append(f"First player: {escape(definition.game.side(scenario.first_player).name)}.")  # type: ignore[union-attr]
+    if scenario.first_player:
+        facts.append(f"First player: {escape(names.side(scenario.first_player))}.")
     for allowance in scenario.points:
         amount = (
             f"{allowance.per_turn} a turn"
             if allowance.per_turn is not None
             else ", ".join(f"{points} in turn {turn}" for turn, points in allowance.schedule)
         )
-        side = definition.game.side(allowance.side) if definition.game else None
-        facts.append(
-            f"{escape(side.name if side else allowance.side)} {escape(allowance.track)}: {escape(amount)}"
-            + (f" ({escape(allowance.restriction)})" if allowance.restriction else "")
-        )
-    parts.append(_list(facts))
+        restriction = f" ({escape(allowance.restriction)})" if allowance.restriction else ""
+        track = _track_name(definition, allowance.track)
+        facts.append(f"{escape(names.side(allowance.side))} {escape(track)}: {escape(amount)}{restriction}")
+    return facts
+
+
+def _setup(names: Names, scenario: Scenario) -> str:
+    """The set-up table: side, unit as the rulebook names it (with its values), and where."""
     rows = []
     for placement in scenario.placements:
         face = " (damaged)" if placement.face == "back" else ""
         copies = f"{placement.copies} x " if placement.copies > 1 else ""
-        choice = (
-            f" <i>- {escape(placement.constraint.summary)}</i>"
-            if placement.constraint and placement.constraint.summary
-            else ""
-        )
+        constraint = placement.constraint
+        choice = f" <i>- {escape(constraint.summary)}</i>" if constraint and constraint.summary else ""
         rows.append(
-            f"<tr><td>{escape(placement.side)}</td><td>{copies}{_counter_name(definition, placement.unit)}"
-            f"{face}</td><td>{_place(definition, placement.at)}{choice}</td></tr>"
+            f"<tr><td>{escape(names.side(placement.side))}</td>"
+            f"<td>{copies}{escape(names.counter(placement.unit))}{face}</td>"
+            f"<td>{escape(names.place(placement.at))}{choice}</td></tr>"
         )
-    if rows:
-        parts.append(
-            "<h3>Set-up</h3><table><tr><th>Side</th><th>Unit</th><th>Where</th></tr>"
-            + "".join(rows)
-            + "</table>"
-        )
-    markers = [
-        f"{_counter_name(definition, m.counter)} in {_place(definition, m.at)}"
-        for m in scenario.markers
-        if m.at is not None
-    ]
+    if not rows:
+        return ""
+    return (
+        "<h3>Set-up</h3><table><tr><th>Side</th><th>Unit</th><th>Where</th></tr>" + "".join(rows) + "</table>"
+    )
+
+
+def _markers_and_reinforcements(definition: ValidGame, names: Names, scenario: Scenario) -> str:
+    parts = []
+    markers = []
+    for marker in scenario.markers:
+        if marker.at is not None:
+            markers.append(f"{escape(names.counter(marker.counter))} in {escape(names.place(marker.at))}")
+        elif marker.track is not None and marker.box is not None:
+            track = _track_name(definition, marker.track)
+            markers.append(f"{escape(names.counter(marker.counter))} on {escape(track)} {escape(marker.box)}")
     if markers:
         parts.append("<h3>Markers</h3>" + _list(markers))
     reinforcements = [
-        f"Turn {escape(r.turn)}: {_counter_name(definition, r.unit)}"
-        + (f" at {_place(definition, r.at)}" if r.at else "")
+        f"Turn {escape(r.turn)}: {escape(names.counter(r.unit))}"
+        + (f" x {r.copies}" if r.copies > 1 else "")
+        + (f" at {escape(names.place(r.at))}" if r.at else "")
         for r in scenario.reinforcements
     ]
     if reinforcements:
         parts.append("<h3>Reinforcements</h3>" + _list(reinforcements))
-    if scenario.victory is not None:
-        items = []
-        for condition in scenario.victory.conditions:
-            levels = "; ".join(
-                _level(level.minimum, level.maximum, level.result) for level in condition.levels
-            )
-            items.append(escape(condition.summary) + (f" ({escape(levels)})" if levels else ""))
-        summary = f"<p>{escape(scenario.victory.summary)}</p>" if scenario.victory.summary else ""
-        parts.append("<h3>Victory</h3>" + summary + _list(items))
-    if scenario.special_rules:
-        parts.append("<h3>Special rules</h3>" + _list([escape(rule) for rule in scenario.special_rules]))
     return "\n".join(parts)
+
+
+def _victory(scenario: Scenario) -> str:
+    if scenario.victory is None:
+        return ""
+    items = []
+    for condition in scenario.victory.conditions:
+        levels = "; ".join(_level(level.minimum, level.maximum, level.result) for level in condition.levels)
+        items.append(escape(condition.summary) + (f" ({escape(levels)})" if levels else ""))
+    summary = f"<p>{escape(scenario.victory.summary)}</p>" if scenario.victory.summary else ""
+    return "<h3>Victory</h3>" + summary + _list(items)
+
+
+def _track_name(definition: ValidGame, track_id: str) -> str:
+    board = definition.board
+    track = next((t for t in board.tracks if t.id == track_id), None)
+    return track.name if track else track_id.replace("-", " ")
 
 
 def _level(minimum: int | None, maximum: int | None, result: str) -> str:
@@ -186,20 +210,21 @@ def _level(minimum: int | None, maximum: int | None, result: str) -> str:
     return f"{span}: {result}"
 
 
-def _optional_rules(definition: GameDefinition) -> str:
+def _optional_rules(definition: ValidGame) -> str:
     game = definition.game
-    if game is None or not game.optional_rules:
+    if not game.optional_rules:
         return ""
     return "<h2>Optional rules</h2>" + _list(
         [f"<b>{escape(rule.name)}</b> - {escape(rule.summary)}" for rule in game.optional_rules]
     )
 
 
-def _campaign(definition: GameDefinition) -> str:
+def _campaign(definition: ValidGame) -> str:
     game = definition.game
-    if game is None or game.campaign is None:
+    if game.campaign is None:
         return ""
     campaign = game.campaign
+    names = Names(definition)
     parts = ["<h2>Campaign</h2>"]
     if campaign.summary:
         parts.append(f"<p>{escape(campaign.summary)}</p>")
@@ -208,8 +233,9 @@ def _campaign(definition: GameDefinition) -> str:
         steps = [
             escape(step.summary) + _list([escape(action) for action in step.actions]) for step in link.steps
         ]
+        first, then = names.scenario(link.from_scenario), names.scenario(link.to_scenario)
         parts.append(
-            f"<h3>From {escape(link.from_scenario)} to {escape(link.to_scenario)}</h3>"
+            f"<h3>From {escape(first)} to {escape(then)}</h3>"
             + "<ol>"
             + "".join(f"<li>{step}</li>" for step in steps)
             + "</ol>"

@@ -6,11 +6,12 @@ caller's business. The same input always gives the same bytes.
 
 from __future__ import annotations
 
-from compiler.output.printables import png_bytes
 from compiler.render.board import render_board
 from compiler.render.cards import render_card, render_card_back
-from compiler.render.charts import table_chart, terrain_chart
+from compiler.render.chart_content import game_charts
+from compiler.render.charts import render_chart
 from compiler.render.counters import CounterPainter
+from compiler.render.images import png_bytes
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
 from compiler.vassal.catalogue import image_name, piece_definitions
@@ -18,15 +19,16 @@ from compiler.vassal.decks import DeckPlan, card_back_image, card_image, deck_pl
 from compiler.vassal.help import help_page
 from compiler.vassal.savefile import save_bytes
 from compiler.vassal.setups import SetupWriter
-from rules_engine.definitions import GameDefinition
+from rules_engine.definitions import ValidGame
 
 BOARD_DPI = 100
+CARD_DPI = 150
 COUNTER_INCHES = 0.625
 
 
-def moduledata(definition: GameDefinition) -> bytes:
+def moduledata(definition: ValidGame) -> bytes:
     game = definition.game
-    description = (game.summary or "") if game else ""
+    description = game.summary or ""
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
         "  <version>1.0</version>\n  <extra1/>\n  <extra2/>\n"
@@ -40,7 +42,14 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
+def module_dpi(definition: ValidGame) -> int:
+    """The board's resolution in the module: 100 dpi, or 150 for a card game, so that the
+    smallest card text is some 10 px high at VASSAL's 100 % zoom."""
+    return CARD_DPI if definition.decks else BOARD_DPI
+
+
+def build_module(definition: ValidGame, dpi: int | None = None) -> bytes:
+    dpi = dpi or module_dpi(definition)
     art = render_board(definition, dpi)
     pieces = piece_definitions(definition)
     piece_size = round(COUNTER_INCHES * dpi)
@@ -56,7 +65,7 @@ def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
     decks = deck_plans(definition, art, pieces, dpi, first_gpid)
     _card_images(definition, decks, entries)
     parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
-    writer = SetupWriter(definition, art, pieces, decks)
+    writer = SetupWriter(definition, art, pieces, decks, piece_size)
     for scenario in definition.scenarios:
         file = f"{scenario.id}.vsav"
         entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
@@ -67,7 +76,7 @@ def build_module(definition: GameDefinition, dpi: int = BOARD_DPI) -> bytes:
     return zip_bytes(entries)
 
 
-def _card_images(definition: GameDefinition, decks: list[DeckPlan], entries: dict[str, bytes]) -> None:
+def _card_images(definition: ValidGame, decks: list[DeckPlan], entries: dict[str, bytes]) -> None:
     if not decks or not definition.decks:
         return
     width, height = decks[0].width, decks[0].height
@@ -79,16 +88,11 @@ def _card_images(definition: GameDefinition, decks: list[DeckPlan], entries: dic
             )
 
 
-def _chart_images(definition: GameDefinition, entries: dict[str, bytes]) -> list[tuple[str, str]]:
+def _chart_images(definition: ValidGame, entries: dict[str, bytes]) -> list[tuple[str, str]]:
+    """Every chart at screen resolution, drawn by the renderer of the printed player aids."""
     charts: list[tuple[str, str]] = []
-    title = definition.game.title if definition.game else ""
-    terrain = terrain_chart(definition)
-    if terrain is not None:
-        entries["images/chart-terrain.png"] = png_bytes(terrain)
-        charts.append(("Terrain Effects", "chart-terrain.png"))
-    if definition.charts is not None:
-        for table in definition.charts.tables.values():
-            file = f"chart-{table.id}.png"
-            entries["images/" + file] = png_bytes(table_chart(table, title))
-            charts.append((table.name, file))
+    for chart in game_charts(definition):
+        file = f"chart-{chart.id}.png"
+        entries["images/" + file] = png_bytes(render_chart(chart).image)
+        charts.append((chart.title, file))
     return charts

@@ -9,9 +9,10 @@ back, which the inspector and the round-trip tests rely on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from compiler.vassal.sequence import decode, encode
+from compiler.vassal.sequence import decode, encode, unquote
 
 TAB = "\t"
 CTRL = 130
@@ -116,6 +117,27 @@ def mask(
     return Trait("obs;" + encode(fields, ";"), state)
 
 
+def rotate(facings: int, clockwise_key: str, counter_key: str, name: str = "Rotate") -> Trait:
+    """Can Rotate (rotate;) with ``facings`` fixed angles: a road or arrow marker that must
+    point along the map. Field order of FreeRotator.myGetType; the state is the facing index."""
+    fields = [
+        str(facings),
+        clockwise_key,
+        counter_key,
+        "Rotate clockwise",
+        "Rotate counter-clockwise",
+        "",
+        "",
+        name,
+        "",
+        "",
+        "",
+        "",
+        "true",
+    ]
+    return Trait("rotate;" + encode(fields, ";"), "0")
+
+
 def report(keys: list[str], message: str) -> Trait:
     return Trait("report;" + encode([encode(keys, ","), message, "", "", "", "false"], ";"), "-1")
 
@@ -143,26 +165,77 @@ def add_piece(piece_id: str, traits: list[Trait]) -> str:
 
 
 def decode_piece(piece_type: str, piece_state: str) -> list[Trait]:
-    """The traits of a piece, outermost first; raises ValueError when the chains disagree."""
-    traits: list[Trait] = []
-    while True:
-        if piece_type.startswith("piece;"):
-            # The BasicPiece is innermost; like VASSAL, take its text whole (its name may hold a TAB).
-            traits.append(Trait(piece_type, piece_state))
-            return traits
-        types = decode(piece_type, TAB)
-        states = decode(piece_state, TAB)
-        if len(types) == 1:
-            if len(states) != 1:
-                raise ValueError("the state has more parts than the type")
-            traits.append(Trait(types[0], states[0]))
-            return traits
-        if len(types) != 2:
-            raise ValueError(f"a trait pair must have two parts, found {len(types)}")
-        if len(states) != 2:
-            raise ValueError("no state for trait " + types[0].split(";", 1)[0])
-        traits.append(Trait(types[0], states[0]))
-        piece_type, piece_state = types[1], states[1]
+    """The traits of a piece, outermost first; raises ValueError when the chains disagree.
+
+    Reads the chains the way VASSAL's BasicCommandEncoder.createPiece and Decorator.setState
+    do (each level takes the first two TAB tokens and decodes the second again), in one pass
+    over the text instead of one per trait: see ``split_chain``."""
+    types = split_chain(piece_type)
+    states = split_chain(piece_state, len(types) - 1)
+    return [Trait(t, s) for t, s in zip(types, states, strict=True)]
+
+
+_TAB_RUN = re.compile(r"\\*\t")
+
+
+def split_chain(text: str, levels: int | None = None) -> list[str]:
+    """The tokens of a nested TAB pair (outermost first), as VASSAL decodes it level by level.
+
+    Decoding a level drops one backslash before each escaped TAB, so a TAB preceded by k
+    backslashes is the separator of level k, and the second token of level k ends at the
+    next TAB preceded by k backslashes or fewer. Knowing each TAB's run of backslashes, one
+    walk over the TABs finds every separator and where the last token ends, and every token
+    is cut out once: the work is linear in the text. ``levels`` is the number of separators a
+    state must have (one per trait of its type); without it, splitting goes on while there is
+    a separator, and the innermost token is decoded once more, as createPiece does with a type."""
+    spans = [match.span() for match in _TAB_RUN.finditer(text)]
+    runs = [tab_end - 1 - run_start for run_start, tab_end in spans]
+    ends: list[int] | None = None
+    tokens: list[str] = []
+    start, end, level, index, count = 0, len(text), 0, 0, len(spans)
+    while levels is None or level < levels:
+        while index < count and runs[index] > level:
+            index += 1  # a TAB inside this trait's own text
+        if index == count or runs[index] < level:
+            if levels is not None:
+                raise ValueError("no state for trait: the state has fewer parts than the type")
+            break
+        tokens.append(unquote(_unescape(text[start : spans[index][0]], level + 1)))
+        start = spans[index][1]
+        if start < end and text[start] == "'":  # a quoted second token: where does it end?
+            ends = ends if ends is not None else _next_not_deeper(runs)
+            stop = ends[index]
+            end = min(end, spans[stop][0]) if stop < count else end
+            if end - start > 1 and text[end - 1] == "'":
+                start, end = start + 1, end - 1
+        level, index = level + 1, index + 1
+    while index < count and runs[index] >= level:
+        index += 1
+    end = min(end, spans[index][0]) if index < count else end
+    last = _unescape(text[start:end], level + (1 if levels is None else 0))
+    tokens.append(unquote(last) if levels is None else last)
+    return tokens
+
+
+def _next_not_deeper(runs: list[int]) -> list[int]:
+    """For each TAB, the index of the next TAB with as few backslashes or fewer (or len)."""
+    found = [len(runs)] * len(runs)
+    stack: list[int] = []
+    for index in range(len(runs) - 1, -1, -1):
+        while stack and runs[stack[-1]] > runs[index]:
+            stack.pop()
+        if stack:
+            found[index] = stack[-1]
+        stack.append(index)
+    return found
+
+
+def _unescape(token: str, depth: int) -> str:
+    """``token`` as it reads after ``depth`` decodings: each run of backslashes before a TAB
+    loses ``depth`` of them."""
+    if "\t" not in token or depth == 0:
+        return token
+    return _TAB_RUN.sub(lambda m: m.group()[min(depth, len(m.group()) - 1) :], token)
 
 
 def decode_add_piece(command: str) -> tuple[str, list[Trait]]:

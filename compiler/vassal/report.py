@@ -1,32 +1,78 @@
-"""The text form of a module inspection."""
+"""The text form of a module inspection.
+
+Module text (names, file names) comes from whoever made the module: control characters are
+shown escaped so that none reaches the terminal. Large modules place thousands of pieces, so a
+setup lists at most LOCATIONS_SHOWN locations here; `--format json` has every piece.
+"""
 
 from __future__ import annotations
 
+import re
+
 from compiler.vassal.inspect import Inspection
+from compiler.vassal.inspection.findings import ERROR
+from compiler.vassal.inspection.model import SetupSummary
+
+LOCATIONS_SHOWN = 60
+NAMES_SHOWN = 12
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def format_inspection(result: Inspection) -> str:
     lines = [
-        f"{result.path}: module '{result.name}' version {result.version or '?'}, "
-        f"written for VASSAL {result.vassal_version or '?'}"
+        printable(
+            f"{result.path}: module '{result.name}' version {result.version or '?'}, "
+            f"written for VASSAL {result.vassal_version or '?'}"
+        )
     ]
     for finding in result.findings:
         where = f" ({finding.where})" if finding.where else ""
-        lines.append(f"  {finding.severity}: {finding.message}{where}")
+        lines.append(printable(f"  {finding.severity} [{finding.code}]: {finding.message}{where}"))
+    for code, count in result.unlisted().items():
+        lines.append(f"  ... and {count} more [{code}] (--format json counts them all)")
     for map_name, boards in result.maps.items():
         for board in boards:
             lines.append(
-                f"map '{map_name}': board '{board.name}' {board.image} {board.width}x{board.height}, "
-                f"grid: {board.grid}"
+                printable(
+                    f"map '{map_name}': board '{board.name}' {board.image} {board.width}x{board.height}, "
+                    f"grid: {board.grid}"
+                )
             )
     lines.append(f"piece slots: {result.piece_slots}")
     for setup in result.setups:
-        off = [p.name for p in setup.pieces if not p.on_board]
-        lines.append(
-            f"setup '{setup.name}' ({setup.file}): {len(setup.pieces)} pieces"
-            + (f", {len(off)} off the board" if off else "")
-        )
-        for location, names in setup.by_location().items():
-            lines.append(f"  {location}: {', '.join(names)}")
-    lines.append("ok" if result.ok else f"{sum(f.severity == 'error' for f in result.findings)} error(s)")
+        lines.extend(_setup_lines(setup))
+    errors = sum(result.counts[code] for code in result.counts if _is_error(code, result))
+    warnings = sum(result.counts.values()) - errors
+    lines.append(
+        "ok" if result.ok else f"{errors} error(s)" + (f", {warnings} warning(s)" if warnings else "")
+    )
     return "\n".join(lines)
+
+
+def _is_error(code: str, result: Inspection) -> bool:
+    return any(f.code == code and f.severity == ERROR for f in result.findings)
+
+
+def _setup_lines(setup: SetupSummary) -> list[str]:
+    off = sum(1 for p in setup.pieces if p.map is not None and not p.on_board and p.location == "offboard")
+    nowhere = sum(1 for p in setup.pieces if p.map is None)
+    notes = (f", {off} off the board" if off else "") + (f", {nowhere} on no map" if nowhere else "")
+    lines = [
+        printable(f"setup '{setup.name}' ({setup.file or 'no file'}): {len(setup.pieces)} pieces{notes}")
+    ]
+    locations = list(setup.by_location().items())
+    for location, found in locations[:LOCATIONS_SHOWN]:
+        names = [name or "(no name)" for name in found]
+        shown = ", ".join(names[:NAMES_SHOWN]) + (
+            f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else ""
+        )
+        lines.append(printable(f"  {location}: {shown}"))
+    if len(locations) > LOCATIONS_SHOWN:
+        lines.append(
+            f"  ... and {len(locations) - LOCATIONS_SHOWN} more locations (--format json lists every piece)"
+        )
+    return lines

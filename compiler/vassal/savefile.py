@@ -9,6 +9,8 @@ reads VASSAL saves reads ours, and read both forms back.
 
 from __future__ import annotations
 
+import binascii
+
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.sequence import decode, encode
 
@@ -27,21 +29,44 @@ def obfuscate(text: str, key: int = OBFUSCATION_KEY) -> bytes:
 
 
 def deobfuscate(data: bytes) -> str:
+    """The command stream of a savedGame entry, obfuscated or not.
+
+    Read as VASSAL's DeobfuscatingInputStream reads it: after the header and the key, only
+    pairs of hex digits (anything else is a damaged save, ValueError); the text is UTF-8 with
+    bad bytes replaced, as Java's decoder does."""
     if not data.startswith(b"!VCSK"):
-        return data.decode("utf-8")
-    key = int(data[5:7], 16)
-    hexes = data[7:].decode("ascii").strip()
-    return bytes(int(hexes[i : i + 2], 16) ^ key for i in range(0, len(hexes) - 1, 2)).decode("utf-8")
+        return data.decode("utf-8", errors="replace")
+    try:
+        key = int(data[5:7].decode("ascii"), 16)
+        raw = binascii.unhexlify(data[7:])
+    except (UnicodeDecodeError, ValueError, binascii.Error) as exc:
+        raise ValueError(f"the obfuscated saved game is damaged: {exc}") from exc
+    return raw.translate(_XOR[key]).decode("utf-8", errors="replace")
 
 
-def commands_of(stream: str) -> list[str]:
-    """Every command of a stream, nested sub-command lists flattened in order."""
+_XOR = [bytes(b ^ key for b in range(256)) for key in range(256)]
+
+
+def commands_of(stream: str, work_factor: int = 8) -> list[str]:
+    """Every command of a stream, nested sub-command lists flattened in order.
+
+    GameModule.decode splits at ESC and decodes each part again until a part reads as
+    itself. Each level costs a pass over its text; ``work_factor`` times the stream's
+    length bounds the total, so a stream nested thousands deep is refused (ValueError)."""
     found: list[str] = []
-    for token in decode(stream, ESC):
-        if ESC in token:
-            found.extend(commands_of(token))
-        elif token:
-            found.append(token)
+    budget = work_factor * max(len(stream), 1) + 1024
+    pending = [stream]
+    while pending:
+        text = pending.pop()
+        budget -= len(text) + 1
+        if budget < 0:
+            raise ValueError("the commands nest too deeply to follow")
+        tokens = decode(text, ESC)
+        if len(tokens) == 1 and tokens[0] == text:
+            if text:
+                found.append(text)
+            continue
+        pending.extend(reversed(tokens))
     return found
 
 

@@ -2,21 +2,24 @@
 
 Units stand on their hexes (full or damaged side as set up), control markers
 and other tokens on their spaces, the turn and points markers in their track
-boxes, and reinforcements in the box of the turn they arrive (the turn track's
-reinforcement box where the map has one). Prototypes are expanded, because a
-saved game keeps no state for traits a prototype pulls in.
+boxes, reinforcements on their side's Order of Battle (or in the turn track's
+reinforcement box), and spare units in their boxes: each group on the slot the
+board painter drew for it (``compiler.render.holdings``), so no stack spills out
+of its box. Prototypes are expanded, because a saved game keeps no state for
+traits a prototype pulls in.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.render.board import BoardArt
+from compiler.render.art import BoardArt
+from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
 from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, side_name
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
 from compiler.vassal.sequence import encode
-from rules_engine.definitions import GameDefinition, Scenario
+from rules_engine.definitions import Scenario, ValidGame
 
 MAP_NAME = "Main Map"
 
@@ -31,71 +34,36 @@ class _Stacks:
         self.points.setdefault(point, []).append(piece_id)
 
 
-def _used_copies(scenario: Scenario) -> dict[str, int]:
-    """How many copies of each counter the scenario puts on the map, on tracks or in reinforcements."""
-    used: dict[str, int] = {}
-    for counter_id, copies in (
-        [(p.unit, p.copies) for p in scenario.placements]
-        + [(m.counter, m.copies) for m in scenario.markers]
-        + [(r.unit, r.copies) for r in scenario.reinforcements]
-    ):
-        used[counter_id] = used.get(counter_id, 0) + copies
-    return used
-
-
 class SetupWriter:
     """Turns one scenario into the AddPiece and Stack commands of a saved game."""
 
     def __init__(
         self,
-        definition: GameDefinition,
+        definition: ValidGame,
         art: BoardArt,
         pieces: list[PieceDefinition],
         decks: list[DeckPlan] | None = None,
+        piece_size: int = 63,
     ) -> None:
         self.definition = definition
         self.art = art
         self.pieces = {piece.counter.id: piece for piece in pieces}
         self.decks = decks or []
+        self.piece_size = piece_size
         self._next_id = 1000
 
     def commands(self, scenario: Scenario) -> list[str]:
         self._next_id = 1000
         stacks = _Stacks()
-        commands: list[str] = []
-        board = self.definition.board
-        assert board is not None
-        for placement in scenario.placements:
-            space = board.resolve(placement.at)
-            if space is None or placement.unit not in self.pieces:
-                continue
-            for _ in range(placement.copies):
-                commands.append(
-                    self._piece(
-                        placement.unit, self._space_point(space.id), placement.face, stacks, masked=True
-                    )
-                )
-        for marker in scenario.markers:
-            point = None
-            if marker.at is not None:
-                space = board.resolve(marker.at)
-                point = self._space_point(space.id) if space else None
-            elif marker.track is not None and marker.box is not None:
-                point = self._track_point(marker.track, marker.box, reinforcement=False)
-            if point is None or marker.counter not in self.pieces:
-                continue
-            for _ in range(marker.copies):
-                commands.append(self._piece(marker.counter, point, marker.face, stacks, masked=True))
-        for reinforcement in scenario.reinforcements:
-            point = self._track_point(self._turn_track(), reinforcement.turn, reinforcement=True)
-            if point is None or reinforcement.unit not in self.pieces:
-                continue
-            for _ in range(reinforcement.copies):
-                commands.append(
-                    self._piece(reinforcement.unit, point, reinforcement.face, stacks, masked=True)
-                )
-        used = _used_copies(scenario)
-        commands.extend(self._boxes(used, stacks))
+        commands = self._on_the_map(scenario, stacks)
+        for key, groups in scenario_groups(self.definition, scenario).items():
+            slots = self.art.slots.get(key, [])
+            for index, (counter_id, copies, face) in enumerate(groups):
+                if counter_id not in self.pieces or not slots:
+                    continue
+                point = self._slot_point(slots[min(index, len(slots) - 1)])
+                for _ in range(copies):
+                    commands.append(self._piece(counter_id, point, face, stacks, masked=True))
         for (x, y), ids in stacks.points.items():
             commands.append(
                 "+/"
@@ -103,29 +71,38 @@ class SetupWriter:
                     [self._new_id(), "stack", encode([MAP_NAME, str(x), str(y), *ids, "@@-1"], ";")], "/"
                 )
             )
+        used = used_copies(scenario)
         for plan in self.decks:
             commands.extend(self._deck(plan, used))
         commands.append("SETUP_STACK\t")
         return commands
 
-    # --- boxes and piles ------------------------------------------------------------------
-
-    def _boxes(self, used: dict[str, int], stacks: _Stacks) -> list[str]:
-        """Counters that wait in a box the player picks from (the recruit box), less those in play."""
-        commands = []
+    def _on_the_map(self, scenario: Scenario, stacks: _Stacks) -> list[str]:
+        """Units and markers the scenario puts on spaces."""
+        commands: list[str] = []
         board = self.definition.board
-        for box in board.boxes if board else ():
-            rect = self.art.boxes.get(box.id)
-            if box.draw == "random" or rect is None:
+        assert board is not None
+        placed = [(p.unit, p.at, p.copies, p.face) for p in scenario.placements]
+        placed += [(m.counter, m.at, m.copies, m.face) for m in scenario.markers if m.at is not None]
+        for counter_id, at, copies, face in placed:
+            space = board.resolve(at)
+            if space is None or counter_id not in self.pieces:
                 continue
-            point = (round((rect[0] + rect[2]) / 2), round((rect[1] + rect[3]) / 2))
-            for counter_id in box.counters:
-                piece = self.pieces.get(counter_id)
-                if piece is None:
-                    continue
-                for _ in range(max(0, piece.counter.copies - used.get(counter_id, 0))):
-                    commands.append(self._piece(counter_id, point, "front", stacks, masked=True))
+            for _ in range(copies):
+                commands.append(
+                    self._piece(counter_id, self._space_point(space.id), face, stacks, masked=True)
+                )
         return commands
+
+    def _slot_point(self, slot: tuple[float, float, float, float]) -> tuple[int, int]:
+        """Where a stack stands in a slot: its bottom piece in the slot's lower left corner, so
+        the stack grows up and right into the slot's spare room and stays inside it."""
+        left, _, _, bottom = slot
+        half = self.piece_size / 2
+        margin = self.piece_size * MARGIN_IN / COUNTER_IN
+        return round(left + margin + half), round(bottom - margin - half)
+
+    # --- boxes and piles ------------------------------------------------------------------
 
     def _deck(self, plan: DeckPlan, used: dict[str, int]) -> list[str]:
         """The pile's pieces (less the copies the scenario placed) and the Deck that holds them."""
@@ -148,7 +125,16 @@ class SetupWriter:
         if trait.prefix == "piece;":
             return Trait(trait.type, encode([MAP_NAME, str(plan.x), str(plan.y), str(entry.gpid), "0"], ";"))
         if trait.prefix == "obs;" and entry.counter is not None:
-            return Trait(trait.type, encode(["nobody" if is_solitaire(self.definition) else "null", ""], ";"))
+            # Face-down in the pile: hidden counters stay masked when drawn; the others are
+            # hidden only by the face-down pile and come out face up.
+            counter = self.pieces[entry.counter].counter if entry.counter in self.pieces else None
+            masked = plan.draw_face_up is False and counter is not None and counter.hidden
+            owner = (
+                "nobody"
+                if is_solitaire(self.definition)
+                else side_name(self.definition, counter.side if counter else None)
+            )
+            return Trait(trait.type, encode([owner if masked else "null", ""], ";"))
         return trait
 
     # --- places --------------------------------------------------------------------------
@@ -156,18 +142,6 @@ class SetupWriter:
     def _space_point(self, space_id: str) -> tuple[int, int]:
         x, y = self.art.space_centres[space_id]
         return round(x), round(y)
-
-    def _turn_track(self) -> str | None:
-        board = self.definition.board
-        return next((t.id for t in board.tracks if t.kind == "turns"), None) if board else None
-
-    def _track_point(self, track: str | None, box: str, reinforcement: bool) -> tuple[int, int] | None:
-        boxes = [b for b in self.art.track_boxes if b.track == track and b.label == box]
-        chosen = next((b for b in boxes if b.reinforcement == reinforcement), boxes[0] if boxes else None)
-        if chosen is None:
-            return None
-        left, top, right, bottom = chosen.rect
-        return round((left + right) / 2), round((top + bottom) / 2)
 
     # --- pieces --------------------------------------------------------------------------
 

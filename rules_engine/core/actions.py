@@ -34,6 +34,9 @@ class EndPhase(NamedTuple):
     def describe(self) -> str:
         return "end the phase"
 
+    def replay_step(self) -> dict[str, bool]:
+        return {"end_phase": True}
+
 
 class ChoosePhaseFirst(NamedTuple):
     """Take ``phase`` first of the phases of its group whose order the player chooses.

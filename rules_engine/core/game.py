@@ -76,6 +76,17 @@ class CoreGame:
     def on_turn_begin(self, dice: DiceSource) -> None:
         """A new turn has begun, before its first phase's automatic part."""
 
+    def following_phase(self) -> int | None:
+        """The index of the phase that follows the current one this turn; None ends the turn.
+
+        A system whose turn skips phases (an operation cut short, a segment with
+        nothing to do) says so here; by default the phases run in order, or in the
+        order a player chose for a group of them (``phase_sequence``).
+        """
+        sequence = self.phase_sequence()
+        position = sequence.index(self.state.phase_index)
+        return sequence[position + 1] if position + 1 < len(sequence) else None
+
     # --- set-up ---------------------------------------------------------------------
 
     def set_up_scenario(self) -> None:
@@ -114,6 +125,13 @@ class CoreGame:
 
     def enemy_of(self, side: str) -> str:
         return self.system.enemy_of(side)
+
+    @property
+    def turns_played(self) -> int:
+        """Turns begun since the scenario's first turn (the length of a finished game)."""
+        labels = self.state.turn_labels
+        first = labels.index(self.scenario.first_turn) if self.scenario.first_turn in labels else 0
+        return self.state.turn_index - first + 1
 
     @property
     def over(self) -> bool:
@@ -166,6 +184,28 @@ class CoreGame:
         together = [*present, *arriving]
         return self.system.stacking.problem([u.counter for u in together], (u.side for u in together))
 
+    def situation(self) -> list[str]:
+        """The position in a few lines for a player: where the game stands, who stands where.
+
+        A program that plays any system (`wgc play`) shows this; a system with more
+        to show (cards in hand, a track) overrides it.
+        """
+        state = self.state
+        lines = [
+            f"{self.scenario.name}: turn {state.turn}, {self.phase.name}, "
+            f"{self.system.side_name(self.active_side)} to act"
+        ]
+        for side in self.system.sides:
+            places: dict[str, list[str]] = {}
+            for unit in state.units_of(side):
+                shown = unit.uid + (" (reduced)" if unit.damaged else "")
+                places.setdefault(self.board.name(unit.space or ""), []).append(shown)
+            lines.append(f"{self.system.side_name(side)}:")
+            lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
+        if state.points:
+            lines.append("Points: " + ", ".join(f"{k} {v}" for k, v in sorted(state.points.items())))
+        return lines
+
     def victory(self) -> str | None:
         """The level the scenario's control conditions give for the position now."""
         return victory_level(self.board, self.state, self.scenario)
@@ -188,7 +228,7 @@ class CoreGame:
             raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
         self.on_phase_end(dice)
         state = self.state
-        following = self.next_phase_index()
+        following = self.following_phase()
         if following is not None:
             state.phase_index = following
         else:
@@ -215,12 +255,6 @@ class CoreGame:
     def phase_sequence(self) -> tuple[int, ...]:
         """This turn's phases in the order they are played, as indexes into the sequence of play."""
         return self.state.phase_order or tuple(range(len(self.state.phase_ids)))
-
-    def next_phase_index(self) -> int | None:
-        """The phase that follows the current one this turn (None after the last)."""
-        sequence = self.phase_sequence()
-        position = sequence.index(self.state.phase_index)
-        return sequence[position + 1] if position + 1 < len(sequence) else None
 
     def phase_order_choices(self) -> list[ChoosePhaseFirst]:
         """A choice of first phase for each of the active side's player-choice groups not begun this turn."""

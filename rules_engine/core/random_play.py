@@ -8,16 +8,12 @@ invariants after every action.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 from rules_engine.core.dice import DiceSource
-from rules_engine.core.errors import EngineError
 from rules_engine.core.game import CoreGame
-
-# A game that has not ended after this many actions is a rules bug (a loop), not a long game.
-MAX_ACTIONS = 200_000
+from rules_engine.core.policies import RandomPolicy, play_with_policy
 
 
 def play_random_actions(
@@ -29,15 +25,4 @@ def play_random_actions(
     after_action: Callable[[Any, str], None] | None = None,
 ) -> None:
     """Play ``game`` to its end, taking a random legal action each time."""
-    chooser = random.Random(seed)
-    for _ in range(MAX_ACTIONS):
-        if game.over:
-            return
-        actions = game.legal_actions()
-        if not actions:
-            raise EngineError(f"no legal action in the {game.phase.name}, and the game is not over")
-        action = chooser.choice(actions)
-        game.apply(action, dice, decider)
-        if after_action is not None:
-            after_action(game, action.describe())
-    raise EngineError(f"the game did not end within {MAX_ACTIONS} actions")
+    play_with_policy(game, RandomPolicy(seed), dice, decider, after_action=after_action)

@@ -34,14 +34,13 @@ class Unit:
     damaged: bool = False
     out_of_supply: bool = False
     status: UnitStatus = UnitStatus.ON_MAP
+    # Copied from the counter once: the rules ask a unit's side in every inner loop.
+    side: str = field(init=False)
+    nation: str | None = field(init=False)
 
-    @property
-    def side(self) -> str:
-        return self.counter.side or ""
-
-    @property
-    def nation(self) -> str | None:
-        return self.counter.nation
+    def __post_init__(self) -> None:
+        self.side = self.counter.side or ""
+        self.nation = self.counter.nation
 
     @property
     def face(self) -> Face:
@@ -82,6 +81,10 @@ class GameState:
     result: str | None = None
     log: EventLog = field(default_factory=EventLog)
     epoch: int = 0  # bumped on every change of position, face or supply marker
+    # The same, per side: what is derived from one side's units (its ZOC) lives as long as its epoch.
+    side_epochs: dict[str, int] = field(default_factory=dict)
+    # Every unit of each side, in the order they entered play (a unit never changes side).
+    by_side: dict[str, list[Unit]] = field(default_factory=dict)
 
     # --- where the game stands ---------------------------------------------------
 
@@ -102,9 +105,18 @@ class GameState:
         if unit.uid in self.units:
             raise EngineError(f"{unit.uid} is already in play")
         self.units[unit.uid] = unit
+        self.by_side.setdefault(unit.side, []).append(unit)
         if unit.on_map and unit.space is not None:
             self.occupants.setdefault(unit.space, []).append(unit)
+        self.changed(unit)
+
+    def changed(self, unit: Unit) -> None:
+        """A unit's position, face or markers changed: whatever is derived from them is stale."""
         self.epoch += 1
+        self.side_epochs[unit.side] = self.side_epochs.get(unit.side, 0) + 1
+
+    def side_epoch(self, side: str) -> int:
+        return self.side_epochs.get(side, 0)
 
     def units_at(self, space: str) -> list[Unit]:
         return self.occupants.get(space, [])
@@ -113,11 +125,14 @@ class GameState:
         here = self.occupants.get(space)
         return here[0].side if here else None
 
-    def units_of(self, side: str) -> Iterator[Unit]:
-        return (u for u in self.units.values() if u.on_map and u.side == side)
+    def units_of(self, side: str) -> list[Unit]:
+        """``side``'s units on the map, in the order they entered play."""
+        on_map = UnitStatus.ON_MAP
+        return [u for u in self.by_side.get(side, ()) if u.status is on_map]
 
     def on_map(self) -> Iterator[Unit]:
-        return (u for u in self.units.values() if u.on_map)
+        on_map = UnitStatus.ON_MAP
+        return (u for u in self.units.values() if u.status is on_map)
 
     def place(self, unit: Unit, space: str) -> None:
         """Put a unit (waiting, eliminated or on the map) on ``space``."""
@@ -125,7 +140,7 @@ class GameState:
         unit.space = space
         unit.status = UnitStatus.ON_MAP
         self.occupants.setdefault(space, []).append(unit)
-        self.epoch += 1
+        self.changed(unit)
 
     def take_off(self, unit: Unit, status: UnitStatus) -> None:
         """Take a unit off the map as eliminated or removed; it loses its supply marker."""
@@ -133,16 +148,16 @@ class GameState:
         unit.space = None
         unit.status = status
         unit.out_of_supply = False
-        self.epoch += 1
+        self.changed(unit)
 
     def set_damaged(self, unit: Unit, damaged: bool) -> None:
         unit.damaged = damaged
-        self.epoch += 1
+        self.changed(unit)
 
     def set_out_of_supply(self, unit: Unit, marked: bool) -> None:
         if unit.out_of_supply != marked:
             unit.out_of_supply = marked
-            self.epoch += 1
+            self.changed(unit)
 
     def _lift(self, unit: Unit) -> None:
         if unit.on_map and unit.space is not None:

@@ -28,6 +28,7 @@ from rules_engine.core.dice import DiceSource, SeededDice
 from rules_engine.core.errors import EngineError
 from rules_engine.core.events import EventLog
 from rules_engine.core.game import CoreGame
+from rules_engine.core.policies import PolicyFactory, RandomPolicy, play_with_policy
 from rules_engine.core.stacking import Stacking
 from rules_engine.core.state import GameState
 from rules_engine.core.units import unit_names
@@ -71,6 +72,7 @@ class GameSystem(Protocol):
     face_values: ClassVar[Mapping[str, tuple[str, ...]]]
     phase_kinds: ClassVar[frozenset[str]]
     optional_rules: ClassVar[frozenset[str]]
+    policies: ClassVar[Mapping[str, PolicyFactory]]
 
     definition: ValidGame
     options: frozenset[str]
@@ -91,6 +93,10 @@ class GameSystem(Protocol):
         """Answers the choices an action leaves to a player by asking ``chooser``."""
         ...
 
+    def play(self, scenario_id: str, seed: int, policy: str = "random") -> Game:
+        """Play one game to its end with the named policy (``policies`` lists them)."""
+        ...
+
 
 class CoreSystem(Generic[G]):
     """What every system shares; a system subclasses it, sets ``game_class`` and its class facts."""
@@ -99,6 +105,8 @@ class CoreSystem(Generic[G]):
     face_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     phase_kinds: ClassVar[frozenset[str]] = frozenset()
     optional_rules: ClassVar[frozenset[str]] = frozenset()
+    # Who can play the game without a person: "random" for every system, and the system's own.
+    policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy}
     # The features of a space whose control changes hands when a unit enters it.
     controlled_features: ClassVar[tuple[str, ...]] = ()
     game_class: type[G]
@@ -118,6 +126,11 @@ class CoreSystem(Generic[G]):
         self.die_sides = {d.id: d.sides for d in definition.game.dice}
         self.names = unit_names(c for c in self.counters.counters.values() if c.is_unit)
         self._side_names = {s.id: s.name for s in definition.game.sides}
+        self.controlled_places = frozenset(
+            space
+            for space in self.board.spaces
+            if any(self.board.has_feature(space, f) for f in self.controlled_features)
+        )
 
     def _phases(self, phases: Sequence[Phase]) -> tuple[Phase, ...]:
         """The sequence of play; a phase of a kind this system does not know is a data error."""
@@ -152,7 +165,8 @@ class CoreSystem(Generic[G]):
         return counter.optional_rule is None or counter.optional_rule in self.options
 
     def is_controlled_place(self, space: str) -> bool:
-        return any(self.board.has_feature(space, f) for f in self.controlled_features)
+        """A place whose control changes hands when a unit enters it (a town, a city ...)."""
+        return space in self.controlled_places
 
     # --- starting games ----------------------------------------------------------------
 
@@ -177,6 +191,21 @@ class CoreSystem(Generic[G]):
         dice = SeededDice(seed, self.die_sides)
         game = self.new_game(scenario_id, dice, log=False)
         play_random_actions(game, seed, dice, self.random_decider(seed + 1), after_action=after_action)
+        return game
+
+    def play(self, scenario_id: str, seed: int, policy: str = "random") -> G:
+        """One game to its end with the named policy; "random" is the system's random player."""
+        if policy == "random":
+            return self.play_random(scenario_id, seed)
+        factory = self.policies.get(policy)
+        if factory is None:
+            known = ", ".join(sorted(self.policies))
+            raise EngineError(
+                f"the {self.name} system has no policy '{policy}' (it has: {known})", field="policy"
+            )
+        dice = SeededDice(seed, self.die_sides)
+        game = self.new_game(scenario_id, dice, log=False)
+        play_with_policy(game, factory(seed), dice, self.random_decider(seed + 1))
         return game
 
     def random_decider(self, seed: int) -> Any:

@@ -32,7 +32,7 @@ def exerts_printed_zoc(unit: Unit) -> bool:
 
 
 class ZocCache:
-    """ZOC sets per side, recomputed only when the state's epoch has moved on."""
+    """ZOC sets per side, recomputed only when that side's units have changed (its epoch moved on)."""
 
     def __init__(
         self,
@@ -46,7 +46,8 @@ class ZocCache:
     def zoc_of(self, state: GameState, side: str) -> frozenset[str]:
         """Spaces in the ZOC of ``side``'s units (an EZOC for every other side)."""
         cached = self._cache.get(side)
-        if cached is not None and cached[0] == state.epoch:
+        epoch = state.side_epoch(side)
+        if cached is not None and cached[0] == epoch:
             return cached[1]
         reach, exerts = self.reach, self.exerts
         spaces: set[str] = set()
@@ -54,5 +55,5 @@ class ZocCache:
             if unit.side == side and unit.space is not None and exerts(unit):
                 spaces.update(reach[unit.space])
         result = frozenset(spaces)
-        self._cache[side] = (state.epoch, result)
+        self._cache[side] = (epoch, result)
         return result

@@ -1,6 +1,7 @@
 """Typed, immutable definitions of a game, built from validated source data."""
 
 from rules_engine.definitions.board import (
+    Area,
     Box,
     Entry,
     Hexside,
@@ -38,6 +39,7 @@ from rules_engine.definitions.game import (
     Side,
     Stacking,
     StackingRule,
+    StackingWith,
     StatedCount,
     UnitClass,
 )
@@ -58,6 +60,7 @@ from rules_engine.definitions.scenario import (
 from rules_engine.definitions.terrain import CombatEffect, MovementClass, Terrain, TerrainChart
 
 __all__ = [
+    "Area",
     "Box",
     "Campaign",
     "CampaignLink",
@@ -100,6 +103,7 @@ __all__ = [
     "Space",
     "Stacking",
     "StackingRule",
+    "StackingWith",
     "StatedCount",
     "StrengthColour",
     "SupplySource",

@@ -119,6 +119,16 @@ class Box(NamedTuple):
     origin: Origin
 
 
+class Area(NamedTuple):
+    """Geography drawn behind the network (presentation only): a sea or lake outline."""
+
+    kind: str
+    name: str
+    points: tuple[tuple[float, float], ...]
+    label: tuple[float, float] | None
+    origin: Origin
+
+
 @dataclass(frozen=True)
 class MapDefinition:
     """The whole board. Space references may be ids or printed place names."""
@@ -140,6 +150,7 @@ class MapDefinition:
     tracks: tuple[Track, ...]
     boxes: tuple[Box, ...]
     origin: Origin
+    geography: tuple[Area, ...] = ()
     _names: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _links: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
 

@@ -23,6 +23,7 @@ class Card(NamedTuple):
     effects: tuple[Mapping[str, Any], ...]
     keep: bool
     origin: Origin
+    reconstructed: bool = False  # its text is written from the rules, not printed in the book
 
 
 class Deck(NamedTuple):

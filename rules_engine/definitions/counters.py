@@ -37,6 +37,7 @@ class Face(NamedTuple):
     symbol: str | None = None
     background: str | None = None
     foreground: str | None = None
+    flag: str | None = None
 
 
 class Counter(NamedTuple):
@@ -55,6 +56,12 @@ class Counter(NamedTuple):
     back: Face | None
     special_rules: tuple[str, ...]
     origin: Origin
+    short_name: str | None = None
+
+    @property
+    def printed_names(self) -> tuple[str, ...]:
+        """The names a counter may print, longest first (its short name where one is given)."""
+        return (self.name,) if self.short_name is None else (self.name, self.short_name)
 
     @property
     def is_unit(self) -> bool:

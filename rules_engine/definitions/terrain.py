@@ -42,6 +42,7 @@ class Terrain(NamedTuple):
     no_remain_until: str | None
     summary: str | None
     origin: Origin
+    printed_number: int | None = None
 
     def cost(self, situation: str, movement_class: str) -> Cost | None:
         """The cost in a situation ('enter', 'along', 'cross' ...) for a class."""

@@ -102,6 +102,9 @@ class HexGrid:
     rows: Axis
     id_format: str = "{column}{row}"
     _id_pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    # The axes' lengths, asked for every neighbour of every hex: worked out once.
+    _width: int = field(init=False, repr=False, compare=False)
+    _height: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.orientation == "flat-top" and self.stagger not in ("first-low", "first-high"):
@@ -124,6 +127,8 @@ class HexGrid:
             .replace(r"\{row\}", self.rows.pattern())
         )
         object.__setattr__(self, "_id_pattern", re.compile(pattern))
+        object.__setattr__(self, "_width", self.columns.size)
+        object.__setattr__(self, "_height", self.rows.size)
 
     # --- IDs -----------------------------------------------------------------
 
@@ -149,12 +154,12 @@ class HexGrid:
         return self._id_pattern.fullmatch(text) is not None
 
     def __iter__(self) -> Iterator[Hex]:
-        for col in range(self.columns.size):
-            for row in range(self.rows.size):
+        for col in range(self._width):
+            for row in range(self._height):
                 yield Hex(col, row)
 
     def contains(self, position: Hex) -> bool:
-        return 0 <= position.col < self.columns.size and 0 <= position.row < self.rows.size
+        return 0 <= position.col < self._width and 0 <= position.row < self._height
 
     # --- coordinates ---------------------------------------------------------
 

@@ -102,7 +102,7 @@ def _carry_over(old: Game, new: Game) -> None:
             continue
         if unit.on_map and unit.space is not None:
             new.state.place(target, unit.space)
-            target.damaged = unit.damaged
+            new.state.set_damaged(target, unit.damaged)
         else:
             target.status = (
                 UnitStatus.ELIMINATED if unit.status is UnitStatus.ELIMINATED else UnitStatus.REMOVED

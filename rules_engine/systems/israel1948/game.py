@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from rules_engine.core import (
     Action,
+    Chooser,
     CoreGame,
     CoreSystem,
     DiceSource,
@@ -24,13 +25,16 @@ from rules_engine.core import (
     IllegalAction,
     Unit,
 )
+from rules_engine.core.policies import PolicyFactory, RandomPolicy
 from rules_engine.core.system import AfterAction
 from rules_engine.core.zoc import ZocCache
 from rules_engine.definitions import Constraint, Scenario, ValidGame
 from rules_engine.placement import PlacementFacts, unmet_conditions
 from rules_engine.systems.israel1948 import combat, movement
 from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement
+from rules_engine.systems.israel1948.chooser import ChooserDecider
 from rules_engine.systems.israel1948.decisions import Decider, RandomDecider
+from rules_engine.systems.israel1948.policies import AggressivePolicy
 from rules_engine.systems.israel1948.random_play import play_random_game
 from rules_engine.systems.israel1948.rules import OPTIONAL_RULES, PHASE_KINDS, Rules
 from rules_engine.systems.israel1948.stacking import stacking_problem
@@ -47,6 +51,7 @@ class Game(CoreGame):
         self.rules = system.rules
         super().__init__(system, scenario, log)
         self.zoc = ZocCache(self.rules.zoc_reach, _exerts_zoc)
+        self._paths = movement.PathCache()
         self.last_combat: combat.CombatReport | None = None
         self.peace_rolled = False
         # 2.1: the source a one-source side's player chose for this phase's supply check.
@@ -125,7 +130,7 @@ class Game(CoreGame):
             return {}
         if unit.uid in self.state.moved:
             return {}
-        return movement.reachable(self.rules, self.zoc, self.state, unit)
+        return movement.reachable(self.rules, self.zoc, self.state, unit, self._paths)
 
     def move(self, unit: Unit, path: Sequence[str]) -> None:
         self.require_phase("movement", "2.2")
@@ -155,16 +160,18 @@ class Game(CoreGame):
         """(attackers' hex, target hex, units that may attack from it) for every possible attack."""
         if self.phase.kind != "combat" or self.state.over:
             return []
-        side = self.active_side
+        side, enemy = self.active_side, self.inactive_side
+        occupants, attacked = self.state.occupants, self.state.attacked
         options: list[tuple[str, str, list[Unit]]] = []
-        for space, units in self.state.occupants.items():
-            if not units or units[0].side != side:
+        for space, units in occupants.items():
+            if units[0].side != side:
                 continue
-            able = [u for u in units if u.uid not in self.state.attacked and self.rules.can_attack(u.face)]
+            able = [u for u in units if u.uid not in attacked and self.rules.can_attack(u.face)]
             if not able:
                 continue
             for target in self.board.neighbours[space]:
-                if self.state.side_at(target) != self.inactive_side:
+                held = occupants.get(target)
+                if not held or held[0].side != enemy:
                     continue
                 if self.rules.attack_prohibited(space, target) is not None:
                     continue
@@ -386,6 +393,7 @@ class Israel1948(CoreSystem[Game]):
     }
     phase_kinds = PHASE_KINDS
     optional_rules = OPTIONAL_RULES
+    policies: ClassVar[dict[str, PolicyFactory]] = {"random": RandomPolicy, "aggressive": AggressivePolicy}
     # Towns and cities change hands when a unit enters them (1.2); victory counts them (3.x).
     controlled_features = ("town", "city")
     game_class = Game
@@ -396,6 +404,10 @@ class Israel1948(CoreSystem[Game]):
 
     def random_decider(self, seed: int) -> RandomDecider:
         return RandomDecider(seed)
+
+    def chooser_decider(self, chooser: Chooser) -> ChooserDecider:
+        """Each combat choice asked of ``chooser`` (a person at a terminal), and kept for a replay."""
+        return ChooserDecider(chooser)
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         """The random player of random_play.py: more moves and attacks than ending phases."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 import heapq
 
 from rules_engine.core import GameState, IllegalAction, Unit
+from rules_engine.core.movement_costs import StepTable
 from rules_engine.core.zoc import ZocCache
 from rules_engine.systems.israel1948.rules import ALL, Rules, Step
-from rules_engine.systems.israel1948.stacking import stacking_problem
+from rules_engine.systems.israel1948.stacking import group_problem, stacking_problem
 
 
 def movement_allowance(unit: Unit) -> float:
@@ -21,43 +22,96 @@ def movement_allowance(unit: Unit) -> float:
     return float(movement) if isinstance(movement, (int, float)) else 0.0
 
 
-def reachable(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
-    """Every hex the unit may end its move in, with one path (the hexes entered) to it."""
+class PathCache:
+    """Paths found for a unit, kept while the enemy's units stay where they are.
+
+    The search reads only the unit (where it is, its face, its supply marker) and the
+    enemy's units and ZOC; friendly moves change nothing but the stacking at the end,
+    which `reachable` checks afresh. So within a movement phase each unit's paths are
+    searched once, however often a player or a policy asks.
+    """
+
+    def __init__(self) -> None:
+        self._paths: dict[tuple[object, ...], dict[str, tuple[str, ...]]] = {}
+        self._epoch: tuple[str, int] | None = None
+
+    def paths(self, rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
+        enemy = rules.enemy_of(unit.side)
+        epoch = (enemy, state.side_epoch(enemy))
+        if epoch != self._epoch:
+            self._paths.clear()
+            self._epoch = epoch
+        key = (unit.uid, unit.space, unit.damaged, unit.out_of_supply)
+        found = self._paths.get(key)
+        if found is None:
+            found = self._paths[key] = _paths_of(rules, zoc, state, unit)
+        return found
+
+
+def _paths_of(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit) -> dict[str, tuple[str, ...]]:
     assert unit.space is not None
     start = unit.space
     steps = rules.steps[unit.face.movement_class or "foot"]
-    ezoc = zoc.zoc_of(state, rules.enemy_of(unit.side))
-    occupied = state.occupants
-    allowance = movement_allowance(unit)
-    paths: dict[str, tuple[str, ...]] = {}
+    enemy_held = _enemy_held(state, unit.side)
     # 2.2: every unit may always move one hex, whatever the cost or EZOC
-    for there in steps[start]:
-        if not _enemy_in(occupied, there, unit.side):
-            paths[there] = (there,)
+    paths: dict[str, tuple[str, ...]] = {there: (there,) for there in steps[start] if there not in enemy_held}
     if not unit.out_of_supply:
-        best: dict[str, float] = {start: 0.0}
-        queue: list[tuple[float, str, tuple[str, ...]]] = [(0.0, start, ())]
-        while queue:
-            spent, here, path = heapq.heappop(queue)
-            if spent > best.get(here, ALL) or (here != start and here in ezoc):
-                continue
-            for there, step in steps[here].items():
-                if _enemy_in(occupied, there, unit.side):
-                    continue
-                cost = allowance if step.cost == ALL and here == start else spent + step.cost
-                if step.cost == ALL and here != start:
-                    continue
-                if cost > allowance or cost >= best.get(there, ALL):
-                    continue
-                best[there] = cost
-                new_path = (*path, there)
-                paths.setdefault(there, new_path)
-                if step.cost == ALL:
-                    continue  # entering cost everything: the move ends there
-                heapq.heappush(queue, (cost, there, new_path))
+        ezoc = zoc.zoc_of(state, rules.enemy_of(unit.side))
+        _search(steps, start, movement_allowance(unit), ezoc, enemy_held, paths)
+    return paths
+
+
+def reachable(
+    rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, cache: PathCache | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Every hex the unit may end its move in, with one path (the hexes entered) to it."""
+    searched = cache.paths if cache is not None else _paths_of
+    paths = searched(rules, zoc, state, unit)
+    occupied = state.occupants
+    # An empty hex takes the unit if the unit fits alone; only occupied hexes need a full check.
+    fits_alone = group_problem(rules, [unit]) is None
     return {
-        there: path for there, path in paths.items() if stacking_problem(rules, state, there, [unit]) is None
+        there: path
+        for there, path in paths.items()
+        if (stacking_problem(rules, state, there, [unit]) is None if there in occupied else fits_alone)
     }
+
+
+def _search(
+    steps: StepTable,
+    start: str,
+    allowance: float,
+    ezoc: frozenset[str],
+    enemy_held: set[str],
+    paths: dict[str, tuple[str, ...]],
+) -> None:
+    """Cheapest-first search within the allowance; the first path found to a hex is kept.
+
+    A hex in an EZOC is entered but not left; a step that costs everything ends the move.
+    """
+    best: dict[str, float] = {start: 0.0}
+    queue: list[tuple[float, str, tuple[str, ...]]] = [(0.0, start, ())]
+    while queue:
+        spent, here, path = heapq.heappop(queue)
+        if spent > best.get(here, ALL) or (here != start and here in ezoc):
+            continue
+        for there, step in steps[here].items():
+            if there in enemy_held:
+                continue
+            if step.cost == ALL and here != start:
+                continue
+            cost = allowance if step.cost == ALL else spent + step.cost
+            if cost > allowance or cost >= best.get(there, ALL):
+                continue
+            best[there] = cost
+            new_path = (*path, there)
+            paths.setdefault(there, new_path)
+            if step.cost != ALL:  # entering at the cost of everything ends the move there
+                heapq.heappush(queue, (cost, there, new_path))
+
+
+def _enemy_held(state: GameState, side: str) -> set[str]:
+    return {space for space, units in state.occupants.items() if units[0].side != side}
 
 
 def check_path(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, path: list[str]) -> None:

@@ -14,8 +14,14 @@ from rules_engine.systems.israel1948.rules import STACK_WITH_ANY_NATION, Rules
 
 def stacking_problem(rules: Rules, state: GameState, space: str, arriving: Sequence[Unit]) -> str | None:
     """Why ``arriving`` may not end up in ``space`` (None when they may)."""
-    present = [u for u in state.units_at(space) if u not in arriving]
-    together = [*present, *arriving]
+    present = state.occupants.get(space)
+    if not present:
+        return group_problem(rules, arriving)
+    return group_problem(rules, [*(u for u in present if u not in arriving), *arriving])
+
+
+def group_problem(rules: Rules, together: Sequence[Unit]) -> str | None:
+    """Why these units may not share a space (None when they may)."""
     problem = rules.stacking.problem([u.counter for u in together], [u.side for u in together])
     if problem is not None:
         return problem

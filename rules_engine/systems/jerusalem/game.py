@@ -247,7 +247,7 @@ class Game(CoreGame):
         problem = self.end_phase_problem()
         if problem is not None:
             raise problem
-        following = self.next_phase_index()
+        following = self.following_phase()
         if following is not None and self.system.phases[following].kind in (OVERLAND, ROAD):
             self._stop_armour_that_moved(kind)
         self.marks.carried_by.clear()
@@ -260,7 +260,7 @@ class Game(CoreGame):
         return problem
 
     def _last_movement_phase(self) -> bool:
-        following = self.next_phase_index()
+        following = self.following_phase()
         return following is None or self.system.phases[following].kind not in (OVERLAND, ROAD)
 
     def _stop_armour_that_moved(self, kind: str) -> None:

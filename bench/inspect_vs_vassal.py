@@ -1,0 +1,117 @@
+"""Compare `wgc inspect` with the real VASSAL engine on modules nobody here wrote.
+
+    .venv/bin/python bench/inspect_vs_vassal.py MODULE.vmod HARNESS.json [MODULE.vmod HARNESS.json ...]
+
+HARNESS.json is what ../shared/vassal/harness/run.sh wrote for the same module (with
+--setup all --render; a report that also has a "(new game)" entry is compared too). For each
+module this prints the time inspect takes, its findings by code, how many pieces of each
+setup get the location name VASSAL gives them, and each problem VASSAL logged with whether
+inspect found it. Not run by the test suite: it needs the engine's reports and the modules,
+which are not in the repository (see tests/test_inspect_vassal.py for the recorded small cases).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from compiler.vassal.inspect import inspect_module
+from compiler.vassal.inspection.model import Inspection, SetupSummary
+
+NOISE = ("auto-closed dialog", "No Translation:")  # harness dialogs and VASSAL's i18n chatter
+QUOTED = re.compile(r"Source: (.+?) Error:|Failed to load (.+?) \||'images/(.+?)' not found")
+
+
+def vassal_pieces(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every piece of a harness game: on a map (inside stacks and decks too) or on no map."""
+    found = []
+    for map_name, entries in game.get("maps", {}).items():
+        for entry in entries["entries"]:
+            for piece in entry.get("pieces", [entry]):
+                found.append({**piece, "map": map_name})
+    for piece in game.get("offMapPieces", []):
+        found.append({**piece, "map": None, "location": "(on no map)"})
+    return found
+
+
+def agreement(game: dict[str, Any], setup: SetupSummary) -> tuple[int, int, list[str]]:
+    """(pieces whose map and location agree, pieces VASSAL has, a few disagreements)."""
+    theirs = vassal_pieces(game)
+    if game.get("file"):
+        ours = {p.id: (p.map, p.location) for p in setup.pieces}
+        wrong = [
+            f"{p['name']} ({p['id']}): VASSAL {(p['map'], p['location'])}, inspect {ours.get(p['id'])}"
+            for p in theirs
+            if ours.get(p["id"]) != (p["map"], p["location"])
+        ]
+        return len(theirs) - len(wrong), len(theirs), wrong[:5]
+    mine = Counter((p.map, p.location) for p in setup.pieces)
+    want = Counter((piece["map"], piece["location"]) for piece in theirs)
+    same = sum((mine & want).values())
+    wrong = [f"{k}: VASSAL {n}, inspect {mine.get(k, 0)}" for k, n in (want - mine).items()]
+    return same, sum(want.values()), wrong[:5]
+
+
+def problems(report: dict[str, Any]) -> list[str]:
+    found = [p["message"] for p in report["build"].get("problems", [])]
+    for slot in report.get("pieceSlots", {}).get("slots", []):
+        found.extend(p["message"] for p in slot.get("problems", []))
+    for game in report.get("games", []):
+        found.extend(p["message"] for p in game.get("problems", []))
+    return sorted({m for m in found if not any(n in m for n in NOISE)})
+
+
+def found_by_inspect(message: str, result: Inspection) -> bool:
+    match = QUOTED.search(message)
+    subject = next((g for g in match.groups() if g), "") if match else message
+    return any(subject.strip() and subject.strip() in f.message for f in result.findings)
+
+
+def compare(module: Path, harness: Path) -> None:
+    report = json.loads(harness.read_text())
+    start = time.perf_counter()
+    result = inspect_module(module)
+    elapsed = time.perf_counter() - start
+    print(f"== {module.name}: {elapsed:.2f} s, exit {'0' if result.ok else '1'}")
+    for code, count in sorted(result.counts.items()):
+        print(f"   {count:5d} {code}")
+    total_same = total = 0
+    by_name = {s.name: s for s in result.setups}
+    for game in report.get("games", []):
+        name = game.get("setup") or ""
+        setup = by_name.get(name) or (by_name.get(_blank_setup(result)) if name == "(new game)" else None)
+        if setup is None:
+            print(f"   setup {name!r}: not started by inspect")
+            continue
+        same, count, wrong = agreement(game, setup)
+        total_same, total = total_same + same, total + count
+        print(f"   setup {name!r}: {same}/{count} locations agree")
+        for line in wrong:
+            print(f"      {line}")
+    if total:
+        print(f"   locations: {100 * total_same / total:.2f}% of {total} pieces agree")
+    for message in problems(report):
+        mark = "found" if found_by_inspect(message, result) else "MISSED"
+        print(f"   VASSAL: [{mark}] {message[:160]}")
+
+
+def _blank_setup(result: Inspection) -> str:
+    return next((s.name for s in result.setups if s.file is None), "")
+
+
+def main(arguments: list[str]) -> None:
+    if len(arguments) < 2 or len(arguments) % 2:
+        sys.exit(__doc__)
+    for module, harness in zip(arguments[::2], arguments[1::2], strict=True):
+        compare(Path(module), Path(harness))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

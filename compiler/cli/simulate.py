@@ -1,0 +1,65 @@
+"""`wgc simulate`: a balance run, printed as tables and, with -o, written with a plot."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from compiler.errors import EXIT_INVALID, EXIT_OK, DataError
+from compiler.output.atomic import write_bytes_atomic, write_text_atomic
+from compiler.pipeline import validate_game
+from compiler.report.diagnostics_text import format_report
+from compiler.simulate import ScenarioTable, simulate
+from compiler.simulate.report import format_tables, tables_json
+
+
+def run_simulation(
+    game_dir: Path,
+    *,
+    scenarios: tuple[str, ...],
+    games: int,
+    policy: str,
+    seed: int,
+    jobs: int,
+    scheduler: str | None,
+    options: frozenset[str],
+    as_json: bool,
+    output: Path | None,
+) -> int:
+    report = validate_game(game_dir, run_replays=False)
+    game = report.valid
+    if game is None:
+        click.echo(format_report(report, show_warnings=False), err=True)
+        raise DataError(f"{report.name} has errors; no game is played")
+    total = games * (len(scenarios) or len(game.scenarios))
+    with click.progressbar(length=total, label="playing", file=sys.stderr, show_pos=True) as bar:
+        tables = simulate(
+            game_dir,
+            game,
+            scenarios=scenarios,
+            games=games,
+            policy=policy,
+            seed=seed,
+            jobs=jobs,
+            scheduler=scheduler,
+            options=options,
+            progress=bar.update,
+        )
+    click.echo(tables_json(tables) if as_json else format_tables(tables))
+    if output is not None:
+        _write(output, game.game.id, game.game.title, tables)
+    return EXIT_OK if tables else EXIT_INVALID
+
+
+def _write(output: Path, game_id: str, title: str, tables: list[ScenarioTable]) -> None:
+    from compiler.render.images import png_bytes
+    from compiler.simulate.plot import plot_tables
+
+    write_text_atomic(output / f"{game_id}-balance.json", tables_json(tables) + "\n")
+    write_text_atomic(output / f"{game_id}-balance.txt", format_tables(tables))
+    write_bytes_atomic(
+        output / f"{game_id}-balance.png", png_bytes(plot_tables(tables, f"{title}: balance run"))
+    )
+    click.echo(f"wrote {output / game_id}-balance.json, .txt and .png", err=True)

@@ -1,0 +1,314 @@
+"""Which charts a game has and what they say, built from its data in display names.
+
+Every game gets its Terrain Effects Chart, its combat chart, each of its tables,
+the Sequence of Play and the Stacking rules; a game whose leaders multiply
+strength gets a Leader Abilities table. The words are the data's own summaries
+and names; ids never appear (``compiler.render.names``).
+"""
+
+from __future__ import annotations
+
+from compiler.render.charts import Cell, Chart, Paragraph, Table
+from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names
+from compiler.render.terrain_key import style_of
+from rules_engine.definitions import CombatSystem, Terrain, ValidGame
+from rules_engine.definitions import Table as TableData
+
+KIND_GROUPS = {
+    "hex": "Terrain in a hex",
+    "feature": "Features",
+    "hexside": "Hexsides",
+    "road": "Roads and railways",
+    "space": "Spaces",
+    "route": "Routes",
+}
+COST_WORDS = {
+    "all": "all its movement",
+    "impassable": "impassable",
+    "prohibited": "prohibited",
+    "none": "no effect",
+}
+
+
+def game_charts(definition: ValidGame) -> list[Chart]:
+    """Every chart of the game, in the order a player aid prints them."""
+    names = Names(definition)
+    charts: list[Chart] = [terrain_chart(definition, names)]
+    combat = definition.charts.combat
+    if combat is not None:
+        charts.append(combat_chart(combat, names))
+    for table in definition.charts.tables.values():
+        charts.append(table_chart(table, names))
+    leaders = leader_chart(definition, names)
+    if leaders is not None:
+        charts.append(leaders)
+    sequence = sequence_chart(definition)
+    if sequence is not None:
+        charts.append(sequence)
+    stacking = stacking_chart(definition)
+    if stacking is not None:
+        charts.append(stacking)
+    return charts
+
+
+# --- terrain -----------------------------------------------------------------------------
+
+
+def terrain_chart(definition: ValidGame, names: Names) -> Chart:
+    hex_map = definition.board.grid is not None
+    terrain = list(definition.terrain.terrain.values())
+    order = list(KIND_GROUPS)
+    terrain.sort(key=lambda t: order.index(t.kind) if t.kind in order else len(order))
+    rows: list[tuple[Cell, ...]] = []
+    groups: list[tuple[int, str]] = []
+    for item in terrain:
+        label = _group_label(item, hex_map)
+        if not groups or groups[-1][1] != label:
+            groups.append((len(rows), label))
+        movement = movement_text(item, names) if hex_map else ""
+        rows.append(
+            (
+                Cell(item.name, sample=style_of(item)),
+                Cell(movement),
+                Cell(combat_text(item, names)),
+                Cell(item.summary or ""),
+            )
+        )
+    columns = ["Terrain", "Movement cost", "Combat", "Notes"]
+    keep = [c for c in range(4) if c == 0 or any(row[c].text not in ("", "-") for row in rows)]
+    table = Table(
+        tuple(columns[c] for c in keep),
+        tuple(tuple(row[c] for c in keep) for row in rows),
+        groups=tuple(groups),
+        weights=tuple((1.2, 1.6, 1.6, 2.6)[c] for c in keep),
+    )
+    return Chart("terrain", "Terrain Effects Chart", (table,))
+
+
+def _group_label(terrain: Terrain, hex_map: bool) -> str:
+    if terrain.kind == "space" and style_of(terrain).kind == "mark":
+        return "Kinds of space (marked beside the space)"
+    return KIND_GROUPS.get(terrain.kind, terrain.kind.title())
+
+
+def _cost(cost: float | str) -> str:
+    if isinstance(cost, (int, float)):
+        whole, half = int(cost), cost - int(cost) == 0.5
+        if half:
+            return f"{whole} 1/2 MP" if whole else "1/2 MP"
+        return f"{cost:g} MP"
+    return COST_WORDS.get(cost, cost)
+
+
+def movement_text(terrain: Terrain, names: Names) -> str:
+    parts = []
+    for situation, table in terrain.movement.items():
+        if set(table) == {"*"}:
+            costs = _cost(table["*"])
+        else:
+            costs = ", ".join(f"{names.movement_class(cls)} {_cost(cost)}" for cls, cost in table.items())
+        parts.append(f"{SITUATIONS.get(situation, situation.replace('-', ' '))}: {costs}")
+    return "; ".join(parts) or "-"
+
+
+def combat_text(terrain: Terrain, names: Names) -> str:
+    """The terrain's combat effects: the facts its summary does not already state, then the
+    summary (the designers' wording), the tactical-edge tie and a stop."""
+    combat = terrain.combat
+    parts = []
+    if combat is not None:
+        summary = combat.summary or ""
+        parts = [text for text, key in _combat_facts(terrain) if key not in summary]
+        if summary:
+            first, _, rest = summary.partition(" ")
+            joined = parts and first in ("The", "A", "An")  # mid-sentence after the facts
+            parts.append((first.lower() + " " + rest if joined else summary).rstrip("."))
+    if terrain.tactical_edge_tie:
+        parts.append(f"tied tactical edge: {names.side(terrain.tactical_edge_tie)}")
+    if terrain.stop:
+        parts.append("a force entering must stop")
+    return "; ".join(parts) or "-"
+
+
+def _combat_facts(terrain: Terrain) -> list[tuple[str, str]]:
+    """Each combat fact with the token that shows a summary already says it."""
+    combat = terrain.combat
+    if combat is None:
+        return []
+    facts = []
+    for colour, n in combat.defender_dice.items():
+        facts.append((f"defender +{n} {colour} die", f"+{n} {colour}"))
+    if combat.attacker_plus_die:
+        facts.append(("an attacker with '+' gains a die", "'+'"))
+    if combat.cancels_plus_die:
+        facts.append(("no '+' die", "no '+'"))
+    if combat.attack_prohibited:
+        facts.append(("no attack across", "no attack"))
+    if combat.drm is not None:
+        count = f" for {combat.max_units} units" if combat.max_units else ""
+        facts.append((f"{combat.drm:+d} to the die roll{count}", f"{combat.drm:+d}"))
+    for situation, drm in combat.drm_variants.items():
+        if drm == 0 and combat.summary:
+            continue
+        facts.append((f"{drm:+d} {DRM_SITUATIONS.get(situation, situation.replace('-', ' '))}", f"{drm:+d}"))
+    return facts
+
+
+def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
+    """The figures a map's terrain key shows: movement in short (on a hex map), and the
+    combat facts."""
+    parts = []
+    for situation, table in terrain.movement.items() if movement else ():
+        if set(table) == {"*"}:
+            costs = _cost(table["*"])
+        else:
+            costs = ", ".join(f"{names.movement_class(c).split()[0]} {_cost(v)}" for c, v in table.items())
+        parts.append(f"{SITUATIONS.get(situation, situation.replace('-', ' '))} {costs}")
+    parts += [text for text, _ in _combat_facts(terrain)]
+    if terrain.tactical_edge_tie:
+        parts.append(f"ties: {names.side(terrain.tactical_edge_tie)}")
+    if terrain.stop:
+        parts.append("stop")
+    return "; ".join(parts)
+
+
+# --- combat and tables ---------------------------------------------------------------------
+
+
+def combat_chart(combat: CombatSystem, names: Names) -> Chart:
+    blocks: list[Table | Paragraph] = []
+    if combat.summary:
+        blocks.append(Paragraph(combat.summary))
+    if combat.kind == "dice-pool" and combat.strength_colours:
+        hits = {d.die: d.hits_on for d in combat.dice}
+        rows: tuple[tuple[Cell, ...], ...] = tuple(
+            (
+                Cell(c.colour.title(), bold=True),
+                Cell(f"one {c.die} die per strength point" if c.die else "-"),
+                Cell(_rolls(hits.get(c.die or "", ()))),
+                Cell("yes" if c.can_attack else "defends only"),
+            )
+            for c in combat.strength_colours
+        )
+        blocks.append(Table(("Strength colour", "Dice", "Hits on", "Attacks"), rows))
+    elif combat.strength_colours:
+        rows = tuple(
+            (
+                Cell(c.colour.title(), bold=True),
+                Cell("yes" if c.can_attack else "no", centre=True),
+                Cell("yes" if c.can_first_fire else "no", centre=True),
+            )
+            for c in combat.strength_colours
+        )
+        blocks.append(Table(("Strength colour", "Attacks", "Defensive first fire"), rows))
+    if combat.modifiers:
+        rows = tuple((Cell(f"{m.drm:+d}", bold=True, centre=True), Cell(m.summary)) for m in combat.modifiers)
+        blocks.append(Table(("DRM", "Die-roll modifier"), rows, weights=(1, 8)))
+    title = {
+        "dice-pool": "Combat",
+        "odds-crt": "Combat and Die-Roll Modifiers",
+        "tactical-edge": "Combat: the Tactical Edge",
+    }
+    return Chart("combat", title.get(combat.kind, "Combat"), tuple(blocks))
+
+
+def _rolls(rolls: tuple[int, ...]) -> str:
+    if not rolls:
+        return "-"
+    return (
+        f"{min(rolls)}-{max(rolls)}"
+        if len(rolls) > 1 and max(rolls) - min(rolls) == len(rolls) - 1
+        else ", ".join(map(str, rolls))
+    )
+
+
+def table_chart(table: TableData, names: Names) -> Chart:
+    blocks: list[Table | Paragraph] = []
+    if table.summary:
+        blocks.append(Paragraph(table.summary))
+    if table.kind == "crt":
+        rows: tuple[tuple[Cell, ...], ...] = tuple(
+            (
+                Cell(str(row.roll), bold=True, centre=True),
+                *(Cell(cell or "-", centre=True) for cell in row.results),
+            )
+            for row in table.rows
+        )
+        blocks.append(Table(("Die", *table.columns), rows, compact=True))
+        if table.legend:
+            legend = "   ".join(f"{key or '-'}: {text.rstrip('.')}." for key, text in table.legend.items())
+            blocks.append(Paragraph(legend, italic_note=True))
+    elif table.kind == "lookup":
+        numbers = all(isinstance(row.result, (int, float)) for row in table.rows)
+        rows = tuple(
+            (Cell(row.item or "", bold=True), Cell(names.result(row.result), centre=numbers))
+            for row in table.rows
+        )
+        blocks.append(Table(("Item", "Value" if numbers else "Result"), rows, weights=(1, 3)))
+    else:
+        rows = tuple(
+            (Cell(str(row.roll) if row.roll else "", bold=True, centre=True), Cell(names.result(row.result)))
+            for row in table.rows
+        )
+        blocks.append(Table(("Die roll", "Result"), rows, weights=(1, 6)))
+    if table.reconstructed:
+        blocks.append(
+            Paragraph(
+                "The rulebook does not print this table; it is reconstructed from the rules.",
+                italic_note=True,
+            )
+        )
+    return Chart(table.id, table.name, tuple(blocks))
+
+
+# --- rules at a glance ----------------------------------------------------------------------
+
+
+def leader_chart(definition: ValidGame, names: Names) -> Chart | None:
+    """Leaders that multiply strength, per side: the book's Leader Abilities table."""
+    counters = definition.counters
+    leaders = [c for c in counters.counters.values() if c.kind == "leader" and c.front.multiplier]
+    if not leaders:
+        return None
+    sides = {c.side for c in leaders}
+    rows = tuple(
+        (
+            Cell(c.name, bold=True),
+            Cell(c.front.multiplier or "", centre=True),
+            Cell(
+                f"{c.front.movement:g}"
+                if isinstance(c.front.movement, (int, float))
+                else str(c.front.movement or "-"),
+                centre=True,
+            ),
+            Cell(" ".join(c.special_rules)),
+        )
+        for c in leaders
+    )
+    side = names.side(next(iter(sides))) if len(sides) == 1 else ""
+    title = f"{side} Leader Abilities".strip()
+    return Chart(
+        "leaders", title, (Table(("Leader", "Strength", "MP", "Abilities"), rows, weights=(2, 1, 1, 6)),)
+    )
+
+
+def sequence_chart(definition: ValidGame) -> Chart | None:
+    game = definition.game
+    if not game.phases:
+        return None
+    rows = tuple(
+        (Cell(f"{i}. {p.name}", bold=True), Cell(p.summary or "")) for i, p in enumerate(game.phases, start=1)
+    )
+    return Chart("sequence", "Sequence of Play", (Table(("Phase", "What happens"), rows, weights=(2, 5)),))
+
+
+def stacking_chart(definition: ValidGame) -> Chart | None:
+    """The stacking rule once: the data's summary, or its rules where it has no summary."""
+    game = definition.game
+    stacking = game.stacking
+    if stacking.summary:
+        return Chart("stacking", "Stacking", (Paragraph(stacking.summary),))
+    rules = [rule.summary for rule in stacking.rules if rule.summary]
+    if not rules:
+        return None
+    return Chart("stacking", "Stacking", tuple(Paragraph(rule) for rule in rules))

@@ -1,0 +1,192 @@
+"""Playing the games of a balance run: in this process, over local processes, or on a Dask cluster.
+
+The seeds are cut into chunks; each chunk is one task that any worker can run.
+A task carries the game's source files (a `GameBundle`), not a path, so a worker
+on another machine needs nothing but this package installed; each worker
+validates a bundle once and keeps the rules engine for the tasks that follow.
+Results are put back in seed order, so the table does not depend on which
+worker played which game, or on how many there were.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compiler.errors import DataError, UsageError, WgcError
+from compiler.simulate.stats import Outcome, ScenarioTable, table_of
+from rules_engine.core import EngineError
+from rules_engine.definitions import Scenario, ValidGame
+
+NO_RESULT = "no result"
+GAME_FILES = ("*.json", "scenarios/*.json")
+
+
+class SimulationError(WgcError):
+    """A balance run that cannot run (an unknown scenario or policy, a cluster that cannot be reached)."""
+
+
+@dataclass(frozen=True)
+class GameBundle:
+    """A game's source files, shipped whole to the workers that play it."""
+
+    name: str
+    files: tuple[tuple[str, bytes], ...]
+
+    @classmethod
+    def from_folder(cls, folder: Path) -> GameBundle:
+        files = sorted(
+            (str(path.relative_to(folder)), path.read_bytes())
+            for pattern in GAME_FILES
+            for path in folder.glob(pattern)
+        )
+        return cls(folder.name, tuple(files))
+
+    @property
+    def digest(self) -> str:
+        hasher = hashlib.sha256()
+        for name, data in self.files:
+            hasher.update(name.encode() + b"\0" + data + b"\0")
+        return hasher.hexdigest()
+
+
+@dataclass(frozen=True)
+class Task:
+    """Some seeds of one scenario, for one worker to play."""
+
+    bundle: GameBundle
+    options: frozenset[str]
+    scenario: str
+    policy: str
+    seeds: tuple[int, ...]
+
+
+_LOADED: dict[tuple[str, frozenset[str]], Any] = {}
+
+
+def _system(bundle: GameBundle, options: frozenset[str]) -> Any:
+    """The rules engine for a bundle, built once per worker process."""
+    from compiler.pipeline import validate_game
+    from rules_engine.systems import system_for
+
+    key = (bundle.digest, options)
+    if key not in _LOADED:
+        with tempfile.TemporaryDirectory() as scratch:
+            root = Path(scratch) / bundle.name
+            for name, data in bundle.files:
+                (root / name).parent.mkdir(parents=True, exist_ok=True)
+                (root / name).write_bytes(data)
+            game = validate_game(root, run_replays=False).valid
+        if game is None:
+            raise DataError(f"{bundle.name} does not validate; run `wgc validate` on it first")
+        _LOADED[key] = system_for(game, options)
+    return _LOADED[key]
+
+
+def play_task(task: Task) -> list[Outcome]:
+    """Play one task's seeds; the worker's entry point (it must stay importable by name)."""
+    system = _system(task.bundle, task.options)
+    outcomes = []
+    for seed in task.seeds:
+        game = system.play(task.scenario, seed, task.policy)
+        outcomes.append(Outcome(seed, game.result or NO_RESULT, game.turns_played))
+    return outcomes
+
+
+def _tasks(
+    bundle: GameBundle,
+    options: frozenset[str],
+    scenarios: Sequence[str],
+    policy: str,
+    first_seed: int,
+    games: int,
+    chunk: int,
+) -> list[Task]:
+    seeds = list(range(first_seed, first_seed + games))
+    return [
+        Task(bundle, options, scenario, policy, tuple(seeds[i : i + chunk]))
+        for scenario in scenarios
+        for i in range(0, games, chunk)
+    ]
+
+
+def _local(tasks: list[Task], jobs: int) -> Iterator[list[Outcome]]:
+    if jobs <= 1:
+        yield from map(play_task, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play_task, tasks)
+
+
+def _distributed(tasks: list[Task], scheduler: str) -> Iterator[list[Outcome]]:
+    try:
+        from dask import distributed
+    except ImportError as exc:
+        raise UsageError(
+            "--scheduler needs Dask: pip install 'wargame-module-compiler[cluster]'", hint=str(exc)
+        ) from exc
+    client_class: Any = distributed.Client  # dask's Client has no annotations
+    try:
+        client = client_class(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+    with client:
+        futures = client.map(play_task, tasks, pure=False)
+        for future in futures:
+            yield future.result()
+
+
+def result_levels(scenario: Scenario) -> list[str]:
+    """The results a scenario can end in, in the order its victory conditions give them."""
+    levels: list[str] = []
+    if scenario.victory is not None:
+        for condition in scenario.victory.conditions:
+            levels += [r for r in (condition.result, *(lv.result for lv in condition.levels)) if r]
+        if scenario.victory.otherwise:
+            levels.append(scenario.victory.otherwise)
+    return list(dict.fromkeys(levels))
+
+
+def simulate(
+    folder: Path,
+    game: ValidGame,
+    *,
+    scenarios: Sequence[str] = (),
+    games: int = 100,
+    policy: str = "random",
+    seed: int = 0,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    options: frozenset[str] = frozenset(),
+    progress: Callable[[int], None] | None = None,
+) -> list[ScenarioTable]:
+    """Play ``games`` seeded games of each scenario (all of them when none is named)."""
+    from rules_engine.systems import system_for
+
+    try:
+        system = system_for(game, options)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from exc
+    if policy not in system.policies:
+        raise UsageError(
+            f"no policy '{policy}' for the {game.game.system} system (it has: {', '.join(system.policies)})"
+        )
+    chosen = list(scenarios) or [s.id for s in game.scenarios]
+    known = {s.id: s for s in game.scenarios}
+    for scenario_id in chosen:
+        if scenario_id not in known:
+            raise UsageError(f"no scenario '{scenario_id}' in {game.game.id} (there are: {', '.join(known)})")
+    chunk = max(1, min(50, games // max(1, jobs * 4)))
+    tasks = _tasks(GameBundle.from_folder(folder), options, chosen, policy, seed, games, chunk)
+    played = _distributed(tasks, scheduler) if scheduler else _local(tasks, jobs)
+    by_scenario: dict[str, list[Outcome]] = {s: [] for s in chosen}
+    for task, outcomes in zip(tasks, played, strict=True):
+        by_scenario[task.scenario].extend(outcomes)
+        if progress is not None:
+            progress(len(outcomes))
+    return [table_of(s, known[s].name, policy, by_scenario[s], result_levels(known[s])) for s in chosen]

@@ -1,0 +1,42 @@
+"""How much `wgc inspect` reads, so that no archive can make it take all memory or time.
+
+A module is a ZIP that anyone can craft: an entry may claim a small size and inflate to
+gigabytes, a central directory may list millions of entries. Each limit below stops the
+reading of one entry (or of the whole module) with a finding; docs/diagnostics.md lists them.
+The values are far above what real modules hold (the largest public modules tried have a
+1 MB buildFile.xml, saves of a few MB and images of tens of MB).
+"""
+
+from __future__ import annotations
+
+MiB = 1 << 20
+GiB = 1 << 30
+
+MODULE_FILE = 4 * GiB  # the .vmod itself (ZIP without extensions cannot be larger)
+CENTRAL_DIRECTORY = 64 * MiB  # the list of entries (about 500,000 entries)
+XML_ENTRY = 64 * MiB  # buildFile.xml, moduledata
+SAVE_ENTRY = 64 * MiB  # a .vsav inside the module, and the savedGame inside that
+HTML_ENTRY = 16 * MiB  # a help page or chart read for the images it shows
+IMAGE_ENTRY = 512 * MiB  # an image: checked by streaming it, never held whole
+IMAGE_HEADER = 1 * MiB  # what is read of an image to learn its size
+TOTAL_READ = 2 * GiB  # everything inflated from one module
+COMMAND_WORK = 8  # the command stream's nesting may cost this many times its length
+
+DESCRIPTIONS = {
+    "module file": (MODULE_FILE, "the .vmod file"),
+    "central directory": (CENTRAL_DIRECTORY, "the ZIP's list of entries"),
+    "XML entry": (XML_ENTRY, "buildFile.xml or moduledata, inflated"),
+    "saved game": (SAVE_ENTRY, "a predefined setup's .vsav, and its savedGame entry, inflated"),
+    "HTML entry": (HTML_ENTRY, "a help page or HTML chart, inflated"),
+    "image": (IMAGE_ENTRY, "an image, inflated (streamed to check it, never held whole)"),
+    "total": (TOTAL_READ, "everything inflated from one module"),
+}
+
+
+def size_text(count: int) -> str:
+    """1073741824 -> '1 GiB' (limits are stated in whole MiB or GiB)."""
+    if count >= GiB and count % GiB == 0:
+        return f"{count // GiB} GiB"
+    if count >= MiB and count % MiB == 0:
+        return f"{count // MiB} MiB"
+    return f"{count:,} bytes"

@@ -1,0 +1,105 @@
+"""Piece slots and prototypes: each definition decodes as VASSAL builds it, gpids are unique,
+and which prototypes (and so which of their images) any piece really uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from compiler.vassal.inspection.model import Inspection
+from compiler.vassal.inspection.traits import PieceKind, PieceReader
+from compiler.vassal.inspection.xml import element_path
+
+SLOT_TAGS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot")
+PROTOTYPE_TAG = "VASSAL.build.module.PrototypeDefinition"
+
+
+@dataclass
+class Palette:
+    """What the module's pieces need: images by where they are named, and prototypes."""
+
+    reader: PieceReader = field(default_factory=PieceReader)
+    images: list[tuple[str, str]] = field(default_factory=list)  # (image, where) of pieces in use
+    prototype_images: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    prototype_uses: dict[str, set[str]] = field(default_factory=dict)  # prototype -> prototypes it uses
+    used_prototypes: set[str] = field(default_factory=set)
+    dynamic_prototypes: bool = False
+    _seen: set[int] = field(default_factory=set)
+
+    def use(self, kind: PieceKind, where: str) -> None:
+        """Note what a piece in play (a slot, a setup's piece, a marker) needs, once per kind."""
+        if id(kind) in self._seen:
+            return
+        self._seen.add(id(kind))
+        self.images.extend((image, where) for image in kind.images)
+        for name in kind.prototypes:
+            self._note_prototype(name)
+        for definition in kind.markers:
+            marker = self._marker(definition)
+            if marker is not None:
+                self.use(marker, where)
+
+    def _marker(self, definition: str) -> PieceKind | None:
+        try:
+            return self.reader.add_piece(definition)[1]
+        except ValueError:
+            return None
+
+    def _note_prototype(self, name: str) -> None:
+        if "$" in name or "{" in name:
+            self.dynamic_prototypes = True  # computed at run time: any prototype may be used
+        self.used_prototypes.add(name)
+
+    def unused_prototypes(self) -> set[str]:
+        if self.dynamic_prototypes:
+            return set()
+        reached, pending = set(), list(self.used_prototypes)
+        while pending:
+            name = pending.pop()
+            if name in reached:
+                continue
+            reached.add(name)
+            pending.extend(self.prototype_uses.get(name, ()))
+        return set(self.prototype_images) - reached
+
+
+def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) -> Palette:
+    palette = Palette()
+    gpids: dict[int, str] = {}
+    for element in root.iter(*SLOT_TAGS, PROTOTYPE_TAG):
+        where = element_path(element)
+        try:
+            _, kind, _ = palette.reader.add_piece((element.text or "").strip())
+        except ValueError as exc:
+            report.add("piece.undecodable", f"the piece definition does not decode: {exc}", where)
+            continue
+        kind.check(report, "the piece", where, custom_traits)
+        if element.tag == PROTOTYPE_TAG:
+            name = element.get("name", "")
+            palette.prototype_images[name] = [(image, where) for image in kind.images]
+            palette.prototype_uses[name] = set(kind.prototypes)
+            for definition in kind.markers:
+                marker = palette._marker(definition)
+                palette.prototype_uses[name] |= set(marker.prototypes) if marker else set()
+            continue
+        report.piece_slots += 1
+        palette.use(kind, where)
+        _check_gpid(element, gpids, report, where)
+    highest = max(gpids, default=0)
+    next_id = root.get("nextPieceSlotId", "")
+    if gpids and next_id.isdigit() and int(next_id) <= highest:
+        report.add("slot.next-gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {highest}")
+    return palette
+
+
+def _check_gpid(element: etree._Element, gpids: dict[int, str], report: Inspection, where: str) -> None:
+    gpid = element.get("gpid", "")
+    if not gpid.isdigit():
+        report.add("slot.gpid-missing", f"piece slot has no numeric gpid ('{gpid}')", where)
+    elif int(gpid) in gpids:
+        report.add(
+            "slot.gpid-duplicate", f"gpid {gpid} is used by two piece slots (also {gpids[int(gpid)]})", where
+        )
+    else:
+        gpids[int(gpid)] = where

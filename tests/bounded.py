@@ -1,0 +1,63 @@
+"""Run `wgc` in a child process with a time limit and an address-space cap, and measure
+its peak memory: a test of a limit must not take the machine down when it fails."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+_CHILD = """
+import atexit, os, resource, sys
+def _peak():
+    with open(os.environ["WGC_PEAK_FILE"], "w") as stream:
+        stream.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+atexit.register(_peak)
+from compiler.cli.main import cli
+sys.argv[0] = "wgc"
+cli(args=sys.argv[1:], prog_name="wgc")
+"""
+
+
+@dataclass
+class Outcome:
+    exit_code: int | None  # None: killed at the time limit
+    stdout: str
+    stderr: str
+    peak_mb: float | None  # None: the child did not get to report it
+
+
+def run_wgc(args: list[str], tmp_path: Path, timeout: float = 60, memory_mb: int = 1500) -> Outcome:
+    """``wgc ARGS`` in a child capped at ``memory_mb`` of address space and ``timeout`` seconds."""
+    peak_file = tmp_path / "peak-kb.txt"
+    peak_file.unlink(missing_ok=True)
+
+    def cap_memory() -> None:
+        import resource
+
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    environment = {**os.environ, "WGC_PEAK_FILE": str(peak_file)}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD, *args],
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=timeout,
+            preexec_fn=cap_memory,
+            env=environment,
+        )
+    except subprocess.TimeoutExpired as exc:
+        return Outcome(None, _text(exc.stdout), _text(exc.stderr), None)
+    peak = float(peak_file.read_text()) / 1024 if peak_file.exists() else None
+    return Outcome(done.returncode, done.stdout, done.stderr, peak)
+
+
+def _text(data: bytes | str | None) -> str:
+    if isinstance(data, bytes):
+        return data.decode("utf-8", "replace")
+    return data or ""

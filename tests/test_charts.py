@@ -1,0 +1,173 @@
+"""Charts, player aids and help pages read as printed: nothing clipped, no data ids."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compiler.cli.main import cli
+from compiler.output.aids import AidSpec, render_aid_pages
+from compiler.render.chart_content import game_charts
+from compiler.render.charts import SCREEN_DPI, Cell, Chart, Paragraph, Table, render_chart
+from compiler.render.names import Names, data_ids, find_ids
+from rules_engine.definitions import ValidGame
+
+from .conftest import GAMES, SOURCE_DATA, shipped
+
+
+@cache
+def definition(game: str) -> ValidGame:
+    return shipped(game)
+
+
+def test_find_ids_sees_whole_ids_only() -> None:
+    ids = {"mufti-2-8", "arab-revolt", "yenbo"}
+    assert find_ids("units: unit: mufti-2-8; count: 5", ids) == ["mufti-2-8"]
+    assert find_ids("Yenbo (yenbo)", ids) == ["yenbo"]
+    assert find_ids("the Arab Revolt wins ties; see charts.json", ids) == ["charts.json"]
+    assert find_ids("the arab-revolt-x side", ids) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("dpi", [SCREEN_DPI, 200])
+def test_every_chart_line_lies_inside_its_image(game: str, dpi: int) -> None:
+    for chart in game_charts(definition(game)):
+        for width in (7.5, 3.6):
+            out = render_chart(chart, width, dpi)
+            for text in out.texts:
+                left, top, right, bottom = text.bbox
+                assert left >= 0 and top >= 0, (chart.id, text.text)
+                assert right <= out.image.width and bottom <= out.image.height, (chart.id, width, text.text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_charts_show_no_data_ids(game: str) -> None:
+    d = definition(game)
+    ids = data_ids(d)
+    assert ids
+    for chart in game_charts(d):
+        words = " ".join([chart.title, *(t.text for t in render_chart(chart).texts)])
+        assert not find_ids(words, ids), (chart.id, find_ids(words, ids))
+
+
+def test_table_results_read_as_sentences() -> None:
+    names = Names(definition("jerusalem"))
+    result = {"units": [{"unit": "mufti-2-8", "count": 5}], "leaders": ["fawzi-el-kaukji", "emile-ghory"]}
+    assert names.result(result) == "5 x Mufti 2-8; leaders: Fawzi el Kaukji, Emile Ghory"
+    assert names.result({"unit": "haganah-4-6", "count": 10}) == "10 x HGH 4-6"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_its_core_charts(game: str) -> None:
+    ids = [chart.id for chart in game_charts(definition(game))]
+    assert ids[0] == "terrain" and "combat" in ids and "sequence" in ids and "stacking" in ids
+    tables = definition(game).charts.tables  # type: ignore[union-attr]
+    assert set(tables) <= set(ids)
+
+
+def test_jerusalem_has_the_arab_leader_abilities_table() -> None:
+    chart = next(c for c in game_charts(definition("jerusalem")) if c.id == "leaders")
+    assert chart.title == "Arab Leader Abilities"
+    table = chart.blocks[0]
+    assert isinstance(table, Table)
+    assert [row[0].text for row in table.rows][:2] == ["Haj Amin", "Abdul Khader Husseini"]
+    assert {row[1].text for row in table.rows} == {"x1", "x2", "x3", "x1/2"}
+
+
+def test_long_words_and_many_columns_still_fit() -> None:
+    chart = Chart(
+        "t",
+        "A title long enough to need two lines when the chart is set at a narrow width",
+        (
+            Paragraph("word " * 80),
+            Table(
+                ("A", "B", "C"),
+                tuple((Cell("x" * 12), Cell("y " * 30), Cell(str(n), centre=True)) for n in range(5)),
+            ),
+        ),
+    )
+    out = render_chart(chart, 3.0, 150)
+    assert all(t.bbox[2] <= out.image.width for t in out.texts)
+    assert len([t for t in out.texts if t.role == "title"]) >= 2
+
+
+def test_terrain_chart_costs_read_in_words() -> None:
+    chart = game_charts(definition("jerusalem"))[0]
+    texts = " ".join(t.text for t in render_chart(chart, 7.5, 200).texts)
+    assert "1/2 MP" in texts and "Mechanized 4 MP" in texts
+    assert re.search(r"\b0\.5\b", texts) is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_aid_pages_are_letter_pages_holding_every_chart(game: str) -> None:
+    pages = render_aid_pages(definition(game), AidSpec(dpi=100))
+    assert pages and all(page.size == (850, 1100) for page in pages)
+    assert len(pages) <= {"israel1948": 2, "jerusalem": 5, "lawrence": 4}[game]
+
+
+def test_aids_command_writes_pdf_and_pages(tmp_path: Path) -> None:
+    runner = CliRunner()
+    game = str(SOURCE_DATA / "lawrence")
+    for out in ("a", "b"):
+        result = runner.invoke(cli, ["aids", game, "-o", str(tmp_path / out), "--dpi", "100"])
+        assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in (tmp_path / "a" / "lawrence" / "aids").iterdir())
+    assert files[0] == "aids-page1.png" and "aids.pdf" in files
+    for name in files:
+        assert (tmp_path / "a" / "lawrence" / "aids" / name).read_bytes() == (
+            tmp_path / "b" / "lawrence" / "aids" / name
+        ).read_bytes()
+
+
+# --- help pages ---------------------------------------------------------------------------------
+
+
+def help_text(game: str) -> str:
+    from compiler.vassal.help import help_page
+
+    return re.sub(
+        r"<[^>]+>", " ", help_page(definition(game), [("Terrain Effects Chart", "chart-terrain.png")])
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_help_pages_use_display_names(game: str) -> None:
+    text = help_text(game)
+    hits = find_ids(text, data_ids(definition(game)))
+    assert not hits, hits
+
+
+def test_jerusalem_set_up_gives_garrison_values() -> None:
+    text = help_text("jerusalem")
+    assert "Garrison 6-0" in text and "Garrison 12-0" in text
+    assert re.search(r"Garrison\s+</td>", text) is None
+
+
+def test_lawrence_scenarios_in_campaign_order_and_stacking_once() -> None:
+    from compiler.vassal.help import scenarios_in_order
+
+    d = definition("lawrence")
+    assert d.game is not None and d.game.campaign is not None
+    assert [s.id for s in scenarios_in_order(d)] == list(d.game.campaign.scenarios)
+    text = help_text("lawrence")
+    assert text.count("At most 2 units") == 1
+    assert "Yenbo (yenbo)" not in text
+
+
+def test_readme_gallery_images_exist_and_are_small() -> None:
+    """The README shows the gallery make_gallery.py writes; each image is a few hundred KB at most."""
+    root = SOURCE_DATA.parent
+    readme = (root / "README.md").read_text()
+    images = re.findall(r"\]\((docs/gallery/[\w.-]+\.png)\)", readme)
+    assert len(images) >= 8
+    script = (root / "docs" / "gallery" / "make_gallery.py").read_text()
+    for image in images:
+        path = root / image
+        assert path.exists(), image
+        assert path.stat().st_size < 300_000, image
+        stem = path.name.split("-")[0]
+        assert f'"{stem}-' in script or f'f"{stem}-' in script, image

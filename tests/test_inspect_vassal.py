@@ -1,0 +1,136 @@
+"""`wgc inspect` against the real VASSAL 3.7.26 engine, on modules these tests make.
+
+Each case of tests/inspect_modules.py shows one thing VASSAL does its own way (deck-held
+pieces, zones with their own grids, square grids, several boards, boards with a size but no
+image, Place Marker gpids, names without the UTF-8 flag, HTML charts, setups without a file,
+...). What the engine answered for the same bytes is recorded in tests/fixtures/inspect/ (see
+record.py there); the engine itself is not needed here. For every case: each piece gets the
+location name VASSAL gives it, each problem VASSAL reports is found, nothing fails that VASSAL
+loads quietly, and every error inspect adds is one VASSAL only shows later (an image of a face
+it has not drawn yet, a help file it opens on demand).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.vassal.inspect import inspect_module
+from compiler.vassal.inspection.model import Inspection, SetupSummary
+
+from .inspect_modules import CASES
+
+FIXTURES = Path(__file__).parent / "fixtures" / "inspect"
+# What VASSAL logs, and the finding that reports the same fault.
+PROBLEM_CODES = [
+    (re.compile(r"Source: (.+?) Error: Image not found"), "image.missing"),
+    (re.compile(r"Failed to load (.+?) \|"), "help.missing"),
+    (re.compile(r"failed to load class (\S+)"), "component.unknown-class"),
+    (re.compile(r"Unknown type (\S+)"), "piece.unknown-trait"),
+    (
+        re.compile(r"Bad location name (\S+)|Source: (\S+) Error: .*setup_stack_position_error"),
+        "setup.unknown-location",
+    ),
+]
+# Errors VASSAL has no occasion to report while it loads a module and starts its setups.
+SHOWN_LATER = {"image.missing", "help.missing"}
+
+
+def recorded(case: str) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads((FIXTURES / f"{case}.json").read_text())
+    return answer
+
+
+@pytest.fixture(scope="module")
+def inspected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Inspection]:
+    folder = tmp_path_factory.mktemp("vassal-cases")
+    results = {}
+    for case, build in CASES.items():
+        module = folder / f"{case}.vmod"
+        module.write_bytes(build())
+        results[case] = inspect_module(module)
+    return results
+
+
+def test_every_case_has_a_recording() -> None:
+    assert sorted(p.stem for p in FIXTURES.glob("*.json")) == sorted(CASES)
+    assert all(recorded(case)["vassalVersion"] == "3.7.26" and recorded(case)["built"] for case in CASES)
+
+
+def _disagreements(game: dict[str, Any], setup: SetupSummary) -> list[str]:
+    if game["file"]:
+        ours = {p.id: (p.map, p.location) for p in setup.pieces}
+        theirs = {p["id"]: (p["map"], p["location"]) for p in game["pieces"]}
+        return [
+            f"{pid}: VASSAL {want}, inspect {ours.get(pid)}"
+            for pid, want in theirs.items()
+            if ours.get(pid) != want
+        ]
+    # A new game's pieces get fresh ids: compare where they are.
+    mine = Counter((p.map, p.location) for p in setup.pieces)
+    want = Counter((p["map"], p["location"]) for p in game["pieces"])
+    return [f"{key}: VASSAL {n}, inspect {mine[key]}" for key, n in (want - mine).items()] + [
+        f"{key}: only inspect ({n})" for key, n in (mine - want).items()
+    ]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_locations_are_vassals(inspected: dict[str, Inspection], case: str) -> None:
+    result = inspected[case]
+    setups = {s.name: s for s in result.setups}
+    for game in recorded(case)["games"]:
+        assert game["setup"] in setups, f"{case}: inspect did not start setup {game['setup']!r}"
+        setup = setups[game["setup"]]
+        assert _disagreements(game, setup) == [], (case, game["setup"])
+        if game["file"]:
+            assert len(setup.pieces) == len(game["pieces"])
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_vassal_problem_is_found(inspected: dict[str, Inspection], case: str) -> None:
+    result = inspected[case]
+    for problem in recorded(case)["problems"]:
+        code, subject = _expected_finding(problem["message"])
+        matching = [f for f in result.findings if f.code == code and subject in f.message]
+        assert matching, (
+            f"{case}: VASSAL reported {problem['message'][:120]!r}; inspect has no {code} for {subject!r}"
+        )
+
+
+def _expected_finding(message: str) -> tuple[str, str]:
+    for pattern, code in PROBLEM_CODES:
+        match = pattern.search(message)
+        if match:
+            return code, next(g for g in match.groups() if g).rstrip(";")
+    raise AssertionError(f"a VASSAL problem the test does not know: {message[:200]}")
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_errors_follow_vassal(inspected: dict[str, Inspection], case: str) -> None:
+    """A module VASSAL loads quietly passes; every error is a fault VASSAL reports or shows later."""
+    result = inspected[case]
+    reported = {_expected_finding(p["message"])[0] for p in recorded(case)["problems"]}
+    errors = {f.code for f in result.findings if f.severity == "error"}
+    if not recorded(case)["problems"]:
+        assert errors <= SHOWN_LATER, (case, errors)
+    assert errors <= reported | SHOWN_LATER, (case, errors - reported)
+
+
+def test_the_cases_show_what_they_claim(inspected: dict[str, Inspection]) -> None:
+    """The phenomena are really in the recordings (a case that lost its point would still pass)."""
+    games = {(case, g["setup"]): g for case in CASES for g in recorded(case)["games"]}
+    locations = {
+        case: {p["location"] for g in recorded(case)["games"] for p in g["pieces"]} for case in CASES
+    }
+    assert {"Draw", "Discard"} <= locations["decks"]
+    assert {"Oak", "Pine", "Lake", "Hills 0202"} <= locations["zones"]
+    assert {"Port", "Fort", "offboard"} <= locations["boards"]
+    assert {"A1", "02-E", "(on no map)", "offboard"} <= locations["hexes"]
+    assert not games[("decks", "Fresh")]["file"] and not games[("zones", "Blank")]["file"]
+    assert inspected["names"].ok and not recorded("names")["problems"]
+    assert recorded("markers")["slots"] == {"count": 2, "ok": 1}
