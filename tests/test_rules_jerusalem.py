@@ -142,3 +142,40 @@ def test_a_game_plays_through_the_chooser_decider() -> None:
     assert chooser.questions, "no action asked a player anything"
     for question, options in chooser.questions:
         assert question.split(" player:")[0] in ("Jewish", "Arab") and options and all(options)
+
+
+def test_a_played_game_is_written_as_a_replay_that_runs_again(tmp_path: Path) -> None:
+    """`wgc play`'s session: every action and every answer recorded, Scenario II's set-up rolls too."""
+    from click.testing import CliRunner
+
+    from compiler.cli.main import cli
+    from compiler.play import PlaySession
+
+    class RandomChooser:
+        def __init__(self, seed: int) -> None:
+            self.random = random.Random(seed)
+
+        def choose(
+            self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        ) -> list[int]:
+            count = self.random.randint(minimum, maximum)
+            return sorted(self.random.sample(range(len(options)), count))
+
+    session = PlaySession.start(SOURCE_DATA / "jerusalem", "latrun-and-the-burma-road", 6, RandomChooser(6))
+    assert session.setup_dice, "Scenario II's set-up rolls are recorded"
+    pick = random.Random(6)
+    for _ in range(120):
+        actions = session.legal_actions()
+        attacks = [a for a in actions if a.kind == "attack"]
+        ends = [a for a in actions if a.kind == "end_phase"]
+        if attacks and pick.random() < 0.4:
+            session.apply(pick.choice(attacks))
+        elif ends and pick.random() < 0.25:
+            session.apply(ends[0])
+        else:
+            session.apply(pick.choice(actions))
+    assert any("attack" in step for step in session.steps)
+    path = tmp_path / "played.json"
+    session.save(path)
+    result = CliRunner().invoke(cli, ["replay", str(SOURCE_DATA / "jerusalem"), str(path)])
+    assert result.exit_code == 0, result.output

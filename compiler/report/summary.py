@@ -186,14 +186,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         for side, kinds in counters["by_side"].items():
             add(f"  {side}: " + _pairs(kinds))
     lines.extend(_turn_track_lines(summary.get("turn_track")))
-    for scenario in summary.get("scenarios", []):
-        turns = f"{_turns(scenario['turns'])} turns" if scenario["turns"] else "turns ?"
-        add(
-            f"scenario {scenario['name']} ({scenario['id']}): {turns} "
-            f"({scenario['first_turn']}-{scenario['last_turn']}), "
-            f"{scenario['units_at_start']} units at start, "
-            f"{scenario['reinforcements']} reinforcements, first player {scenario['first_player']}"
-        )
+    lines.extend(_scenario_line(scenario) for scenario in summary.get("scenarios", []))
     charts = summary.get("charts")
     if charts:
         tables = (
@@ -214,6 +207,16 @@ def format_summary(summary: dict[str, Any]) -> str:
     if summary["errors"]:
         add(f"{summary['errors']} errors: run 'wgc validate' for details")
     return "\n".join(printable(line) for line in lines)
+
+
+def _scenario_line(scenario: dict[str, Any]) -> str:
+    turns = f"{_turns(scenario['turns'])} turns" if scenario["turns"] else "turns ?"
+    return (
+        f"scenario {scenario['name']} ({scenario['id']}): {turns} "
+        f"({scenario['first_turn']}-{scenario['last_turn']}), "
+        f"{scenario['units_at_start']} units at start, "
+        f"{scenario['reinforcements']} reinforcements, first player {scenario['first_player']}"
+    )
 
 
 def _turn_track_lines(track: dict[str, Any] | None) -> list[str]:

@@ -55,6 +55,10 @@ class ChoosePhaseFirst(NamedTuple):
     def describe(self) -> str:
         return f"take the {self.name} first"
 
+    def replay_step(self) -> dict[str, str]:
+        """A system's replays write this choice as ``{"first": phase id}``."""
+        return {"first": self.phase}
+
 
 class Chooser(Protocol):
     """Asks a player to pick among options: a person at a terminal, a script, a policy.

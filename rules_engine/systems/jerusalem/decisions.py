@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rules_engine.core import Chooser, Unit
 
@@ -123,6 +123,8 @@ class ChooserDecider:
     """Asks a `Chooser` (a person, a script) every question, in a player's words.
 
     ``name`` gives a unit's display name and ``place`` a hex's; ``side_name`` the side's.
+    The answers are kept under the keys a replay step uses (``take_choices``), so
+    that a game played this way is saved and replayed (`wgc play`).
     """
 
     def __init__(
@@ -136,6 +138,12 @@ class ChooserDecider:
         self.name = name
         self.place = place
         self.side_name = side_name
+        self.choices: dict[str, Any] = {}
+
+    def take_choices(self) -> dict[str, Any]:
+        """The answers since the last call, as replay-step keys."""
+        taken, self.choices = self.choices, {}
+        return taken
 
     def _pick(self, question: str, units: Sequence[Unit], minimum: int, maximum: int) -> tuple[Unit, ...]:
         if not units:
@@ -160,22 +168,47 @@ class ChooserDecider:
         return None
 
     def first_fire(self, side: str, options: FireOptions, legal: Callable[[Fire], str | None]) -> Fire | None:
-        return self._shot(side, "first fire before the attack", options, legal)
+        shot = self._shot(side, "first fire before the attack", options, legal)
+        entry: dict[str, Any] = {"hold": True} if shot is None else _fire_entry(shot)
+        self.choices.setdefault("first_fire", []).append(entry)
+        return shot
 
     def protect(self, side: str, space: str, units: Sequence[Unit], limit: int) -> list[Unit]:
         question = f"{self.side_name(side)} player: which {limit} units does {self.place(space)} protect?"
-        return list(self._pick(question, units, min(limit, len(units)), limit))
+        chosen = list(self._pick(question, units, min(limit, len(units)), limit))
+        self.choices["protect"] = [u.uid for u in chosen]
+        return chosen
 
     def abandon(self, leader: Unit, destinations: Sequence[str]) -> str | None:
         options = ["stay with his units", *(f"flee to {self.place(d)}" for d in destinations)]
-        picked = self.chooser.choose(
-            f"{self.side_name(leader.side)} player: does {self.name(leader)} abandon his units?", options
-        )
-        return None if not picked or picked[0] == 0 else destinations[picked[0] - 1]
+        question = f"{self.side_name(leader.side)} player: does {self.name(leader)} abandon his units?"
+        picked = self.chooser.choose(question, options)
+        flight = None if not picked or picked[0] == 0 else destinations[picked[0] - 1]
+        if flight is not None:
+            self.choices["abandon"] = flight
+        return flight
 
     def shell(self, side: str, options: FireOptions, legal: Callable[[Fire], str | None]) -> Fire | None:
-        return self._shot(side, "shell the moving units", options, legal)
+        shot = self._shot(side, "shell the moving units", options, legal)
+        if shot is not None:
+            entry = {
+                "at": shot.targets[0].space,
+                "guns": [u.uid for u in shot.firers],
+                "targets": [u.uid for u in shot.targets],
+            }
+            self.choices.setdefault("shell", []).append(entry)
+        return shot
 
     def choose(self, side: str, question: str, options: Sequence[str]) -> int:
         picked = self.chooser.choose(f"{self.side_name(side)} player: {question}", list(options))
-        return picked[0] if picked else 0
+        index = picked[0] if picked else 0
+        if len(options) > 1:
+            self.choices.setdefault("choices", []).append(options[index])
+        return index
+
+
+def _fire_entry(shot: Fire) -> dict[str, Any]:
+    entry: dict[str, Any] = {"units": [u.uid for u in shot.firers], "targets": [u.uid for u in shot.targets]}
+    if shot.support:
+        entry["support"] = [u.uid for u in shot.support]
+    return entry

@@ -193,6 +193,22 @@ class Game(CoreGame):
     def abandon(self, leader: Unit, space: str, destination: str) -> None:
         leaders.abandon(self, leader, space, destination)
 
+    def situation(self) -> list[str]:
+        """The position for the player to act (`wgc play`), the enemy's face-down counters unnamed (12.1)."""
+        state = self.state
+        lines = [
+            f"{self.scenario.name}: turn {state.turn}, {self.phase.name}, "
+            f"{self.system.side_name(self.active_side)} to act"
+        ]
+        for side in self.system.sides:
+            places: dict[str, list[str]] = {}
+            for space, label in self.view(self.active_side):
+                if self.state.side_at(space) == side:
+                    places.setdefault(self.board.name(space), []).append(label)
+            lines.append(f"{self.system.side_name(side)}:")
+            lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
+        return lines
+
     def view(self, side: str) -> list[tuple[str, str]]:
         """What ``side`` sees on the map, hex by hex: every unit by name, except the enemy's
         face-down counters, which are only 'a face-down leader' (12.1)."""
@@ -321,12 +337,6 @@ class Game(CoreGame):
         self._purposes = {}
         self.last_shots = []
         legal.apply_action(self, action, dice)
-
-    def begin_action(self, decider: Decider | None) -> None:
-        """For callers that act through the game's methods (replays): a fresh action."""
-        self.decider = decider if decider is not None else FirstChoice()
-        self._purposes = {}
-        self.last_shots = []
 
     def units_named(self, names: Sequence[str]) -> list[Unit]:
         return [self.unit(name) for name in names]

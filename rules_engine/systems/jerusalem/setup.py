@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.core import DiceSource, EngineError, IllegalAction, Unit, UnitStatus
+from rules_engine.core import DiceSource, EngineError, Unit, UnitStatus
 from rules_engine.definitions import Table
 
 if TYPE_CHECKING:
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 def roll_setup(game: Game, dice: DiceSource) -> None:
     """Roll each of the scenario's set-up tables and change the set-up to match."""
-    game.marks.setup_rolled = True
     for entry in game.scenario.random_setup:
         table = game.tables.tables.get(entry.table)
         if table is None:
@@ -30,20 +29,6 @@ def roll_setup(game: Game, dice: DiceSource) -> None:
         assumed = entry.rolled if entry.rolled is not None else roll
         game.note("set-up", f"{table.name}: rolled {roll}")
         _apply(game, _result(table, assumed), _result(table, roll))
-
-
-def check_setup_roll(game: Game) -> None:
-    """The set-up is rolled before play begins."""
-    state = game.state
-    first = (
-        state.turn_labels.index(game.scenario.first_turn)
-        if game.scenario.first_turn in state.turn_labels
-        else 0
-    )
-    if state.turn_index != first or state.phase_index != 0 or game.marks.spent or game.marks.setup_rolled:
-        raise IllegalAction("Scenario II", "the set-up rolls are made before play begins")
-    if not game.scenario.random_setup:
-        raise IllegalAction("Scenario II", "this scenario has no set-up rolls")
 
 
 def _result(table: Table, roll: int) -> dict[str, Any]:

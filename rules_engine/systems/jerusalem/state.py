@@ -49,7 +49,6 @@ class Marks:
     carried_by: dict[str, str] = field(default_factory=dict)  # 8.7.3: passenger -> transport
     face_down: set[str] = field(default_factory=set)  # 12.1
     bombed: set[str] = field(default_factory=set)  # 13.1.2: hexes bombed this game
-    setup_rolled: bool = False  # Scenario II: the set-up rolls are made once
 
     def new_phase(self) -> None:
         self.spent.clear()

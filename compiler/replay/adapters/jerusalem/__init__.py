@@ -2,7 +2,7 @@
 
 Steps: ``first`` (which movement phase comes first), ``move`` and ``enter``
 (with ``path``), ``load`` and ``unload`` (with ``units``), ``attack``,
-``route``, ``halt_convoy``, ``bomb``, ``terror`` and ``roll_setup``; a step
+``route``, ``halt_convoy``, ``bomb`` and ``terror``; a step
 answers the questions its action raises with ``first_fire``, ``protect``,
 ``abandon``, ``shell`` and ``choices``. Expectations: ``combat``,
 ``shelling``, ``first_phase``, ``convoy``, ``may_end_phase``,

@@ -114,7 +114,8 @@ class ScriptedDecider:
         wanted = str(self.choices[self.used_choices]).casefold()
         where = f"{self.pointer}/choices/{self.used_choices}"
         self.used_choices += 1
-        found = [i for i, option in enumerate(options) if wanted in option.casefold()]
+        exact = [i for i, option in enumerate(options) if wanted == option.casefold()]
+        found = exact or [i for i, option in enumerate(options) if wanted in option.casefold()]
         if len(found) != 1:
             raise ReplayProblem(
                 codes.REPLAY_BAD_STEP,

@@ -29,7 +29,6 @@ from rules_engine.systems.jerusalem import (
     TerrorAttack,
     Unload,
 )
-from rules_engine.systems.jerusalem.setup import check_setup_roll, roll_setup
 
 Json = dict[str, Any]
 
@@ -117,12 +116,6 @@ def run_terror(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None
     )
 
 
-def run_roll_setup(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None:
-    check_setup_roll(game)
-    game.begin_action(ScriptedDecider(game, step, pointer))
-    roll_setup(game, dice)
-
-
 STEPS: dict[str, Callable[[Game, Json, str, ScriptedDice], None]] = {
     "first": run_first,
     "move": run_move,
@@ -134,7 +127,6 @@ STEPS: dict[str, Callable[[Game, Json, str, ScriptedDice], None]] = {
     "halt_convoy": run_halt,
     "bomb": run_bomb,
     "terror": run_terror,
-    "roll_setup": run_roll_setup,
 }
 
 
