@@ -28,6 +28,8 @@ class Jerusalem(CoreSystem[Game]):
         "unit": ("strength", "strength_colour", "movement", "movement_colour")
     }
     phase_kinds = PHASE_KINDS
+    # The painter prints strength and MPs as '4-6' (compiler/render reads it through the registry).
+    counter_layout: ClassVar[str] = "dash"
     game_class = Game
 
     def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:

@@ -213,6 +213,7 @@ class Raiders(CoreSystem[Game]):
 
     name: ClassVar[str] = "raiders"
     face_values: ClassVar[dict[str, tuple[str, ...]]] = {"unit": ("strength", "movement")}
+    counter_layout: ClassVar[str] = "plus"
     phase_kinds = PHASE_KINDS
     policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, "raider": _raider_policy}
     game_class = Game
