@@ -8,6 +8,7 @@ expectations. Everything else a step may do comes from the system's adapter
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,10 @@ from rules_engine.definitions import ValidGame
 from rules_engine.systems import SYSTEMS, system_for
 
 Json = dict[str, Any]
-SystemCache = dict[tuple[int, frozenset[str]], Any]
+# Rules engines by (the game; the replay's changes to its data, as JSON text; its optional rules).
+SystemCache = dict[tuple[int, str, frozenset[str]], Any]
+# The parts of a replay that change the game's data for that replay (docs/replay-format.md).
+DATA_CHANGES = ("map", "overrides", "counters")
 MAX_PHASES_PER_STEP = 500
 
 # Where in a replay file an engine error about a field of the request belongs.
@@ -123,11 +127,12 @@ def _start(
     sources: GameSources, game_data: ValidGame, replay: Json, systems: SystemCache, adapter: ReplayAdapter
 ) -> CoreGame:
     try:
-        changed = replay_definition(sources, game_data, replay)
         options = frozenset(replay.get("options", ()))
-        key = (id(changed), options)
-        if changed is not game_data or key not in systems:
-            systems[key] = system_for(changed, options)
+        changes = json.dumps({k: replay[k] for k in DATA_CHANGES if k in replay}, sort_keys=True)
+        key = (id(game_data), changes, options)
+        if key not in systems:
+            # replays with the same test map, overrides and options share one engine
+            systems[key] = system_for(replay_definition(sources, game_data, replay), options)
         system = systems[key]
         if "position" not in replay:
             return _new_game(system, replay)
