@@ -7,7 +7,7 @@ from typing import Any
 from compiler.diagnostics import codes
 from compiler.loading.positions import join_pointer
 from compiler.replay.adapter import Expectation, UnitPart
-from compiler.replay.expectations import same
+from compiler.replay.expectations import reach_expectations, same
 from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import Unit
@@ -131,31 +131,6 @@ def check_attacked(game: Game, unit: Unit, wanted: bool, pointer: str) -> None:
     )
 
 
-def check_can_reach(game: Game, unit: Unit, places: list[str], pointer: str) -> None:
-    moves = reachable(game, unit)
-    for index, place in enumerate(places):
-        space = named_space(game, place, f"{pointer}/{index}")
-        if space not in moves:
-            raise ReplayProblem(
-                codes.REPLAY_EXPECTATION_FAILED,
-                f"{pointer}/{index}",
-                f"{unit.uid} cannot reach {game.board.name(space)} now",
-                hint="reachable: " + (", ".join(sorted(moves)) or "nowhere"),
-            )
-
-
-def check_cannot_reach(game: Game, unit: Unit, places: list[str], pointer: str) -> None:
-    moves = reachable(game, unit)
-    for index, place in enumerate(places):
-        space = named_space(game, place, f"{pointer}/{index}")
-        if space in moves:
-            raise ReplayProblem(
-                codes.REPLAY_EXPECTATION_FAILED,
-                f"{pointer}/{index}",
-                f"{unit.uid} can reach {game.board.name(space)} by {' '.join(moves[space])}",
-            )
-
-
 def check_hidden_from(game: Game, wanted: dict[str, list[str]], pointer: str) -> None:
     """12.1: what a side sees of the board names none of these units."""
     for side, names in wanted.items():
@@ -186,6 +161,5 @@ UNIT_EXPECTATIONS: dict[str, UnitPart] = {
     "disrupted": check_disrupted,
     "carried_by": check_carried_by,
     "attacked": check_attacked,
-    "can_reach": check_can_reach,
-    "cannot_reach": check_cannot_reach,
+    **reach_expectations(reachable),
 }
