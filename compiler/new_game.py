@@ -87,19 +87,23 @@ def _from_folder(source: Path) -> dict[str, str]:
 
 
 def _renamed(text: str, game_id: str, title: str) -> str:
-    data = json.loads(text)
-    data["id"] = game_id
-    if data.get("title") in (None, "{title}") or "{title}" in text:
-        data["title"] = title
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    """game.json with the new game's id (and, in a template, its title), its layout kept."""
+    if "{id}" in text:
+        return text.replace("{id}", game_id).replace("{title}", title)
+    old = json.loads(text)["id"]
+    return text.replace(f'"id": {json.dumps(old)}', f'"id": {json.dumps(game_id)}', 1)
 
 
 def _with_schema(text: str, relative: str) -> str:
-    """The file with its ``$schema`` pointing into the ``schemas`` folder beside the game."""
-    data = json.loads(text)
+    """The file with its ``$schema`` pointing into the ``schemas`` folder beside the game.
+
+    Only that value changes in the text, so the file keeps the layout its author gave it.
+    """
     folder, _, name = relative.rpartition("/")
     kind = SCHEMA_BY_FOLDER.get(folder, name.removesuffix(".json"))
-    depth = "../" * (relative.count("/") + 1)
-    data["$schema"] = f"{depth}schemas/{kind}.schema.json"
-    ordered = {"$schema": data.pop("$schema"), **data}
-    return json.dumps(ordered, indent=2, ensure_ascii=False) + "\n"
+    reference = json.dumps(f"{'../' * (relative.count('/') + 1)}schemas/{kind}.schema.json")
+    old = json.loads(text).get("$schema")
+    if isinstance(old, str):
+        return text.replace(f'"$schema": {json.dumps(old)}', f'"$schema": {reference}', 1)
+    opening = text.index("{")
+    return f'{text[: opening + 1]}\n  "$schema": {reference},{text[opening + 1 :]}'
