@@ -56,8 +56,8 @@ def entry_hexes(game: Game, unit: Unit) -> list[str]:
     free = [s for s in spaces if game.state.side_at(s) in (None, unit.side)]
     if free or not spaces:
         return free
-    edge = [s for s in game.tables.edge if any(game.tables.distance(s, o) <= EDGE_SHIFT for o in spaces)]
-    return sorted(s for s in edge if game.state.side_at(s) in (None, unit.side))
+    near = game.tables.edge.intersection(set().union(*(game.tables.within(o, EDGE_SHIFT) for o in spaces)))
+    return sorted(s for s in near if game.state.side_at(s) in (None, unit.side))
 
 
 def _may_come_alone(game: Game, unit: Unit) -> bool:

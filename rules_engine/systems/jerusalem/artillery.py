@@ -37,8 +37,7 @@ def gun_ready(game: Game, gun: Unit) -> bool:
 
 def in_range(game: Game, gun: Unit, space: str) -> bool:
     """1.2.1: counting the target's hex and not the gun's."""
-    reach = gun.face.range or 0
-    return gun.space is not None and game.tables.distance(gun.space, space) <= reach
+    return gun.space is not None and space in game.tables.within(gun.space, gun.face.range or 0)
 
 
 def spotted(game: Game, gun: Unit, space: str) -> bool:
@@ -78,6 +77,15 @@ def gun_problem(game: Game, gun: Unit, space: str) -> IllegalAction | None:
     return None
 
 
+def guns_on(game: Game, units: Sequence[Unit], space: str) -> list[Unit]:
+    """The artillery among ``units`` that may fire at ``space`` now (range first: it is the cheap test)."""
+    return [
+        g
+        for g in units
+        if game.role(g).artillery and in_range(game, g, space) and gun_problem(game, g, space) is None
+    ]
+
+
 def shelling_targets(game: Game, movers: Sequence[Unit], space: str) -> list[Unit]:
     """10.3, 10.8: what guns may fire at among units moving in ``space``: not leaders, and a carrier's
     passengers rather than the carrier (the convoy itself excepted)."""
@@ -100,7 +108,7 @@ def shell_moving(
 ) -> ShotReport | None:
     """10.2: the other player may shell units as they come within range, before they move on."""
     side = game.enemy_of(movers[0].side)
-    guns = tuple(g for g in game.state.units_of(side) if gun_problem(game, g, space) is None)
+    guns = tuple(guns_on(game, game.state.units_of(side), space))
     targets = tuple(shelling_targets(game, movers, space))
     if not guns or not targets:
         return None

@@ -207,13 +207,14 @@ def attacks(game: Game) -> Iterator[Action]:
     side = game.active_side
     attackers = [u for u in game.state.units_of(side) if can_fire(game, u, attacking=True)]
     guns = [u for u in attackers if game.role(u).artillery]
+    next_to: dict[str, list[Unit]] = {}
+    for unit in attackers:
+        if not game.role(unit).artillery:
+            for space in game.board.neighbours[unit.space or ""]:
+                next_to.setdefault(space, []).append(unit)
     for space in sorted(s for s, units in game.state.occupants.items() if units and units[0].side != side):
-        near = [
-            u
-            for u in attackers
-            if not game.role(u).artillery and space in game.board.neighbours[u.space or ""]
-        ]
-        shelling = [g for g in guns if artillery.gun_problem(game, g, space) is None]
+        near = next_to.get(space, [])
+        shelling = artillery.guns_on(game, guns, space)
         for targets, hexes in _target_sets(game, space, near or shelling):
             for group in _attacker_sets(near, shelling):
                 units = [*targets, *face_down_in(game, hexes)]

@@ -10,7 +10,7 @@ it accepts.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import IllegalAction, Unit
@@ -91,12 +91,18 @@ def road_only(game: Game) -> bool:
     return game.phase.kind == ROAD
 
 
-def step_cost(game: Game, unit: Unit, a: str, b: str) -> float | None:
-    """1.3, 8.1: what ``unit`` pays to enter ``b`` from ``a`` in this phase (None: it may not)."""
+def step_costs(game: Game, unit: Unit) -> Mapping[str, Mapping[str, float]]:
+    """1.3, 8.1, 12.9.3: for every hex, the neighbours ``unit`` may enter from it in this phase and
+    what each step costs; Haj Amin moves free among the Jerusalem city hexes and nowhere else."""
     if unit.counter.id == AMIN:
-        return 0.0 if b in game.tables.city else None
+        return game.tables.city_steps
     cls = unit.face.movement_class or game.tables.classes[-1]
-    return game.tables.costs(cls, game.phase.kind == ROAD)[a].get(b)
+    return game.tables.costs(cls, game.phase.kind == ROAD)
+
+
+def step_cost(game: Game, unit: Unit, a: str, b: str) -> float | None:
+    """What ``unit`` pays to enter the neighbour ``b`` from ``a`` in this phase (None: it may not)."""
+    return step_costs(game, unit)[a].get(b)
 
 
 def ignores_zoc(game: Game, group: Sequence[Unit]) -> bool:
@@ -118,17 +124,34 @@ def step_problem(
 ) -> IllegalAction | None:
     """Why the group (carrying ``riders``) may not enter ``b`` from ``a`` now (None when it may);
     ``final``: the move ends there."""
-    tables, board = game.tables, game.board
+    board = game.board
     if b not in board.neighbours.get(a, ()):
         return IllegalAction("1.3", f"{board.name(b)} is not next to {board.name(a)}")
-    opens = tables.closed_until.get(b)
-    if opens is not None and game.state.turn_index < opens:
-        return IllegalAction(
-            "1.3", f"no unit may enter {board.name(b)} until {game.state.turn_labels[opens]}"
-        )
+    problem = closed_problem(game, b)
+    if problem is not None:
+        return problem
     for unit in group:
         if step_cost(game, unit, a, b) is None:
             return IllegalAction(*_cannot_enter(game, unit, a, b))
+    return entry_problem(game, group, riders, b, final=final)
+
+
+def closed_problem(game: Game, b: str) -> IllegalAction | None:
+    """1.3: a hex no unit may enter before a turn of the track."""
+    opens = game.tables.closed_until.get(b)
+    if opens is not None and game.state.turn_index < opens:
+        return IllegalAction(
+            "1.3", f"no unit may enter {game.board.name(b)} until {game.state.turn_labels[opens]}"
+        )
+    return None
+
+
+def entry_problem(
+    game: Game, group: Sequence[Unit], riders: Sequence[Unit], b: str, *, final: bool = False
+) -> IllegalAction | None:
+    """What ``step_problem`` asks of the hex entered whichever neighbour the group comes from: enemy
+    units, the convoy, stacking, Shaltiel's tether (so a search asks it once per hex)."""
+    board = game.board
     holder = game.state.side_at(b)
     if holder is not None and holder != group[0].side and not all(passes_through_enemies(u) for u in group):
         return IllegalAction("4.2", f"{board.name(b)} holds enemy units")
@@ -304,6 +327,9 @@ def reachable(game: Game, unit: Unit) -> dict[str, tuple[str, ...]]:
     leaving = start in ezoc and not ignores_zoc(game, group)
     free = ignores_zoc(game, group)
     allowance, spent = game.allowance(unit), game.spent(unit)
+    costs = step_costs(game, unit)
+    # Whether the unit may enter a hex, its cost aside: the same from every neighbour (step_problem).
+    enterable: dict[str, bool] = {}
     best = {start: spent}
     paths: dict[str, tuple[str, ...]] = {}
     queue: list[tuple[float, str, tuple[str, ...]]] = [(spent, start, ())]
@@ -311,13 +337,17 @@ def reachable(game: Game, unit: Unit) -> dict[str, tuple[str, ...]]:
         cost, here, path = heapq.heappop(queue)
         if cost > best.get(here, float("inf")) or (path and here in ezoc and not free):
             continue
-        for there in game.board.neighbours[here]:
-            step = step_cost(game, unit, here, there)
-            if step is None or cost + step > allowance or cost + step >= best.get(there, float("inf")):
+        for there, step in costs[here].items():
+            if cost + step > allowance or cost + step >= best.get(there, float("inf")):
                 continue
             if leaving and not path and there in ezoc:
                 continue
-            if step_problem(game, group, riders, here, there) is not None:
+            may = enterable.get(there)
+            if may is None:
+                may = enterable[there] = (
+                    closed_problem(game, there) or entry_problem(game, group, riders, there)
+                ) is None
+            if not may:
                 continue
             best[there] = cost + step
             new_path = (*path, there)

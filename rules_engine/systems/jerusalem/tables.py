@@ -90,7 +90,12 @@ class Tables:
             for s, space in spaces.items()
             if grid is not None and space.hex is not None
         }
+        self.by_axial = {position: s for s, position in self.axial.items()}
         self.edge = frozenset(s for s, near in board.neighbours.items() if len(near) < 6)
+        # 12.9.3: Haj Amin's steps, free and only between city hexes
+        self.city_steps = {
+            a: {b: 0.0 for b in near if b in self.city} for a, near in board.neighbours.items()
+        }
         self.classes = tuple(c.id for c in self.terrain.movement_classes)
         # worked out on first use: a replay on a test map often moves one class of unit only
         self._steps: dict[str, dict[str, dict[str, Step]]] = {}
@@ -99,6 +104,8 @@ class Tables:
         self.modifiers = self._modifiers(definition)
         self.tables = definition.charts.tables
         self._line_cache: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._sight_cache: dict[tuple[str, str], bool] = {}
+        self._within_cache: dict[tuple[str, int], frozenset[str]] = {}
 
     # --- what the map holds ------------------------------------------------------------
 
@@ -235,6 +242,26 @@ class Tables:
         dq, dr = second[0] - first[0], second[1] - first[1]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    def within(self, space: str, reach: int) -> frozenset[str]:
+        """The hexes at most ``reach`` hexes from ``space`` (itself too), as ``distance`` counts them:
+        a gun's range, a leader's reach; the map does not change, so each answer is kept."""
+        key = (space, reach)
+        found = self._within_cache.get(key)
+        if found is None:
+            found = self._within_cache[key] = frozenset(self._around(space, reach))
+        return found
+
+    def _around(self, space: str, reach: int) -> Iterator[str]:
+        centre = self.axial.get(space)
+        if centre is None:
+            return
+        q, r = centre
+        for dq in range(-reach, reach + 1):
+            for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
+                found = self.by_axial.get((q + dq, r + dr))
+                if found is not None:
+                    yield found
+
     def between(self, a: str, b: str) -> tuple[str, ...]:
         """Hexes a straight edge from centre to centre touches, ends left out (10.7.1)."""
         key = (a, b) if a <= b else (b, a)
@@ -265,8 +292,13 @@ class Tables:
 
     def can_see(self, a: str, b: str) -> bool:
         """10.7.1: no village, city or higher hex between the two (higher than both ends)."""
-        top = max(self.level[a], self.level[b])
-        return not any(h in self.blocks_view or self.level[h] > top for h in self.between(a, b))
+        key = (a, b) if a <= b else (b, a)
+        seen = self._sight_cache.get(key)
+        if seen is None:
+            top = max(self.level[a], self.level[b])
+            seen = not any(h in self.blocks_view or self.level[h] > top for h in self.between(a, b))
+            self._sight_cache[key] = seen
+        return seen
 
     # --- the CRT (9.4) and the other die-roll modifiers ----------------------------------------
 

@@ -33,11 +33,10 @@ def begin_road_phase(game: Game) -> None:
     """8.7.7: who may fight this phase without being dropped off; 6.3.1: who rides with the convoy."""
     marks, side = game.marks, game.active_side
     enemy = game.enemy_of(side)
-    enemies = [u.space for u in game.state.units_of(enemy) if u.space]
+    enemies = {u.space for u in game.state.units_of(enemy) if u.space}
     for unit in game.state.units_of(side):
-        here = unit.space or ""
         reach = (unit.face.range or 0) if game.role(unit).artillery else 1
-        if any(game.tables.distance(here, e) <= reach for e in enemies):
+        if not enemies.isdisjoint(game.tables.within(unit.space or "", reach)):
             marks.road_ready.add(unit.uid)
     marks.route = ()
     marks.convoy_done = False
