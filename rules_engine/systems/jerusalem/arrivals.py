@@ -38,11 +38,11 @@ def record(game: Game, unit: Unit) -> Reinforcement | None:
 
 def due(game: Game) -> list[Unit]:
     """The active side's reinforcements whose turn has come."""
-    now = game.state.turn_index
+    now, side = game.state.turn_index, game.active_side
     return [
         u
         for t, u in game.state.reinforcements
-        if t <= now and u.side == game.active_side and u.status is UnitStatus.WAITING
+        if t <= now and u.side == side and u.status is UnitStatus.WAITING
     ]
 
 

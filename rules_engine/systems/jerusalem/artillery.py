@@ -108,7 +108,7 @@ def shell_moving(
 ) -> ShotReport | None:
     """10.2: the other player may shell units as they come within range, before they move on."""
     side = game.enemy_of(movers[0].side)
-    guns = tuple(guns_on(game, game.state.units_of(side), space))
+    guns = tuple(guns_on(game, game.guns_of(side), space))
     targets = tuple(shelling_targets(game, movers, space))
     if not guns or not targets:
         return None

@@ -260,7 +260,7 @@ def first_fire_options(game: Game, attackers: Sequence[Unit], targets: Sequence[
     at = tuple(a for a in attackers if a.on_map)
     support = tuple(
         g
-        for g in game.state.units_of(side)
+        for g in game.guns_of(side)
         if g.space not in spaces
         and artillery.gun_ready(game, g)
         and any(artillery.in_range(game, g, a.space or "") for a in at)

@@ -20,7 +20,7 @@ from rules_engine.systems.jerusalem.combat import CombatReport
 from rules_engine.systems.jerusalem.decisions import Decider, FirstChoice
 from rules_engine.systems.jerusalem.fire import ShotReport
 from rules_engine.systems.jerusalem.movement import OVERLAND, ROAD
-from rules_engine.systems.jerusalem.roles import KUTUB, SHALTIEL, Role
+from rules_engine.systems.jerusalem.roles import CONVOY, KUTUB, SHALTIEL, Role
 from rules_engine.systems.jerusalem.state import Marks
 from rules_engine.systems.jerusalem.tables import Tables
 from rules_engine.systems.jerusalem.victory import victory_result
@@ -46,6 +46,7 @@ class Game(CoreGame):
         self.last_shots: list[ShotReport] = []
         self.decider: Decider = FirstChoice()
         self._purposes: dict[str, int] = {}
+        self._artillery: dict[str, list[Unit]] = {}
         # Changes to make once the current phase has begun (a replay's position uses it).
         self.deferred: list[Callable[[], None]] = []
         super().__init__(system, scenario, log)
@@ -94,11 +95,22 @@ class Game(CoreGame):
     def shaltiel(self) -> Unit | None:
         return self.system.named_unit(self, SHALTIEL)
 
+    def guns_of(self, side: str) -> list[Unit]:
+        """``side``'s artillery on the map, in the order the units entered play: asked at every hex
+        a unit enters (10.2), so the side's guns are picked out of its units once a game."""
+        guns = self._artillery.get(side)
+        if guns is None:
+            guns = self._artillery[side] = [
+                u for u in self.state.by_side.get(side, ()) if self.role(u).artillery
+            ]
+        return [g for g in guns if g.on_map]
+
     def convoy_unit(self) -> Unit | None:
-        return next((u for u in self.state.units.values() if self.role(u).convoy), None)
+        return self.system.named_unit(self, CONVOY)
 
     def convoy_at(self, space: str) -> bool:
-        return any(self.role(u).convoy for u in self.state.units_at(space))
+        convoy = self.convoy_unit()
+        return convoy is not None and convoy.on_map and convoy.space == space
 
     def distance_to_city(self, space: str) -> int:
         return self.system.city_distance.get(space, 999)

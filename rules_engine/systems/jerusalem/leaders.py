@@ -4,11 +4,19 @@ lone leaders, David Shaltiel's tether, and El Kutub's bombs.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import DiceSource, IllegalAction, Unit, UnitStatus
-from rules_engine.systems.jerusalem.movement import OVERLAND, passes_through_enemies, step_cost, step_problem
+from rules_engine.systems.jerusalem.movement import (
+    OVERLAND,
+    entry_test,
+    passes_through_enemies,
+    step_cost,
+    step_costs,
+    step_problem,
+)
 from rules_engine.systems.jerusalem.roles import AMIN, KHADER, KUTUB
 
 if TYPE_CHECKING:
@@ -80,23 +88,24 @@ def flight_paths(game: Game, leader: Unit, *, through: bool = False) -> dict[str
     if start is None:
         return {}
     allowance = game.allowance(leader)
+    # step_problem, asked as a move search asks it: the step's cost in this phase, then the hex
+    costs, may_enter = step_costs(game, leader), entry_test(game, [leader], [])
     best = {start: 0.0}
     frontier: list[tuple[float, str, tuple[str, ...]]] = [(0.0, start, ())]
     found: dict[str, tuple[str, ...]] = {}
     while frontier:
-        frontier.sort()
-        cost, here, path = frontier.pop(0)
+        cost, here, path = heapq.heappop(frontier)
         for there in game.board.neighbours[here]:
             step = _overland_cost(game, leader, here, there)
             if step is None or cost + step > allowance or cost + step >= best.get(there, float("inf")):
                 continue
-            if step_problem(game, [leader], [], here, there) is not None:
+            if there not in costs[here] or not may_enter(there):
                 continue
             best[there] = cost + step
             new_path: tuple[str, ...] = (*path, there)
             if through or game.state.side_at(there) in (None, leader.side):
                 found[there] = new_path
-            frontier.append((cost + step, there, new_path))
+            heapq.heappush(frontier, (cost + step, there, new_path))
     found.pop(start, None)
     return found
 

@@ -116,9 +116,11 @@ def moves(game: Game) -> Iterator[Action]:
             yield Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(there)}")
 
 
-def entries(game: Game) -> Iterator[Action]:
+def entries(game: Game, units: Sequence[Unit] | None = None) -> Iterator[Action]:
+    """Reinforcements coming on (14.1), alone or with what a transport may carry; ``units``: only
+    these of the reinforcements due (all of them by default)."""
     ready = arrivals.due(game)
-    for unit in ready:
+    for unit in ready if units is None else units:
         if game.role(unit).convoy:
             continue
         for space in arrivals.entry_hexes(game, unit):
@@ -204,6 +206,14 @@ def convoy_routes(game: Game, convoy: Unit) -> list[tuple[str, ...]]:
 
 
 def attacks(game: Game) -> Iterator[Action]:
+    fronts = attack_fronts(game)
+    for space in sorted(fronts):
+        yield from attacks_on(game, space, *fronts[space])
+
+
+def attack_fronts(game: Game) -> dict[str, tuple[list[Unit], list[Unit]]]:
+    """Each enemy-held hex the active side may attack now: its units next to the hex that may
+    attack (9.1), and its artillery that may fire at the hex (10.4)."""
     side = game.active_side
     attackers = [u for u in game.state.units_of(side) if can_fire(game, u, attacking=True)]
     guns = [u for u in attackers if game.role(u).artillery]
@@ -212,20 +222,29 @@ def attacks(game: Game) -> Iterator[Action]:
         if not game.role(unit).artillery:
             for space in game.board.neighbours[unit.space or ""]:
                 next_to.setdefault(space, []).append(unit)
-    for space in sorted(s for s, units in game.state.occupants.items() if units and units[0].side != side):
-        near = next_to.get(space, [])
-        shelling = artillery.guns_on(game, guns, space)
-        for targets, hexes in _target_sets(game, space, near or shelling):
-            for group in _attacker_sets(near, shelling):
-                units = [*targets, *face_down_in(game, hexes)]
-                if combat.attack_problem(game, group, units) is None:
-                    yield Attack(
-                        tuple(u.uid for u in group),
-                        tuple(t.uid for t in targets),
-                        hexes,
-                        f"attack {_names(game, units)} in {game.board.name(space)} "
-                        f"with {_names(game, group)}",
-                    )
+    in_range = set().union(*(game.tables.within(g.space or "", g.face.range or 0) for g in guns))
+    fronts: dict[str, tuple[list[Unit], list[Unit]]] = {}
+    for space, units in game.state.occupants.items():
+        if units and units[0].side != side:
+            near = next_to.get(space, [])
+            shelling = artillery.guns_on(game, guns, space) if space in in_range else []
+            if near or shelling:
+                fronts[space] = (near, shelling)
+    return fronts
+
+
+def attacks_on(game: Game, space: str, near: Sequence[Unit], shelling: Sequence[Unit]) -> Iterator[Action]:
+    """The attacks listed on the units in ``space`` (one of ``attack_fronts``)."""
+    for targets, hexes in _target_sets(game, space, near or shelling):
+        for group in _attacker_sets(near, shelling):
+            units = [*targets, *face_down_in(game, hexes)]
+            if combat.attack_problem(game, group, units) is None:
+                yield Attack(
+                    tuple(u.uid for u in group),
+                    tuple(t.uid for t in targets),
+                    hexes,
+                    f"attack {_names(game, units)} in {game.board.name(space)} with {_names(game, group)}",
+                )
 
 
 def _target_sets(

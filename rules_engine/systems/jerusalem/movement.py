@@ -10,7 +10,7 @@ it accepts.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import IllegalAction, Unit
@@ -176,6 +176,20 @@ def entry_problem(
     return None
 
 
+def entry_test(game: Game, group: Sequence[Unit], riders: Sequence[Unit]) -> Callable[[str], bool]:
+    """Whether the group may enter a hex, its cost aside: what ``step_problem`` asks of the hex
+    entered, the same from every neighbour, so a search asks it once per hex."""
+    known: dict[str, bool] = {}
+
+    def may_enter(b: str) -> bool:
+        found = known.get(b)
+        if found is None:
+            found = known[b] = (closed_problem(game, b) or entry_problem(game, group, riders, b)) is None
+        return found
+
+    return may_enter
+
+
 def _stacking_section(game: Game, space: str, arriving: Sequence[Unit]) -> str:
     """5.2 when a leader rule is broken (one a hex, not with the Legion or the EEF), else 5.1."""
     stacking = game.system.stacking
@@ -327,9 +341,7 @@ def reachable(game: Game, unit: Unit) -> dict[str, tuple[str, ...]]:
     leaving = start in ezoc and not ignores_zoc(game, group)
     free = ignores_zoc(game, group)
     allowance, spent = game.allowance(unit), game.spent(unit)
-    costs = step_costs(game, unit)
-    # Whether the unit may enter a hex, its cost aside: the same from every neighbour (step_problem).
-    enterable: dict[str, bool] = {}
+    costs, may_enter = step_costs(game, unit), entry_test(game, group, riders)
     best = {start: spent}
     paths: dict[str, tuple[str, ...]] = {}
     queue: list[tuple[float, str, tuple[str, ...]]] = [(spent, start, ())]
@@ -342,12 +354,7 @@ def reachable(game: Game, unit: Unit) -> dict[str, tuple[str, ...]]:
                 continue
             if leaving and not path and there in ezoc:
                 continue
-            may = enterable.get(there)
-            if may is None:
-                may = enterable[there] = (
-                    closed_problem(game, there) or entry_problem(game, group, riders, there)
-                ) is None
-            if not may:
+            if not may_enter(there):
                 continue
             best[there] = cost + step
             new_path = (*path, there)
