@@ -88,6 +88,7 @@ def flight_paths(game: Game, leader: Unit, *, through: bool = False) -> dict[str
     if start is None:
         return {}
     allowance = game.allowance(leader)
+    overland = step_costs(game, leader, road_only=False)
     # step_problem, asked as a move search asks it: the step's cost in this phase, then the hex
     costs, may_enter = step_costs(game, leader), entry_test(game, [leader], [])
     best = {start: 0.0}
@@ -95,9 +96,8 @@ def flight_paths(game: Game, leader: Unit, *, through: bool = False) -> dict[str
     found: dict[str, tuple[str, ...]] = {}
     while frontier:
         cost, here, path = heapq.heappop(frontier)
-        for there in game.board.neighbours[here]:
-            step = _overland_cost(game, leader, here, there)
-            if step is None or cost + step > allowance or cost + step >= best.get(there, float("inf")):
+        for there, step in overland[here].items():
+            if cost + step > allowance or cost + step >= best.get(there, float("inf")):
                 continue
             if there not in costs[here] or not may_enter(there):
                 continue
@@ -108,14 +108,6 @@ def flight_paths(game: Game, leader: Unit, *, through: bool = False) -> dict[str
             heapq.heappush(frontier, (cost + step, there, new_path))
     found.pop(start, None)
     return found
-
-
-def _overland_cost(game: Game, leader: Unit, a: str, b: str) -> float | None:
-    if leader.counter.id == AMIN:
-        return 0.0 if b in game.tables.city else None
-    cls = leader.face.movement_class or game.tables.classes[-1]
-    step = game.tables.steps(cls)[a].get(b)
-    return None if step is None else step.cost(road_only=False)
 
 
 def abandon(game: Game, leader: Unit, space: str, destination: str) -> None:

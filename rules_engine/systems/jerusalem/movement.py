@@ -91,13 +91,14 @@ def road_only(game: Game) -> bool:
     return game.phase.kind == ROAD
 
 
-def step_costs(game: Game, unit: Unit) -> Mapping[str, Mapping[str, float]]:
-    """1.3, 8.1, 12.9.3: for every hex, the neighbours ``unit`` may enter from it in this phase and
-    what each step costs; Haj Amin moves free among the Jerusalem city hexes and nowhere else."""
+def step_costs(game: Game, unit: Unit, road_only: bool | None = None) -> Mapping[str, Mapping[str, float]]:
+    """1.3, 8.1, 12.9.3: for every hex, the neighbours ``unit`` may enter from it in this phase (or
+    as in a Road Movement Phase or not, by ``road_only``) and what each step costs; Haj Amin moves
+    free among the Jerusalem city hexes and nowhere else."""
     if unit.counter.id == AMIN:
         return game.tables.city_steps
     cls = unit.face.movement_class or game.tables.classes[-1]
-    return game.tables.costs(cls, game.phase.kind == ROAD)
+    return game.tables.costs(cls, game.phase.kind == ROAD if road_only is None else road_only)
 
 
 def step_cost(game: Game, unit: Unit, a: str, b: str) -> float | None:
