@@ -42,18 +42,27 @@ def in_range(game: Game, gun: Unit, space: str) -> bool:
 
 def spotted(game: Game, gun: Unit, space: str) -> bool:
     """10.7: the gun sees the target hex, or a friendly unit does (a Legion one for Legion guns, 10.7.3)."""
-    tables = game.tables
     assert gun.space is not None
-    if tables.can_see(gun.space, space):
-        return True
-    legion = game.role(gun).legion
-    for unit in game.state.units_of(gun.side):
-        role = game.role(unit)
-        if unit is gun or role.dummy or unit.space is None or (legion and not role.legion):
-            continue
-        if tables.can_see(unit.space, space):
-            return True
-    return False
+    return game.tables.can_see(gun.space, space) or seen_by(game, gun.side, game.role(gun).legion, space)
+
+
+def seen_by(game: Game, side: str, legion_only: bool, space: str) -> bool:
+    """10.7.2, 10.7.3: whether a unit of ``side`` (a Legion unit, for Legion guns) sees ``space``,
+    dummies aside; each hex is asked once until the side's units change (its epoch)."""
+    epoch = game.state.side_epoch(side)
+    cached = game.sight_cache.get((side, legion_only))
+    if cached is None or cached[0] != epoch:
+        cached = game.sight_cache[side, legion_only] = (epoch, {})
+    seen = cached[1].get(space)
+    if seen is None:
+        seen = cached[1][space] = any(
+            game.tables.can_see(unit.space, space)
+            for unit in game.state.units_of(side)
+            if unit.space is not None
+            and not game.role(unit).dummy
+            and (game.role(unit).legion or not legion_only)
+        )
+    return seen
 
 
 def gun_problem(game: Game, gun: Unit, space: str) -> IllegalAction | None:

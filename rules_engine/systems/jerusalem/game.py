@@ -42,6 +42,7 @@ class Game(CoreGame):
     def __init__(self, system: Jerusalem, scenario: Scenario, log: EventLog) -> None:
         self.marks = Marks()
         self.zoc_cache: dict[str, tuple[object, frozenset[str]]] = {}
+        self.sight_cache: dict[tuple[str, bool], tuple[int, dict[str, bool]]] = {}
         self.last_combat: CombatReport | None = None
         self.last_shots: list[ShotReport] = []
         self.decider: Decider = FirstChoice()
@@ -50,6 +51,8 @@ class Game(CoreGame):
         # Changes to make once the current phase has begun (a replay's position uses it).
         self.deferred: list[Callable[[], None]] = []
         super().__init__(system, scenario, log)
+        # Units stay the same objects all game, so the convoy is looked up once.
+        self._convoy = system.named_unit(self, CONVOY)
 
     # --- what the rules ask about units and hexes ----------------------------------------
 
@@ -106,7 +109,7 @@ class Game(CoreGame):
         return [g for g in guns if g.on_map]
 
     def convoy_unit(self) -> Unit | None:
-        return self.system.named_unit(self, CONVOY)
+        return self._convoy
 
     def convoy_at(self, space: str) -> bool:
         convoy = self.convoy_unit()
@@ -141,10 +144,13 @@ class Game(CoreGame):
     # --- changes -------------------------------------------------------------------------
 
     def stacking_problem(self, space: str, arriving: Sequence[Unit]) -> str | None:
-        """The core's reading of the stacking rules; a lone unit entering an empty hex always fits."""
+        """The core's reading of the stacking rules (``Jerusalem.stacking_of``); a lone unit
+        entering an empty hex always fits."""
         if len(arriving) == 1 and not self.state.occupants.get(space):
             return None
-        return super().stacking_problem(space, arriving)
+        return self.system.stacking_of(
+            [*(u for u in self.state.units_at(space) if u not in arriving), *arriving]
+        )
 
     def remove(self, unit: Unit, status: UnitStatus) -> None:
         """Take a unit off the map (eliminated, or removed from the game by a rule)."""

@@ -61,21 +61,21 @@ def hide(game: Game, uids: Iterable[str]) -> None:
 def free_mufti(game: Game) -> None:
     """7.4, 8.4, 12.4, 12.9.1.1: the Mufti units that may move this phase, fixed at its start."""
     free = game.marks.mufti_free
-    for unit in game.state.units_of(game.active_side):
-        if game.role(unit).needs_leader and unit.space is not None and _led(game, unit.space):
+    units = game.state.units_of(game.active_side)
+    leaders = [u for u in units if game.role(u).leader and not game.leader_quiet(u) and u.space is not None]
+    for unit in units:
+        if game.role(unit).needs_leader and unit.space is not None and _led(game, unit.space, leaders):
             free.add(unit.uid)
 
 
-def _led(game: Game, space: str) -> bool:
-    side = game.state.side_at(space)
+def _led(game: Game, space: str, leaders: Sequence[Unit]) -> bool:
+    """A Legion unit in the hex, one of ``leaders`` (the side's, on the map) in or next to it, or
+    Abdul Khader within two hexes."""
     if any(game.role(u).legion for u in game.state.units_at(space)):
         return True
-    for unit in game.state.units_of(side or ""):
-        role = game.role(unit)
-        if not role.leader or game.leader_quiet(unit) or unit.space is None:
-            continue
-        distance = game.tables.distance(space, unit.space)
-        if distance <= 1 or (unit.counter.id == KHADER and distance <= KHADER_REACH):
+    for leader in leaders:
+        distance = game.tables.distance(space, leader.space or "")
+        if distance <= 1 or (leader.counter.id == KHADER and distance <= KHADER_REACH):
             return True
     return False
 

@@ -10,8 +10,7 @@ any action, legal or not, and refuses the illegal ones naming the rule.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, ChoosePhaseFirst, DiceSource, EndPhase, EngineError, IllegalAction, Unit
@@ -138,9 +137,10 @@ def entries(game: Game, units: Sequence[Unit] | None = None) -> Iterator[Action]
                     )
 
 
-def loads(game: Game) -> Iterator[Action]:
+def loads(game: Game, carriers: Collection[str] | None = None) -> Iterator[Action]:
+    """Transports picking units up and dropping them off (8.7.2); ``carriers``: only these."""
     for carrier in sorted(game.state.units_of(game.active_side), key=lambda u: u.uid):
-        if not game.role(carrier).transport:
+        if not game.role(carrier).transport or (carriers is not None and carrier.uid not in carriers):
             continue
         for rider in game.passengers(carrier):
             yield Unload(carrier.uid, (rider.uid,), f"{game.label(carrier)} drops off {game.label(rider)}")
@@ -184,25 +184,8 @@ def convoy_actions(game: Game) -> Iterator[Action]:
 def convoy_routes(game: Game, convoy: Unit) -> list[tuple[str, ...]]:
     """The shortest road route from each place the convoy may start to each city hex it can reach."""
     starts = [convoy.space] if convoy.on_map and convoy.space else game.entry_hexes(convoy)
-    routes: list[tuple[str, ...]] = []
-    for start in starts:
-        parents: dict[str, str | None] = {start: None}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for there in sorted(game.tables.roads.get(here, {})):
-                if there not in parents:
-                    parents[there] = here
-                    queue.append(there)
-        for city in sorted(game.tables.city):
-            if city in parents and city != start:
-                path = [city]
-                while parents[path[-1]] is not None:
-                    path.append(parents[path[-1]] or "")
-                route = tuple(reversed(path))
-                if transport.route_problem(game, route) is None:
-                    routes.append(route)
-    return routes[:4]
+    routes = [r for start in starts for r in game.tables.city_routes(start)]
+    return [r for r in routes if transport.route_problem(game, r) is None][:4]
 
 
 def attacks(game: Game) -> Iterator[Action]:

@@ -115,7 +115,7 @@ def _convoy_run(game: Game) -> list[Action]:
     steps: list[Action] = [a for a in legal.convoy_actions(game) if not isinstance(a, HaltConvoy)]
     if convoy.on_map and game.marks.route:
         escorts = set(game.marks.escorts) | {convoy.uid}
-        steps.extend(a for a in legal.loads(game) if isinstance(a, Load) and a.transport in escorts)
+        steps.extend(a for a in legal.loads(game, escorts) if isinstance(a, Load))
     return steps
 
 

@@ -7,6 +7,7 @@ from a scenario, with Scenario II's set-up rolls when dice are given
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rules_engine.core import Chooser, CoreSystem, DiceSource, EngineError, SeededDice, Unit
@@ -17,6 +18,8 @@ from rules_engine.systems.jerusalem.game import Game
 from rules_engine.systems.jerusalem.roles import SHALTIEL, Role, role_of
 from rules_engine.systems.jerusalem.tables import Tables
 
+# How many groups of counters `stacking_of` remembers before it starts again.
+STACKING_MEMO = 100_000
 PHASE_KINDS = frozenset({"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"})
 
 
@@ -48,6 +51,7 @@ class Jerusalem(CoreSystem[Game]):
             raise EngineError(f"the Jerusalem! system needs the counter '{SHALTIEL}'")
         self.jewish = shaltiel.side
         self.arab = self.enemy_of(self.jewish)
+        self._stacking: dict[tuple[str, ...], str | None] = {}
         self.dummy_movement = self._leader_movement()
         self.city_distance = self._city_distances()
         self.zoc_reach = {
@@ -79,6 +83,16 @@ class Jerusalem(CoreSystem[Game]):
                         following.append(near)
             frontier = following
         return distances
+
+    def stacking_of(self, units: Sequence[Unit]) -> str | None:
+        """Why these units may not share a hex (None when they may): the core's `Stacking`, whose
+        answer depends only on the counters, so each group of counters is judged once."""
+        key = tuple(u.counter.id for u in units)
+        if key not in self._stacking:
+            if len(self._stacking) >= STACKING_MEMO:
+                self._stacking.clear()
+            self._stacking[key] = self.stacking.problem([u.counter for u in units], [u.side for u in units])
+        return self._stacking[key]
 
     def named_unit(self, game: Game, counter_id: str) -> Unit | None:
         names = self.names.get(counter_id, ())

@@ -10,6 +10,7 @@ data; this module only knows how the rulebook combines them.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import NamedTuple
@@ -106,6 +107,7 @@ class Tables:
         self._line_cache: dict[tuple[str, str], tuple[str, ...]] = {}
         self._sight_cache: dict[tuple[str, str], bool] = {}
         self._within_cache: dict[tuple[str, int], frozenset[str]] = {}
+        self._city_routes: dict[str, tuple[tuple[str, ...], ...]] = {}
 
     # --- what the map holds ------------------------------------------------------------
 
@@ -221,6 +223,30 @@ class Tables:
     def _slope(self, a: str, b: str, up: str, down: str, level: str) -> str:
         rise = self.level[b] - self.level[a]
         return up if rise > 0 else down if rise < 0 else level
+
+    def city_routes(self, start: str) -> tuple[tuple[str, ...], ...]:
+        """6.2: from ``start``, a shortest road route to each Jerusalem city hex it leads to (the
+        convoy's routes to announce), in the order of the city hexes' IDs."""
+        found = self._city_routes.get(start)
+        if found is None:
+            found = self._city_routes[start] = tuple(self._routes_from(start))
+        return found
+
+    def _routes_from(self, start: str) -> Iterator[tuple[str, ...]]:
+        parents: dict[str, str | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in sorted(self.roads.get(here, {})):
+                if there not in parents:
+                    parents[there] = here
+                    queue.append(there)
+        for city in sorted(self.city):
+            if city in parents and city != start:
+                path = [city]
+                while (parent := parents[path[-1]]) is not None:
+                    path.append(parent)
+                yield tuple(reversed(path))
 
     def entry_cost(self, space: str, cls: str, road_only: bool) -> float | None:
         """14.1: a reinforcement counts the edge hex it enters as its first step."""
