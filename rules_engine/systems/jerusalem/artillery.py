@@ -87,12 +87,9 @@ def gun_problem(game: Game, gun: Unit, space: str) -> IllegalAction | None:
 
 
 def guns_on(game: Game, units: Sequence[Unit], space: str) -> list[Unit]:
-    """The artillery among ``units`` that may fire at ``space`` now (range first: it is the cheap test)."""
-    return [
-        g
-        for g in units
-        if game.role(g).artillery and in_range(game, g, space) and gun_problem(game, g, space) is None
-    ]
+    """The artillery among ``units`` that may fire at ``space`` now: ``gun_problem`` finds none
+    exactly when the gun is ready, in range and the hex spotted; the sight is the dear test."""
+    return [g for g in units if gun_ready(game, g) and in_range(game, g, space) and spotted(game, g, space)]
 
 
 def shelling_targets(game: Game, movers: Sequence[Unit], space: str) -> list[Unit]:

@@ -198,21 +198,24 @@ def attack_fronts(game: Game) -> dict[str, tuple[list[Unit], list[Unit]]]:
     """Each enemy-held hex the active side may attack now: its units next to the hex that may
     attack (9.1), and its artillery that may fire at the hex (10.4)."""
     side = game.active_side
+    held = {space for space, units in game.state.occupants.items() if units and units[0].side != side}
     attackers = [u for u in game.state.units_of(side) if can_fire(game, u, attacking=True)]
-    guns = [u for u in attackers if game.role(u).artillery]
+    guns = [u for u in attackers if artillery.gun_ready(game, u)]
     next_to: dict[str, list[Unit]] = {}
     for unit in attackers:
         if not game.role(unit).artillery:
             for space in game.board.neighbours[unit.space or ""]:
-                next_to.setdefault(space, []).append(unit)
-    in_range = set().union(*(game.tables.within(g.space or "", g.face.range or 0) for g in guns))
+                if space in held:
+                    next_to.setdefault(space, []).append(unit)
+    in_range = held.intersection(
+        set().union(*(game.tables.within(g.space or "", g.face.range or 0) for g in guns))
+    )
     fronts: dict[str, tuple[list[Unit], list[Unit]]] = {}
-    for space, units in game.state.occupants.items():
-        if units and units[0].side != side:
-            near = next_to.get(space, [])
-            shelling = artillery.guns_on(game, guns, space) if space in in_range else []
-            if near or shelling:
-                fronts[space] = (near, shelling)
+    for space in held:
+        near = next_to.get(space, [])
+        shelling = artillery.guns_on(game, guns, space) if space in in_range else []
+        if near or shelling:
+            fronts[space] = (near, shelling)
     return fronts
 
 
