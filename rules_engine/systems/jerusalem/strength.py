@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 LEGION_TARGET = "arab-legion-target"
 FIRED_FROM_INSIDE = "attacker-inside"
 UNPROTECTED = "other-units"
+ONE = Fraction(1)
 
 
 def parse_multiplier(text: str | None) -> Fraction:
@@ -34,7 +35,7 @@ def multiplier(game: Game, unit: Unit) -> Fraction:
     """12.6: the leader in the hex multiplies Arab units other than the Legion and the EEF."""
     role = game.role(unit)
     if unit.space is None or role.leader or role.dummy or role.legion or role.eef:
-        return Fraction(1)
+        return ONE
     for other in game.state.units_at(unit.space):
         if other is unit or other.side != unit.side or not game.role(other).leader:
             continue
@@ -43,11 +44,14 @@ def multiplier(game: Game, unit: Unit) -> Fraction:
         if other.counter.id == KHADER and unit.nation == SYRIAN:
             continue  # 12.9.1.3
         return parse_multiplier(other.counter.front.multiplier)
-    return Fraction(1)
+    return ONE
 
 
 def _scaled(game: Game, unit: Unit, value: float | None) -> Fraction:
-    amount = Fraction(value or 0) * multiplier(game, unit)
+    amount = Fraction(value or 0)
+    factor = multiplier(game, unit)
+    if factor != 1:  # most units: no leader multiplies them, and Fraction arithmetic is slow
+        amount *= factor
     return amount / 2 if unit.uid in game.marks.halved else amount
 
 

@@ -10,6 +10,7 @@ data; this module only knows how the rulebook combines them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -102,6 +103,7 @@ class Tables:
         self._steps: dict[str, dict[str, dict[str, Step]]] = {}
         self._costs: dict[tuple[str, bool], dict[str, dict[str, float]]] = {}
         self.crt, self.columns = self._crt(definition)
+        self.ratios = [c.ratio for c in self.columns]  # ascending, for bisect
         self.modifiers = self._modifiers(definition)
         self.tables = definition.charts.tables
         self._line_cache: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -357,9 +359,8 @@ class Tables:
         None: the odds are below the lowest column."""
         if defence <= 0:
             return self.columns[-1]
-        ratio = attack / defence
-        reached = [c for c in self.columns if ratio >= c.ratio]
-        return reached[-1] if reached else None
+        reached = bisect_right(self.ratios, attack / defence)
+        return self.columns[reached - 1] if reached else None
 
     def crt_result(self, column: Column, roll: int) -> str:
         """The CRT cell for a modified roll; below the first row reads the first, past the last the last."""
