@@ -159,9 +159,10 @@ def enter(game: Game, units: Sequence[Unit], path: Sequence[str], dice: DiceSour
         _go_back(game, placed)
         raise
     game.state.reinforcements = [(t, u) for t, u in game.state.reinforcements if u not in units]
-    game.note(
-        "reinforcement", f"{', '.join(game.label(u) for u in units)} come on at {game.board.name(first)}"
-    )
+    if game.logging:
+        game.note(
+            "reinforcement", f"{', '.join(game.label(u) for u in units)} come on at {game.board.name(first)}"
+        )
     artillery.shell_moving(game, [*walkers, *[game.state.units[r] for r in seats]], first, game.decider, dice)
     if len(path) > 1:
         travel.walk(game, [u for u in walkers if u.on_map], [], path[1:], costs, dice)

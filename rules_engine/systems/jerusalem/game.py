@@ -78,6 +78,11 @@ class Game(CoreGame):
     def note(self, kind: str, text: str) -> None:
         self.state.note(kind, text)
 
+    @property
+    def logging(self) -> bool:
+        """Whether events are kept: the notes of every move and shot are only written then."""
+        return self.state.log.enabled
+
     def allowance(self, unit: Unit) -> float:
         """Its MPs: unlimited for the convoy (6.1) and Haj Amin inside the city (12.9.3)."""
         movement = unit.face.movement

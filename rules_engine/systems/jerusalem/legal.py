@@ -139,8 +139,9 @@ def entries(game: Game, units: Sequence[Unit] | None = None) -> Iterator[Action]
 
 def loads(game: Game, carriers: Collection[str] | None = None) -> Iterator[Action]:
     """Transports picking units up and dropping them off (8.7.2); ``carriers``: only these."""
-    for carrier in sorted(game.state.units_of(game.active_side), key=lambda u: u.uid):
-        if not game.role(carrier).transport or (carriers is not None and carrier.uid not in carriers):
+    side = game.state.units_of(game.active_side)
+    for carrier in sorted((u for u in side if game.role(u).transport), key=lambda u: u.uid):
+        if carriers is not None and carrier.uid not in carriers:
             continue
         for rider in game.passengers(carrier):
             yield Unload(carrier.uid, (rider.uid,), f"{game.label(carrier)} drops off {game.label(rider)}")

@@ -167,7 +167,7 @@ def _shaltiel_fires(game: Game, firers: Sequence[Unit]) -> bool:
 
 def _tell_fires(game: Game, firers: Sequence[Unit], targets: Sequence[Unit]) -> bool:
     """12.9.2: Tell with 6th Regiment units only, which give at least half the firing strength."""
-    tell = next((u for u in game.state.units.values() if u.counter.id == TELL and u.on_map), None)
+    tell = next((u for u in game.system.copies(game, TELL) if u.on_map), None)
     if tell is None or game.leader_quiet(tell):
         return False
     mates = [u for u in game.state.units_at(tell.space or "") if u is not tell]

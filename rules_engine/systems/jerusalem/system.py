@@ -94,6 +94,11 @@ class Jerusalem(CoreSystem[Game]):
             self._stacking[key] = self.stacking.problem([u.counter for u in units], [u.side for u in units])
         return self._stacking[key]
 
+    def copies(self, game: Game, counter_id: str) -> list[Unit]:
+        """The units of one counter, in the order they were made (the order of ``state.units``)."""
+        units = game.state.units
+        return [units[name] for name in self.names.get(counter_id, ()) if name in units]
+
     def named_unit(self, game: Game, counter_id: str) -> Unit | None:
         names = self.names.get(counter_id, ())
         return game.state.units.get(names[0]) if names else None

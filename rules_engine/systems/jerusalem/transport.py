@@ -124,7 +124,8 @@ def load(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
             marks.spent[carrier.uid] = game.spent(carrier) + PICK_UP_COST
         if rider.counter.id == KUTUB:
             marks.kutub_carried = True
-    game.note("transport", f"{game.label(carrier)} picks up {', '.join(game.label(r) for r in riders)}")
+    if game.logging:
+        game.note("transport", f"{game.label(carrier)} picks up {', '.join(game.label(r) for r in riders)}")
 
 
 def unload(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
@@ -140,7 +141,8 @@ def unload(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
         marks.dropped_by[rider.uid] = carrier.uid
         if in_zoc:
             marks.dropped_in_zoc.add(rider.uid)
-    game.note("transport", f"{game.label(carrier)} drops off {', '.join(game.label(r) for r in riders)}")
+    if game.logging:
+        game.note("transport", f"{game.label(carrier)} drops off {', '.join(game.label(r) for r in riders)}")
 
 
 # --- the convoy's route (6.2) ------------------------------------------------------------

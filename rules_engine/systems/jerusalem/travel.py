@@ -54,7 +54,7 @@ def walk(
     moving = list(group)
     for unit in [*moving, *riding, *(p for u in moving for p in game.passengers(u))]:
         marks.zoc_lock.pop(unit.uid, None)  # a leader alone may leave a ZOC he stopped in (12.5)
-    if hexes:
+    if hexes and game.logging:
         route = " ".join(hexes)
         game.note(
             "move",
