@@ -53,7 +53,7 @@ def attack_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit
     if len({u.uid for u in [*attackers, *targets]}) != len(attackers) + len(targets):
         return IllegalAction("9.4.1", "a unit is named twice in one attack")
     for unit in attackers:
-        problem = _attacker_problem(game, unit, targets)
+        problem = attacker_problem(game, unit, targets)
         if problem is not None:
             return problem
     for target in targets:
@@ -63,7 +63,8 @@ def attack_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit
     return _odds_problem(game, attackers, targets)
 
 
-def _attacker_problem(game: Game, unit: Unit, targets: Sequence[Unit]) -> IllegalAction | None:
+def attacker_problem(game: Game, unit: Unit, targets: Sequence[Unit]) -> IllegalAction | None:
+    """Why ``unit`` may not be one of the attackers of ``targets`` now (None when it may)."""
     name, marks, role = game.label(unit), game.marks, game.role(unit)
     if unit.side != game.active_side or not unit.on_map:
         return IllegalAction("9.2", f"{name} is not a unit of the player whose turn it is")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import IllegalAction, Unit
-from rules_engine.systems.jerusalem.roles import AMIN, KUTUB, SHALTIEL
+from rules_engine.systems.jerusalem.roles import AMIN, KUTUB, SHALTIEL, Role
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
@@ -53,18 +53,23 @@ def mover_problem(game: Game, unit: Unit) -> IllegalAction | None:
     return _leader_problem(game, unit)
 
 
+def phase_refusal(role: Role, kind: str) -> tuple[str, str] | None:
+    """7.3, 6.1, 13.2.2, 8.6: the rule (and why) that keeps a unit of this role from moving by
+    itself in a movement phase of this kind, or None: it depends on the counter alone."""
+    if kind == OVERLAND and role.road_only:
+        return ("7.3" if not role.convoy else "6.1"), "moves only in the Road Movement Phase"
+    if kind == ROAD and role.terrorist:
+        return "13.2.2", "moves only in the Overland Movement Phase"
+    if kind == ROAD and role.carried_on_road and not role.jeep:
+        return "8.6", "moves in the Road Movement Phase only when carried by a transport"
+    return None
+
+
 def _phase_problem(game: Game, unit: Unit, kind: str) -> IllegalAction | None:
     role, name = game.role(unit), game.label(unit)
-    if kind == OVERLAND and role.road_only:
-        return IllegalAction(
-            "7.3" if not role.convoy else "6.1", f"{name} moves only in the Road Movement Phase"
-        )
-    if kind == ROAD and role.terrorist:
-        return IllegalAction("13.2.2", f"{name} moves only in the Overland Movement Phase")
-    if kind == ROAD and role.carried_on_road and not role.jeep:
-        return IllegalAction(
-            "8.6", f"{name} moves in the Road Movement Phase only when carried by a transport"
-        )
+    refusal = phase_refusal(role, kind)
+    if refusal is not None:
+        return IllegalAction(refusal[0], f"{name} {refusal[1]}")
     moved = game.marks.moved_in.get(unit.uid, set())
     if role.one_phase and moved and kind not in moved:
         return IllegalAction(

@@ -1,23 +1,25 @@
 """Random legal games of Jerusalem!, for the property tests and bench/jerusalem_play_speed.py.
 
 Listing every legal action means every unit's every destination, so the random
-player mostly asks for one kind of action at a time (an attack, a
-reinforcement, the convoy's next step) from the same generators
-``legal_actions`` uses, and moves a unit by a random walk (``random_path``)
-that the engine checks again when the move is applied; every so often it takes
-one from the full ``legal_actions()`` list, so the list itself is played too.
-``after_action`` is called after every action.
+player builds one action at a time instead: it picks a kind of action the phase
+allows (a move, an attack, a reinforcement, a load, the convoy's run ...), then
+one action of that kind at random, and offers it only if the engine's own tests
+accept it; a unit moves by a random walk (``random_path``) and an attack is made
+by some of the units next to a hex (``random_attack``). The engine checks every
+action again when it is applied. Every so often the player takes one from the
+full ``legal_actions()`` list, so the list itself is played too; a phase that may
+not end yet is met by what holds it. ``after_action`` is called after every action.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, EndPhase, SeededDice, Unit
-from rules_engine.systems.jerusalem import arrivals, leaders, legal
-from rules_engine.systems.jerusalem.actions import HaltConvoy, Load, Move
+from rules_engine.systems.jerusalem import arrivals, artillery, combat, leaders, legal, transport
+from rules_engine.systems.jerusalem.actions import Attack, Enter, HaltConvoy, Load, Move, Unload
 from rules_engine.systems.jerusalem.decisions import RandomDecider
 from rules_engine.systems.jerusalem.movement import (
     OVERLAND,
@@ -26,10 +28,12 @@ from rules_engine.systems.jerusalem.movement import (
     entry_test,
     ignores_zoc,
     mover_problem,
+    phase_refusal,
     reachable,
     start_problem,
     step_costs,
 )
+from rules_engine.systems.jerusalem.strength import can_fire
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
@@ -38,8 +42,13 @@ if TYPE_CHECKING:
 
 AfterAction = Callable[["Game", str], None]
 # How often the full legal_actions() list is drawn from, and how long a phase may go on.
-FULL_LIST_EVERY = 200
+FULL_LIST_EVERY = 300
 PHASE_ACTIONS = 40
+# The chance, at each decision of a movement phase, that the player ends the phase (when he may).
+END_CHANCE = 0.12
+# How many kinds of action a decision tries, and how many units (picked at random) for each.
+KIND_TRIES = 6
+TRIES = 5
 # After each hex of a random move, the chance that the unit stops there.
 STOP_CHANCE = 0.3
 MAX_ACTIONS = 20_000
@@ -54,10 +63,10 @@ def play_random_game(
     log: bool = False,
 ) -> Game:
     """Play one game to its end with random legal actions; returns the finished game."""
-    chooser = random.Random(seed)
     dice = SeededDice(seed, system.die_sides)
     decider = RandomDecider(seed + 1)
     game = system.new_game(scenario_id, dice, log=log)
+    player = RandomPlayer(game, random.Random(seed))
     if after_action is not None:
         after_action(game, "set-up")
     in_phase, phase_key = 0, None
@@ -67,94 +76,249 @@ def play_random_game(
         key = (game.state.turn_index, game.state.phase_index)
         in_phase = in_phase + 1 if key == phase_key else 0
         phase_key = key
-        action = _choose(game, chooser, in_phase, count)
+        action = player.choose(in_phase, count)
         game.apply(action, dice, decider)
         if after_action is not None:
             after_action(game, action.describe())
     raise RuntimeError(f"a random game of {scenario_id} (seed {seed}) did not end in {MAX_ACTIONS} actions")
 
 
-def _choose(game: Game, chooser: random.Random, in_phase: int, count: int) -> Action:
-    kind = game.phase.kind
-    if kind not in (OVERLAND, ROAD) or count % FULL_LIST_EVERY == 0:
-        return chooser.choice(legal.legal_actions(game))
-    if (in_phase >= PHASE_ACTIONS or chooser.random() < 0.12) and game.end_phase_problem() is None:
-        return EndPhase()
-    if kind == ROAD and chooser.random() < 0.6:
-        run = _convoy_run(game)
-        if run:
-            return chooser.choice(run)
-    for _ in range(6):
-        found = list(_kind(game, chooser))
-        if found:
-            return chooser.choice(found)
-    if game.end_phase_problem() is None:
-        return EndPhase()
-    return chooser.choice(_duties(game) or legal.legal_actions(game))
+class RandomPlayer:
+    """Both sides of one game, choosing at random among actions it builds and the engine accepts."""
+
+    def __init__(self, game: Game, chooser: random.Random) -> None:
+        self.game, self.chooser = game, chooser
+        # Per side and kind of phase: the units whose counter lets them move by themselves in it.
+        self._movers: dict[tuple[str, str], list[Unit]] = {}
+
+    def choose(self, in_phase: int, count: int) -> Action:
+        """The next action: ``in_phase`` actions were taken in this phase, ``count`` in the game."""
+        game, chooser = self.game, self.chooser
+        kind = game.phase.kind
+        if kind not in (OVERLAND, ROAD) or count % FULL_LIST_EVERY == 0:
+            return chooser.choice(legal.legal_actions(game))
+        if (in_phase >= PHASE_ACTIONS or chooser.random() < END_CHANCE) and game.end_phase_problem() is None:
+            return EndPhase()
+        if kind == ROAD and chooser.random() < 0.6:
+            run = self._convoy_run()
+            if run:
+                return chooser.choice(run)
+        decision = _Decision(game, chooser, self.movers())
+        for _ in range(KIND_TRIES):
+            found = decision.options()
+            if found:
+                return chooser.choice(found)
+        if game.end_phase_problem() is None:
+            return EndPhase()
+        return chooser.choice(self._duties() or legal.legal_actions(game))
+
+    def movers(self) -> list[Unit]:
+        """The active side's units on the map that may move by themselves in a phase of this kind,
+        as far as their counters go (7.1, 7.3, 8.6, 13.2.2; the convoy runs apart)."""
+        game = self.game
+        key = (game.active_side, game.phase.kind)
+        found = self._movers.get(key)
+        if found is None:
+            found = self._movers[key] = [
+                u
+                for u in game.state.by_side.get(key[0], ())
+                if not (game.role(u).never_moves or game.role(u).convoy)
+                and phase_refusal(game.role(u), key[1]) is None
+            ]
+        return [u for u in found if u.on_map]
+
+    def _duties(self) -> list[Action]:
+        """Actions that meet what may keep the phase from ending: reinforcements that must come on
+        (14.2), the convoy's run (6.5), a lone Arab leader joining his units (12.3)."""
+        game = self.game
+        found: list[Action] = [*legal.entries(game), *legal.convoy_actions(game)]
+        for leader in leaders.lone_leaders(game):
+            for there, path in sorted(reachable(game, leader).items()):
+                if game.state.side_at(there) == leader.side:
+                    text = f"move {game.label(leader)} to {game.board.name(there)}"
+                    found.append(Move((leader.uid,), path, text))
+        return found
+
+    def _convoy_run(self) -> list[Action]:
+        """The convoy's next steps (its route, picking up its escorts, moving), so random games see
+        it reach Jerusalem now and then."""
+        game = self.game
+        convoy = game.convoy_unit()
+        if convoy is None or convoy.side != game.active_side or game.marks.convoy_done:
+            return []
+        steps: list[Action] = [a for a in legal.convoy_actions(game) if not isinstance(a, HaltConvoy)]
+        if convoy.on_map and game.marks.route:
+            escorts = set(game.marks.escorts) | {convoy.uid}
+            steps.extend(a for a in legal.loads(game, escorts) if isinstance(a, Load))
+        return steps
 
 
-def _duties(game: Game) -> list[Action]:
-    """Actions that meet what may keep the phase from ending: reinforcements that must come on
-    (14.2), the convoy's run (6.5), a lone Arab leader joining his units (12.3)."""
-    found: list[Action] = [*legal.entries(game), *legal.convoy_actions(game)]
-    for leader in leaders.lone_leaders(game):
-        for there, path in sorted(reachable(game, leader).items()):
-            if game.state.side_at(there) == leader.side:
-                found.append(
-                    Move((leader.uid,), path, f"move {game.label(leader)} to {game.board.name(there)}")
-                )
-    return found
+class _Decision:
+    """One decision: a kind of action picked at random among those the phase and the side allow,
+    then one action of that kind built at random and checked by the engine's own tests (or, for
+    the rare kinds, the listed ones)."""
+
+    def __init__(self, game: Game, chooser: random.Random, movers: list[Unit]) -> None:
+        self.game, self.chooser, self.movers = game, chooser, movers
+        side, kind, convoy = game.active_side, game.phase.kind, game.convoy_unit()
+        weights = {"enter": 3.0, "move": 4.0, "attack": 4.0}
+        if kind == ROAD:
+            weights["load"] = 3.0
+            if convoy is not None and convoy.side == side:
+                weights["convoy"] = 3.0
+        elif side == game.arab:
+            weights["bomb"] = 0.3
+        else:
+            weights["terror"] = 0.5
+        self.kinds, self.weights = list(weights), list(weights.values())
+        self._units: list[Unit] | None = None
+        self._due: list[Unit] | None = None
+
+    def options(self) -> list[Action]:
+        """Actions of one kind, picked at random (often none)."""
+        game, chooser = self.game, self.chooser
+        pick = chooser.choices(self.kinds, self.weights)[0]
+        if pick == "move":
+            found: Action | None = self._move()
+        elif pick == "attack":
+            found = self._attack()
+        elif pick == "enter":
+            found = self._entry()
+        elif pick == "load":
+            found = self._load()
+        elif pick == "convoy":
+            return list(legal.convoy_actions(game))
+        else:
+            return list(legal.bombs(game) if pick == "bomb" else legal.terror_attacks(game))
+        return [found] if found is not None else []
+
+    @property
+    def units(self) -> list[Unit]:
+        if self._units is None:
+            self._units = self.game.state.units_of(self.game.active_side)
+        return self._units
+
+    def _sample(self, units: list[Unit], tries: int = TRIES) -> list[Unit]:
+        return self.chooser.sample(units, min(tries, len(units)))
+
+    def _move(self) -> Action | None:
+        """A random walk of the first of a few units picked at random that can move."""
+        game = self.game
+        for unit in self._sample(self.movers):
+            path = random_path(game, unit, self.chooser)
+            if path:
+                return Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(path[-1])}")
+        return None
+
+    def _attack(self) -> Action | None:
+        """From a few units picked at random: one next to (or a gun in range of) enemy units."""
+        for unit in self._sample(self.units, 2 * TRIES):
+            if can_fire(self.game, unit, attacking=True):
+                attack = random_attack(self.game, unit, self.chooser)
+                if attack is not None:
+                    return attack
+        return None
+
+    def _entry(self) -> Action | None:
+        """A reinforcement picked at random comes on at one of its entrance hexes (with what a
+        transport may carry, now and then)."""
+        game, chooser = self.game, self.chooser
+        if self._due is None:
+            self._due = [u for u in arrivals.due(game) if not game.role(u).convoy]
+        if not self._due:
+            return None
+        unit = chooser.choice(self._due)
+        spaces = arrivals.entry_hexes(game, unit)
+        if not spaces:
+            return None
+        space, group, role = chooser.choice(spaces), [unit], game.role(unit)
+        if role.transport and game.phase.kind == ROAD and chooser.random() < 0.5:
+            riders = [r for r in self._due if r is not unit and game.role(r).carried_on_road]
+            group += chooser.sample(riders, min(role.capacity, len(riders)))
+        if arrivals.enter_problem(game, group, space) is not None:
+            return None
+        names = ", ".join(game.label(u) for u in group)
+        return Enter(tuple(u.uid for u in group), (space,), f"bring {names} on at {game.board.name(space)}")
+
+    def _load(self) -> Action | None:
+        """A transport picked at random (of those not alone) drops off one of its passengers or picks up
+        a unit with it."""
+        game, chooser = self.game, self.chooser
+        carriers = [
+            u
+            for u in self.units
+            if game.role(u).transport
+            and not game.role(u).convoy
+            and len(game.state.units_at(u.space or "")) > 1
+        ]
+        if not carriers:
+            return None
+        carrier = chooser.choice(carriers)
+        name, riding = game.label(carrier), game.passengers(carrier)
+        if riding and chooser.random() < 0.5:
+            rider = chooser.choice(riding)
+            return Unload(carrier.uid, (rider.uid,), f"{name} drops off {game.label(rider)}")
+        others = [u for u in game.state.units_at(carrier.space or "") if u is not carrier]
+        if not others:
+            return None
+        rider = chooser.choice(others)
+        if transport.load_problem(game, carrier, [rider]) is not None:
+            return None
+        return Load(carrier.uid, (rider.uid,), f"{name} picks up {game.label(rider)}")
 
 
-def _convoy_run(game: Game) -> list[Action]:
-    """The convoy's next steps (its route, picking up its escorts, moving), so random games see it
-    reach Jerusalem now and then."""
-    convoy = game.convoy_unit()
-    if convoy is None or convoy.side != game.active_side or game.marks.convoy_done:
-        return []
-    steps: list[Action] = [a for a in legal.convoy_actions(game) if not isinstance(a, HaltConvoy)]
-    if convoy.on_map and game.marks.route:
-        escorts = set(game.marks.escorts) | {convoy.uid}
-        steps.extend(a for a in legal.loads(game, escorts) if isinstance(a, Load))
-    return steps
+def random_attack(game: Game, unit: Unit, chooser: random.Random) -> Attack | None:
+    """An attack led by ``unit`` on an enemy-held hex next to it (or in its range, for a gun), by
+    some of the units next to that hex and now and then the guns that may fire at it, on some of
+    the units the attacker can see there (or the face-down ones, 12.1); None unless the engine
+    accepts it (``attack_problem``)."""
+    side, state = unit.side, game.state
+    if game.role(unit).artillery:
+        reach = game.tables.within(unit.space or "", unit.face.range or 0)
+        spaces = sorted(s for s, here in state.occupants.items() if here[0].side != side and s in reach)
+    else:
+        spaces = [n for n in game.board.neighbours[unit.space or ""] if state.side_at(n) not in (None, side)]
+    if not spaces:
+        return None
+    space = chooser.choice(spaces)
+    here = state.units_at(space)
+    shown = [u for u in here if u.uid not in game.marks.face_down]
+    open_targets = [u for u in shown if combat.target_problem(game, u, [unit]) is None]
+    if shown and not open_targets:
+        return None
+    targets = (
+        open_targets if len(open_targets) < 2 or chooser.random() < 0.5 else [chooser.choice(open_targets)]
+    )
+    hexes = () if shown else (space,)
+    everyone = [*targets, *legal.face_down_in(game, hexes)]
+    near = [
+        u
+        for n in game.board.neighbours[space]
+        for u in state.units_at(n)
+        if u.side == side
+        and not game.role(u).artillery
+        and combat.attacker_problem(game, u, everyone) is None
+    ]
+    group = _some(chooser, near)
+    guns = artillery.guns_on(game, game.guns_of(side), space)
+    if guns and (not group or chooser.random() < 0.3):
+        group += _some(chooser, guns)
+    if not group or combat.attack_problem(game, group, everyone) is not None:
+        return None
+    return Attack(
+        tuple(u.uid for u in group),
+        tuple(t.uid for t in targets),
+        hexes,
+        f"attack {', '.join(game.label(t) for t in everyone)} in {game.board.name(space)} "
+        f"with {', '.join(game.label(u) for u in group)}",
+    )
 
 
-def _kind(game: Game, chooser: random.Random) -> Iterator[Action]:
-    pick = chooser.choices(
-        ("convoy", "enter", "move", "attack", "load", "bomb", "terror"), weights=(3, 3, 6, 4, 3, 0.3, 0.5)
-    )[0]
-    if pick == "convoy":
-        return legal.convoy_actions(game)
-    if pick == "enter":
-        due = [u for u in arrivals.due(game) if not game.role(u).convoy]
-        return legal.entries(game, [chooser.choice(due)]) if due else iter(())
-    if pick == "attack":
-        return _attacks_on_one_hex(game, chooser)
-    if pick == "load":
-        return legal.loads(game) if game.phase.kind == ROAD else iter(())
-    if pick == "bomb":
-        return legal.bombs(game) if game.phase.kind == OVERLAND else iter(())
-    if pick == "terror":
-        return legal.terror_attacks(game) if game.phase.kind == OVERLAND else iter(())
-    return _one_units_moves(game, chooser)
-
-
-def _attacks_on_one_hex(game: Game, chooser: random.Random) -> Iterator[Action]:
-    """The listed attacks on one enemy-held hex the side may attack, picked at random."""
-    fronts = legal.attack_fronts(game)
-    if not fronts:
-        return iter(())
-    space = chooser.choice(sorted(fronts))
-    return legal.attacks_on(game, space, *fronts[space])
-
-
-def _one_units_moves(game: Game, chooser: random.Random) -> Iterator[Action]:
-    units = [u for u in game.state.units_of(game.active_side) if not game.role(u).convoy]
-    for unit in chooser.sample(units, min(5, len(units))):
-        path = random_path(game, unit, chooser)
-        if path:
-            yield Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(path[-1])}")
-            return
+def _some(chooser: random.Random, units: list[Unit]) -> list[Unit]:
+    """All of ``units`` more often than not (the strongest attack), else some of them."""
+    if len(units) < 2 or chooser.random() < 0.6:
+        return list(units)
+    return chooser.sample(units, chooser.randint(1, len(units)))
 
 
 def random_path(game: Game, unit: Unit, chooser: random.Random) -> tuple[str, ...]:
