@@ -86,6 +86,14 @@ def gun_problem(game: Game, gun: Unit, space: str) -> IllegalAction | None:
     return None
 
 
+def shelling_reach(game: Game, side: str) -> list[frozenset[str]]:
+    """The hexes each of ``side``'s guns ready to fire reaches: where the other side's units may be
+    shelled as they move (10.2); a move asks it once, and again after a shot."""
+    return [
+        game.tables.within(g.space or "", g.face.range or 0) for g in game.guns_of(side) if gun_ready(game, g)
+    ]
+
+
 def guns_on(game: Game, units: Sequence[Unit], space: str) -> list[Unit]:
     """The artillery among ``units`` that may fire at ``space`` now: ``gun_problem`` finds none
     exactly when the gun is ready, in range and the hex spotted; the sight is the dear test."""

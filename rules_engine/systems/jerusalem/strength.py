@@ -7,6 +7,7 @@ units are halved, and the odds are then rounded for the defender only once
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -47,8 +48,14 @@ def multiplier(game: Game, unit: Unit) -> Fraction:
     return ONE
 
 
+@functools.cache
+def _fraction(value: float) -> Fraction:
+    """A printed strength as a Fraction (immutable, so each value is made once)."""
+    return Fraction(value)
+
+
 def _scaled(game: Game, unit: Unit, value: float | None) -> Fraction:
-    amount = Fraction(value or 0)
+    amount = _fraction(value or 0)
     factor = multiplier(game, unit)
     if factor != 1:  # most units: no leader multiplies them, and Fraction arithmetic is slow
         amount *= factor
@@ -83,7 +90,11 @@ def defence_strength(game: Game, unit: Unit) -> Fraction:
 
 
 def total(values: Iterable[Fraction]) -> Fraction:
-    return sum(values, Fraction(0))
+    """The sum of strengths; whole numbers (the common case) are added as integers."""
+    found = list(values)
+    if all(v.denominator == 1 for v in found):
+        return Fraction(sum(v.numerator for v in found))
+    return sum(found, Fraction(0))
 
 
 def modifiers(
