@@ -184,6 +184,8 @@ def convoy_actions(game: Game) -> Iterator[Action]:
 
 def convoy_routes(game: Game, convoy: Unit) -> list[tuple[str, ...]]:
     """The shortest road route from each place the convoy may start to each city hex it can reach."""
+    if transport.announce_problem(game) is not None:
+        return []
     starts = [convoy.space] if convoy.on_map and convoy.space else game.entry_hexes(convoy)
     routes = [r for start in starts for r in game.tables.city_routes(start)]
     return [r for r in routes if transport.route_problem(game, r) is None][:4]

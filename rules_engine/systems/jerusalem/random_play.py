@@ -103,7 +103,7 @@ class RandomPlayer:
             run = self._convoy_run()
             if run:
                 return chooser.choice(run)
-        decision = _Decision(game, chooser, self.movers())
+        decision = _Decision(game, chooser, self.movers)
         for _ in range(KIND_TRIES):
             found = decision.options()
             if found:
@@ -158,7 +158,7 @@ class _Decision:
     then one action of that kind built at random and checked by the engine's own tests (or, for
     the rare kinds, the listed ones)."""
 
-    def __init__(self, game: Game, chooser: random.Random, movers: list[Unit]) -> None:
+    def __init__(self, game: Game, chooser: random.Random, movers: Callable[[], list[Unit]]) -> None:
         self.game, self.chooser, self.movers = game, chooser, movers
         side, kind, convoy = game.active_side, game.phase.kind, game.convoy_unit()
         weights = {"enter": 3.0, "move": 4.0, "attack": 4.0}
@@ -204,7 +204,7 @@ class _Decision:
     def _move(self) -> Action | None:
         """A random walk of the first of a few units picked at random that can move."""
         game = self.game
-        for unit in self._sample(self.movers):
+        for unit in self._sample(self.movers()):
             path = random_path(game, unit, self.chooser)
             if path:
                 return Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(path[-1])}")

@@ -150,6 +150,11 @@ def unload(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
 
 def route_problem(game: Game, path: Sequence[str]) -> IllegalAction | None:
     """6.2.1-6.2.2: announced before any Jewish road movement, along roads, ending in Jerusalem."""
+    return announce_problem(game) or _path_problem(game, path)
+
+
+def announce_problem(game: Game) -> IllegalAction | None:
+    """6.2.1: why no route may be announced now, whatever the route (None when one may)."""
     convoy = game.convoy_unit()
     if convoy is None or convoy.status not in (UnitStatus.ON_MAP, UnitStatus.WAITING):
         return IllegalAction("6.2.1", "the Jerusalem Convoy is not in play")
@@ -159,6 +164,12 @@ def route_problem(game: Game, path: Sequence[str]) -> IllegalAction | None:
         )
     if game.marks.route or game.marks.anything_moved or game.marks.convoy_done:
         return IllegalAction("6.2.1", "the route is announced before any road movement, once a phase")
+    return None
+
+
+def _path_problem(game: Game, path: Sequence[str]) -> IllegalAction | None:
+    convoy = game.convoy_unit()
+    assert convoy is not None  # announce_problem has found it
     if len(path) < 2 or path[-1] not in game.tables.city:
         return IllegalAction("6.2.1", "the route runs from the convoy's hex to a Jerusalem city hex")
     starts = [convoy.space] if convoy.on_map else game.entry_hexes(convoy)
