@@ -40,6 +40,11 @@ class Game(CoreGame):
     system: Jerusalem
 
     def __init__(self, system: Jerusalem, scenario: Scenario, log: EventLog) -> None:
+        # What the system read once, as attributes: the rules ask for them in every inner loop.
+        self.tables: Tables = system.tables
+        self.jewish: str = system.jewish
+        self.arab: str = system.arab
+        self._roles = system.roles
         self.marks = Marks()
         self.zoc_cache: dict[str, tuple[object, frozenset[str]]] = {}
         self.sight_cache: dict[tuple[str, bool], tuple[int, dict[str, bool]]] = {}
@@ -56,20 +61,8 @@ class Game(CoreGame):
 
     # --- what the rules ask about units and hexes ----------------------------------------
 
-    @property
-    def tables(self) -> Tables:
-        return self.system.tables
-
-    @property
-    def jewish(self) -> str:
-        return self.system.jewish
-
-    @property
-    def arab(self) -> str:
-        return self.system.arab
-
     def role(self, unit: Unit) -> Role:
-        return self.system.roles[unit.counter.id]
+        return self._roles[unit.counter.id]
 
     def label(self, unit: Unit) -> str:
         """A unit as a player sees it: its printed name, or 'a face-down leader' (12.1)."""
