@@ -33,7 +33,6 @@ from rules_engine.systems.jerusalem.movement import (
     start_problem,
     step_costs,
 )
-from rules_engine.systems.jerusalem.strength import can_fire
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
@@ -49,6 +48,9 @@ END_CHANCE = 0.12
 # How many kinds of action a decision tries, and how many units (picked at random) for each.
 KIND_TRIES = 6
 TRIES = 5
+# The chance that an attack the player looks for is led by a gun (10.4) rather than a unit next
+# to the enemy.
+GUN_LEADS = 0.2
 # After each hex of a random move, the chance that the unit stops there.
 STOP_CHANCE = 0.3
 MAX_ACTIONS = 20_000
@@ -90,6 +92,8 @@ class RandomPlayer:
         self.game, self.chooser = game, chooser
         # Per side and kind of phase: the units whose counter lets them move by themselves in it.
         self._movers: dict[tuple[str, str], list[Unit]] = {}
+        # Per side: its epoch and the hexes next to its units (where the other side may attack from).
+        self._fronts: dict[str, tuple[int, frozenset[str]]] = {}
 
     def choose(self, in_phase: int, count: int) -> Action:
         """The next action: ``in_phase`` actions were taken in this phase, ``count`` in the game."""
@@ -103,7 +107,7 @@ class RandomPlayer:
             run = self._convoy_run()
             if run:
                 return chooser.choice(run)
-        decision = _Decision(game, chooser, self.movers)
+        decision = _Decision(game, chooser, self)
         for _ in range(KIND_TRIES):
             found = decision.options()
             if found:
@@ -126,6 +130,17 @@ class RandomPlayer:
                 and phase_refusal(game.role(u), key[1]) is None
             ]
         return [u for u in found if u.on_map]
+
+    def front(self, side: str) -> frozenset[str]:
+        """The hexes next to ``side``'s units, kept until they change (the side's epoch)."""
+        game = self.game
+        epoch = game.state.side_epoch(side)
+        found = self._fronts.get(side)
+        if found is None or found[0] != epoch:
+            neighbours = game.board.neighbours
+            held = [s for s, here in game.state.occupants.items() if here[0].side == side]
+            found = self._fronts[side] = (epoch, frozenset(n for s in held for n in neighbours[s]))
+        return found[1]
 
     def _duties(self) -> list[Action]:
         """Actions that meet what may keep the phase from ending: reinforcements that must come on
@@ -158,8 +173,8 @@ class _Decision:
     then one action of that kind built at random and checked by the engine's own tests (or, for
     the rare kinds, the listed ones)."""
 
-    def __init__(self, game: Game, chooser: random.Random, movers: Callable[[], list[Unit]]) -> None:
-        self.game, self.chooser, self.movers = game, chooser, movers
+    def __init__(self, game: Game, chooser: random.Random, player: RandomPlayer) -> None:
+        self.game, self.chooser, self.player = game, chooser, player
         side, kind, convoy = game.active_side, game.phase.kind, game.convoy_unit()
         weights = {"enter": 3.0, "move": 4.0, "attack": 4.0}
         if kind == ROAD:
@@ -198,23 +213,30 @@ class _Decision:
             self._units = self.game.state.units_of(self.game.active_side)
         return self._units
 
-    def _sample(self, units: list[Unit], tries: int = TRIES) -> list[Unit]:
-        return self.chooser.sample(units, min(tries, len(units)))
+    def _sample(self, units: list[Unit]) -> list[Unit]:
+        return self.chooser.sample(units, min(TRIES, len(units)))
 
     def _move(self) -> Action | None:
         """A random walk of the first of a few units picked at random that can move."""
         game = self.game
-        for unit in self._sample(self.movers()):
+        for unit in self._sample(self.player.movers()):
             path = random_path(game, unit, self.chooser)
             if path:
                 return Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(path[-1])}")
         return None
 
     def _attack(self) -> Action | None:
-        """From a few units picked at random: one next to (or a gun in range of) enemy units."""
-        for unit in self._sample(self.units, 2 * TRIES):
-            if can_fire(self.game, unit, attacking=True):
-                attack = random_attack(self.game, unit, self.chooser)
+        """From a few units picked at random of those next to enemy units (or now and then a gun), one
+        that may attack leads an attack."""
+        game, chooser = self.game, self.chooser
+        front = self.player.front(game.enemy_of(game.active_side))
+        if chooser.random() < GUN_LEADS:
+            ready = game.guns_of(game.active_side)
+        else:
+            ready = [u for u in self.units if u.space in front and not game.role(u).artillery]
+        for unit in self._sample(ready):
+            if combat.attacker_problem(game, unit, ()) is None:  # it may attack at all
+                attack = random_attack(game, unit, self.chooser)
                 if attack is not None:
                     return attack
         return None
@@ -247,9 +269,9 @@ class _Decision:
         carriers = [
             u
             for u in self.units
-            if game.role(u).transport
+            if len(game.state.units_at(u.space or "")) > 1
+            and game.role(u).transport
             and not game.role(u).convoy
-            and len(game.state.units_at(u.space or "")) > 1
         ]
         if not carriers:
             return None
@@ -300,9 +322,8 @@ def random_attack(game: Game, unit: Unit, chooser: random.Random) -> Attack | No
         and combat.attacker_problem(game, u, everyone) is None
     ]
     group = _some(chooser, near)
-    guns = artillery.guns_on(game, game.guns_of(side), space)
-    if guns and (not group or chooser.random() < 0.3):
-        group += _some(chooser, guns)
+    if not group or chooser.random() < 0.3:
+        group += _some(chooser, artillery.guns_on(game, game.guns_of(side), space))
     if not group or combat.attack_problem(game, group, everyone) is not None:
         return None
     return Attack(
