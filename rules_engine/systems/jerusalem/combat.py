@@ -137,7 +137,7 @@ def target_problem(game: Game, target: Unit, attackers: Sequence[Unit]) -> Illeg
 
 
 def _odds_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> IllegalAction | None:
-    if _automatic(game, attackers, targets):
+    if automatic(game, attackers, targets):
         return None
     attack = total(fire_strength(game, a, targets) for a in attackers)
     defence = total(defence_strength(game, t) for t in targets)
@@ -159,7 +159,7 @@ def _odds_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]
     return None
 
 
-def _automatic(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> bool:
+def automatic(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> bool:
     """9.10, 6.7.1: lone leaders, and a lone convoy attacked by ground units, die without a roll."""
     if all(game.role(a).artillery for a in attackers):
         return False
@@ -180,7 +180,7 @@ def resolve_attack(
     report = CombatReport([u.uid for u in attackers], [t.uid for t in targets])
     game.last_combat = report
     spaces = sorted({t.space for t in targets if t.space})
-    if _automatic(game, attackers, targets):
+    if automatic(game, attackers, targets):
         report.automatic = True
         for target in targets:
             game.note("combat", f"{game.label(target)} is alone when attacked and is eliminated (9.10)")

@@ -7,10 +7,11 @@ from a scenario, with Scenario II's set-up rolls when dice are given
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rules_engine.core import Chooser, CoreSystem, DiceSource, EngineError, SeededDice, Unit
+from rules_engine.core.policies import Policy, PolicyFactory, RandomPolicy
 from rules_engine.core.system import AfterAction
 from rules_engine.definitions import ValidGame
 from rules_engine.systems.jerusalem.decisions import ChooserDecider, RandomDecider
@@ -20,7 +21,15 @@ from rules_engine.systems.jerusalem.tables import Tables
 
 # How many groups of counters `stacking_of` remembers before it starts again.
 STACKING_MEMO = 100_000
+# The scripted policy's name (policies.py).
+OBJECTIVES = "objectives"
 PHASE_KINDS = frozenset({"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"})
+
+
+def _objectives_policy(seed: int) -> Policy:
+    from rules_engine.systems.jerusalem.policies import ObjectivesPolicy
+
+    return ObjectivesPolicy(seed)
 
 
 class Jerusalem(CoreSystem[Game]):
@@ -34,6 +43,7 @@ class Jerusalem(CoreSystem[Game]):
     # The painter prints strength and MPs as '4-6' (compiler/render reads it through the registry).
     counter_layout: ClassVar[str] = "dash"
     game_class = Game
+    policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, OBJECTIVES: _objectives_policy}
 
     def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:
         super().__init__(definition, options)
@@ -121,6 +131,15 @@ class Jerusalem(CoreSystem[Game]):
 
     def chooser_decider(self, chooser: Chooser) -> ChooserDecider:
         return ChooserDecider(chooser, lambda u: u.uid, self.board.name, self.side_name)
+
+    def play(self, scenario_id: str, seed: int, policy: str = "random") -> Game:
+        """The scripted policy builds its actions one unit or hex at a time rather than choosing
+        from every legal action (`policies.py`); the others play through the core's loop."""
+        if policy == OBJECTIVES:
+            from rules_engine.systems.jerusalem.policies import play_objectives_game
+
+            return play_objectives_game(self, scenario_id, seed)
+        return super().play(scenario_id, seed, policy)
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         from rules_engine.systems.jerusalem.random_play import play_random_game
