@@ -150,7 +150,7 @@ class ObjectivesPolicy:
         """Hexes from every hex to the nearest goal of the active side as the phase began, counted
         across the map."""
         if self._distances is None:
-            self._distances = _distances_to(game, self.goals(game))
+            self._distances = game.tables.hexes_from(self.goals(game))
         return self._distances
 
     # --- the steps of a movement phase -------------------------------------------------------
@@ -249,22 +249,6 @@ def road_between(game: Game, starts: Sequence[str], targets: Sequence[str]) -> l
                 parents[there] = here
                 queue.append(there)
     return []
-
-
-def _distances_to(game: Game, goals: frozenset[str]) -> dict[str, int]:
-    """Hexes from every hex to the nearest of ``goals`` (a breadth-first search over the map)."""
-    neighbours = game.board.neighbours
-    distance = dict.fromkeys(goals, 0)
-    frontier = sorted(goals)
-    while frontier:
-        following = []
-        for here in frontier:
-            for there in neighbours[here]:
-                if there not in distance:
-                    distance[there] = distance[here] + 1
-                    following.append(there)
-        frontier = following
-    return distance
 
 
 def attack_odds(game: Game, attack: Attack) -> Fraction:

@@ -63,7 +63,7 @@ class Jerusalem(CoreSystem[Game]):
         self.arab = self.enemy_of(self.jewish)
         self._stacking: dict[tuple[str, ...], str | None] = {}
         self.dummy_movement = self._leader_movement()
-        self.city_distance = self._city_distances()
+        self.city_distance = self.tables.hexes_from(self.tables.city)  # 12.9.4
         self.zoc_reach = {
             space: ()
             if space in self.tables.no_zoc
@@ -79,20 +79,6 @@ class Jerusalem(CoreSystem[Game]):
             if c.kind == "leader" and c.side == self.arab and isinstance(c.front.movement, (int, float))
         ]
         return max(moves, default=0.0)
-
-    def _city_distances(self) -> dict[str, int]:
-        """12.9.4: how far each hex is from the nearest Jerusalem city hex."""
-        distances = {space: 0 for space in self.tables.city}
-        frontier = list(self.tables.city)
-        while frontier:
-            following = []
-            for space in frontier:
-                for near in self.board.neighbours[space]:
-                    if near not in distances:
-                        distances[near] = distances[space] + 1
-                        following.append(near)
-            frontier = following
-        return distances
 
     def stacking_of(self, units: Sequence[Unit]) -> str | None:
         """Why these units may not share a hex (None when they may): the core's `Stacking`, whose

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -269,6 +269,22 @@ class Tables:
             return 999
         dq, dr = second[0] - first[0], second[1] - first[1]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def hexes_from(self, spaces: Iterable[str]) -> dict[str, int]:
+        """How many hexes each hex is from the nearest of ``spaces``, stepping from neighbour to
+        neighbour (a breadth-first search over the map)."""
+        neighbours = self.board.neighbours
+        frontier = sorted(spaces)
+        distance = dict.fromkeys(frontier, 0)
+        while frontier:
+            following = []
+            for here in frontier:
+                for there in neighbours[here]:
+                    if there not in distance:
+                        distance[there] = distance[here] + 1
+                        following.append(there)
+            frontier = following
+        return distance
 
     def within(self, space: str, reach: int) -> frozenset[str]:
         """The hexes at most ``reach`` hexes from ``space`` (itself too), as ``distance`` counts them:
