@@ -36,7 +36,7 @@ class Jerusalem(CoreSystem[Game]):
     """The Jerusalem! system."""
 
     name: ClassVar[str] = "jerusalem"
-    face_values: ClassVar[dict[str, tuple[str, ...]]] = {
+    face_values: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "unit": ("strength", "strength_colour", "movement", "movement_colour")
     }
     phase_kinds = PHASE_KINDS
