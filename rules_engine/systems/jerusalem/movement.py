@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 OVERLAND, ROAD = "overland-movement", "road-movement"
 # 12.9.4: how far from a Jerusalem city hex David Shaltiel may go
 SHALTIEL_REACH = 4
+INF = float("inf")
 
 
 def mover_problem(game: Game, unit: Unit) -> IllegalAction | None:
@@ -353,17 +354,18 @@ def reachable(game: Game, unit: Unit) -> dict[str, tuple[str, ...]]:
     queue: list[tuple[float, str, tuple[str, ...]]] = [(spent, start, ())]
     while queue:
         cost, here, path = heapq.heappop(queue)
-        if cost > best.get(here, float("inf")) or (path and here in ezoc and not free):
+        if cost > best.get(here, INF) or (path and here in ezoc and not free):
             continue
         for there, step in costs[here].items():
-            if cost + step > allowance or cost + step >= best.get(there, float("inf")):
+            total = cost + step
+            if total > allowance or total >= best.get(there, INF):
                 continue
             if leaving and not path and there in ezoc:
                 continue
             if not may_enter(there):
                 continue
-            best[there] = cost + step
+            best[there] = total
             new_path = (*path, there)
             paths[there] = new_path
-            heapq.heappush(queue, (cost + step, there, new_path))
+            heapq.heappush(queue, (total, there, new_path))
     return {there: path for there, path in paths.items() if end_problem(game, group, there) is None}
