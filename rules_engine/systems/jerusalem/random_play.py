@@ -40,8 +40,11 @@ if TYPE_CHECKING:
     from rules_engine.systems.jerusalem.system import Jerusalem
 
 AfterAction = Callable[["Game", str], None]
-# How often the full legal_actions() list is drawn from, and how long a phase may go on.
-FULL_LIST_EVERY = 300
+# How often (in actions) the full legal_actions() list is drawn from by default: listing every
+# unit's every move costs as much as some twenty actions, so benches and balance runs do it
+# rarely; the property tests ask for it much more often.
+FULL_LIST_EVERY = 1000
+# How long a phase may go on.
 PHASE_ACTIONS = 40
 # The chance, at each decision of a movement phase, that the player ends the phase (when he may).
 END_CHANCE = 0.12
@@ -63,12 +66,15 @@ def play_random_game(
     *,
     after_action: AfterAction | None = None,
     log: bool = False,
+    list_every: int = FULL_LIST_EVERY,
 ) -> Game:
-    """Play one game to its end with random legal actions; returns the finished game."""
+    """Play one game to its end with random legal actions; returns the finished game.
+
+    Every ``list_every`` actions the action is drawn from the full ``legal_actions()`` list."""
     dice = SeededDice(seed, system.die_sides)
     decider = RandomDecider(seed + 1)
     game = system.new_game(scenario_id, dice, log=log)
-    player = RandomPlayer(game, random.Random(seed))
+    player = RandomPlayer(game, random.Random(seed), list_every)
     if after_action is not None:
         after_action(game, "set-up")
     in_phase, phase_key = 0, None
@@ -88,8 +94,8 @@ def play_random_game(
 class RandomPlayer:
     """Both sides of one game, choosing at random among actions it builds and the engine accepts."""
 
-    def __init__(self, game: Game, chooser: random.Random) -> None:
-        self.game, self.chooser = game, chooser
+    def __init__(self, game: Game, chooser: random.Random, list_every: int = FULL_LIST_EVERY) -> None:
+        self.game, self.chooser, self.list_every = game, chooser, list_every
         # Per side and kind of phase: the units whose counter lets them move by themselves in it.
         self._movers: dict[tuple[str, str], list[Unit]] = {}
         # Per side: its epoch and the hexes next to its units (where the other side may attack from).
@@ -99,7 +105,7 @@ class RandomPlayer:
         """The next action: ``in_phase`` actions were taken in this phase, ``count`` in the game."""
         game, chooser = self.game, self.chooser
         kind = game.phase.kind
-        if kind not in (OVERLAND, ROAD) or count % FULL_LIST_EVERY == 0:
+        if kind not in (OVERLAND, ROAD) or count % self.list_every == 0:
             return chooser.choice(legal.legal_actions(game))
         if (in_phase >= PHASE_ACTIONS or chooser.random() < END_CHANCE) and game.end_phase_problem() is None:
             return EndPhase()
