@@ -5,22 +5,30 @@ them through the protocol (``Game.apply``), so a refusal or a broken invariant
 is a rules bug: an over-full hex or both sides in one, a unit that left the
 enemy ZOC it stopped in while the ZOC lasts, MPs spent beyond a unit's
 allowance, a passenger away from its transport, or a face-down Arab leader the
-Jewish player can see or name.
+Jewish player can see or name. The scripted "objectives" policy is played the
+same way, and held to what it promises (attacks at 2-1 or better, leaders kept
+company, only listed actions).
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
+import json
+from collections import Counter
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from compiler.cli.main import cli
 from compiler.pipeline import validate_game
 from rules_engine.core import EndPhase, SeededDice, UnitStatus
 from rules_engine.systems import system_for
-from rules_engine.systems.jerusalem import Game, Jerusalem
+from rules_engine.systems.jerusalem import Attack, Game, Jerusalem, Move
 from rules_engine.systems.jerusalem.legal import legal_actions
+from rules_engine.systems.jerusalem.policies import ObjectivesPolicy, attack_odds, play_objectives_game
 from rules_engine.systems.jerusalem.random_play import play_random_game
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
@@ -29,7 +37,8 @@ from .conftest import valid_game as _valid
 
 SCENARIOS = ("standard-game", "latrun-and-the-burma-road")
 RESULTS = {"Jewish victory", "Arab victory"}
-# How often the checker also lists every legal action and looks for a hidden leader in them.
+# How often the checker also lists every legal action and looks for a hidden leader in them, and
+# how often the random player plays from that list (far more often than in benches).
 LIST_EVERY = 40
 
 
@@ -92,7 +101,7 @@ class InvariantChecker:
 
 def play_and_check(scenario: str, seed: int) -> Game:
     checker = InvariantChecker()
-    game = play_random_game(jerusalem(), scenario, seed, after_action=checker)
+    game = play_random_game(jerusalem(), scenario, seed, after_action=checker, list_every=LIST_EVERY)
     assert game.state.over and game.state.result in RESULTS
     assert game.state.turn == "June IV"
     assert checker.actions > 50
@@ -131,3 +140,79 @@ def test_every_listed_action_is_legal() -> None:
         trial = system.new_game("standard-game", SeededDice(3, system.die_sides))
         trial.apply(EndPhase(), SeededDice(3))
         trial.apply(action, SeededDice(index, system.die_sides), system.random_decider(index))
+
+
+# --- the scripted policy ("objectives") ---------------------------------------------------
+
+
+def _leaders_alone(game: Game, side: str) -> set[str]:
+    """Hexes where ``side`` has a leader (or dummy) and no other unit."""
+    found = set()
+    for space, units in game.state.occupants.items():
+        mine = [u for u in units if u.side == side]
+        lonely = [u for u in mine if game.role(u).leader or game.role(u).dummy]
+        if mine and len(lonely) == len(mine):
+            found.add(space)
+    return found
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_objectives_policy_plays_each_scenario_to_its_end(scenario: str) -> None:
+    checker = InvariantChecker()
+    game = play_objectives_game(jerusalem(), scenario, 1, after_action=checker)
+    assert game.state.over and game.state.result in RESULTS
+    assert game.state.turn == "June IV" and checker.actions > 100
+
+
+def test_the_objectives_policy_attacks_at_two_to_one_and_keeps_leaders_company() -> None:
+    """Every attack it makes is at 2-1 or better (or needs no roll); no move of its leaves a leader
+    that had company alone; and what it takes is among the listed legal actions."""
+    system = jerusalem()
+    dice = SeededDice(4, system.die_sides)
+    game = system.new_game("latrun-and-the-burma-road", dice, log=False)
+    policy, decider = ObjectivesPolicy(4), system.random_decider(5)
+    kinds: Counter[str] = Counter()
+    for count in range(5000):
+        if game.state.over:
+            break
+        action = policy.decide(game)
+        kinds[action.kind] += 1
+        if isinstance(action, Attack):
+            assert attack_odds(game, action) >= 2, action
+        if count % 50 == 0:
+            assert action in legal_actions(game), action
+        alone = _leaders_alone(game, game.active_side)
+        game.apply(action, dice, decider)
+        if isinstance(action, Move) and not game.state.over:
+            mover = game.unit(action.units[0])
+            if not (game.role(mover).leader or game.role(mover).dummy):
+                assert _leaders_alone(game, mover.side) <= alone, f"{action.describe()} left a leader alone"
+    assert game.state.over
+    assert {"move", "attack", "enter", "end_phase"} <= set(kinds)
+
+
+def test_the_objectives_policy_plays_the_same_game_from_the_same_seed() -> None:
+    first = play_objectives_game(jerusalem(), "standard-game", 3)
+    second = play_objectives_game(jerusalem(), "standard-game", 3)
+    place = sorted((u.uid, u.space) for u in first.state.units.values())
+    assert place == sorted((u.uid, u.space) for u in second.state.units.values())
+    assert first.state.result == second.state.result
+
+
+def test_the_roads_goal_runs_from_the_city_to_the_far_end() -> None:
+    game = jerusalem().new_game("standard-game")
+    places, road, keeper = ObjectivesPolicy().targets(game)
+    assert keeper == game.jewish and len(places) == 12
+    assert road[0] in places and road[-1] in {game.board.resolve("0103"), game.board.resolve("Hulda")}
+    assert all(b in game.tables.roads[a] for a, b in itertools.pairwise(road))
+
+
+def test_wgc_simulate_plays_jerusalem_with_the_objectives_policy() -> None:
+    arguments = ["simulate", str(SOURCE_DATA / "jerusalem"), "--policy", "objectives", "--games", "2"]
+    result = CliRunner().invoke(
+        cli, [*arguments, "--scenario", "latrun-and-the-burma-road", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    (table,) = json.loads(result.stdout)
+    assert table["policy"] == "objectives" and table["games"] == 2
+    assert sum(row["count"] for row in table["results"]) == 2

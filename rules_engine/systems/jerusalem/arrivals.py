@@ -38,11 +38,11 @@ def record(game: Game, unit: Unit) -> Reinforcement | None:
 
 def due(game: Game) -> list[Unit]:
     """The active side's reinforcements whose turn has come."""
-    now = game.state.turn_index
+    now, side = game.state.turn_index, game.active_side
     return [
         u
         for t, u in game.state.reinforcements
-        if t <= now and u.side == game.active_side and u.status is UnitStatus.WAITING
+        if t <= now and u.side == side and u.status is UnitStatus.WAITING
     ]
 
 
@@ -56,8 +56,8 @@ def entry_hexes(game: Game, unit: Unit) -> list[str]:
     free = [s for s in spaces if game.state.side_at(s) in (None, unit.side)]
     if free or not spaces:
         return free
-    edge = [s for s in game.tables.edge if any(game.tables.distance(s, o) <= EDGE_SHIFT for o in spaces)]
-    return sorted(s for s in edge if game.state.side_at(s) in (None, unit.side))
+    near = game.tables.edge.intersection(set().union(*(game.tables.within(o, EDGE_SHIFT) for o in spaces)))
+    return sorted(s for s in near if game.state.side_at(s) in (None, unit.side))
 
 
 def _may_come_alone(game: Game, unit: Unit) -> bool:
@@ -159,9 +159,10 @@ def enter(game: Game, units: Sequence[Unit], path: Sequence[str], dice: DiceSour
         _go_back(game, placed)
         raise
     game.state.reinforcements = [(t, u) for t, u in game.state.reinforcements if u not in units]
-    game.note(
-        "reinforcement", f"{', '.join(game.label(u) for u in units)} come on at {game.board.name(first)}"
-    )
+    if game.logging:
+        game.note(
+            "reinforcement", f"{', '.join(game.label(u) for u in units)} come on at {game.board.name(first)}"
+        )
     artillery.shell_moving(game, [*walkers, *[game.state.units[r] for r in seats]], first, game.decider, dice)
     if len(path) > 1:
         travel.walk(game, [u for u in walkers if u.on_map], [], path[1:], costs, dice)

@@ -37,24 +37,32 @@ def gun_ready(game: Game, gun: Unit) -> bool:
 
 def in_range(game: Game, gun: Unit, space: str) -> bool:
     """1.2.1: counting the target's hex and not the gun's."""
-    reach = gun.face.range or 0
-    return gun.space is not None and game.tables.distance(gun.space, space) <= reach
+    return gun.space is not None and space in game.tables.within(gun.space, gun.face.range or 0)
 
 
 def spotted(game: Game, gun: Unit, space: str) -> bool:
     """10.7: the gun sees the target hex, or a friendly unit does (a Legion one for Legion guns, 10.7.3)."""
-    tables = game.tables
     assert gun.space is not None
-    if tables.can_see(gun.space, space):
-        return True
-    legion = game.role(gun).legion
-    for unit in game.state.units_of(gun.side):
-        role = game.role(unit)
-        if unit is gun or role.dummy or unit.space is None or (legion and not role.legion):
-            continue
-        if tables.can_see(unit.space, space):
-            return True
-    return False
+    return game.tables.can_see(gun.space, space) or seen_by(game, gun.side, game.role(gun).legion, space)
+
+
+def seen_by(game: Game, side: str, legion_only: bool, space: str) -> bool:
+    """10.7.2, 10.7.3: whether a unit of ``side`` (a Legion unit, for Legion guns) sees ``space``,
+    dummies aside; each hex is asked once until the side's units change (its epoch)."""
+    epoch = game.state.side_epoch(side)
+    cached = game.sight_cache.get((side, legion_only))
+    if cached is None or cached[0] != epoch:
+        cached = game.sight_cache[side, legion_only] = (epoch, {})
+    seen = cached[1].get(space)
+    if seen is None:
+        seen = cached[1][space] = any(
+            game.tables.can_see(unit.space, space)
+            for unit in game.state.units_of(side)
+            if unit.space is not None
+            and not game.role(unit).dummy
+            and (game.role(unit).legion or not legion_only)
+        )
+    return seen
 
 
 def gun_problem(game: Game, gun: Unit, space: str) -> IllegalAction | None:
@@ -76,6 +84,20 @@ def gun_problem(game: Game, gun: Unit, space: str) -> IllegalAction | None:
         rule = "10.7.3" if legion else "10.7.2"
         return IllegalAction(rule, f"neither {name} nor {who} can see {game.board.name(space)}")
     return None
+
+
+def shelling_reach(game: Game, side: str) -> list[frozenset[str]]:
+    """The hexes each of ``side``'s guns ready to fire reaches: where the other side's units may be
+    shelled as they move (10.2); a move asks it once, and again after a shot."""
+    return [
+        game.tables.within(g.space or "", g.face.range or 0) for g in game.guns_of(side) if gun_ready(game, g)
+    ]
+
+
+def guns_on(game: Game, units: Sequence[Unit], space: str) -> list[Unit]:
+    """The artillery among ``units`` that may fire at ``space`` now: ``gun_problem`` finds none
+    exactly when the gun is ready, in range and the hex spotted; the sight is the dear test."""
+    return [g for g in units if gun_ready(game, g) and in_range(game, g, space) and spotted(game, g, space)]
 
 
 def shelling_targets(game: Game, movers: Sequence[Unit], space: str) -> list[Unit]:
@@ -100,7 +122,7 @@ def shell_moving(
 ) -> ShotReport | None:
     """10.2: the other player may shell units as they come within range, before they move on."""
     side = game.enemy_of(movers[0].side)
-    guns = tuple(g for g in game.state.units_of(side) if gun_problem(game, g, space) is None)
+    guns = tuple(guns_on(game, game.guns_of(side), space))
     targets = tuple(shelling_targets(game, movers, space))
     if not guns or not targets:
         return None

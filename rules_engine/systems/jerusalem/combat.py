@@ -53,7 +53,7 @@ def attack_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit
     if len({u.uid for u in [*attackers, *targets]}) != len(attackers) + len(targets):
         return IllegalAction("9.4.1", "a unit is named twice in one attack")
     for unit in attackers:
-        problem = _attacker_problem(game, unit, targets)
+        problem = attacker_problem(game, unit, targets)
         if problem is not None:
             return problem
     for target in targets:
@@ -63,7 +63,8 @@ def attack_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit
     return _odds_problem(game, attackers, targets)
 
 
-def _attacker_problem(game: Game, unit: Unit, targets: Sequence[Unit]) -> IllegalAction | None:
+def attacker_problem(game: Game, unit: Unit, targets: Sequence[Unit]) -> IllegalAction | None:
+    """Why ``unit`` may not be one of the attackers of ``targets`` now (None when it may)."""
     name, marks, role = game.label(unit), game.marks, game.role(unit)
     if unit.side != game.active_side or not unit.on_map:
         return IllegalAction("9.2", f"{name} is not a unit of the player whose turn it is")
@@ -136,7 +137,7 @@ def target_problem(game: Game, target: Unit, attackers: Sequence[Unit]) -> Illeg
 
 
 def _odds_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> IllegalAction | None:
-    if _automatic(game, attackers, targets):
+    if automatic(game, attackers, targets):
         return None
     attack = total(fire_strength(game, a, targets) for a in attackers)
     defence = total(defence_strength(game, t) for t in targets)
@@ -158,7 +159,7 @@ def _odds_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]
     return None
 
 
-def _automatic(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> bool:
+def automatic(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> bool:
     """9.10, 6.7.1: lone leaders, and a lone convoy attacked by ground units, die without a roll."""
     if all(game.role(a).artillery for a in attackers):
         return False
@@ -179,7 +180,7 @@ def resolve_attack(
     report = CombatReport([u.uid for u in attackers], [t.uid for t in targets])
     game.last_combat = report
     spaces = sorted({t.space for t in targets if t.space})
-    if _automatic(game, attackers, targets):
+    if automatic(game, attackers, targets):
         report.automatic = True
         for target in targets:
             game.note("combat", f"{game.label(target)} is alone when attacked and is eliminated (9.10)")
@@ -260,7 +261,7 @@ def first_fire_options(game: Game, attackers: Sequence[Unit], targets: Sequence[
     at = tuple(a for a in attackers if a.on_map)
     support = tuple(
         g
-        for g in game.state.units_of(side)
+        for g in game.guns_of(side)
         if g.space not in spaces
         and artillery.gun_ready(game, g)
         and any(artillery.in_range(game, g, a.space or "") for a in at)

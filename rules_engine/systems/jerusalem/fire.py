@@ -86,7 +86,8 @@ def shoot(
     report.modifiers = modifiers(game, firers, targets, protected=protected, terror=terror)
     report.modified = report.roll + sum(report.modifiers.values())
     report.result = game.tables.crt_result(column, report.modified) or "no effect"
-    game.note("combat", _describe(game, report, firers, targets))
+    if game.logging:
+        game.note("combat", _describe(game, report, firers, targets))
     if report.result == KILL:
         report.eliminated = [
             u.uid for u in lose(game, targets, dice, ground=not all(game.role(f).artillery for f in firers))

@@ -20,7 +20,7 @@ from rules_engine.systems.jerusalem.combat import CombatReport
 from rules_engine.systems.jerusalem.decisions import Decider, FirstChoice
 from rules_engine.systems.jerusalem.fire import ShotReport
 from rules_engine.systems.jerusalem.movement import OVERLAND, ROAD
-from rules_engine.systems.jerusalem.roles import KUTUB, SHALTIEL, Role
+from rules_engine.systems.jerusalem.roles import CONVOY, KUTUB, SHALTIEL, Role
 from rules_engine.systems.jerusalem.state import Marks
 from rules_engine.systems.jerusalem.tables import Tables
 from rules_engine.systems.jerusalem.victory import victory_result
@@ -40,32 +40,29 @@ class Game(CoreGame):
     system: Jerusalem
 
     def __init__(self, system: Jerusalem, scenario: Scenario, log: EventLog) -> None:
+        # What the system read once, as attributes: the rules ask for them in every inner loop.
+        self.tables: Tables = system.tables
+        self.jewish: str = system.jewish
+        self.arab: str = system.arab
+        self._roles = system.roles
         self.marks = Marks()
         self.zoc_cache: dict[str, tuple[object, frozenset[str]]] = {}
+        self.sight_cache: dict[tuple[str, bool], tuple[int, dict[str, bool]]] = {}
         self.last_combat: CombatReport | None = None
         self.last_shots: list[ShotReport] = []
         self.decider: Decider = FirstChoice()
         self._purposes: dict[str, int] = {}
+        self._artillery: dict[str, list[Unit]] = {}
         # Changes to make once the current phase has begun (a replay's position uses it).
         self.deferred: list[Callable[[], None]] = []
         super().__init__(system, scenario, log)
+        # Units stay the same objects all game, so the convoy is looked up once.
+        self._convoy = system.named_unit(self, CONVOY)
 
     # --- what the rules ask about units and hexes ----------------------------------------
 
-    @property
-    def tables(self) -> Tables:
-        return self.system.tables
-
-    @property
-    def jewish(self) -> str:
-        return self.system.jewish
-
-    @property
-    def arab(self) -> str:
-        return self.system.arab
-
     def role(self, unit: Unit) -> Role:
-        return self.system.roles[unit.counter.id]
+        return self._roles[unit.counter.id]
 
     def label(self, unit: Unit) -> str:
         """A unit as a player sees it: its printed name, or 'a face-down leader' (12.1)."""
@@ -73,6 +70,11 @@ class Game(CoreGame):
 
     def note(self, kind: str, text: str) -> None:
         self.state.note(kind, text)
+
+    @property
+    def logging(self) -> bool:
+        """Whether events are kept: the notes of every move and shot are only written then."""
+        return self.state.log.enabled
 
     def allowance(self, unit: Unit) -> float:
         """Its MPs: unlimited for the convoy (6.1) and Haj Amin inside the city (12.9.3)."""
@@ -94,11 +96,22 @@ class Game(CoreGame):
     def shaltiel(self) -> Unit | None:
         return self.system.named_unit(self, SHALTIEL)
 
+    def guns_of(self, side: str) -> list[Unit]:
+        """``side``'s artillery on the map, in the order the units entered play: asked at every hex
+        a unit enters (10.2), so the side's guns are picked out of its units once a game."""
+        guns = self._artillery.get(side)
+        if guns is None:
+            guns = self._artillery[side] = [
+                u for u in self.state.by_side.get(side, ()) if self.role(u).artillery
+            ]
+        return [g for g in guns if g.on_map]
+
     def convoy_unit(self) -> Unit | None:
-        return next((u for u in self.state.units.values() if self.role(u).convoy), None)
+        return self._convoy
 
     def convoy_at(self, space: str) -> bool:
-        return any(self.role(u).convoy for u in self.state.units_at(space))
+        convoy = self.convoy_unit()
+        return convoy is not None and convoy.on_map and convoy.space == space
 
     def distance_to_city(self, space: str) -> int:
         return self.system.city_distance.get(space, 999)
@@ -129,10 +142,13 @@ class Game(CoreGame):
     # --- changes -------------------------------------------------------------------------
 
     def stacking_problem(self, space: str, arriving: Sequence[Unit]) -> str | None:
-        """The core's reading of the stacking rules; a lone unit entering an empty hex always fits."""
+        """The core's reading of the stacking rules (``Jerusalem.stacking_of``); a lone unit
+        entering an empty hex always fits."""
         if len(arriving) == 1 and not self.state.occupants.get(space):
             return None
-        return super().stacking_problem(space, arriving)
+        return self.system.stacking_of(
+            [*(u for u in self.state.units_at(space) if u not in arriving), *arriving]
+        )
 
     def remove(self, unit: Unit, status: UnitStatus) -> None:
         """Take a unit off the map (eliminated, or removed from the game by a rule)."""

@@ -4,11 +4,19 @@ lone leaders, David Shaltiel's tether, and El Kutub's bombs.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import DiceSource, IllegalAction, Unit, UnitStatus
-from rules_engine.systems.jerusalem.movement import OVERLAND, passes_through_enemies, step_cost, step_problem
+from rules_engine.systems.jerusalem.movement import (
+    OVERLAND,
+    entry_test,
+    passes_through_enemies,
+    step_cost,
+    step_costs,
+    step_problem,
+)
 from rules_engine.systems.jerusalem.roles import AMIN, KHADER, KUTUB
 
 if TYPE_CHECKING:
@@ -53,21 +61,21 @@ def hide(game: Game, uids: Iterable[str]) -> None:
 def free_mufti(game: Game) -> None:
     """7.4, 8.4, 12.4, 12.9.1.1: the Mufti units that may move this phase, fixed at its start."""
     free = game.marks.mufti_free
-    for unit in game.state.units_of(game.active_side):
-        if game.role(unit).needs_leader and unit.space is not None and _led(game, unit.space):
+    units = game.state.units_of(game.active_side)
+    leaders = [u for u in units if game.role(u).leader and not game.leader_quiet(u) and u.space is not None]
+    for unit in units:
+        if game.role(unit).needs_leader and unit.space is not None and _led(game, unit.space, leaders):
             free.add(unit.uid)
 
 
-def _led(game: Game, space: str) -> bool:
-    side = game.state.side_at(space)
+def _led(game: Game, space: str, leaders: Sequence[Unit]) -> bool:
+    """A Legion unit in the hex, one of ``leaders`` (the side's, on the map) in or next to it, or
+    Abdul Khader within two hexes."""
     if any(game.role(u).legion for u in game.state.units_at(space)):
         return True
-    for unit in game.state.units_of(side or ""):
-        role = game.role(unit)
-        if not role.leader or game.leader_quiet(unit) or unit.space is None:
-            continue
-        distance = game.tables.distance(space, unit.space)
-        if distance <= 1 or (unit.counter.id == KHADER and distance <= KHADER_REACH):
+    for leader in leaders:
+        distance = game.tables.distance(space, leader.space or "")
+        if distance <= 1 or (leader.counter.id == KHADER and distance <= KHADER_REACH):
             return True
     return False
 
@@ -80,33 +88,26 @@ def flight_paths(game: Game, leader: Unit, *, through: bool = False) -> dict[str
     if start is None:
         return {}
     allowance = game.allowance(leader)
+    overland = step_costs(game, leader, road_only=False)
+    # step_problem, asked as a move search asks it: the step's cost in this phase, then the hex
+    costs, may_enter = step_costs(game, leader), entry_test(game, [leader], [])
     best = {start: 0.0}
     frontier: list[tuple[float, str, tuple[str, ...]]] = [(0.0, start, ())]
     found: dict[str, tuple[str, ...]] = {}
     while frontier:
-        frontier.sort()
-        cost, here, path = frontier.pop(0)
-        for there in game.board.neighbours[here]:
-            step = _overland_cost(game, leader, here, there)
-            if step is None or cost + step > allowance or cost + step >= best.get(there, float("inf")):
+        cost, here, path = heapq.heappop(frontier)
+        for there, step in overland[here].items():
+            if cost + step > allowance or cost + step >= best.get(there, float("inf")):
                 continue
-            if step_problem(game, [leader], [], here, there) is not None:
+            if there not in costs[here] or not may_enter(there):
                 continue
             best[there] = cost + step
             new_path: tuple[str, ...] = (*path, there)
             if through or game.state.side_at(there) in (None, leader.side):
                 found[there] = new_path
-            frontier.append((cost + step, there, new_path))
+            heapq.heappush(frontier, (cost + step, there, new_path))
     found.pop(start, None)
     return found
-
-
-def _overland_cost(game: Game, leader: Unit, a: str, b: str) -> float | None:
-    if leader.counter.id == AMIN:
-        return 0.0 if b in game.tables.city else None
-    cls = leader.face.movement_class or game.tables.classes[-1]
-    step = game.tables.steps(cls)[a].get(b)
-    return None if step is None else step.cost(road_only=False)
 
 
 def abandon(game: Game, leader: Unit, space: str, destination: str) -> None:

@@ -10,8 +10,7 @@ any action, legal or not, and refuses the illegal ones naming the rule.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, ChoosePhaseFirst, DiceSource, EndPhase, EngineError, IllegalAction, Unit
@@ -116,9 +115,11 @@ def moves(game: Game) -> Iterator[Action]:
             yield Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(there)}")
 
 
-def entries(game: Game) -> Iterator[Action]:
+def entries(game: Game, units: Sequence[Unit] | None = None) -> Iterator[Action]:
+    """Reinforcements coming on (14.1), alone or with what a transport may carry; ``units``: only
+    these of the reinforcements due (all of them by default)."""
     ready = arrivals.due(game)
-    for unit in ready:
+    for unit in ready if units is None else units:
         if game.role(unit).convoy:
             continue
         for space in arrivals.entry_hexes(game, unit):
@@ -136,9 +137,11 @@ def entries(game: Game) -> Iterator[Action]:
                     )
 
 
-def loads(game: Game) -> Iterator[Action]:
-    for carrier in sorted(game.state.units_of(game.active_side), key=lambda u: u.uid):
-        if not game.role(carrier).transport:
+def loads(game: Game, carriers: Collection[str] | None = None) -> Iterator[Action]:
+    """Transports picking units up and dropping them off (8.7.2); ``carriers``: only these."""
+    side = game.state.units_of(game.active_side)
+    for carrier in sorted((u for u in side if game.role(u).transport), key=lambda u: u.uid):
+        if carriers is not None and carrier.uid not in carriers:
             continue
         for rider in game.passengers(carrier):
             yield Unload(carrier.uid, (rider.uid,), f"{game.label(carrier)} drops off {game.label(rider)}")
@@ -181,50 +184,56 @@ def convoy_actions(game: Game) -> Iterator[Action]:
 
 def convoy_routes(game: Game, convoy: Unit) -> list[tuple[str, ...]]:
     """The shortest road route from each place the convoy may start to each city hex it can reach."""
+    if transport.announce_problem(game) is not None:
+        return []
     starts = [convoy.space] if convoy.on_map and convoy.space else game.entry_hexes(convoy)
-    routes: list[tuple[str, ...]] = []
-    for start in starts:
-        parents: dict[str, str | None] = {start: None}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for there in sorted(game.tables.roads.get(here, {})):
-                if there not in parents:
-                    parents[there] = here
-                    queue.append(there)
-        for city in sorted(game.tables.city):
-            if city in parents and city != start:
-                path = [city]
-                while parents[path[-1]] is not None:
-                    path.append(parents[path[-1]] or "")
-                route = tuple(reversed(path))
-                if transport.route_problem(game, route) is None:
-                    routes.append(route)
-    return routes[:4]
+    routes = [r for start in starts for r in game.tables.city_routes(start)]
+    return [r for r in routes if transport.route_problem(game, r) is None][:4]
 
 
 def attacks(game: Game) -> Iterator[Action]:
+    fronts = attack_fronts(game)
+    for space in sorted(fronts):
+        yield from attacks_on(game, space, *fronts[space])
+
+
+def attack_fronts(game: Game) -> dict[str, tuple[list[Unit], list[Unit]]]:
+    """Each enemy-held hex the active side may attack now: its units next to the hex that may
+    attack (9.1), and its artillery that may fire at the hex (10.4)."""
     side = game.active_side
+    held = {space for space, units in game.state.occupants.items() if units and units[0].side != side}
     attackers = [u for u in game.state.units_of(side) if can_fire(game, u, attacking=True)]
-    guns = [u for u in attackers if game.role(u).artillery]
-    for space in sorted(s for s, units in game.state.occupants.items() if units and units[0].side != side):
-        near = [
-            u
-            for u in attackers
-            if not game.role(u).artillery and space in game.board.neighbours[u.space or ""]
-        ]
-        shelling = [g for g in guns if artillery.gun_problem(game, g, space) is None]
-        for targets, hexes in _target_sets(game, space, near or shelling):
-            for group in _attacker_sets(near, shelling):
-                units = [*targets, *face_down_in(game, hexes)]
-                if combat.attack_problem(game, group, units) is None:
-                    yield Attack(
-                        tuple(u.uid for u in group),
-                        tuple(t.uid for t in targets),
-                        hexes,
-                        f"attack {_names(game, units)} in {game.board.name(space)} "
-                        f"with {_names(game, group)}",
-                    )
+    guns = [u for u in attackers if artillery.gun_ready(game, u)]
+    next_to: dict[str, list[Unit]] = {}
+    for unit in attackers:
+        if not game.role(unit).artillery:
+            for space in game.board.neighbours[unit.space or ""]:
+                if space in held:
+                    next_to.setdefault(space, []).append(unit)
+    in_range = held.intersection(
+        set().union(*(game.tables.within(g.space or "", g.face.range or 0) for g in guns))
+    )
+    fronts: dict[str, tuple[list[Unit], list[Unit]]] = {}
+    for space in held:
+        near = next_to.get(space, [])
+        shelling = artillery.guns_on(game, guns, space) if space in in_range else []
+        if near or shelling:
+            fronts[space] = (near, shelling)
+    return fronts
+
+
+def attacks_on(game: Game, space: str, near: Sequence[Unit], shelling: Sequence[Unit]) -> Iterator[Action]:
+    """The attacks listed on the units in ``space`` (one of ``attack_fronts``)."""
+    for targets, hexes in _target_sets(game, space, near or shelling):
+        for group in _attacker_sets(near, shelling):
+            units = [*targets, *face_down_in(game, hexes)]
+            if combat.attack_problem(game, group, units) is None:
+                yield Attack(
+                    tuple(u.uid for u in group),
+                    tuple(t.uid for t in targets),
+                    hexes,
+                    f"attack {_names(game, units)} in {game.board.name(space)} with {_names(game, group)}",
+                )
 
 
 def _target_sets(

@@ -10,11 +10,11 @@ it accepts.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import IllegalAction, Unit
-from rules_engine.systems.jerusalem.roles import AMIN, KUTUB, SHALTIEL
+from rules_engine.systems.jerusalem.roles import AMIN, KUTUB, SHALTIEL, Role
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 OVERLAND, ROAD = "overland-movement", "road-movement"
 # 12.9.4: how far from a Jerusalem city hex David Shaltiel may go
 SHALTIEL_REACH = 4
+INF = float("inf")
 
 
 def mover_problem(game: Game, unit: Unit) -> IllegalAction | None:
@@ -53,18 +54,23 @@ def mover_problem(game: Game, unit: Unit) -> IllegalAction | None:
     return _leader_problem(game, unit)
 
 
+def phase_refusal(role: Role, kind: str) -> tuple[str, str] | None:
+    """7.3, 6.1, 13.2.2, 8.6: the rule (and why) that keeps a unit of this role from moving by
+    itself in a movement phase of this kind, or None: it depends on the counter alone."""
+    if kind == OVERLAND and role.road_only:
+        return ("7.3" if not role.convoy else "6.1"), "moves only in the Road Movement Phase"
+    if kind == ROAD and role.terrorist:
+        return "13.2.2", "moves only in the Overland Movement Phase"
+    if kind == ROAD and role.carried_on_road and not role.jeep:
+        return "8.6", "moves in the Road Movement Phase only when carried by a transport"
+    return None
+
+
 def _phase_problem(game: Game, unit: Unit, kind: str) -> IllegalAction | None:
     role, name = game.role(unit), game.label(unit)
-    if kind == OVERLAND and role.road_only:
-        return IllegalAction(
-            "7.3" if not role.convoy else "6.1", f"{name} moves only in the Road Movement Phase"
-        )
-    if kind == ROAD and role.terrorist:
-        return IllegalAction("13.2.2", f"{name} moves only in the Overland Movement Phase")
-    if kind == ROAD and role.carried_on_road and not role.jeep:
-        return IllegalAction(
-            "8.6", f"{name} moves in the Road Movement Phase only when carried by a transport"
-        )
+    refusal = phase_refusal(role, kind)
+    if refusal is not None:
+        return IllegalAction(refusal[0], f"{name} {refusal[1]}")
     moved = game.marks.moved_in.get(unit.uid, set())
     if role.one_phase and moved and kind not in moved:
         return IllegalAction(
@@ -91,12 +97,19 @@ def road_only(game: Game) -> bool:
     return game.phase.kind == ROAD
 
 
-def step_cost(game: Game, unit: Unit, a: str, b: str) -> float | None:
-    """1.3, 8.1: what ``unit`` pays to enter ``b`` from ``a`` in this phase (None: it may not)."""
+def step_costs(game: Game, unit: Unit, road_only: bool | None = None) -> Mapping[str, Mapping[str, float]]:
+    """1.3, 8.1, 12.9.3: for every hex, the neighbours ``unit`` may enter from it in this phase (or
+    as in a Road Movement Phase or not, by ``road_only``) and what each step costs; Haj Amin moves
+    free among the Jerusalem city hexes and nowhere else."""
     if unit.counter.id == AMIN:
-        return 0.0 if b in game.tables.city else None
+        return game.tables.city_steps
     cls = unit.face.movement_class or game.tables.classes[-1]
-    return game.tables.costs(cls, game.phase.kind == ROAD)[a].get(b)
+    return game.tables.costs(cls, game.phase.kind == ROAD if road_only is None else road_only)
+
+
+def step_cost(game: Game, unit: Unit, a: str, b: str) -> float | None:
+    """What ``unit`` pays to enter the neighbour ``b`` from ``a`` in this phase (None: it may not)."""
+    return step_costs(game, unit)[a].get(b)
 
 
 def ignores_zoc(game: Game, group: Sequence[Unit]) -> bool:
@@ -118,17 +131,34 @@ def step_problem(
 ) -> IllegalAction | None:
     """Why the group (carrying ``riders``) may not enter ``b`` from ``a`` now (None when it may);
     ``final``: the move ends there."""
-    tables, board = game.tables, game.board
+    board = game.board
     if b not in board.neighbours.get(a, ()):
         return IllegalAction("1.3", f"{board.name(b)} is not next to {board.name(a)}")
-    opens = tables.closed_until.get(b)
-    if opens is not None and game.state.turn_index < opens:
-        return IllegalAction(
-            "1.3", f"no unit may enter {board.name(b)} until {game.state.turn_labels[opens]}"
-        )
+    problem = closed_problem(game, b)
+    if problem is not None:
+        return problem
     for unit in group:
         if step_cost(game, unit, a, b) is None:
             return IllegalAction(*_cannot_enter(game, unit, a, b))
+    return entry_problem(game, group, riders, b, final=final)
+
+
+def closed_problem(game: Game, b: str) -> IllegalAction | None:
+    """1.3: a hex no unit may enter before a turn of the track."""
+    opens = game.tables.closed_until.get(b)
+    if opens is not None and game.state.turn_index < opens:
+        return IllegalAction(
+            "1.3", f"no unit may enter {game.board.name(b)} until {game.state.turn_labels[opens]}"
+        )
+    return None
+
+
+def entry_problem(
+    game: Game, group: Sequence[Unit], riders: Sequence[Unit], b: str, *, final: bool = False
+) -> IllegalAction | None:
+    """What ``step_problem`` asks of the hex entered whichever neighbour the group comes from: enemy
+    units, the convoy, stacking, Shaltiel's tether (so a search asks it once per hex)."""
+    board = game.board
     holder = game.state.side_at(b)
     if holder is not None and holder != group[0].side and not all(passes_through_enemies(u) for u in group):
         return IllegalAction("4.2", f"{board.name(b)} holds enemy units")
@@ -151,6 +181,20 @@ def step_problem(
                 "12.9.4", f"David Shaltiel may not go more than four hexes from Jerusalem ({board.name(b)})"
             )
     return None
+
+
+def entry_test(game: Game, group: Sequence[Unit], riders: Sequence[Unit]) -> Callable[[str], bool]:
+    """Whether the group may enter a hex, its cost aside: what ``step_problem`` asks of the hex
+    entered, the same from every neighbour, so a search asks it once per hex."""
+    known: dict[str, bool] = {}
+
+    def may_enter(b: str) -> bool:
+        found = known.get(b)
+        if found is None:
+            found = known[b] = (closed_problem(game, b) or entry_problem(game, group, riders, b)) is None
+        return found
+
+    return may_enter
 
 
 def _stacking_section(game: Game, space: str, arriving: Sequence[Unit]) -> str:
@@ -304,23 +348,24 @@ def reachable(game: Game, unit: Unit) -> dict[str, tuple[str, ...]]:
     leaving = start in ezoc and not ignores_zoc(game, group)
     free = ignores_zoc(game, group)
     allowance, spent = game.allowance(unit), game.spent(unit)
+    costs, may_enter = step_costs(game, unit), entry_test(game, group, riders)
     best = {start: spent}
     paths: dict[str, tuple[str, ...]] = {}
     queue: list[tuple[float, str, tuple[str, ...]]] = [(spent, start, ())]
     while queue:
         cost, here, path = heapq.heappop(queue)
-        if cost > best.get(here, float("inf")) or (path and here in ezoc and not free):
+        if cost > best.get(here, INF) or (path and here in ezoc and not free):
             continue
-        for there in game.board.neighbours[here]:
-            step = step_cost(game, unit, here, there)
-            if step is None or cost + step > allowance or cost + step >= best.get(there, float("inf")):
+        for there, step in costs[here].items():
+            total = cost + step
+            if total > allowance or total >= best.get(there, INF):
                 continue
             if leaving and not path and there in ezoc:
                 continue
-            if step_problem(game, group, riders, here, there) is not None:
+            if not may_enter(there):
                 continue
-            best[there] = cost + step
+            best[there] = total
             new_path = (*path, there)
             paths[there] = new_path
-            heapq.heappush(queue, (cost + step, there, new_path))
+            heapq.heappush(queue, (total, there, new_path))
     return {there: path for there, path in paths.items() if end_problem(game, group, there) is None}

@@ -1,32 +1,61 @@
-"""Random legal games of Jerusalem!, for the property tests and bench/play_speed_jerusalem.py.
+"""Random legal games of Jerusalem!, for the property tests and bench/jerusalem_play_speed.py.
 
 Listing every legal action means every unit's every destination, so the random
-player mostly asks for one kind of action at a time (a move of one unit, an
-attack, a reinforcement) from the same generators ``legal_actions`` uses; every
-few actions it takes one from the full ``legal_actions()`` list, so the list
-itself is played too. ``after_action`` is called after every action.
+player builds one action at a time instead: it picks a kind of action the phase
+allows (a move, an attack, a reinforcement, a load, the convoy's run ...), then
+one action of that kind at random, and offers it only if the engine's own tests
+accept it; a unit moves by a random walk (``random_path``) and an attack is made
+by some of the units next to a hex (``random_attack``). The engine checks every
+action again when it is applied. Every so often the player takes one from the
+full ``legal_actions()`` list, so the list itself is played too; a phase that may
+not end yet is met by what holds it. ``after_action`` is called after every action.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules_engine.core import Action, EndPhase, SeededDice
-from rules_engine.systems.jerusalem import legal
-from rules_engine.systems.jerusalem.actions import HaltConvoy, Load, Move
+from rules_engine.core import Action, EndPhase, SeededDice, Unit
+from rules_engine.systems.jerusalem import arrivals, artillery, combat, leaders, legal, transport
+from rules_engine.systems.jerusalem.actions import Attack, Enter, HaltConvoy, Load, Move, Unload
 from rules_engine.systems.jerusalem.decisions import RandomDecider
-from rules_engine.systems.jerusalem.movement import OVERLAND, ROAD, reachable
+from rules_engine.systems.jerusalem.movement import (
+    OVERLAND,
+    ROAD,
+    end_problem,
+    entry_test,
+    ignores_zoc,
+    mover_problem,
+    phase_refusal,
+    reachable,
+    start_problem,
+    step_costs,
+)
+from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
     from rules_engine.systems.jerusalem.game import Game
     from rules_engine.systems.jerusalem.system import Jerusalem
 
 AfterAction = Callable[["Game", str], None]
-# How often the full legal_actions() list is drawn from, and how long a phase may go on.
-FULL_LIST_EVERY = 60
+# How often (in actions) the full legal_actions() list is drawn from by default: listing every
+# unit's every move costs as much as some twenty actions, so benches and balance runs do it
+# rarely; the property tests ask for it much more often.
+FULL_LIST_EVERY = 1000
+# How long a phase may go on.
 PHASE_ACTIONS = 40
+# The chance, at each decision of a movement phase, that the player ends the phase (when he may).
+END_CHANCE = 0.12
+# How many kinds of action a decision tries, and how many units (picked at random) for each.
+KIND_TRIES = 6
+TRIES = 5
+# The chance that an attack the player looks for is led by a gun (10.4) rather than a unit next
+# to the enemy.
+GUN_LEADS = 0.2
+# After each hex of a random move, the chance that the unit stops there.
+STOP_CHANCE = 0.3
 MAX_ACTIONS = 20_000
 
 
@@ -37,12 +66,15 @@ def play_random_game(
     *,
     after_action: AfterAction | None = None,
     log: bool = False,
+    list_every: int = FULL_LIST_EVERY,
 ) -> Game:
-    """Play one game to its end with random legal actions; returns the finished game."""
-    chooser = random.Random(seed)
+    """Play one game to its end with random legal actions; returns the finished game.
+
+    Every ``list_every`` actions the action is drawn from the full ``legal_actions()`` list."""
     dice = SeededDice(seed, system.die_sides)
     decider = RandomDecider(seed + 1)
     game = system.new_game(scenario_id, dice, log=log)
+    player = RandomPlayer(game, random.Random(seed), list_every)
     if after_action is not None:
         after_action(game, "set-up")
     in_phase, phase_key = 0, None
@@ -52,68 +84,312 @@ def play_random_game(
         key = (game.state.turn_index, game.state.phase_index)
         in_phase = in_phase + 1 if key == phase_key else 0
         phase_key = key
-        action = _choose(game, chooser, in_phase, count)
+        action = player.choose(in_phase, count)
         game.apply(action, dice, decider)
         if after_action is not None:
             after_action(game, action.describe())
     raise RuntimeError(f"a random game of {scenario_id} (seed {seed}) did not end in {MAX_ACTIONS} actions")
 
 
-def _choose(game: Game, chooser: random.Random, in_phase: int, count: int) -> Action:
-    kind = game.phase.kind
-    if kind not in (OVERLAND, ROAD) or count % FULL_LIST_EVERY == 0:
-        return chooser.choice(legal.legal_actions(game))
-    may_end = game.end_phase_problem() is None
-    if may_end and (in_phase >= PHASE_ACTIONS or chooser.random() < 0.12):
-        return EndPhase()
-    run = _convoy_run(game) if kind == ROAD else []
-    if run and chooser.random() < 0.6:
-        return chooser.choice(run)
-    for _ in range(6):
-        found = list(_kind(game, chooser))
-        if found:
-            return chooser.choice(found)
-    return EndPhase() if may_end else chooser.choice(legal.legal_actions(game))
+class RandomPlayer:
+    """Both sides of one game, choosing at random among actions it builds and the engine accepts."""
+
+    def __init__(self, game: Game, chooser: random.Random, list_every: int = FULL_LIST_EVERY) -> None:
+        self.game, self.chooser, self.list_every = game, chooser, list_every
+        # Per side and kind of phase: the units whose counter lets them move by themselves in it.
+        self._movers: dict[tuple[str, str], list[Unit]] = {}
+        # Per side: its epoch and the hexes next to its units (where the other side may attack from).
+        self._fronts: dict[str, tuple[int, frozenset[str]]] = {}
+
+    def choose(self, in_phase: int, count: int) -> Action:
+        """The next action: ``in_phase`` actions were taken in this phase, ``count`` in the game."""
+        game, chooser = self.game, self.chooser
+        kind = game.phase.kind
+        if kind not in (OVERLAND, ROAD) or count % self.list_every == 0:
+            return chooser.choice(legal.legal_actions(game))
+        if (in_phase >= PHASE_ACTIONS or chooser.random() < END_CHANCE) and game.end_phase_problem() is None:
+            return EndPhase()
+        if kind == ROAD and chooser.random() < 0.6:
+            run = self._convoy_run()
+            if run:
+                return chooser.choice(run)
+        decision = _Decision(game, chooser, self)
+        for _ in range(KIND_TRIES):
+            found = decision.options()
+            if found:
+                return chooser.choice(found)
+        if game.end_phase_problem() is None:
+            return EndPhase()
+        return chooser.choice(self._duties() or legal.legal_actions(game))
+
+    def movers(self) -> list[Unit]:
+        """The active side's units on the map that may move by themselves in a phase of this kind,
+        as far as their counters go (7.1, 7.3, 8.6, 13.2.2; the convoy runs apart)."""
+        game = self.game
+        key = (game.active_side, game.phase.kind)
+        found = self._movers.get(key)
+        if found is None:
+            found = self._movers[key] = [
+                u
+                for u in game.state.by_side.get(key[0], ())
+                if not (game.role(u).never_moves or game.role(u).convoy)
+                and phase_refusal(game.role(u), key[1]) is None
+            ]
+        return [u for u in found if u.on_map]
+
+    def front(self, side: str) -> frozenset[str]:
+        """The hexes next to ``side``'s units, kept until they change (the side's epoch)."""
+        game = self.game
+        epoch = game.state.side_epoch(side)
+        found = self._fronts.get(side)
+        if found is None or found[0] != epoch:
+            neighbours = game.board.neighbours
+            held = [s for s, here in game.state.occupants.items() if here[0].side == side]
+            found = self._fronts[side] = (epoch, frozenset(n for s in held for n in neighbours[s]))
+        return found[1]
+
+    def _duties(self) -> list[Action]:
+        """Actions that meet what may keep the phase from ending: reinforcements that must come on
+        (14.2), the convoy's run (6.5), a lone Arab leader joining his units (12.3)."""
+        game = self.game
+        found: list[Action] = [*legal.entries(game), *legal.convoy_actions(game)]
+        for leader in leaders.lone_leaders(game):
+            for there, path in sorted(reachable(game, leader).items()):
+                if game.state.side_at(there) == leader.side:
+                    text = f"move {game.label(leader)} to {game.board.name(there)}"
+                    found.append(Move((leader.uid,), path, text))
+        return found
+
+    def _convoy_run(self) -> list[Action]:
+        """The convoy's next steps (its route, picking up its escorts, moving), so random games see
+        it reach Jerusalem now and then."""
+        game = self.game
+        convoy = game.convoy_unit()
+        if convoy is None or convoy.side != game.active_side or game.marks.convoy_done:
+            return []
+        steps: list[Action] = [a for a in legal.convoy_actions(game) if not isinstance(a, HaltConvoy)]
+        if convoy.on_map and game.marks.route:
+            escorts = set(game.marks.escorts) | {convoy.uid}
+            steps.extend(a for a in legal.loads(game, escorts) if isinstance(a, Load))
+        return steps
 
 
-def _convoy_run(game: Game) -> list[Action]:
-    """The convoy's next steps (its route, picking up its escorts, moving), so random games see it
-    reach Jerusalem now and then."""
-    convoy = game.convoy_unit()
-    if convoy is None or convoy.side != game.active_side or game.marks.convoy_done:
-        return []
-    steps: list[Action] = [a for a in legal.convoy_actions(game) if not isinstance(a, HaltConvoy)]
-    if convoy.on_map and game.marks.route:
-        escorts = set(game.marks.escorts) | {convoy.uid}
-        steps.extend(a for a in legal.loads(game) if isinstance(a, Load) and a.transport in escorts)
-    return steps
+class _Decision:
+    """One decision: a kind of action picked at random among those the phase and the side allow,
+    then one action of that kind built at random and checked by the engine's own tests (or, for
+    the rare kinds, the listed ones)."""
+
+    def __init__(self, game: Game, chooser: random.Random, player: RandomPlayer) -> None:
+        self.game, self.chooser, self.player = game, chooser, player
+        side, kind, convoy = game.active_side, game.phase.kind, game.convoy_unit()
+        weights = {"enter": 3.0, "move": 4.0, "attack": 4.0}
+        if kind == ROAD:
+            weights["load"] = 3.0
+            if convoy is not None and convoy.side == side:
+                weights["convoy"] = 3.0
+        elif side == game.arab:
+            weights["bomb"] = 0.3
+        else:
+            weights["terror"] = 0.5
+        self.kinds, self.weights = list(weights), list(weights.values())
+        self._units: list[Unit] | None = None
+        self._due: list[Unit] | None = None
+
+    def options(self) -> list[Action]:
+        """Actions of one kind, picked at random (often none)."""
+        game, chooser = self.game, self.chooser
+        pick = chooser.choices(self.kinds, self.weights)[0]
+        if pick == "move":
+            found: Action | None = self._move()
+        elif pick == "attack":
+            found = self._attack()
+        elif pick == "enter":
+            found = self._entry()
+        elif pick == "load":
+            found = self._load()
+        elif pick == "convoy":
+            return list(legal.convoy_actions(game))
+        else:
+            return list(legal.bombs(game) if pick == "bomb" else legal.terror_attacks(game))
+        return [found] if found is not None else []
+
+    @property
+    def units(self) -> list[Unit]:
+        if self._units is None:
+            self._units = self.game.state.units_of(self.game.active_side)
+        return self._units
+
+    def _sample(self, units: list[Unit]) -> list[Unit]:
+        return self.chooser.sample(units, min(TRIES, len(units)))
+
+    def _move(self) -> Action | None:
+        """A random walk of the first of a few units picked at random that can move."""
+        game = self.game
+        for unit in self._sample(self.player.movers()):
+            path = random_path(game, unit, self.chooser)
+            if path:
+                return Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(path[-1])}")
+        return None
+
+    def _attack(self) -> Action | None:
+        """From a few units picked at random of those next to enemy units (or now and then a gun), one
+        that may attack leads an attack."""
+        game, chooser = self.game, self.chooser
+        front = self.player.front(game.enemy_of(game.active_side))
+        if chooser.random() < GUN_LEADS:
+            ready = game.guns_of(game.active_side)
+        else:
+            ready = [u for u in self.units if u.space in front and not game.role(u).artillery]
+        for unit in self._sample(ready):
+            if combat.attacker_problem(game, unit, ()) is None:  # it may attack at all
+                attack = random_attack(game, unit, self.chooser)
+                if attack is not None:
+                    return attack
+        return None
+
+    def _entry(self) -> Action | None:
+        """A reinforcement picked at random comes on at one of its entrance hexes (with what a
+        transport may carry, now and then)."""
+        game, chooser = self.game, self.chooser
+        if self._due is None:
+            self._due = [u for u in arrivals.due(game) if not game.role(u).convoy]
+        if not self._due:
+            return None
+        unit = chooser.choice(self._due)
+        spaces = arrivals.entry_hexes(game, unit)
+        if not spaces:
+            return None
+        space, group, role = chooser.choice(spaces), [unit], game.role(unit)
+        if role.transport and game.phase.kind == ROAD and chooser.random() < 0.5:
+            riders = [r for r in self._due if r is not unit and game.role(r).carried_on_road]
+            group += chooser.sample(riders, min(role.capacity, len(riders)))
+        if arrivals.enter_problem(game, group, space) is not None:
+            return None
+        names = ", ".join(game.label(u) for u in group)
+        return Enter(tuple(u.uid for u in group), (space,), f"bring {names} on at {game.board.name(space)}")
+
+    def _load(self) -> Action | None:
+        """A transport picked at random (of those not alone) drops off one of its passengers or picks up
+        a unit with it."""
+        game, chooser = self.game, self.chooser
+        carriers = [
+            u
+            for u in self.units
+            if len(game.state.units_at(u.space or "")) > 1
+            and game.role(u).transport
+            and not game.role(u).convoy
+        ]
+        if not carriers:
+            return None
+        carrier = chooser.choice(carriers)
+        name, riding = game.label(carrier), game.passengers(carrier)
+        if riding and chooser.random() < 0.5:
+            rider = chooser.choice(riding)
+            return Unload(carrier.uid, (rider.uid,), f"{name} drops off {game.label(rider)}")
+        others = [u for u in game.state.units_at(carrier.space or "") if u is not carrier]
+        if not others:
+            return None
+        rider = chooser.choice(others)
+        if transport.load_problem(game, carrier, [rider]) is not None:
+            return None
+        return Load(carrier.uid, (rider.uid,), f"{name} picks up {game.label(rider)}")
 
 
-def _kind(game: Game, chooser: random.Random) -> Iterator[Action]:
-    pick = chooser.choices(
-        ("convoy", "enter", "move", "attack", "load", "bomb", "terror"), weights=(3, 3, 6, 4, 3, 0.3, 0.5)
-    )[0]
-    if pick == "convoy":
-        return legal.convoy_actions(game)
-    if pick == "enter":
-        return legal.entries(game)
-    if pick == "attack":
-        return legal.attacks(game)
-    if pick == "load":
-        return legal.loads(game) if game.phase.kind == ROAD else iter(())
-    if pick == "bomb":
-        return legal.bombs(game) if game.phase.kind == OVERLAND else iter(())
-    if pick == "terror":
-        return legal.terror_attacks(game) if game.phase.kind == OVERLAND else iter(())
-    return _one_units_moves(game, chooser)
+def random_attack(game: Game, unit: Unit, chooser: random.Random) -> Attack | None:
+    """An attack led by ``unit`` on an enemy-held hex next to it (or in its range, for a gun), by
+    some of the units next to that hex and now and then the guns that may fire at it, on some of
+    the units the attacker can see there (or the face-down ones, 12.1); None unless the engine
+    accepts it (``attack_problem``)."""
+    side, state = unit.side, game.state
+    if game.role(unit).artillery:
+        reach = game.tables.within(unit.space or "", unit.face.range or 0)
+        spaces = sorted(s for s, here in state.occupants.items() if here[0].side != side and s in reach)
+    else:
+        spaces = [n for n in game.board.neighbours[unit.space or ""] if state.side_at(n) not in (None, side)]
+    if not spaces:
+        return None
+    space = chooser.choice(spaces)
+    here = state.units_at(space)
+    shown = [u for u in here if u.uid not in game.marks.face_down]
+    open_targets = [u for u in shown if combat.target_problem(game, u, [unit]) is None]
+    if shown and not open_targets:
+        return None
+    targets = (
+        open_targets if len(open_targets) < 2 or chooser.random() < 0.5 else [chooser.choice(open_targets)]
+    )
+    hexes = () if shown else (space,)
+    everyone = [*targets, *legal.face_down_in(game, hexes)]
+    near = [
+        u
+        for n in game.board.neighbours[space]
+        for u in state.units_at(n)
+        if u.side == side
+        and not game.role(u).artillery
+        and combat.attacker_problem(game, u, everyone) is None
+    ]
+    group = _some(chooser, near)
+    if not group or chooser.random() < 0.3:
+        group += _some(chooser, artillery.guns_on(game, game.guns_of(side), space))
+    if not group or combat.attack_problem(game, group, everyone) is not None:
+        return None
+    return Attack(
+        tuple(u.uid for u in group),
+        tuple(t.uid for t in targets),
+        hexes,
+        f"attack {', '.join(game.label(t) for t in everyone)} in {game.board.name(space)} "
+        f"with {', '.join(game.label(u) for u in group)}",
+    )
 
 
-def _one_units_moves(game: Game, chooser: random.Random) -> Iterator[Action]:
-    units = [u for u in game.state.units_of(game.active_side) if not game.role(u).convoy]
-    chooser.shuffle(units)
-    for unit in units[:5]:
-        options = reachable(game, unit)
-        if options:
-            there = chooser.choice(sorted(options))
-            yield Move((unit.uid,), options[there], f"move {game.label(unit)} to {game.board.name(there)}")
-            return
+def _some(chooser: random.Random, units: list[Unit]) -> list[Unit]:
+    """All of ``units`` more often than not (the strongest attack), else some of them."""
+    if len(units) < 2 or chooser.random() < 0.6:
+        return list(units)
+    return chooser.sample(units, chooser.randint(1, len(units)))
+
+
+def random_path(game: Game, unit: Unit, chooser: random.Random) -> tuple[str, ...]:
+    """A legal move for ``unit`` (with its passengers) found by walking, or () when it has none.
+
+    Searching every destination (``reachable``) costs a shortest-path search per unit; a
+    walk looks only at the neighbours of the hexes it enters. Each step is a random
+    neighbour the unit may enter with the MPs it has left, by the tests ``check_path``
+    makes (the step costs, ``start_problem``, and what ``step_problem`` asks of the hex
+    entered); the walk stops in an enemy ZOC (4.2) or at random, and ends on its last hex
+    where the move may end (``end_problem``). The engine checks the path again.
+    """
+    if unit.space is None or mover_problem(game, unit) is not None:
+        return ()
+    group, riders = [unit], game.passengers(unit)
+    ezoc = zoc_hexes(game, game.enemy_of(unit.side))
+    if start_problem(game, group, ezoc, None) is not None:
+        return ()
+    free = ignores_zoc(game, group)
+    costs, allowance, may_enter = (
+        step_costs(game, unit),
+        game.allowance(unit),
+        entry_test(game, group, riders),
+    )
+    here, spent, seen = unit.space, game.spent(unit), {unit.space}
+    walk: list[str] = []
+    while True:
+        options = [
+            (there, step)
+            for there, step in costs[here].items()
+            if there not in seen
+            and spent + step <= allowance
+            and (free or walk or here not in ezoc or there not in ezoc)  # 4.4
+            and may_enter(there)
+        ]
+        if not options:
+            break
+        there, step = chooser.choice(options)
+        walk.append(there)
+        seen.add(there)
+        spent += step
+        if (there in ezoc and not free) or chooser.random() < STOP_CHANCE:
+            break
+        here = there
+    while walk and end_problem(game, group, walk[-1]) is not None:
+        walk.pop()
+    return tuple(walk)

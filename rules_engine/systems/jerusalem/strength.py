@@ -7,6 +7,7 @@ units are halved, and the odds are then rounded for the defender only once
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 LEGION_TARGET = "arab-legion-target"
 FIRED_FROM_INSIDE = "attacker-inside"
 UNPROTECTED = "other-units"
+ONE = Fraction(1)
 
 
 def parse_multiplier(text: str | None) -> Fraction:
@@ -34,7 +36,7 @@ def multiplier(game: Game, unit: Unit) -> Fraction:
     """12.6: the leader in the hex multiplies Arab units other than the Legion and the EEF."""
     role = game.role(unit)
     if unit.space is None or role.leader or role.dummy or role.legion or role.eef:
-        return Fraction(1)
+        return ONE
     for other in game.state.units_at(unit.space):
         if other is unit or other.side != unit.side or not game.role(other).leader:
             continue
@@ -43,11 +45,20 @@ def multiplier(game: Game, unit: Unit) -> Fraction:
         if other.counter.id == KHADER and unit.nation == SYRIAN:
             continue  # 12.9.1.3
         return parse_multiplier(other.counter.front.multiplier)
-    return Fraction(1)
+    return ONE
+
+
+@functools.cache
+def _fraction(value: float) -> Fraction:
+    """A printed strength as a Fraction (immutable, so each value is made once)."""
+    return Fraction(value)
 
 
 def _scaled(game: Game, unit: Unit, value: float | None) -> Fraction:
-    amount = Fraction(value or 0) * multiplier(game, unit)
+    amount = _fraction(value or 0)
+    factor = multiplier(game, unit)
+    if factor != 1:  # most units: no leader multiplies them, and Fraction arithmetic is slow
+        amount *= factor
     return amount / 2 if unit.uid in game.marks.halved else amount
 
 
@@ -79,7 +90,11 @@ def defence_strength(game: Game, unit: Unit) -> Fraction:
 
 
 def total(values: Iterable[Fraction]) -> Fraction:
-    return sum(values, Fraction(0))
+    """The sum of strengths; whole numbers (the common case) are added as integers."""
+    found = list(values)
+    if all(v.denominator == 1 for v in found):
+        return Fraction(sum(v.numerator for v in found))
+    return sum(found, Fraction(0))
 
 
 def modifiers(
@@ -163,7 +178,7 @@ def _shaltiel_fires(game: Game, firers: Sequence[Unit]) -> bool:
 
 def _tell_fires(game: Game, firers: Sequence[Unit], targets: Sequence[Unit]) -> bool:
     """12.9.2: Tell with 6th Regiment units only, which give at least half the firing strength."""
-    tell = next((u for u in game.state.units.values() if u.counter.id == TELL and u.on_map), None)
+    tell = next((u for u in game.system.copies(game, TELL) if u.on_map), None)
     if tell is None or game.leader_quiet(tell):
         return False
     mates = [u for u in game.state.units_at(tell.space or "") if u is not tell]

@@ -7,9 +7,11 @@ from a scenario, with Scenario II's set-up rolls when dice are given
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rules_engine.core import Chooser, CoreSystem, DiceSource, EngineError, SeededDice, Unit
+from rules_engine.core.policies import Policy, PolicyFactory, RandomPolicy
 from rules_engine.core.system import AfterAction
 from rules_engine.definitions import ValidGame
 from rules_engine.systems.jerusalem.decisions import ChooserDecider, RandomDecider
@@ -17,20 +19,31 @@ from rules_engine.systems.jerusalem.game import Game
 from rules_engine.systems.jerusalem.roles import SHALTIEL, Role, role_of
 from rules_engine.systems.jerusalem.tables import Tables
 
+# How many groups of counters `stacking_of` remembers before it starts again.
+STACKING_MEMO = 100_000
+# The scripted policy's name (policies.py).
+OBJECTIVES = "objectives"
 PHASE_KINDS = frozenset({"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"})
+
+
+def _objectives_policy(seed: int) -> Policy:
+    from rules_engine.systems.jerusalem.policies import ObjectivesPolicy
+
+    return ObjectivesPolicy(seed)
 
 
 class Jerusalem(CoreSystem[Game]):
     """The Jerusalem! system."""
 
     name: ClassVar[str] = "jerusalem"
-    face_values: ClassVar[dict[str, tuple[str, ...]]] = {
+    face_values: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "unit": ("strength", "strength_colour", "movement", "movement_colour")
     }
     phase_kinds = PHASE_KINDS
     # The painter prints strength and MPs as '4-6' (compiler/render reads it through the registry).
     counter_layout: ClassVar[str] = "dash"
     game_class = Game
+    policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, OBJECTIVES: _objectives_policy}
 
     def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:
         super().__init__(definition, options)
@@ -48,8 +61,9 @@ class Jerusalem(CoreSystem[Game]):
             raise EngineError(f"the Jerusalem! system needs the counter '{SHALTIEL}'")
         self.jewish = shaltiel.side
         self.arab = self.enemy_of(self.jewish)
+        self._stacking: dict[tuple[str, ...], str | None] = {}
         self.dummy_movement = self._leader_movement()
-        self.city_distance = self._city_distances()
+        self.city_distance = self.tables.hexes_from(self.tables.city)  # 12.9.4
         self.zoc_reach = {
             space: ()
             if space in self.tables.no_zoc
@@ -66,19 +80,20 @@ class Jerusalem(CoreSystem[Game]):
         ]
         return max(moves, default=0.0)
 
-    def _city_distances(self) -> dict[str, int]:
-        """12.9.4: how far each hex is from the nearest Jerusalem city hex."""
-        distances = {space: 0 for space in self.tables.city}
-        frontier = list(self.tables.city)
-        while frontier:
-            following = []
-            for space in frontier:
-                for near in self.board.neighbours[space]:
-                    if near not in distances:
-                        distances[near] = distances[space] + 1
-                        following.append(near)
-            frontier = following
-        return distances
+    def stacking_of(self, units: Sequence[Unit]) -> str | None:
+        """Why these units may not share a hex (None when they may): the core's `Stacking`, whose
+        answer depends only on the counters, so each group of counters is judged once."""
+        key = tuple(u.counter.id for u in units)
+        if key not in self._stacking:
+            if len(self._stacking) >= STACKING_MEMO:
+                self._stacking.clear()
+            self._stacking[key] = self.stacking.problem([u.counter for u in units], [u.side for u in units])
+        return self._stacking[key]
+
+    def copies(self, game: Game, counter_id: str) -> list[Unit]:
+        """The units of one counter, in the order they were made (the order of ``state.units``)."""
+        units = game.state.units
+        return [units[name] for name in self.names.get(counter_id, ()) if name in units]
 
     def named_unit(self, game: Game, counter_id: str) -> Unit | None:
         names = self.names.get(counter_id, ())
@@ -102,6 +117,15 @@ class Jerusalem(CoreSystem[Game]):
 
     def chooser_decider(self, chooser: Chooser) -> ChooserDecider:
         return ChooserDecider(chooser, lambda u: u.uid, self.board.name, self.side_name)
+
+    def play(self, scenario_id: str, seed: int, policy: str = "random") -> Game:
+        """The scripted policy builds its actions one unit or hex at a time rather than choosing
+        from every legal action (`policies.py`); the others play through the core's loop."""
+        if policy == OBJECTIVES:
+            from rules_engine.systems.jerusalem.policies import play_objectives_game
+
+            return play_objectives_game(self, scenario_id, seed)
+        return super().play(scenario_id, seed, policy)
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         from rules_engine.systems.jerusalem.random_play import play_random_game

@@ -10,7 +10,9 @@ data; this module only knows how the rulebook combines them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from bisect import bisect_right
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -90,15 +92,24 @@ class Tables:
             for s, space in spaces.items()
             if grid is not None and space.hex is not None
         }
+        self.by_axial = {position: s for s, position in self.axial.items()}
         self.edge = frozenset(s for s, near in board.neighbours.items() if len(near) < 6)
+        # 12.9.3: Haj Amin's steps, free and only between city hexes
+        self.city_steps = {
+            a: {b: 0.0 for b in near if b in self.city} for a, near in board.neighbours.items()
+        }
         self.classes = tuple(c.id for c in self.terrain.movement_classes)
         # worked out on first use: a replay on a test map often moves one class of unit only
         self._steps: dict[str, dict[str, dict[str, Step]]] = {}
         self._costs: dict[tuple[str, bool], dict[str, dict[str, float]]] = {}
         self.crt, self.columns = self._crt(definition)
+        self.ratios = [c.ratio for c in self.columns]  # ascending, for bisect
         self.modifiers = self._modifiers(definition)
         self.tables = definition.charts.tables
         self._line_cache: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._sight_cache: dict[tuple[str, str], bool] = {}
+        self._within_cache: dict[tuple[str, int], frozenset[str]] = {}
+        self._city_routes: dict[str, tuple[tuple[str, ...], ...]] = {}
 
     # --- what the map holds ------------------------------------------------------------
 
@@ -215,6 +226,30 @@ class Tables:
         rise = self.level[b] - self.level[a]
         return up if rise > 0 else down if rise < 0 else level
 
+    def city_routes(self, start: str) -> tuple[tuple[str, ...], ...]:
+        """6.2: from ``start``, a shortest road route to each Jerusalem city hex it leads to (the
+        convoy's routes to announce), in the order of the city hexes' IDs."""
+        found = self._city_routes.get(start)
+        if found is None:
+            found = self._city_routes[start] = tuple(self._routes_from(start))
+        return found
+
+    def _routes_from(self, start: str) -> Iterator[tuple[str, ...]]:
+        parents: dict[str, str | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in sorted(self.roads.get(here, {})):
+                if there not in parents:
+                    parents[there] = here
+                    queue.append(there)
+        for city in sorted(self.city):
+            if city in parents and city != start:
+                path = [city]
+                while (parent := parents[path[-1]]) is not None:
+                    path.append(parent)
+                yield tuple(reversed(path))
+
     def entry_cost(self, space: str, cls: str, road_only: bool) -> float | None:
         """14.1: a reinforcement counts the edge hex it enters as its first step."""
         roads = [r for r in (self.roads.get(space, {}).values()) if r.id in ROAD_KINDS]
@@ -234,6 +269,42 @@ class Tables:
             return 999
         dq, dr = second[0] - first[0], second[1] - first[1]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def hexes_from(self, spaces: Iterable[str]) -> dict[str, int]:
+        """How many hexes each hex is from the nearest of ``spaces``, stepping from neighbour to
+        neighbour (a breadth-first search over the map)."""
+        neighbours = self.board.neighbours
+        frontier = sorted(spaces)
+        distance = dict.fromkeys(frontier, 0)
+        while frontier:
+            following = []
+            for here in frontier:
+                for there in neighbours[here]:
+                    if there not in distance:
+                        distance[there] = distance[here] + 1
+                        following.append(there)
+            frontier = following
+        return distance
+
+    def within(self, space: str, reach: int) -> frozenset[str]:
+        """The hexes at most ``reach`` hexes from ``space`` (itself too), as ``distance`` counts them:
+        a gun's range, a leader's reach; the map does not change, so each answer is kept."""
+        key = (space, reach)
+        found = self._within_cache.get(key)
+        if found is None:
+            found = self._within_cache[key] = frozenset(self._around(space, reach))
+        return found
+
+    def _around(self, space: str, reach: int) -> Iterator[str]:
+        centre = self.axial.get(space)
+        if centre is None:
+            return
+        q, r = centre
+        for dq in range(-reach, reach + 1):
+            for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
+                found = self.by_axial.get((q + dq, r + dr))
+                if found is not None:
+                    yield found
 
     def between(self, a: str, b: str) -> tuple[str, ...]:
         """Hexes a straight edge from centre to centre touches, ends left out (10.7.1)."""
@@ -265,8 +336,13 @@ class Tables:
 
     def can_see(self, a: str, b: str) -> bool:
         """10.7.1: no village, city or higher hex between the two (higher than both ends)."""
-        top = max(self.level[a], self.level[b])
-        return not any(h in self.blocks_view or self.level[h] > top for h in self.between(a, b))
+        key = (a, b) if a <= b else (b, a)
+        seen = self._sight_cache.get(key)
+        if seen is None:
+            top = max(self.level[a], self.level[b])
+            seen = not any(h in self.blocks_view or self.level[h] > top for h in self.between(a, b))
+            self._sight_cache[key] = seen
+        return seen
 
     # --- the CRT (9.4) and the other die-roll modifiers ----------------------------------------
 
@@ -299,9 +375,8 @@ class Tables:
         None: the odds are below the lowest column."""
         if defence <= 0:
             return self.columns[-1]
-        ratio = attack / defence
-        reached = [c for c in self.columns if ratio >= c.ratio]
-        return reached[-1] if reached else None
+        reached = bisect_right(self.ratios, attack / defence)
+        return self.columns[reached - 1] if reached else None
 
     def crt_result(self, column: Column, roll: int) -> str:
         """The CRT cell for a modified roll; below the first row reads the first, past the last the last."""

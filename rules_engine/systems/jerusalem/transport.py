@@ -33,11 +33,10 @@ def begin_road_phase(game: Game) -> None:
     """8.7.7: who may fight this phase without being dropped off; 6.3.1: who rides with the convoy."""
     marks, side = game.marks, game.active_side
     enemy = game.enemy_of(side)
-    enemies = [u.space for u in game.state.units_of(enemy) if u.space]
+    enemies = {u.space for u in game.state.units_of(enemy) if u.space}
     for unit in game.state.units_of(side):
-        here = unit.space or ""
         reach = (unit.face.range or 0) if game.role(unit).artillery else 1
-        if any(game.tables.distance(here, e) <= reach for e in enemies):
+        if not enemies.isdisjoint(game.tables.within(unit.space or "", reach)):
             marks.road_ready.add(unit.uid)
     marks.route = ()
     marks.convoy_done = False
@@ -125,7 +124,8 @@ def load(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
             marks.spent[carrier.uid] = game.spent(carrier) + PICK_UP_COST
         if rider.counter.id == KUTUB:
             marks.kutub_carried = True
-    game.note("transport", f"{game.label(carrier)} picks up {', '.join(game.label(r) for r in riders)}")
+    if game.logging:
+        game.note("transport", f"{game.label(carrier)} picks up {', '.join(game.label(r) for r in riders)}")
 
 
 def unload(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
@@ -141,7 +141,8 @@ def unload(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
         marks.dropped_by[rider.uid] = carrier.uid
         if in_zoc:
             marks.dropped_in_zoc.add(rider.uid)
-    game.note("transport", f"{game.label(carrier)} drops off {', '.join(game.label(r) for r in riders)}")
+    if game.logging:
+        game.note("transport", f"{game.label(carrier)} drops off {', '.join(game.label(r) for r in riders)}")
 
 
 # --- the convoy's route (6.2) ------------------------------------------------------------
@@ -149,6 +150,11 @@ def unload(game: Game, carrier: Unit, riders: Sequence[Unit]) -> None:
 
 def route_problem(game: Game, path: Sequence[str]) -> IllegalAction | None:
     """6.2.1-6.2.2: announced before any Jewish road movement, along roads, ending in Jerusalem."""
+    return announce_problem(game) or _path_problem(game, path)
+
+
+def announce_problem(game: Game) -> IllegalAction | None:
+    """6.2.1: why no route may be announced now, whatever the route (None when one may)."""
     convoy = game.convoy_unit()
     if convoy is None or convoy.status not in (UnitStatus.ON_MAP, UnitStatus.WAITING):
         return IllegalAction("6.2.1", "the Jerusalem Convoy is not in play")
@@ -158,6 +164,12 @@ def route_problem(game: Game, path: Sequence[str]) -> IllegalAction | None:
         )
     if game.marks.route or game.marks.anything_moved or game.marks.convoy_done:
         return IllegalAction("6.2.1", "the route is announced before any road movement, once a phase")
+    return None
+
+
+def _path_problem(game: Game, path: Sequence[str]) -> IllegalAction | None:
+    convoy = game.convoy_unit()
+    assert convoy is not None  # announce_problem has found it
     if len(path) < 2 or path[-1] not in game.tables.city:
         return IllegalAction("6.2.1", "the route runs from the convoy's hex to a Jerusalem city hex")
     starts = [convoy.space] if convoy.on_map else game.entry_hexes(convoy)

@@ -54,13 +54,15 @@ def walk(
     moving = list(group)
     for unit in [*moving, *riding, *(p for u in moving for p in game.passengers(u))]:
         marks.zoc_lock.pop(unit.uid, None)  # a leader alone may leave a ZOC he stopped in (12.5)
-    if hexes:
+    if hexes and game.logging:
         route = " ".join(hexes)
         game.note(
             "move",
             f"{', '.join(game.label(u) for u in moving)} move to {game.board.name(hexes[-1])} by {route}",
         )
     here = moving[0].space
+    enemy = game.enemy_of(moving[0].side)
+    reach = artillery.shelling_reach(game, enemy)
     for there, step in zip(hexes, costs, strict=True):
         movers = [u for u in moving if u.on_map and u.space == here]  # shelled away (the convoy, 6.4.1)
         if not movers:
@@ -73,7 +75,11 @@ def walk(
         for unit in movers:
             marks.spent[unit.uid] = game.spent(unit) + step.get(unit.uid, 0.0)
             marks.moved_in.setdefault(unit.uid, set()).add(kind)
-        artillery.shell_moving(game, [*movers, *cargo], there, game.decider, dice)
+        shelled = any(there in hexes_in_range for hexes_in_range in reach) and artillery.shell_moving(
+            game, [*movers, *cargo], there, game.decider, dice
+        )
+        if shelled:
+            reach = artillery.shelling_reach(game, enemy)  # a gun has fired (or blown up)
         if _convoy_in_city(game, movers):
             return
     if not ignores_zoc(game, group):

@@ -29,14 +29,15 @@ def victory_result(game: Game) -> str | None:
 
 def condition_holds(game: Game, condition: VictoryCondition) -> bool:
     side = condition.side or game.jewish
-    places = _places(game, condition)
+    places = condition_places(game, condition)
     if condition.kind == "occupy-count":
         held = [p for p in places if game.state.side_at(p) == side]
         return len(held) >= (condition.at_least or 0)
     return open_road(game, side, places, condition.targets)
 
 
-def _places(game: Game, condition: VictoryCondition) -> list[str]:
+def condition_places(game: Game, condition: VictoryCondition) -> list[str]:
+    """The hexes a condition names, by ID or by feature (the Jerusalem city hexes)."""
     board = game.board
     if condition.places:
         return [p for p in (board.resolve(r) for r in condition.places) if p is not None]

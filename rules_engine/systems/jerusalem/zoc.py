@@ -43,8 +43,11 @@ def _gives_zoc(game: Game, leader: Unit, garrison: Unit) -> bool:
 
 
 def zoc_hexes(game: Game, side: str) -> frozenset[str]:
-    """The hexes in the ZOC of ``side``'s units (an enemy ZOC for the other side)."""
-    key = (game.state.epoch, game.marks.kutub_quiet, side)
+    """The hexes in the ZOC of ``side``'s units (an enemy ZOC for the other side).
+
+    They change only when that side's units do (its epoch moves on: one moves, flips, leaves
+    the map) or El Kutub falls quiet (13.1.1), so the set is kept until then."""
+    key = (game.state.side_epoch(side), game.marks.kutub_quiet)
     cached = game.zoc_cache.get(side)
     if cached is not None and cached[0] == key:
         return cached[1]
