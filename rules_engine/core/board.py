@@ -8,7 +8,7 @@ built once per map.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from rules_engine.definitions import MapDefinition, Space, Terrain, TerrainChart
@@ -83,3 +83,18 @@ class Board:
     def name(self, space_id: str) -> str:
         space = self.spaces.get(space_id)
         return space.display_name if space is not None else space_id
+
+    def steps_from(self, spaces: Iterable[str]) -> dict[str, int]:
+        """How many steps (neighbour to neighbour) each space is from the nearest of ``spaces``:
+        a breadth-first search over the map, which players and policies use to head somewhere."""
+        frontier = sorted(spaces)
+        distance = dict.fromkeys(frontier, 0)
+        while frontier:
+            following = []
+            for here in frontier:
+                for there in self.neighbours[here]:
+                    if there not in distance:
+                        distance[there] = distance[here] + 1
+                        following.append(there)
+            frontier = following
+        return distance

@@ -54,7 +54,7 @@ class AggressivePolicy:
         goals = _goals(game)
         if not goals:
             return None
-        distance = _distances_to(game, goals)
+        distance = game.board.steps_from(goals)
         by_unit: dict[str, list[Move]] = {}
         for move in moves:
             by_unit.setdefault(move.unit, []).append(move)
@@ -81,22 +81,6 @@ def _goals(game: Game) -> set[str]:
             goals.update(board.neighbours[space])
     goals.update(s for s, side in game.state.control.items() if side == enemy)
     return goals
-
-
-def _distances_to(game: Game, goals: set[str]) -> dict[str, int]:
-    """Hexes from every hex to the nearest goal, counted across the map (a breadth-first search)."""
-    neighbours = game.board.neighbours
-    distance = dict.fromkeys(goals, 0)
-    frontier = sorted(goals)
-    while frontier:
-        following = []
-        for here in frontier:
-            for there in neighbours[here]:
-                if there not in distance:
-                    distance[there] = distance[here] + 1
-                    following.append(there)
-        frontier = following
-    return distance
 
 
 def _advantage(game: Game, attack: Attack) -> float:

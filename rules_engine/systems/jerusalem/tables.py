@@ -271,20 +271,8 @@ class Tables:
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def hexes_from(self, spaces: Iterable[str]) -> dict[str, int]:
-        """How many hexes each hex is from the nearest of ``spaces``, stepping from neighbour to
-        neighbour (a breadth-first search over the map)."""
-        neighbours = self.board.neighbours
-        frontier = sorted(spaces)
-        distance = dict.fromkeys(frontier, 0)
-        while frontier:
-            following = []
-            for here in frontier:
-                for there in neighbours[here]:
-                    if there not in distance:
-                        distance[there] = distance[here] + 1
-                        following.append(there)
-            frontier = following
-        return distance
+        """How many hexes each hex is from the nearest of ``spaces`` (the board's breadth-first count)."""
+        return self.board.steps_from(spaces)
 
     def within(self, space: str, reach: int) -> frozenset[str]:
         """The hexes at most ``reach`` hexes from ``space`` (itself too), as ``distance`` counts them:
