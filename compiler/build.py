@@ -12,7 +12,6 @@ to ``on_step`` under its name, so a bench can time the steps without copying the
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,13 +21,14 @@ from typing import TYPE_CHECKING
 from compiler.errors import OutputError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
 from compiler.pipeline import GameReport, validate_game
+from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
 
 if TYPE_CHECKING:
+    from compiler.cache.store import RenderCache
     from compiler.render.sheets import SheetSpec
 
 TARGETS = ("module", "sheets", "map", "aids")
-StepTimer = Callable[[str, float], None]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class BuildOptions:
     aid_dpi: int = 200
     aid_paper: str = "letter"
     run_replays: bool = True
+    use_cache: bool = True  # keep drawings under OUT/.cache and redraw only what changed
 
 
 @dataclass
@@ -49,6 +50,7 @@ class GameBuild:
 
     report: GameReport
     written: list[Path] = field(default_factory=list)
+    redrawn: list[str] = field(default_factory=list)  # drawings made afresh, not taken from the cache
 
     @property
     def ok(self) -> bool:
@@ -73,17 +75,6 @@ class BuildResult:
         return [g.report for g in self.games]
 
 
-def _nothing(step: str, seconds: float) -> None:
-    return None
-
-
-@contextmanager
-def _timed(on_step: StepTimer, step: str) -> Iterator[None]:
-    start = time.perf_counter()
-    yield
-    on_step(step, time.perf_counter() - start)
-
-
 def build(
     game_dirs: Sequence[Path],
     targets: Sequence[str],
@@ -91,14 +82,14 @@ def build(
     options: BuildOptions = BuildOptions(),
     *,
     progress: Callable[[str], None] | None = None,
-    on_step: StepTimer = _nothing,
+    on_step: StepTimer = ignore_step,
 ) -> BuildResult:
     """Validate every game, then write each chosen target for each valid game into ``out``."""
     say = progress or (lambda message: None)
     games: list[GameBuild] = []
     for folder in game_dirs:
         say(f"{folder.name}: validating ...")
-        with _timed(on_step, "validate"):
+        with timed(on_step, "validate"):
             games.append(GameBuild(validate_game(folder, run_replays=options.run_replays)))
     valid = [(g, g.report.valid) for g in games]
     ready = [(g, game) for g, game in valid if game is not None]
@@ -109,7 +100,7 @@ def build(
     for entry, _ in ready:
         sweep_litter(out, entry.game_id)
     for target in targets:
-        with _timed(on_step, target):
+        with timed(on_step, target):
             BACK_ENDS[target](ready, run)
     return BuildResult(games)
 
@@ -129,23 +120,36 @@ BackEnd = Callable[[Ready, Run], None]
 
 
 def _module(ready: Ready, run: Run) -> None:
+    from compiler.cache.store import RenderCache
     from compiler.report.diagnostics_text import reports_json
     from compiler.report.summary import summarize
     from compiler.vassal.module import build_module
 
     for entry, game in ready:
         run.say(f"{entry.game_id}: compiling the VASSAL module ...")
-        with _timed(run.on_step, "module: compile"):
-            data = build_module(game)
+        cache = RenderCache.under(run.out, entry.game_id, "module") if run.options.use_cache else None
+        with timed(run.on_step, "module: compile"):
+            data = build_module(game, on_step=run.on_step, cache=cache)
+        if cache is not None:
+            entry.redrawn += cache.redrawn
         module = run.out / f"{entry.game_id}.vmod"
         folder = run.out / entry.game_id
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
-        with _writing(module), _timed(run.on_step, "module: write"):
+        with _writing(module), timed(run.on_step, "module: write"):
             write_bytes_atomic(module, data)
             write_text_atomic(folder / "summary.json", summary)
             write_text_atomic(folder / "diagnostics.json", reports_json([entry.report]) + "\n")
         entry.written += [module, folder / "summary.json", folder / "diagnostics.json"]
-        run.say(f"{entry.game_id}: wrote {module}")
+        if cache is not None:
+            cache.prune()  # only after the module is written: a failed build keeps the old entries
+        run.say(f"{entry.game_id}: wrote {module}{_redraw_note(cache)}")
+
+
+def _redraw_note(cache: RenderCache | None) -> str:
+    if cache is None or not cache.used:
+        return ""
+    reused = len(cache.used) - len(cache.redrawn)
+    return f" (drew {len(cache.redrawn)} images, took {reused} from {cache.folder})"
 
 
 def _sheets(ready: Ready, run: Run) -> None:

@@ -34,7 +34,7 @@ def test_outputs_are_named_by_the_game_id_not_the_folder(runner: CliRunner, tmp_
     out = tmp_path / "out" / "inner"
     result = runner.invoke(cli, ["build", str(folder), "-o", str(out), "--no-replays"])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == ["israel1948", "israel1948.vmod"]
+    assert sorted(p.name for p in out.iterdir()) == [".cache", "israel1948", "israel1948.vmod"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["inner"]
 
 
