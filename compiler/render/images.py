@@ -64,3 +64,9 @@ def _chunk(out: io.BytesIO, kind: bytes, body: bytes | bytearray) -> None:
     out.write(kind)
     out.write(body)
     out.write(struct.pack(">I", zlib.crc32(body, zlib.crc32(kind))))
+
+
+def pixel_bytes(image: Image.Image) -> int:
+    """The memory Pillow holds for the image's pixels: it stores RGB as four bytes a pixel."""
+    bands = len(image.getbands())
+    return image.width * image.height * (4 if bands > 1 else 1)
