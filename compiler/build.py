@@ -12,7 +12,11 @@ to ``on_step`` under its name, so a bench can time the steps without copying the
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,16 +124,10 @@ BackEnd = Callable[[Ready, Run], None]
 
 
 def _module(ready: Ready, run: Run) -> None:
-    from compiler.cache.store import RenderCache
     from compiler.report.diagnostics_text import reports_json
     from compiler.report.summary import summarize
-    from compiler.vassal.module import build_module
 
-    for entry, game in ready:
-        run.say(f"{entry.game_id}: compiling the VASSAL module ...")
-        cache = RenderCache.under(run.out, entry.game_id, "module") if run.options.use_cache else None
-        with timed(run.on_step, "module: compile"):
-            data = build_module(game, on_step=run.on_step, cache=cache)
+    for entry, data, cache in _compiled_modules(ready, run):
         if cache is not None:
             entry.redrawn += cache.redrawn
         module = run.out / f"{entry.game_id}.vmod"
@@ -143,6 +141,62 @@ def _module(ready: Ready, run: Run) -> None:
         if cache is not None:
             cache.prune()  # only after the module is written: a failed build keeps the old entries
         run.say(f"{entry.game_id}: wrote {module}{_redraw_note(cache)}")
+
+
+Compiled = tuple[GameBuild, bytes, "RenderCache | None"]
+_FORKED: tuple[Ready, Run] | None = None  # what a forked worker compiles, inherited, never pickled
+
+
+def _compiled_modules(ready: Ready, run: Run) -> Iterator[Compiled]:
+    """Each game's module bytes and its cache, in order. Several games are compiled in two
+    forked processes (drawing is CPU-bound, and each process has its own GIL); one game,
+    or a platform without fork, or a process already running threads (forking those is
+    unsafe: the watcher's, say), compiles here and reports its steps."""
+    global _FORKED
+    if len(ready) < 2 or "fork" not in mp.get_all_start_methods() or threading.active_count() > 1:
+        for entry, game in ready:
+            run.say(f"{entry.game_id}: compiling the VASSAL module ...")
+            cache = _module_cache(run, entry)
+            with timed(run.on_step, "module: compile"):
+                yield entry, _compile(game, run, cache), cache
+        return
+    for entry, _ in ready:
+        run.say(f"{entry.game_id}: compiling the VASSAL module ...")
+    sys.stdout.flush()
+    sys.stderr.flush()  # nothing buffered may be written twice, by a worker as well
+    _FORKED = (ready, run)
+    try:
+        with ProcessPoolExecutor(2, mp_context=mp.get_context("fork")) as pool:
+            for (entry, _), (data, redrawn, used) in zip(
+                ready, pool.map(_compile_forked, range(len(ready))), strict=True
+            ):
+                cache = _module_cache(run, entry)
+                if cache is not None:
+                    cache.redrawn, cache.used = redrawn, used
+                yield entry, data, cache
+    finally:
+        _FORKED = None
+
+
+def _compile_forked(index: int) -> tuple[bytes, list[str], set[str]]:
+    assert _FORKED is not None
+    ready, run = _FORKED
+    entry, game = ready[index]
+    cache = _module_cache(run, entry)
+    data = _compile(game, run, cache)
+    return data, cache.redrawn if cache else [], cache.used if cache else set()
+
+
+def _module_cache(run: Run, entry: GameBuild) -> RenderCache | None:
+    from compiler.cache.store import RenderCache
+
+    return RenderCache.under(run.out, entry.game_id, "module") if run.options.use_cache else None
+
+
+def _compile(game: ValidGame, run: Run, cache: RenderCache | None) -> bytes:
+    from compiler.vassal.module import build_module
+
+    return build_module(game, on_step=run.on_step, cache=cache)
 
 
 def _redraw_note(cache: RenderCache | None) -> str:

@@ -86,11 +86,12 @@ class RenderCache:
         if self.folder is None:
             return None
         path = self.folder / (key + SUFFIX)
+        if not os.path.lexists(path):  # the common miss, answered by one lstat
+            return None
         try:
             data = read_bounded(path, ENTRY_LIMIT)
         except SourceFileError:
-            if path.exists() or path.is_symlink():
-                self.rejected.append(key)
+            self.rejected.append(key)
             return None
         payload = _payload(data, key)
         if payload is None:
