@@ -183,7 +183,7 @@ def _compile_forked(index: int) -> tuple[bytes, list[str], set[str]]:
     ready, run = _FORKED
     entry, game = ready[index]
     cache = _module_cache(run, entry)
-    data = _compile(game, run, cache)
+    data = _compile(game, run, cache, fork_board=False)  # two processes are enough for two cores
     return data, cache.redrawn if cache else [], cache.used if cache else set()
 
 
@@ -193,10 +193,10 @@ def _module_cache(run: Run, entry: GameBuild) -> RenderCache | None:
     return RenderCache.under(run.out, entry.game_id, "module") if run.options.use_cache else None
 
 
-def _compile(game: ValidGame, run: Run, cache: RenderCache | None) -> bytes:
+def _compile(game: ValidGame, run: Run, cache: RenderCache | None, fork_board: bool = True) -> bytes:
     from compiler.vassal.module import build_module
 
-    return build_module(game, on_step=run.on_step, cache=cache)
+    return build_module(game, on_step=run.on_step, cache=cache, fork_board=fork_board)
 
 
 def _redraw_note(cache: RenderCache | None) -> str:

@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from compiler.build import BuildOptions, GameBuild, build
+from compiler.cache import aside
 from compiler.cache.fingerprint import fingerprint
 from compiler.cache.store import MAGIC, RenderCache
 from compiler.pipeline import validate_game
 from compiler.render.board import board_inputs
+from compiler.vassal.module import build_module
 from rules_engine.definitions import Origin
 
 from .conftest import GameCopy
@@ -141,3 +143,40 @@ def test_fingerprints_tell_values_apart_and_ignore_origins() -> None:
     assert fingerprint({1, 2, 3}) == fingerprint({3, 2, 1})
     with pytest.raises(TypeError, match="cannot fingerprint"):
         fingerprint(object())
+
+
+def test_work_done_in_a_forked_copy_comes_back_or_says_it_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(aside.threading, "active_count", lambda: 1)  # whatever pytest runs
+    done = aside.fork_call(lambda: b"drawn elsewhere" * 10_000)  # more than a pipe holds
+    assert done is not None and done() == b"drawn elsewhere" * 10_000
+
+    def fails() -> bytes:
+        raise RuntimeError("broken in the copy")
+
+    failed = aside.fork_call(fails)
+    assert failed is not None and failed() is None
+    monkeypatch.setattr(aside.threading, "active_count", lambda: 2)
+    assert aside.fork_call(lambda: b"x") is None  # never forks a process running threads
+
+
+def test_a_board_drawn_in_a_forked_copy_gives_the_same_module(
+    israel: GameCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(aside.threading, "active_count", lambda: 1)
+    game = validate_game(israel.root, run_replays=False).valid
+    assert game is not None
+    forks: list[int] = []
+    real_fork = os.fork
+
+    def counted_fork() -> int:
+        forks.append(1)
+        return real_fork()
+
+    monkeypatch.setattr(aside.os, "fork", counted_fork)
+    cache = RenderCache(tmp_path / "cache")
+    elsewhere = build_module(game, cache=cache)
+    assert forks == [1] and "board" in cache.redrawn
+    assert build_module(game, fork_board=False) == elsewhere
+    warm = RenderCache(tmp_path / "cache")
+    assert build_module(game, cache=warm) == elsewhere and forks == [1]  # cached: nothing to fork
+    assert warm.redrawn == []

@@ -17,6 +17,7 @@ from concurrent.futures import Executor, Future
 
 from PIL import Image
 
+from compiler.cache.aside import Waiter, fork_call
 from compiler.cache.store import RenderCache
 from compiler.render.art import BoardArt, art_from_record, art_record
 from compiler.render.board import BoardInputs, paint_board
@@ -86,8 +87,9 @@ class Drawings:
             lambda: render_card_back(deck, width, height),
         )
 
-    def board(self, inputs: BoardInputs, dpi: int) -> tuple[BoardArt, Png]:
-        """The board's picture and the record of where everything on it was drawn."""
+    def board(self, inputs: BoardInputs, dpi: int, aside: Waiter | None = None) -> tuple[BoardArt, Png]:
+        """The board's picture and the record of where everything on it was drawn: from the
+        cache, else from ``board_aside``'s forked copy, else drawn here."""
         key = self.cache.key("board", inputs, dpi)
         found = self.cache.get(key)
         if found is not None:
@@ -95,15 +97,38 @@ class Drawings:
             if cached is not None:
                 return cached[0], _done(cached[1])
             self.cache.rejected.append(key)
-        art = paint_board(inputs, dpi)
         self.cache.redrawn.append("board")
+        payload = aside() if aside is not None else None
+        drawn = _board_from_entry(payload, inputs) if payload is not None else None
+        if payload is not None and drawn is not None:
+            self.pool.submit(self.cache.put, key, payload)
+            return drawn[0], _done(drawn[1])
+        art = paint_board(inputs, dpi)
         return art, self.pool.submit(self._encode_board, key, art)
 
     def _encode_board(self, key: str, art: BoardArt) -> bytes:
-        png = png_bytes(art.image)
-        record = json.dumps(art_record(art), separators=(",", ":")).encode()
-        self.cache.put(key, struct.pack(">Q", len(record)) + record + png)
-        return png
+        payload = board_entry(art)
+        self.cache.put(key, payload)
+        return _board_png(payload)
+
+
+def board_aside(cache: RenderCache, inputs: BoardInputs, dpi: int) -> Waiter | None:
+    """Start drawing the board in a forked copy of this process, unless the cache holds it
+    (call it before starting any thread; ``Drawings.board`` takes the result)."""
+    if cache.holds(cache.key("board", inputs, dpi)):
+        return None
+    return fork_call(lambda: board_entry(paint_board(inputs, dpi)))
+
+
+def board_entry(art: BoardArt) -> bytes:
+    """A board as the cache keeps it: the length of its record, the record (JSON), the PNG."""
+    record = json.dumps(art_record(art), separators=(",", ":")).encode()
+    return struct.pack(">Q", len(record)) + record + png_bytes(art.image)
+
+
+def _board_png(payload: bytes) -> bytes:
+    (length,) = struct.unpack(">Q", payload[:8])
+    return payload[8 + length :]
 
 
 def _board_from_entry(payload: bytes, inputs: BoardInputs) -> tuple[BoardArt, bytes] | None:

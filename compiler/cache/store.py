@@ -81,6 +81,10 @@ class RenderCache:
 
         return fingerprint(renderer_version(), *parts)
 
+    def holds(self, key: str) -> bool:
+        """Whether an entry for ``key`` is there (``get`` still checks it before trusting it)."""
+        return self.folder is not None and os.path.lexists(self.folder / (key + SUFFIX))
+
     def get(self, key: str) -> bytes | None:
         """The payload stored under ``key``, or None when there is none to trust."""
         if self.folder is None:

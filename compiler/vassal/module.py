@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from compiler.cache.drawings import Drawings
+from compiler.cache.drawings import Drawings, board_aside
 from compiler.cache.store import RenderCache
 from compiler.render.board import board_inputs
 from compiler.render.chart_content import game_charts
@@ -55,29 +55,39 @@ def build_module(
     dpi: int | None = None,
     on_step: StepTimer = ignore_step,
     cache: RenderCache | None = None,
+    fork_board: bool = True,
 ) -> bytes:
     """The module's bytes. Drawings come from ``cache`` where their inputs are unchanged
-    (the bytes are the same either way); each part's time goes to ``on_step``."""
+    (the bytes are the same either way); each part's time goes to ``on_step``. Unless
+    ``fork_board`` is False, a forked copy draws the board while this process draws the rest."""
     dpi = dpi or module_dpi(definition)
-    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="png") as pool:
-        drawings = Drawings(cache or RenderCache(None), pool)
-        images: dict[str, Future[bytes]] = {}
-        with timed(on_step, "module: board"):
-            art, images["images/board.png"] = drawings.board(board_inputs(definition), dpi)
-        with timed(on_step, "module: pieces"):
-            pieces = piece_definitions(definition)
-            piece_size = round(COUNTER_INCHES * dpi)
-            _piece_images(definition, pieces, piece_size, drawings, images)
-        with timed(on_step, "module: charts"):
-            charts = _chart_images(definition, drawings, images)
-        with timed(on_step, "module: cards"):
-            first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
-            decks = deck_plans(definition, art, pieces, dpi, first_gpid)
-            _card_images(definition, decks, drawings, images)
-        parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
-        entries = _texts(definition, parts, on_step)
-        with timed(on_step, "module: encode"):  # waiting for the images still being encoded
-            entries.update((name, image.result()) for name, image in images.items())
+    cache = cache or RenderCache(None)
+    inputs = board_inputs(definition)
+    aside = board_aside(cache, inputs, dpi) if fork_board else None  # before any thread starts
+    try:
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="png") as pool:
+            drawings = Drawings(cache, pool)
+            images: dict[str, Future[bytes]] = {}
+            with timed(on_step, "module: pieces"):
+                pieces = piece_definitions(definition)
+                piece_size = round(COUNTER_INCHES * dpi)
+                _piece_images(definition, pieces, piece_size, drawings, images)
+            with timed(on_step, "module: charts"):
+                charts = _chart_images(definition, drawings, images)
+            with timed(on_step, "module: board"):  # drawn meanwhile by the forked copy, if any
+                art, images["images/board.png"] = drawings.board(inputs, dpi, aside)
+                aside = None
+            with timed(on_step, "module: cards"):
+                first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
+                decks = deck_plans(definition, art, pieces, dpi, first_gpid)
+                _card_images(definition, decks, drawings, images)
+            parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
+            entries = _texts(definition, parts, on_step)
+            with timed(on_step, "module: encode"):  # waiting for the images still being encoded
+                entries.update((name, image.result()) for name, image in images.items())
+    finally:
+        if aside is not None:
+            aside()  # a failure above: still wait for the copy, so it leaves no zombie
     with timed(on_step, "module: archive"):
         return zip_bytes(entries)
 
