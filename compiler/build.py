@@ -188,9 +188,13 @@ def _compile_forked(index: int) -> tuple[bytes, list[str], set[str]]:
 
 
 def _module_cache(run: Run, entry: GameBuild) -> RenderCache | None:
+    return _game_cache(run, entry.game_id, "module")
+
+
+def _game_cache(run: Run, game_id: str, target: str) -> RenderCache | None:
     from compiler.cache.store import RenderCache
 
-    return RenderCache.under(run.out, entry.game_id, "module") if run.options.use_cache else None
+    return RenderCache.under(run.out, game_id, target) if run.options.use_cache else None
 
 
 def _compile(game: ValidGame, run: Run, cache: RenderCache | None, fork_board: bool = True) -> bytes:
@@ -212,12 +216,20 @@ def _sheets(ready: Ready, run: Run) -> None:
 
     spec = run.options.sheet_spec or SheetSpec()
     jobs = [(game, run.out / entry.game_id / "sheets") for entry, game in ready]
+    caches: dict[str, RenderCache | None] = {}
+
+    def cache_of(game: ValidGame) -> RenderCache | None:
+        caches[game.game.id] = _game_cache(run, game.game.id, "sheets")
+        return caches[game.game.id]
+
     with _writing(run.out):
-        # One game's pages are encoded while the next one is rendered.
-        for (entry, _), (_, folder), written in zip(ready, jobs, write_sheets(jobs, spec), strict=False):
+        sheets = write_sheets(jobs, spec, cache_of)
+        for (entry, _), (_, folder), written in zip(ready, jobs, sheets, strict=False):
             entry.written += written
+            cache = caches.get(entry.game_id)
+            entry.redrawn += cache.redrawn if cache is not None else []
             _remove_old_pages(folder, written)
-            run.say(f"{entry.game_id}: wrote {len(written)} files to {folder}")
+            run.say(f"{entry.game_id}: wrote {len(written)} files to {folder}{_redraw_note(cache)}")
 
 
 def _map(ready: Ready, run: Run) -> None:

@@ -180,3 +180,28 @@ def test_a_board_drawn_in_a_forked_copy_gives_the_same_module(
     warm = RenderCache(tmp_path / "cache")
     assert build_module(game, cache=warm) == elsewhere and forks == [1]  # cached: nothing to fork
     assert warm.redrawn == []
+
+
+def test_sheet_pages_come_from_the_cache_and_a_changed_counter_redraws_its_page(
+    israel: GameCopy, tmp_path: Path
+) -> None:
+    from compiler.render.sheets import SheetSpec
+
+    options = BuildOptions(run_replays=False, sheet_spec=SheetSpec(dpi=100))
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+
+    def files(folder: Path) -> dict[str, bytes]:
+        sheets = folder / "israel1948" / "sheets"
+        return {p.name: p.read_bytes() for p in sorted(sheets.iterdir())}
+
+    first = build([israel.root], ("sheets",), out, options).games[0]
+    assert first.redrawn == ["Israel 1948 - counters: sheet 1 front", "Israel 1948 - counters: sheet 1 back"]
+    clean = files(out)
+    assert build([israel.root], ("sheets",), out, options).games[0].redrawn == []
+    assert files(out) == clean
+    israel.edit("counters.json", _stronger_yiftach)
+    changed = build([israel.root], ("sheets",), out, options).games[0]
+    assert changed.redrawn == ["Israel 1948 - counters: sheet 1 front"]  # the backs did not change
+    no_cache = BuildOptions(run_replays=False, sheet_spec=SheetSpec(dpi=100), use_cache=False)
+    assert build([israel.root], ("sheets",), fresh, no_cache).ok
+    assert files(out) == files(fresh) != clean

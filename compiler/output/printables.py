@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -25,6 +26,9 @@ from compiler.render.images import pixel_bytes, png_bytes
 from compiler.render.sheets import SheetPages, SheetSpec, render_card_sheets, render_counter_sheets
 from compiler.render.tiles import TileSpec, tile
 from rules_engine.definitions import ValidGame
+
+if TYPE_CHECKING:
+    from compiler.cache.store import RenderCache
 
 IN_FLIGHT_BYTES = 40 * 1024 * 1024  # pixels of pages handed to the encoders and not yet written
 
@@ -38,57 +42,87 @@ def write_counter_sheets(definition: ValidGame, spec: SheetSpec, folder: Path) -
     return next(write_sheets([(definition, folder)], spec))
 
 
-def write_sheets(games: Iterable[tuple[ValidGame, Path]], spec: SheetSpec) -> Iterator[list[Path]]:
-    """write_counter_sheets for each (game, folder), yielding each game's files once written."""
+CacheOf = Callable[[ValidGame], "RenderCache | None"]
+
+
+def write_sheets(
+    games: Iterable[tuple[ValidGame, Path]], spec: SheetSpec, cache_of: CacheOf = lambda game: None
+) -> Iterator[list[Path]]:
+    """write_counter_sheets for each (game, folder), yielding each game's files once written.
+    A page whose inputs are unchanged comes from the game's cache (``cache_of``), which is then
+    pruned to the pages this run used."""
     with _encoder() as pool:
         for definition, folder in games:
-            written = _write_pages(pool, render_counter_sheets(definition, spec), folder, "counters")
+            cache = cache_of(definition)
+            written = _write_pages(pool, render_counter_sheets(definition, spec), folder, "counters", cache)
             cards = render_card_sheets(definition, spec)
             if cards is not None:
-                written += _write_pages(pool, cards, folder, "cards")
+                written += _write_pages(pool, cards, folder, "cards", cache)
+            if cache is not None:
+                cache.prune()
             yield written
 
 
-def _write_pages(pool: ThreadPoolExecutor, pages: SheetPages, folder: Path, stem: str) -> list[Path]:
-    """Each page drawn, encoded on the pool, written as PNG and into the PDF, then let go: at
-    most ``IN_FLIGHT_BYTES`` of pages wait for the encoders while the next is drawn; a page
-    larger than that is finished before the next, so memory holds one such page at a time."""
+def _write_pages(
+    pool: ThreadPoolExecutor, pages: SheetPages, folder: Path, stem: str, cache: RenderCache | None
+) -> list[Path]:
+    """Each page drawn (or taken from the cache), encoded on the pool, written as PNG and into
+    the PDF, then let go: at most ``IN_FLIGHT_BYTES`` of pages wait for the encoders while the
+    next is drawn; a page larger than that is finished before the next, so memory holds one
+    such page at a time."""
     written: list[Path] = []
-    waiting: deque[tuple[Path, int, Future[bytes]]] = deque()
-    spec = pages.spec
+    waiting: deque[tuple[Path, int, Future[bytes], str | None]] = deque()
     pdf_path = folder / f"{stem}.pdf"
     with open_atomic(pdf_path) as stream:
-        pdf = PdfWriter(stream, spec.dpi, pages.title)
+        pdf = PdfWriter(stream, pages.spec.dpi, pages.title)
 
         def write_oldest() -> None:
-            path, _, encoded = waiting.popleft()
+            path, _, encoded, key = waiting.popleft()
             data = encoded.result()
+            if key is not None and cache is not None:
+                cache.put(key, data)
             write_bytes_atomic(path, data)
             pdf.add_png(data)
             written.append(path)
 
-        # Not enumerate(): its reused result tuple would hold the last page while the next is drawn.
-        for sheet, side, image in pages.pages():
-            path = folder / f"{stem}-sheet{sheet + 1}-{side}.png"
-            size = pixel_bytes(image)
-            waiting.append((path, size, _encode(pool, image, inline=size > IN_FLIGHT_BYTES)))
-            del image  # the encoder holds the page until it is done with it
-            while sum(size for _, size, _ in waiting) > IN_FLIGHT_BYTES:
-                write_oldest()
+        for sheet in range(pages.sheets):
+            for side in ("front", "back"):
+                path = folder / f"{stem}-sheet{sheet + 1}-{side}.png"
+                key = cache.key(*pages.page_inputs(sheet, side)) if cache is not None else None
+                found = cache.get(key) if cache is not None and key is not None else None
+                if found is not None:
+                    waiting.append((path, 0, _finished(found), None))
+                else:
+                    waiting.append((path, *_drawn(pool, pages, sheet, side, cache), key))
+                while sum(size for _, size, _, _ in waiting) > IN_FLIGHT_BYTES:
+                    write_oldest()
         while waiting:
             write_oldest()
         pdf.close()
     return [pdf_path, *written]
 
 
+def _drawn(
+    pool: ThreadPoolExecutor, pages: SheetPages, sheet: int, side: str, cache: RenderCache | None
+) -> tuple[int, Future[bytes]]:
+    """A page drawn now and handed to the encoders: its size in memory, and its PNG to come."""
+    image = pages.page(sheet, side)
+    if cache is not None:
+        cache.redrawn.append(f"{pages.title}: sheet {sheet + 1} {side}")
+    size = pixel_bytes(image)
+    return size, _encode(pool, image, inline=size > IN_FLIGHT_BYTES)
+
+
+def _finished(data: bytes) -> Future[bytes]:
+    done: Future[bytes] = Future()
+    done.set_result(data)
+    return done
+
+
 def _encode(pool: ThreadPoolExecutor, image: Image.Image, inline: bool) -> Future[bytes]:
     """The page's PNG, on the pool; a page larger than the window is encoded here and now, so
     it is let go before the next page is drawn (a worker thread might hold it a moment longer)."""
-    if not inline:
-        return pool.submit(png_bytes, image)
-    done: Future[bytes] = Future()
-    done.set_result(png_bytes(image))
-    return done
+    return pool.submit(png_bytes, image) if not inline else _finished(png_bytes(image))
 
 
 def write_map(definition: ValidGame, folder: Path, dpi: int = 150, paper: str = "letter") -> list[Path]:

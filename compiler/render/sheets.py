@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageOps
 
-from compiler.render.cards import CARD_INCHES, render_card, render_card_back
+from compiler.render.cards import CARD_INCHES, back_inputs, card_inputs, render_card, render_card_back
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import fitted_font
 from compiler.render.images import pixel_bytes
@@ -149,6 +149,7 @@ def lay_out(items: list[Item], grid: Grid) -> list[Placement]:
 
 
 Painter = Callable[[Item, str], Image.Image]
+Inputs = Callable[[Item, str], object]  # everything ``Painter`` reads for one face
 FACES_KEPT_BYTES = 8 * 1024 * 1024  # pixels of recently drawn faces kept for the next copies
 
 
@@ -158,9 +159,16 @@ class SheetPages:
     back; ``pages()`` yields them in file order: sheet 1 front, sheet 1 back, sheet 2 front ..."""
 
     def __init__(
-        self, placements: list[Placement], grid: Grid, spec: SheetSpec, paint: Painter, title: str
+        self,
+        placements: list[Placement],
+        grid: Grid,
+        spec: SheetSpec,
+        paint: Painter,
+        inputs: Inputs,
+        title: str,
     ) -> None:
         self.placements = placements
+        self._inputs = inputs
         self.grid = grid
         self.spec = spec
         self.title = title
@@ -179,6 +187,12 @@ class SheetPages:
         title = f"{self.title} - sheet {sheet + 1} of {self.sheets}"
         _decorate(page, self.spec, self.grid, used, side, title)
         return page
+
+    def page_inputs(self, sheet: int, side: str) -> tuple[object, ...]:
+        """Everything ``page`` reads (the key of a cached page): the layout, the title, and
+        each piece's cell and what its face's drawing reads."""
+        used = tuple((p.column, p.row, self._inputs(p.item, side)) for p in self._on_sheet[sheet])
+        return ("sheet page", self.spec, self.grid, self.title, self.sheets, sheet, side, used)
 
     def pages(self) -> Iterator[tuple[int, str, Image.Image]]:
         """(sheet, side, page) in file order, each page drawn when asked for."""
@@ -220,9 +234,12 @@ class _RecentFaces:
         return image
 
 
-def render_sheets(items: list[Item], spec: SheetSpec, grid: Grid, paint: Painter, title: str) -> SheetPages:
-    """Pages of ``items``: ``paint(item, 'front'|'back')`` draws one face at the cell size."""
-    return SheetPages(lay_out(items, grid), grid, spec, paint, title)
+def render_sheets(
+    items: list[Item], spec: SheetSpec, grid: Grid, paint: Painter, inputs: Inputs, title: str
+) -> SheetPages:
+    """Pages of ``items``: ``paint(item, 'front'|'back')`` draws one face at the cell size,
+    reading what ``inputs(item, face)`` returns."""
+    return SheetPages(lay_out(items, grid), grid, spec, paint, inputs, title)
 
 
 def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
@@ -232,8 +249,11 @@ def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
     def paint(item: Item, face: str) -> Image.Image:
         return painter.render(item.thing, face, spec.counter_px, spec.bleed_px)
 
+    def inputs(item: Item, face: str) -> object:
+        return painter.inputs(item.thing, face)
+
     title = (definition.game.title) + " - counters"
-    return render_sheets(items, spec, grid_for(spec), paint, title)
+    return render_sheets(items, spec, grid_for(spec), paint, inputs, title)
 
 
 def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | None:
@@ -262,9 +282,13 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
         framed.paste(picture, (bleed, bleed))
         return framed
 
+    def inputs(item: Item, face: str) -> object:
+        deck, card = item.thing
+        return card_inputs(deck, card) if face == "front" else back_inputs(deck)
+
     title = (definition.game.title) + " - cards"
     grid = grid_for(spec, width + 2 * bleed, height + 2 * bleed)
-    return render_sheets(items, spec, grid, paint, title)
+    return render_sheets(items, spec, grid, paint, inputs, title)
 
 
 def _decorate(
