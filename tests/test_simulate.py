@@ -87,3 +87,20 @@ def test_what_cannot_be_played_is_a_usage_error(extra: list[str]) -> None:
     result = CliRunner().invoke(cli, ["simulate", str(ISRAEL), "--games", "2", *extra])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
+
+
+def test_every_result_of_the_scenario_is_listed_even_one_no_game_reached() -> None:
+    (table,) = _run()
+    results = table["results"]
+    assert isinstance(results, list)
+    listed = [row["result"] for row in results]
+    assert set(listed) >= {
+        "Arab Major Victory",
+        "Israeli Major Victory",
+        "Israeli Victory",
+        "Draw",
+        "Arab Victory",
+    }
+    for row in results:
+        if row["count"] == 0:
+            assert row["share"] == 0 and row["ci95"][0] == 0 and row["ci95"][1] > 0

@@ -17,13 +17,7 @@ def check_game_references(context: CheckContext) -> Iterator[Diagnostic]:
     for nation in game.nations:
         if nation.side not in side_ids:
             yield unknown(codes.REF_UNKNOWN_SIDE, "side", nation.side, side_ids, nation.origin, "side")
-    class_ids = [c.id for c in game.unit_classes]
-    for rule in game.stacking.rules:
-        for index, class_id in enumerate(rule.classes):
-            if class_id not in class_ids:
-                yield unknown(
-                    codes.REF_UNKNOWN_CLASS, "unit class", class_id, class_ids, rule.origin, "classes", index
-                )
+    yield from _stacking_references(context)
     tables = context.definition.charts.tables if context.definition.charts else {}
     for optional in game.optional_rules:
         table = optional.end_roll_table
@@ -32,6 +26,55 @@ def check_game_references(context: CheckContext) -> Iterator[Diagnostic]:
                 codes.REF_UNKNOWN_TABLE, "table", table, tables, optional.origin, "end_roll", "table"
             )
     yield from _campaign_references(context)
+
+
+def _stacking_references(context: CheckContext) -> Iterator[Diagnostic]:
+    """Classes, sides, counters and tracks a stacking rule names."""
+    definition = context.definition
+    game = definition.game
+    assert game is not None
+    class_ids = [c.id for c in game.unit_classes]
+    side_ids = [s.id for s in game.sides]
+    tracks = [t.id for t in definition.board.tracks] if definition.board else None
+    counters = list(definition.counters.counters) if definition.counters else None
+    for rule in game.stacking.rules:
+        for index, class_id in enumerate(rule.classes):
+            if class_id not in class_ids:
+                yield unknown(
+                    codes.REF_UNKNOWN_CLASS, "unit class", class_id, class_ids, rule.origin, "classes", index
+                )
+        if rule.side is not None and rule.side not in side_ids:
+            yield unknown(codes.REF_UNKNOWN_SIDE, "side", rule.side, side_ids, rule.origin, "side")
+        for number, raised in enumerate(rule.raised_by):
+            for index, class_id in enumerate(raised.classes):
+                if class_id not in class_ids:
+                    yield unknown(
+                        codes.REF_UNKNOWN_CLASS,
+                        "unit class",
+                        class_id,
+                        class_ids,
+                        rule.origin,
+                        "with",
+                        number,
+                        "classes",
+                        index,
+                    )
+            if raised.unit is not None and counters is not None and raised.unit not in counters:
+                yield unknown(
+                    codes.REF_UNKNOWN_COUNTER,
+                    "counter",
+                    raised.unit,
+                    counters,
+                    rule.origin,
+                    "with",
+                    number,
+                    "unit",
+                )
+            track = raised.plus_track
+            if track is not None and tracks is not None and track not in tracks:
+                yield unknown(
+                    codes.REF_UNKNOWN_TRACK, "track", track, tracks, rule.origin, "with", number, "plus_track"
+                )
 
 
 def _campaign_references(context: CheckContext) -> Iterator[Diagnostic]:

@@ -53,6 +53,16 @@ def _references(definition: GameDefinition, condition: VictoryCondition) -> Iter
                 condition.origin,
                 "region",
             )
+    counters = definition.counters
+    if condition.counter is not None and counters is not None and condition.counter not in counters.counters:
+        yield unknown(
+            codes.REF_UNKNOWN_COUNTER,
+            "counter",
+            condition.counter,
+            list(counters.counters),
+            condition.origin,
+            "counter",
+        )
     if condition.feature is not None and chart is not None and chart.get(condition.feature) is None:
         found = unknown(
             codes.VICTORY_UNKNOWN_PLACE,

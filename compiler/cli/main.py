@@ -224,6 +224,32 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
 
 
 @cli.command()
+@click.argument("game_dir", type=GAME_DIR)
+@click.argument("scenario", required=False)
+@click.option(
+    "--seed", type=int, help="Seed of the dice (a random one if left out); it is written in the replay."
+)
+@click.option(
+    "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Replay file to write."
+)
+@click.option(
+    "--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Go on with a saved game."
+)
+def play(
+    game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
+) -> int:
+    """Play a scenario at the terminal, saved as a replay.
+
+    One screen per decision: the situation, the legal choices by number; help, undo, save
+    and quit. The game is written to --save (default: SCENARIO-play.json) and goes on with
+    --resume FILE.
+    """
+    from compiler.play import run_play_command
+
+    return run_play_command(game_dir, scenario, seed, save_path, resume)
+
+
+@cli.command()
 @click.option(
     "-o",
     "--output",
@@ -404,6 +430,32 @@ def simulate(
         as_json=output_format == "json",
         output=output,
     )
+
+
+@cli.command("new", short_help="Start a game that validates and builds.")
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--system", default=None, help="The rules system of the template: israel1948, jerusalem or raiders."
+)
+@click.option(
+    "--from",
+    "source",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Copy this game instead of a template.",
+)
+def new(game_dir: Path, system: str | None, source: Path | None) -> int:
+    """Write a new game into GAME_DIR from a system's template (or --from another game), with
+    the JSON Schemas beside it in GAME_DIR/../schemas, then validate it."""
+    from compiler.new_game import new_game
+
+    if system is not None and source is not None:
+        raise click.UsageError("give --system or --from, not both")
+    written = new_game(game_dir, system, source)
+    click.echo(f"wrote {len(written)} files: {game_dir} and its schemas in {game_dir.parent / 'schemas'}")
+    report = validate_game(game_dir)
+    click.echo(format_report(report, show_warnings=False))
+    return EXIT_OK if report.ok else EXIT_INVALID
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from rules_engine.definitions import (
     Side,
     Stacking,
     StackingRule,
+    StackingWith,
     StatedCount,
     UnitClass,
 )
@@ -120,6 +121,18 @@ def _stacking(data: Json, origin: Origin) -> Stacking:
             strings(r, "except_counters"),
             text(r, "summary"),
             origin.child("rules", i),
+            side=text(r, "side"),
+            raised_by=tuple(
+                StackingWith(
+                    w["max"],
+                    text(w, "unit"),
+                    strings(w, "classes"),
+                    text(w, "plus_track"),
+                    text(w, "summary"),
+                )
+                for w in r.get("with", ())
+            ),
+            unlimited_in=strings(r, "unlimited_in"),
         )
         for i, r in enumerate(data.get("rules", ()))
     )

@@ -166,4 +166,6 @@ def _condition(data: Json, origin: Origin) -> VictoryCondition:
             for level in data.get("levels", ())
         ),
         origin=origin,
+        counter=text(data, "counter"),
+        face=text(data, "face"),
     )

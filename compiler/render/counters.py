@@ -36,7 +36,16 @@ MIN_TEXT_PT = 5.0
 MIN_TEXT_U = math.ceil(MIN_TEXT_PT / 72 / DEFAULT_COUNTER_IN * 100 * 10) / 10  # 11.2
 SYMBOL_BOX_U = (28.0, 24.0, 72.0, 54.0)  # left, top, right, bottom of a unit's symbol
 
-LAYOUTS = {"israel1948": "corners", "jerusalem": "dash", "raiders": "plus"}
+
+def counter_layout(system: str) -> str:
+    """Where the game's system prints a counter's values (its class says); "corners" for an unknown one."""
+    from rules_engine.core import EngineError
+    from rules_engine.systems import system_class
+
+    try:
+        return system_class(system).counter_layout
+    except EngineError:
+        return "corners"
 
 
 @dataclass(frozen=True)
@@ -65,7 +74,7 @@ class CounterPainter:
     def __init__(self, definition: ValidGame) -> None:
         self.definition = definition
         game = definition.game
-        self.layout = LAYOUTS.get(game.system, "corners")
+        self.layout = counter_layout(game.system)
         self._sides = {s.id: s for s in game.sides}
         self._nations = {n.id: n for n in game.nations}
         self._classes = {c.id: c for c in game.unit_classes}

@@ -8,14 +8,15 @@ level the scenario's conditions give now.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from compiler.diagnostics import codes
 from compiler.loading.positions import join_pointer
-from compiler.replay.adapter import ReplayAdapter
+from compiler.replay.adapter import ReplayAdapter, UnitPart
 from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
-from rules_engine.core import CoreGame
+from rules_engine.core import CoreGame, Unit
 
 Json = dict[str, Any]
 
@@ -66,3 +67,33 @@ def same(actual: object, expected: object, what: str, pointer: str) -> None:
             pointer,
             f"expected {what} to be {expected!r}, but it is {actual!r}",
         )
+
+
+def reach_expectations(paths_of: Callable[[Any, Unit], Mapping[str, Sequence[str]]]) -> dict[str, UnitPart]:
+    """A unit's ``can_reach`` and ``cannot_reach`` keys, for a system whose legal moves of a unit
+    ``paths_of`` lists (each destination with one path to it)."""
+
+    def can_reach(game: Any, unit: Unit, places: list[str], pointer: str) -> None:
+        moves = paths_of(game, unit)
+        for index, place in enumerate(places):
+            space = named_space(game, place, f"{pointer}/{index}")
+            if space not in moves:
+                raise ReplayProblem(
+                    codes.REPLAY_EXPECTATION_FAILED,
+                    f"{pointer}/{index}",
+                    f"{unit.uid} cannot reach {game.board.name(space)} now",
+                    hint="reachable: " + (", ".join(sorted(moves)) or "nowhere"),
+                )
+
+    def cannot_reach(game: Any, unit: Unit, places: list[str], pointer: str) -> None:
+        moves = paths_of(game, unit)
+        for index, place in enumerate(places):
+            space = named_space(game, place, f"{pointer}/{index}")
+            if space in moves:
+                raise ReplayProblem(
+                    codes.REPLAY_EXPECTATION_FAILED,
+                    f"{pointer}/{index}",
+                    f"{unit.uid} can reach {game.board.name(space)} by {' '.join(moves[space])}",
+                )
+
+    return {"can_reach": can_reach, "cannot_reach": cannot_reach}

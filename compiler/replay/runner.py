@@ -8,6 +8,7 @@ expectations. Everything else a step may do comes from the system's adapter
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,10 @@ from rules_engine.definitions import ValidGame
 from rules_engine.systems import SYSTEMS, system_for
 
 Json = dict[str, Any]
-SystemCache = dict[tuple[int, frozenset[str]], Any]
+# Rules engines by (the game; the replay's changes to its data, as JSON text; its optional rules).
+SystemCache = dict[tuple[int, str, frozenset[str]], Any]
+# The parts of a replay that change the game's data for that replay (docs/replay-format.md).
+DATA_CHANGES = ("map", "overrides", "counters")
 MAX_PHASES_PER_STEP = 500
 
 # Where in a replay file an engine error about a field of the request belongs.
@@ -46,6 +50,8 @@ class ReplayOutcome:
     problem: Diagnostic | None = None
     steps: list[StepTrace] = field(default_factory=list)
     start_events: list[Event] = field(default_factory=list)
+    # The game as the replay left it (None when it could not start), for a player resuming it.
+    game: Any = None
 
     @property
     def passed(self) -> bool:
@@ -101,6 +107,7 @@ def run_replay(
                 codes.REPLAY_BAD_START, "", f"the '{game_data.game.system}' system has no replay adapter"
             )
         game = _start(sources, game_data, replay, {} if systems is None else systems, adapter)
+        outcome.game = game
         outcome.start_events = list(game.state.log.events)
         for index, step in enumerate(replay["steps"]):
             pointer = f"/steps/{index}"
@@ -120,16 +127,16 @@ def _start(
     sources: GameSources, game_data: ValidGame, replay: Json, systems: SystemCache, adapter: ReplayAdapter
 ) -> CoreGame:
     try:
-        changed = replay_definition(sources, game_data, replay)
         options = frozenset(replay.get("options", ()))
-        key = (id(changed), options)
-        if changed is not game_data or key not in systems:
-            systems[key] = system_for(changed, options)
+        changes = json.dumps({k: replay[k] for k in DATA_CHANGES if k in replay}, sort_keys=True)
+        key = (id(game_data), changes, options)
+        if key not in systems:
+            # replays with the same test map, overrides and options share one engine
+            systems[key] = system_for(replay_definition(sources, game_data, replay), options)
         system = systems[key]
         if "position" not in replay:
-            game: CoreGame = system.new_game(replay["scenario"])
-            return game
-        game = system.blank_game(replay["scenario"])
+            return _new_game(system, replay)
+        game: CoreGame = system.blank_game(replay["scenario"])
         set_position(game, replay["position"], adapter)
         game.begin_phase(ScriptedDice({}, game.system.die_sides))
         return game
@@ -138,6 +145,27 @@ def _start(
     except EngineError as exc:
         where = _FIELD_POINTERS.get(exc.field or "", "")
         raise ReplayProblem(codes.REPLAY_BAD_START, where, str(exc)) from None
+
+
+def _new_game(system: Any, replay: Json) -> CoreGame:
+    """The scenario's set-up; ``setup_dice`` gives the rolls a system makes while setting up."""
+    game: CoreGame
+    if "setup_dice" not in replay:
+        game = system.new_game(replay["scenario"])
+        return game
+    dice = ScriptedDice(replay["setup_dice"], system.die_sides)
+    try:
+        game = system.new_game(replay["scenario"], dice)
+    except DiceMismatch as exc:
+        raise ReplayProblem(codes.REPLAY_DICE_MISMATCH, "/setup_dice", str(exc)) from None
+    unused = dice.unused()
+    if unused:
+        raise ReplayProblem(
+            codes.REPLAY_DICE_MISMATCH,
+            "/setup_dice",
+            f"the set-up dice hold rolls that the set-up never took: {', '.join(unused)}",
+        )
+    return game
 
 
 def _run_step(game: CoreGame, step: Json, pointer: str, adapter: ReplayAdapter) -> None:
@@ -168,7 +196,7 @@ def _run_step(game: CoreGame, step: Json, pointer: str, adapter: ReplayAdapter) 
         raise ReplayProblem(
             codes.REPLAY_DICE_MISMATCH,
             pointer + "/dice",
-            f"the step gives dice for the {', '.join(unused)} roll(s), which the rules never called for",
+            f"the step gives dice that no roll of the rules took: {', '.join(unused)}",
         )
 
 

@@ -28,6 +28,7 @@ def summarize(report: GameReport) -> dict[str, Any]:
             phases=[p.name for p in game.phases],
             optional_rules=[r.name for r in game.optional_rules],
         )
+        summary["turn_track"] = _turn_track(report, game.turn_labels)
     if definition.board is not None:
         summary["map"] = _map_summary(definition)
     if definition.counters is not None:
@@ -48,6 +49,20 @@ def summarize(report: GameReport) -> dict[str, Any]:
         summary["decks"] = [{"id": d.id, "name": d.name, "cards": d.size} for d in definition.decks]
     summary["provenance"] = _provenance(report)
     return summary
+
+
+def _turn_track(report: GameReport, labels: tuple[str, ...]) -> dict[str, Any]:
+    """The turn track's boxes, with game.json's note on it: where a rulebook's count of turns
+    and its dates disagree, the note says which reading the data keeps."""
+    document = report.sources.one("game")
+    turns = document.data.get("turns", {}) if document is not None and isinstance(document.data, dict) else {}
+    note = turns.get("note") if isinstance(turns, dict) else None
+    return {
+        "boxes": len(labels),
+        "first": labels[0] if labels else None,
+        "last": labels[-1] if labels else None,
+        "note": note if isinstance(note, str) else None,
+    }
 
 
 def _map_summary(definition: GameDefinition) -> dict[str, Any]:
@@ -90,11 +105,14 @@ def _counter_summary(definition: GameDefinition) -> dict[str, Any]:
 
 def _scenario_summary(definition: GameDefinition, scenario: Scenario) -> dict[str, Any]:
     game = definition.game
-    length = None
+    length: float | None = None
     if game is not None and scenario.first_turn and scenario.last_turn:
         first, last = game.turn_index(scenario.first_turn), game.turn_index(scenario.last_turn)
         if first is not None and last is not None:
             length = last - first + 1
+            # A last turn that not every side plays (Jerusalem!'s June IV) counts as half a turn.
+            if scenario.last_turn_players and len(set(scenario.last_turn_players)) < len(game.sides):
+                length -= 0.5
     return {
         "id": scenario.id,
         "name": scenario.name,
@@ -167,14 +185,8 @@ def format_summary(summary: dict[str, Any]) -> str:
         )
         for side, kinds in counters["by_side"].items():
             add(f"  {side}: " + _pairs(kinds))
-    for scenario in summary.get("scenarios", []):
-        turns = f"{scenario['turns']} turns" if scenario["turns"] else "turns ?"
-        add(
-            f"scenario {scenario['name']} ({scenario['id']}): {turns} "
-            f"({scenario['first_turn']}-{scenario['last_turn']}), "
-            f"{scenario['units_at_start']} units at start, "
-            f"{scenario['reinforcements']} reinforcements, first player {scenario['first_player']}"
-        )
+    lines.extend(_turn_track_lines(summary.get("turn_track")))
+    lines.extend(_scenario_line(scenario) for scenario in summary.get("scenarios", []))
     charts = summary.get("charts")
     if charts:
         tables = (
@@ -195,6 +207,31 @@ def format_summary(summary: dict[str, Any]) -> str:
     if summary["errors"]:
         add(f"{summary['errors']} errors: run 'wgc validate' for details")
     return "\n".join(printable(line) for line in lines)
+
+
+def _scenario_line(scenario: dict[str, Any]) -> str:
+    turns = f"{_turns(scenario['turns'])} turns" if scenario["turns"] else "turns ?"
+    return (
+        f"scenario {scenario['name']} ({scenario['id']}): {turns} "
+        f"({scenario['first_turn']}-{scenario['last_turn']}), "
+        f"{scenario['units_at_start']} units at start, "
+        f"{scenario['reinforcements']} reinforcements, first player {scenario['first_player']}"
+    )
+
+
+def _turn_track_lines(track: dict[str, Any] | None) -> list[str]:
+    if not track or not track["boxes"]:
+        return []
+    lines = [f"turn track: {track['boxes']} boxes, {track['first']} to {track['last']}"]
+    if track["note"]:
+        lines.append(f"  note: {track['note']}")
+    return lines
+
+
+def _turns(count: float) -> str:
+    """7.5 turns as the rulebooks write it: '7 1/2'."""
+    whole = int(count)
+    return f"{whole} 1/2" if count != whole else str(whole)
 
 
 def _pairs(mapping: dict[str, int]) -> str:

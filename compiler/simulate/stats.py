@@ -83,7 +83,8 @@ def table_of(
     ordered = sorted(outcomes, key=lambda o: o.seed)
     games = len(ordered)
     counts = Counter(o.result for o in ordered)
-    known = [level for level in levels if level in counts] + sorted(set(counts) - set(levels))
+    # every result the scenario can end in is listed, a result no game reached too: a 0% line says something
+    known = list(levels) + sorted(set(counts) - set(levels))
     shares = [
         ResultShare(result, counts[result], counts[result] / games, *wilson_interval(counts[result], games))
         for result in known

@@ -32,7 +32,7 @@ from compiler.vassal.module import build_module  # noqa: E402
 from compiler.vassal.pieces import Trait, decode_add_piece  # noqa: E402
 from compiler.vassal.savefile import ESC, deobfuscate  # noqa: E402
 from compiler.vassal.sequence import decode  # noqa: E402
-from rules_engine.definitions import GameDefinition  # noqa: E402
+from rules_engine.definitions import ValidGame  # noqa: E402
 
 OUT = ROOT / "docs" / "gallery"
 GAMES = ("israel1948", "jerusalem", "lawrence")
@@ -75,7 +75,7 @@ def save(image: Image.Image, name: str) -> Path:
     return path
 
 
-def counter_row(definition: GameDefinition, ids: list[str]) -> Image.Image:
+def counter_row(definition: ValidGame, ids: list[str]) -> Image.Image:
     """Each chosen counter's front, and its back where it has one, side by side."""
     painter = CounterPainter(definition)
     faces = []
@@ -95,7 +95,7 @@ def counter_row(definition: GameDefinition, ids: list[str]) -> Image.Image:
     return row
 
 
-def map_crop(definition: GameDefinition, box: tuple[float, float, float, float]) -> Image.Image:
+def map_crop(definition: ValidGame, box: tuple[float, float, float, float]) -> Image.Image:
     art = render_board(definition, MAP_DPI)
     return art.image.crop(tuple(round(v * MAP_DPI) for v in box))  # type: ignore[arg-type]
 
@@ -121,7 +121,7 @@ def _image_of(traits: list[Trait], in_face_down_pile: bool) -> str:
 
 def vassal_view(game: str, setup: str) -> Image.Image:
     """The main map after loading a predefined set-up, from the built module alone."""
-    definition = validate_game(ROOT / "source_data" / game).definition
+    definition = shipped(game)
     archive = zipfile.ZipFile(io.BytesIO(build_module(definition)))
     scenario = next(s for s in definition.scenarios if s.name == setup)
     saved = zipfile.ZipFile(io.BytesIO(archive.read(f"{scenario.id}.vsav")))
@@ -180,16 +180,36 @@ def _draw_stack(
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for game in GAMES:
-        definition = validate_game(ROOT / "source_data" / game).definition
+        definition = shipped(game)
         save(counter_row(definition, COUNTERS[game]), f"counters-{game}.png")
         save(map_crop(definition, MAP_CROPS[game]), f"map-{game}.png")
-    jerusalem = validate_game(ROOT / "source_data" / "jerusalem").definition
+    jerusalem = shipped("jerusalem")
     page = render_aid_pages(jerusalem, AidSpec(dpi=100))[2]
     save(page.crop((0, 0, page.width, page.height * 2 // 3)), "aid-jerusalem.png")
     game, setup, crop = VASSAL_VIEW
     view = vassal_view(game, setup)
     dpi = 150  # the module's board resolution for a card game
-    save(view.crop(tuple(round(v * dpi) for v in crop)), f"vassal-{game}.png")  # type: ignore[arg-type]
+    left, top, right, bottom = (round(v * dpi) for v in crop)
+    save(view.crop((left, top, right, bottom)), f"vassal-{game}.png")
+    balance_run()
+
+
+def shipped(game: str) -> ValidGame:
+    valid = validate_game(ROOT / "source_data" / game, run_replays=False).valid
+    assert valid is not None, f"{game} does not validate"
+    return valid
+
+
+def balance_run() -> None:
+    """The README's balance example: 2,000 random Onslaught games, the table and its plot."""
+    from compiler.simulate import simulate
+    from compiler.simulate.plot import plot_tables
+    from compiler.simulate.report import format_tables
+
+    folder = ROOT / "source_data" / "israel1948"
+    tables = simulate(folder, shipped("israel1948"), scenarios=("onslaught",), games=2000, jobs=2)
+    save(plot_tables(tables, "Israel 1948: balance run"), "balance-israel1948.png")
+    (OUT / "balance-israel1948.txt").write_text(format_tables(tables), encoding="utf-8")
 
 
 if __name__ == "__main__":

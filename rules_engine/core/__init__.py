@@ -3,7 +3,7 @@ event log, and the general machinery (turn and phase template, set-up, control, 
 stacking, ZOC, unit naming, victory by control, terrain step costs) with the GameSystem protocol.
 """
 
-from rules_engine.core.actions import Action, Chooser, EndPhase
+from rules_engine.core.actions import Action, ChoosePhaseFirst, Chooser, EndPhase
 from rules_engine.core.board import Board, SideFeature
 from rules_engine.core.dice import DiceMismatch, DiceSource, ScriptedDice, SeededDice
 from rules_engine.core.errors import EngineError, IllegalAction
@@ -15,6 +15,7 @@ from rules_engine.core.system import CoreSystem, Game, GameSystem
 __all__ = [
     "Action",
     "Board",
+    "ChoosePhaseFirst",
     "Chooser",
     "CoreGame",
     "CoreSystem",

@@ -34,6 +34,31 @@ class EndPhase(NamedTuple):
     def describe(self) -> str:
         return "end the phase"
 
+    def replay_step(self) -> dict[str, bool]:
+        return {"end_phase": True}
+
+
+class ChoosePhaseFirst(NamedTuple):
+    """Take ``phase`` first of the phases of its group whose order the player chooses.
+
+    game.json marks such phases with ``"order": "player-choice"`` and a shared
+    ``group`` (Jerusalem!'s Overland and Road Movement Phases, 3.2).
+    """
+
+    phase: str
+    name: str
+
+    @property
+    def kind(self) -> str:
+        return "choose_phase_first"
+
+    def describe(self) -> str:
+        return f"take the {self.name} first"
+
+    def replay_step(self) -> dict[str, str]:
+        """A system's replays write this choice as ``{"first": phase id}``."""
+        return {"first": self.phase}
+
 
 class Chooser(Protocol):
     """Asks a player to pick among options: a person at a terminal, a script, a policy.

@@ -42,7 +42,10 @@ class ScriptedDice:
     """The rolls a replay gives, by purpose; a roll the script lacks or miscounts is an error.
 
     ``rolls`` maps a purpose to the results per die id, for example
-    ``{"defender": {"red": [4], "black": [4, 4]}}``.
+    ``{"defender": {"red": [4], "black": [4, 4]}}``. A purpose the rules roll
+    several times in one step (each shot of a battle) takes its dice in order:
+    ``{"fire": {"d6": [3, 5, 1]}}`` serves three one-die rolls. Dice a step gives
+    and no roll takes are reported by ``unused``.
     """
 
     def __init__(
@@ -53,27 +56,43 @@ class ScriptedDice:
         }
         self.sides = dict(sides or {})
         self.used: set[str] = set()
+        self.taken: dict[str, dict[str, int]] = {}
 
     def roll(self, purpose: str, counts: Mapping[str, int]) -> dict[str, list[int]]:
         wanted = {die: count for die, count in counts.items() if count}
         if purpose not in self.rolls:
             raise DiceMismatch(f"the replay gives no dice for the {purpose} roll ({describe_counts(wanted)})")
-        given = {die: values for die, values in self.rolls[purpose].items() if values}
-        if {die: len(values) for die, values in given.items()} != wanted:
-            raise DiceMismatch(
-                f"the {purpose} roll is {describe_counts(wanted)}, but the replay gives "
-                f"{describe_counts({die: len(v) for die, v in given.items()})}"
+        taken = self.taken.setdefault(purpose, {})
+        left = {die: values[taken.get(die, 0) :] for die, values in self.rolls[purpose].items()}
+        left = {die: values for die, values in left.items() if values}
+        if any(len(left.get(die, ())) < count for die, count in wanted.items()):
+            given = (
+                "no more dice"
+                if purpose in self.used
+                else describe_counts({d: len(v) for d, v in left.items()})
             )
-        for die, values in given.items():
-            for value in values:
+            raise DiceMismatch(
+                f"the {purpose} roll is {describe_counts(wanted)}, but the replay gives {given}"
+            )
+        for die, count in wanted.items():
+            for value in left[die][:count]:
                 if not 1 <= value <= self.sides.get(die, 6):
                     raise EngineError(f"{value} is not a face of the {die} die")
+            taken[die] = taken.get(die, 0) + count
         self.used.add(purpose)
-        return {die: list(given.get(die, [])) for die in counts}
+        return {die: list(left.get(die, [])[: wanted.get(die, 0)]) for die in counts}
 
     def unused(self) -> list[str]:
-        """Purposes the replay gave dice for that no roll asked for."""
-        return sorted(set(self.rolls) - self.used)
+        """Purposes the replay gave dice for that no roll took (or took only some of)."""
+        found = []
+        for purpose, dice in sorted(self.rolls.items()):
+            taken = self.taken.get(purpose, {})
+            left = {die: len(values) - taken.get(die, 0) for die, values in dice.items()}
+            if purpose not in self.used:
+                found.append(purpose)
+            elif any(left.values()):
+                found.append(f"{purpose} ({describe_counts(left)} left over)")
+        return found
 
 
 def describe_counts(counts: Mapping[str, int]) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rules_engine.core.actions import Action, EndPhase
+from rules_engine.core.actions import Action, ChoosePhaseFirst, EndPhase
 from rules_engine.core.dice import DiceSource
 from rules_engine.core.errors import EngineError, IllegalAction
 from rules_engine.core.events import EventLog
@@ -76,6 +76,17 @@ class CoreGame:
     def on_turn_begin(self, dice: DiceSource) -> None:
         """A new turn has begun, before its first phase's automatic part."""
 
+    def following_phase(self) -> int | None:
+        """The index of the phase that follows the current one this turn; None ends the turn.
+
+        A system whose turn skips phases (an operation cut short, a segment with
+        nothing to do) says so here; by default the phases run in order, or in the
+        order a player chose for a group of them (``phase_sequence``).
+        """
+        sequence = self.phase_sequence()
+        position = sequence.index(self.state.phase_index)
+        return sequence[position + 1] if position + 1 < len(sequence) else None
+
     # --- set-up ---------------------------------------------------------------------
 
     def set_up_scenario(self) -> None:
@@ -97,7 +108,11 @@ class CoreGame:
 
     @property
     def active_side(self) -> str:
-        player = self.phase.player
+        return self.side_of(self.phase)
+
+    def side_of(self, phase: Phase) -> str:
+        """The side that plays ``phase`` (the first player for "both", "none" and the like)."""
+        player = phase.player
         if player == "second":
             return self.state.second_player
         if player in self.system.sides:
@@ -169,6 +184,28 @@ class CoreGame:
         together = [*present, *arriving]
         return self.system.stacking.problem([u.counter for u in together], (u.side for u in together))
 
+    def situation(self) -> list[str]:
+        """The position in a few lines for a player: where the game stands, who stands where.
+
+        A program that plays any system (`wgc play`) shows this; a system with more
+        to show (cards in hand, a track) overrides it.
+        """
+        state = self.state
+        lines = [
+            f"{self.scenario.name}: turn {state.turn}, {self.phase.name}, "
+            f"{self.system.side_name(self.active_side)} to act"
+        ]
+        for side in self.system.sides:
+            places: dict[str, list[str]] = {}
+            for unit in state.units_of(side):
+                shown = unit.uid + (" (reduced)" if unit.damaged else "")
+                places.setdefault(self.board.name(unit.space or ""), []).append(shown)
+            lines.append(f"{self.system.side_name(side)}:")
+            lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
+        if state.points:
+            lines.append("Points: " + ", ".join(f"{k} {v}" for k, v in sorted(state.points.items())))
+        return lines
+
     def victory(self) -> str | None:
         """The level the scenario's control conditions give for the position now."""
         return victory_level(self.board, self.state, self.scenario)
@@ -191,8 +228,9 @@ class CoreGame:
             raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
         self.on_phase_end(dice)
         state = self.state
-        if state.phase_index + 1 < len(state.phase_ids):
-            state.phase_index += 1
+        following = self.following_phase()
+        if following is not None:
+            state.phase_index = following
         else:
             self.on_turn_end(dice)
             if state.over:
@@ -207,19 +245,68 @@ class CoreGame:
         if state.turn_index + 1 >= len(state.turn_labels):
             raise EngineError("the turn track has no box for the next turn")
         state.turn_index += 1
+        state.phase_order = ()
         state.phase_index = 0
         state.note("turn", f"turn {state.turn} begins")
         self.on_turn_begin(dice)
 
+    # --- phases whose order the player chooses ------------------------------------------
+
+    def phase_sequence(self) -> tuple[int, ...]:
+        """This turn's phases in the order they are played, as indexes into the sequence of play."""
+        return self.state.phase_order or tuple(range(len(self.state.phase_ids)))
+
+    def phase_order_choices(self) -> list[ChoosePhaseFirst]:
+        """A choice of first phase for each of the active side's player-choice groups not begun this turn."""
+        phases = self.system.phases
+        sequence = self.phase_sequence()
+        position = sequence.index(self.state.phase_index)
+        later = set(sequence[position + 1 :])
+        choices: list[ChoosePhaseFirst] = []
+        for group in dict.fromkeys(p.group for p in phases if p.order == "player-choice" and p.group):
+            members = [i for i, p in enumerate(phases) if p.group == group and p.order == "player-choice"]
+            if any(self.side_of(phases[i]) != self.active_side for i in members):
+                continue
+            if len(members) > 1 and all(i in later for i in members):
+                choices.extend(ChoosePhaseFirst(phases[i].id, phases[i].name) for i in members)
+        return choices
+
+    def choose_phase_first(self, phase_id: str, rule: str) -> None:
+        """Play ``phase_id`` first among the phases of its group; the others keep their order.
+
+        Refused (citing ``rule``) unless the phase's order is the player's choice and no
+        phase of its group has begun this turn.
+        """
+        if self.state.over:
+            raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
+        if not any(c.phase == phase_id for c in self.phase_order_choices()):
+            raise IllegalAction(rule, f"the order of phase '{phase_id}' cannot be chosen now")
+        phases = self.system.phases
+        group = next(p.group for p in phases if p.id == phase_id)
+        sequence = list(self.phase_sequence())
+        slots = [k for k, i in enumerate(sequence) if phases[i].group == group]
+        members = [sequence[k] for k in slots]
+        chosen = next(i for i in members if phases[i].id == phase_id)
+        reordered = [chosen, *(i for i in members if i != chosen)]
+        for slot, index in zip(slots, reordered, strict=True):
+            sequence[slot] = index
+        self.state.phase_order = tuple(sequence)
+        self.state.note("phase-order", f"the {phases[chosen].name} comes first this turn")
+
     # --- the protocol's actions -------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every action the rules allow now; ending the phase is one of them."""
-        return [] if self.state.over else [EndPhase()]
+        """Every action the rules allow now: choices of phase order, and ending the phase."""
+        if self.state.over:
+            return []
+        return [*self.phase_order_choices(), EndPhase()]
 
     def apply(self, action: Action, dice: DiceSource, decider: Any = None) -> None:
         """Take one action; the system's own kinds of action are handled by its subclass."""
         if isinstance(action, EndPhase):
             self.end_phase(dice)
+            return
+        if isinstance(action, ChoosePhaseFirst):
+            self.choose_phase_first(action.phase, "sequence of play")
             return
         raise EngineError(f"this game has no action '{action.kind}'")

@@ -9,7 +9,7 @@ A system with a rule the data cannot state adds it as a hook of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from rules_engine.definitions import Counter, GameInfo, StackingRule
@@ -51,19 +51,47 @@ class Stacking:
         """Only an overall limit: the engine's hot paths may count units and stop there."""
         return not self.count_rules and not self.company_rules
 
-    def over_limit(self, members: Sequence[Member]) -> str | None:
-        """Why these counters are too many for one space (None when they fit)."""
+    def over_limit(
+        self,
+        members: Sequence[Member],
+        tracks: Mapping[str, int] | None = None,
+        space_kinds: Collection[str] = (),
+    ) -> str | None:
+        """Why these counters are too many for one space (None when they fit).
+
+        ``tracks`` gives the values of the tracks a rule adds to its limit (a track
+        not given adds nothing); ``space_kinds`` the kinds and features of the space,
+        for rules that set no limit in some spaces.
+        """
         units = sum(m.copies for m in members if m.counter.kind == COUNTED_KIND)
         if self.limit is not None and units > self.limit:
             return f"{units} units; the stacking limit is {self.limit}"
-        present = {m.counter.id for m in members}
         for rule in self.count_rules:
+            if rule.unlimited_in and any(kind in space_kinds for kind in rule.unlimited_in):
+                continue
             matching = sum(m.copies for m in members if self.matches(rule, m.counter))
-            limit = rule.max_with_unit if rule.with_unit in present and rule.max_with_unit else rule.max
+            limit = self.rule_limit(rule, [m.counter for m in members], tracks or {})
             if matching > limit:
                 what = ", ".join(rule.classes or rule.kinds) or "units"
                 return f"{matching} {what}; at most {limit} may stack"
         return None
+
+    def rule_limit(self, rule: StackingRule, counters: Sequence[Counter], tracks: Mapping[str, int]) -> int:
+        """The limit a rule sets in a space holding ``counters``: the highest any of them raises it to."""
+        present = {c.id for c in counters if rule.side is None or c.side == rule.side}
+        limit = rule.max_with_unit if rule.with_unit in present and rule.max_with_unit else rule.max
+        for raised in rule.raised_by:
+            if raised.unit is not None:
+                applies = raised.unit in present
+            else:
+                applies = any(
+                    (rule.side is None or c.side == rule.side) and self.in_classes(raised.classes, c)
+                    for c in counters
+                )
+            if applies:
+                bonus = tracks.get(raised.plus_track, 0) if raised.plus_track else 0
+                limit = max(limit, raised.max + bonus)
+        return limit
 
     def bad_company(self, counters: Sequence[Counter]) -> list[BadCompany]:
         """Counters a company rule keeps out of this space, with the unit that bars each."""
@@ -85,13 +113,17 @@ class Stacking:
         return self.one_side_per_space and len(set(sides)) > 1
 
     def matches(self, rule: StackingRule, counter: Counter) -> bool:
-        """Whether a rule's classes and kinds take in this counter."""
+        """Whether a rule's side, classes and kinds take in this counter."""
         if rule.kinds and counter.kind not in rule.kinds:
             return False
-        if not rule.classes:
-            return True
+        if rule.side is not None and counter.side != rule.side:
+            return False
+        return not rule.classes or self.in_classes(rule.classes, counter)
+
+    def in_classes(self, classes: Sequence[str], counter: Counter) -> bool:
+        """Whether the counter's class, or one of its class's groups, is among ``classes``."""
         groups = self._groups.get(counter.unit_class or "", ())
-        return any(c in groups for c in rule.classes)
+        return any(c in groups for c in classes)
 
     def problem(self, counters: Sequence[Counter], sides: Iterable[str]) -> str | None:
         """The first reason a group of counters may not share a space, in a player's words."""

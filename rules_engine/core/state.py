@@ -69,6 +69,8 @@ class GameState:
     occupants: dict[str, list[Unit]] = field(default_factory=dict)
     turn_index: int = 0
     phase_index: int = 0
+    # The order of this turn's phases, as indexes into phase_ids; empty: the order declared.
+    phase_order: tuple[int, ...] = ()
     last_turn_index: int = 0
     points: dict[str, int] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)

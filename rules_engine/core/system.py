@@ -73,6 +73,7 @@ class GameSystem(Protocol):
     phase_kinds: ClassVar[frozenset[str]]
     optional_rules: ClassVar[frozenset[str]]
     policies: ClassVar[Mapping[str, PolicyFactory]]
+    counter_layout: ClassVar[str]
 
     definition: ValidGame
     options: frozenset[str]
@@ -105,6 +106,9 @@ class CoreSystem(Generic[G]):
     face_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     phase_kinds: ClassVar[frozenset[str]] = frozenset()
     optional_rules: ClassVar[frozenset[str]] = frozenset()
+    # Where a counter of this system prints its values: "corners" (strength and movement in the
+    # bottom corners), "dash" ("4-6" under the symbol) or "plus" ("2+3"): the painter reads it.
+    counter_layout: ClassVar[str] = "corners"
     # Who can play the game without a person: "random" for every system, and the system's own.
     policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy}
     # The features of a space whose control changes hands when a unit enters it.

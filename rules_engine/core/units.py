@@ -42,6 +42,10 @@ def find_unit(state: GameState, reference: str) -> Unit:
     wanted = reference.casefold()
     base, _, copy = wanted.partition("#")
     matches = [u for u in state.units.values() if u.uid.casefold() == wanted or _matches(u, base, copy)]
+    if len(matches) > 1:
+        # A counter's own id names it before a printed name it shares ("aeroplane", not "Aeroplane#2").
+        by_id = [u for u in matches if u.counter.id.casefold() == base]
+        matches = by_id if len(by_id) == 1 else matches
     if len(matches) == 1:
         return matches[0]
     if not matches:

@@ -39,6 +39,7 @@ from rules_engine.definitions.game import (
     Side,
     Stacking,
     StackingRule,
+    StackingWith,
     StatedCount,
     UnitClass,
 )
@@ -102,6 +103,7 @@ __all__ = [
     "Space",
     "Stacking",
     "StackingRule",
+    "StackingWith",
     "StatedCount",
     "StrengthColour",
     "SupplySource",

@@ -57,6 +57,19 @@ class Phase(NamedTuple):
     origin: Origin
 
 
+class StackingWith(NamedTuple):
+    """A higher limit while a counter of the rule's side is present: a named unit or any of some classes.
+
+    ``plus_track`` adds a track's current value ("4 plus the Leadership level").
+    """
+
+    max: int
+    unit: str | None = None
+    classes: tuple[str, ...] = ()
+    plus_track: str | None = None
+    summary: str | None = None
+
+
 class StackingRule(NamedTuple):
     max: int
     classes: tuple[str, ...]
@@ -67,6 +80,12 @@ class StackingRule(NamedTuple):
     except_counters: tuple[str, ...]
     summary: str | None
     origin: Origin
+    # Only counters of this side count (None: every side).
+    side: str | None = None
+    # Higher limits while one of these is present; the highest that applies is used.
+    raised_by: tuple[StackingWith, ...] = ()
+    # Space kinds or features where the rule does not apply (Staging Areas hold any number).
+    unlimited_in: tuple[str, ...] = ()
 
 
 class Stacking(NamedTuple):

@@ -100,6 +100,9 @@ class VictoryCondition(NamedTuple):
     result: str | None
     levels: tuple[VictoryLevel, ...]
     origin: Origin
+    # marker-count: the counter, and the face it must show ("front" or "back"), in the places.
+    counter: str | None = None
+    face: str | None = None
 
 
 class Victory(NamedTuple):

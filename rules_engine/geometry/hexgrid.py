@@ -10,6 +10,7 @@ hex called "G13" in the data is "G13" everywhere.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -180,9 +181,17 @@ class HexGrid:
 
     def neighbours(self, position: Hex) -> list[Hex]:
         """The on-grid neighbours, clockwise from the top (flat-top) or top-right."""
+        return list(self.neighbour_ids().get(position, ()))
+
+    def neighbour_ids(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Every hex's on-grid neighbours, worked out once per grid (grids are equal by value,
+        so the many small test maps of one shape share the table)."""
+        return _neighbour_table(self)
+
+    def _neighbours_of(self, position: Hex) -> tuple[Hex, ...]:
         q, r = self.to_axial(position)
         around = (self.from_axial(q + dq, r + dr) for dq, dr in self._steps())
-        return [h for h in around if self.contains(h)]
+        return tuple(h for h in around if self.contains(h))
 
     def direction(self, origin: Hex, target: Hex) -> str | None:
         """The compass name of the side of ``origin`` facing ``target``, if adjacent."""
@@ -208,3 +217,8 @@ class HexGrid:
         if self.orientation == "flat-top":
             return _AXIAL_STEPS
         return ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+
+
+@functools.lru_cache(maxsize=64)
+def _neighbour_table(grid: HexGrid) -> dict[Hex, tuple[Hex, ...]]:
+    return {position: grid._neighbours_of(position) for position in grid}

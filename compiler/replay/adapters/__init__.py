@@ -14,6 +14,8 @@ from compiler.replay.adapter import ReplayAdapter
 
 ADAPTERS: dict[str, str] = {
     "israel1948": "compiler.replay.adapters.israel1948",
+    "jerusalem": "compiler.replay.adapters.jerusalem",
+    "raiders": "compiler.replay.adapters.raiders",
 }
 
 

@@ -7,7 +7,7 @@ terminal can build and compare.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Move(NamedTuple):
@@ -23,6 +23,9 @@ class Move(NamedTuple):
     def describe(self) -> str:
         return f"move {self.unit} to {self.path[-1]} via {' '.join(self.path)}"
 
+    def replay_step(self) -> dict[str, Any]:
+        return {"move": self.unit, "path": list(self.path)}
+
 
 class Attack(NamedTuple):
     """2.3: units in one hex attack the adjacent hex ``target``."""
@@ -37,6 +40,9 @@ class Attack(NamedTuple):
     def describe(self) -> str:
         return f"attack {self.target} with {', '.join(self.units)}"
 
+    def replay_step(self) -> dict[str, Any]:
+        return {"attack": {"units": list(self.units), "target": self.target}}
+
 
 class ChooseSupplySource(NamedTuple):
     """2.1: the Israeli player names the one source this supply check traces to."""
@@ -49,6 +55,9 @@ class ChooseSupplySource(NamedTuple):
 
     def describe(self) -> str:
         return f"trace supply to the source in {self.at}"
+
+    def replay_step(self) -> dict[str, Any]:
+        return {"supply_source": self.at}
 
 
 class PlaceReinforcement(NamedTuple):
@@ -63,3 +72,6 @@ class PlaceReinforcement(NamedTuple):
 
     def describe(self) -> str:
         return f"place {self.unit} at {self.at}"
+
+    def replay_step(self) -> dict[str, Any]:
+        return {"place": self.unit, "at": self.at}

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from rules_engine.core import (
     Action,
+    Chooser,
     CoreGame,
     CoreSystem,
     DiceSource,
@@ -31,6 +32,7 @@ from rules_engine.definitions import Constraint, Scenario, ValidGame
 from rules_engine.placement import PlacementFacts, unmet_conditions
 from rules_engine.systems.israel1948 import combat, movement
 from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement
+from rules_engine.systems.israel1948.chooser import ChooserDecider
 from rules_engine.systems.israel1948.decisions import Decider, RandomDecider
 from rules_engine.systems.israel1948.policies import AggressivePolicy
 from rules_engine.systems.israel1948.random_play import play_random_game
@@ -402,6 +404,10 @@ class Israel1948(CoreSystem[Game]):
 
     def random_decider(self, seed: int) -> RandomDecider:
         return RandomDecider(seed)
+
+    def chooser_decider(self, chooser: Chooser) -> ChooserDecider:
+        """Each combat choice asked of ``chooser`` (a person at a terminal), and kept for a replay."""
+        return ChooserDecider(chooser)
 
     def play_random(self, scenario_id: str, seed: int, *, after_action: AfterAction | None = None) -> Game:
         """The random player of random_play.py: more moves and attacks than ending phases."""

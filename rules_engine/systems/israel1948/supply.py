@@ -15,7 +15,7 @@ country source of their own, trace to any Arab source.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rules_engine.core import GameState
 from rules_engine.core.zoc import ZocCache
@@ -41,7 +41,26 @@ def units_in_supply(
         return _supplied(rules, zoc, state, side, sources)
     if source is not None:
         return _supplied(rules, zoc, state, side, [s for s in sources if s[0] == source])
-    return max((_supplied(rules, zoc, state, side, [s]) for s in sources), key=len)
+    return _best_single_source(rules, zoc, state, side, sources)
+
+
+def _best_single_source(
+    rules: Rules, zoc: ZocCache, state: GameState, side: str, sources: Sequence[tuple[str, str | None]]
+) -> set[str]:
+    """What the source that supplies the most units supplies (the first listed on a tie).
+
+    Sources joined by an open road supply the same units, so each road network is traced once.
+    """
+    blocked = _blocked(rules, zoc, state, side)
+    networks = [_network(rules, at, blocked) for at, _ in sources]
+    best: set[str] | None = None
+    for index, network in enumerate(networks):
+        if any(sources[index][0] in earlier for earlier in networks[:index]):
+            continue
+        supplied = _units_reached(rules, state, side, {None: _covered(rules, network)}, per_nation=False)
+        if best is None or len(supplied) > len(best):
+            best = supplied
+    return best or set()
 
 
 def supply_sources(rules: Rules, side: str) -> list[str]:
@@ -57,59 +76,71 @@ def _supplied(
     rules: Rules, zoc: ZocCache, state: GameState, side: str, sources: Iterable[tuple[str, str | None]]
 ) -> set[str]:
     per_nation = side == CONSTRAINED_SIDE and "arab-supply-constraints" in rules.options
-    reach = _road_reach(rules, zoc, state, side, sources, per_nation)
+    blocked = _blocked(rules, zoc, state, side)
+    networks: dict[str | None, set[str]] = {}
+    for at, nation in sources:
+        _extend_network(rules, at, blocked, networks.setdefault(nation if per_nation else None, set()))
+    reach = {key: _covered(rules, network) for key, network in networks.items()}
+    return _units_reached(rules, state, side, reach, per_nation)
+
+
+def _units_reached(
+    rules: Rules, state: GameState, side: str, reach: dict[str | None, set[str]], per_nation: bool
+) -> set[str]:
+    """The units on hexes a source reaches (per nation under the constraints), and their chains."""
     everywhere = set().union(*reach.values()) if reach else set()
     by_space: dict[str, list[str]] = {}
-    for unit in state.units_of(side):
-        if unit.space is not None:
-            by_space.setdefault(unit.space, []).append(unit.uid)
     supplied_spaces: set[str] = set()
     for unit in state.units_of(side):
+        if unit.space is None:
+            continue
+        by_space.setdefault(unit.space, []).append(unit.uid)
         area = everywhere
         if per_nation and unit.nation != PALESTINIAN:
             area = reach.get(unit.nation, set())
-        if unit.space is not None and unit.space in area:
+        if unit.space in area:
             supplied_spaces.add(unit.space)
     _extend_by_chains(rules, supplied_spaces, by_space)
     return {uid for space in supplied_spaces for uid in by_space[space]}
 
 
-def _road_reach(
-    rules: Rules,
-    zoc: ZocCache,
-    state: GameState,
-    side: str,
-    sources: Iterable[tuple[str, str | None]],
-    per_nation: bool,
-) -> dict[str | None, set[str]]:
-    """Per nation (or for the whole side), the hexes on or next to a road open to a source."""
-    board = rules.board
+def _blocked(rules: Rules, zoc: ZocCache, state: GameState, side: str) -> set[str]:
+    """2.1: hexes that cut a road: enemy units, and EZOC that no friendly unit occupies."""
     ezoc = zoc.zoc_of(state, rules.enemy_of(side))
     own = {space for space, units in state.occupants.items() if units[0].side == side}
     enemy_held = set(state.occupants) - own
-    # 2.1: the road is cut by enemy units, and by EZOC that no friendly unit occupies
-    blocked = enemy_held | (ezoc - own)
-    networks: dict[str | None, set[str]] = {}
-    for at, nation in sources:
-        network = networks.setdefault(nation if per_nation else None, set())
-        if at in blocked:
-            continue
-        network.add(at)
-        frontier = [at]
-        while frontier:
-            here = frontier.pop()
-            for there in board.road_neighbours(here):
-                if there not in network and there not in blocked:
-                    network.add(there)
-                    frontier.append(there)
-    reach: dict[str | None, set[str]] = {}
-    for key, network in networks.items():
-        covered = set(network)
-        for space in network:
-            if board.is_road_space(space):
-                covered.update(board.neighbours[space])
-        reach[key] = covered
-    return reach
+    return enemy_held | (ezoc - own)
+
+
+def _network(rules: Rules, source: str, blocked: set[str]) -> set[str]:
+    """The road hexes joined to ``source`` by road not cut (empty when the source itself is cut)."""
+    network: set[str] = set()
+    _extend_network(rules, source, blocked, network)
+    return network
+
+
+def _extend_network(rules: Rules, source: str, blocked: set[str], network: set[str]) -> None:
+    """Add to ``network`` the road hexes joined to ``source``; a source already in it adds nothing new."""
+    if source in blocked or source in network:
+        return
+    network.add(source)
+    frontier = [source]
+    while frontier:
+        here = frontier.pop()
+        for there in rules.board.road_neighbours(here):
+            if there not in network and there not in blocked:
+                network.add(there)
+                frontier.append(there)
+
+
+def _covered(rules: Rules, network: set[str]) -> set[str]:
+    """A road network and the hexes next to its road hexes: where a unit traces to it (2.1)."""
+    board = rules.board
+    covered = set(network)
+    for space in network:
+        if board.is_road_space(space):
+            covered.update(board.neighbours[space])
+    return covered
 
 
 def _extend_by_chains(rules: Rules, supplied_spaces: set[str], by_space: dict[str, list[str]]) -> None:

@@ -1,28 +1,56 @@
 """Jerusalem!: hexes with hill levels, overland and road movement, an odds CRT, hidden leaders.
 
-So far this package declares what the system reads from the data (face values,
-phase kinds); its rules are still to be written on rules_engine/core.
+The system (system.py) reads the map and charts once (tables.py) and each
+counter's role (roles.py); a game (game.py) runs the player turns as hooks over
+the core's sequence of play, and each action is carried out by the module of
+its rules: movement.py and travel.py (1.3, 4.x, 7.x, 8.x), transport.py (6.x,
+8.7), arrivals.py (14.x), combat.py, fire.py and strength.py (9.x), artillery.py
+(10.x), leaders.py (12.x, 13.1), terror.py (13.2), victory.py (2.0), setup.py
+(Scenario II). See docs/rules-engine.md for the readings of the rulebook.
 """
 
-from __future__ import annotations
-
-from typing import ClassVar
-
-from rules_engine.core import CoreGame, CoreSystem
-
-
-class Jerusalem(CoreSystem[CoreGame]):
-    """The Jerusalem! system."""
-
-    name: ClassVar[str] = "jerusalem"
-    face_values: ClassVar[dict[str, tuple[str, ...]]] = {
-        "unit": ("strength", "strength_colour", "movement", "movement_colour")
-    }
-    phase_kinds = frozenset(
-        {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
-    )
-    game_class = CoreGame
-
+from rules_engine.systems.jerusalem.actions import (
+    AnnounceRoute,
+    Attack,
+    Bomb,
+    Enter,
+    HaltConvoy,
+    Load,
+    Move,
+    TerrorAttack,
+    Unload,
+)
+from rules_engine.systems.jerusalem.decisions import (
+    ChooserDecider,
+    Decider,
+    Fire,
+    FireOptions,
+    FirstChoice,
+    RandomDecider,
+)
+from rules_engine.systems.jerusalem.game import Game
+from rules_engine.systems.jerusalem.system import Jerusalem
 
 # The registry (rules_engine/systems/__init__.py) reads this name.
 SYSTEM = Jerusalem
+
+__all__ = [
+    "SYSTEM",
+    "AnnounceRoute",
+    "Attack",
+    "Bomb",
+    "ChooserDecider",
+    "Decider",
+    "Enter",
+    "Fire",
+    "FireOptions",
+    "FirstChoice",
+    "Game",
+    "HaltConvoy",
+    "Jerusalem",
+    "Load",
+    "Move",
+    "RandomDecider",
+    "TerrorAttack",
+    "Unload",
+]

@@ -13,8 +13,6 @@ from __future__ import annotations
 from compiler.replay.adapter import ReplayAdapter
 from compiler.replay.adapters.israel1948.expectations import (
     check_air_points,
-    check_can_reach,
-    check_cannot_reach,
     check_combat,
     check_out_of_supply,
     check_supply,
@@ -31,6 +29,7 @@ from compiler.replay.adapters.israel1948.steps import (
     summarise_place,
     summarise_supply_source,
 )
+from compiler.replay.expectations import reach_expectations
 
 ADAPTER = ReplayAdapter(
     steps={"move": run_move, "attack": run_attack, "place": run_place, "supply_source": run_supply_source},
@@ -43,8 +42,7 @@ ADAPTER = ReplayAdapter(
     expectations={"supply": check_supply, "combat": check_combat, "air_points": check_air_points},
     unit_expectations={
         "out_of_supply": check_out_of_supply,
-        "can_reach": check_can_reach,
-        "cannot_reach": check_cannot_reach,
+        **reach_expectations(lambda game, unit: game.legal_moves(unit)),
     },
     position={"air_points": set_air_points},
     unit_position={"out_of_supply": set_out_of_supply},

@@ -60,28 +60,3 @@ def check_combat(game: Game, wanted: Json, pointer: str) -> None:
 
 def check_out_of_supply(game: Game, unit: Unit, wanted: bool, pointer: str) -> None:
     same(unit.out_of_supply, wanted, f"{unit.uid}'s out-of-supply marker", pointer)
-
-
-def check_can_reach(game: Game, unit: Unit, places: list[str], pointer: str) -> None:
-    moves = game.legal_moves(unit)
-    for index, place in enumerate(places):
-        space = named_space(game, place, f"{pointer}/{index}")
-        if space not in moves:
-            raise ReplayProblem(
-                codes.REPLAY_EXPECTATION_FAILED,
-                f"{pointer}/{index}",
-                f"{unit.uid} cannot reach {game.board.name(space)} this phase",
-                hint="reachable: " + (", ".join(sorted(moves)) or "nowhere"),
-            )
-
-
-def check_cannot_reach(game: Game, unit: Unit, places: list[str], pointer: str) -> None:
-    moves = game.legal_moves(unit)
-    for index, place in enumerate(places):
-        space = named_space(game, place, f"{pointer}/{index}")
-        if space in moves:
-            raise ReplayProblem(
-                codes.REPLAY_EXPECTATION_FAILED,
-                f"{pointer}/{index}",
-                f"{unit.uid} can reach {game.board.name(space)} by {' '.join(moves[space])}",
-            )

@@ -1,0 +1,202 @@
+"""A game played one choice at a time, kept as a replay: apply, undo, save, resume.
+
+The session knows only the protocol: ``new_game``, ``legal_actions``,
+``apply(action, dice, decider)`` and ``chooser_decider(chooser)``. Every
+action taken becomes a replay step (its ``replay_step``, the dice rolled, the
+choices the decider asked), so the game is always a replay document: saving
+writes it, resuming runs it through the replay runner, and undoing runs it
+again without its last step. Whatever is saved therefore replays.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.loading import SourceDocument, read_json
+from compiler.output import write_text_atomic
+from compiler.pipeline import GameReport, validate_game
+from compiler.replay import run_replay
+from compiler.schema import validate_document
+from rules_engine.core import Action, Chooser, SeededDice
+from rules_engine.core.recording import RecordingDice, step_for
+from rules_engine.definitions import ValidGame
+from rules_engine.systems import system_for
+
+Json = dict[str, Any]
+SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+
+
+class PlayError(Exception):
+    """The game cannot be played or resumed as asked (no such scenario, a replay that fails)."""
+
+
+@dataclass
+class PlaySession:
+    """One game in progress and the replay that reproduces it."""
+
+    report: GameReport
+    scenario: str
+    seed: int
+    chooser: Chooser
+    steps: list[Json] = field(default_factory=list)
+    setup_dice: Json = field(default_factory=dict)
+    game: Any = None
+    system: Any = None
+    dice: RecordingDice | None = None
+    decider: Any = None
+    # What the last action did, in the event log's words, for the player's screen.
+    last_events: list[Any] = field(default_factory=list)
+
+    # --- starting ---------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, game_dir: Path, scenario: str, seed: int, chooser: Chooser) -> PlaySession:
+        session = cls(_valid(game_dir), scenario, seed, chooser)
+        session.system = system_for(session.definition)
+        known = [s.id for s in session.definition.scenarios]
+        if scenario not in known:
+            raise PlayError(f"no scenario '{scenario}' in {game_dir} (there are: {', '.join(known)})")
+        session.dice = RecordingDice(SeededDice(seed, session.system.die_sides))
+        session.game = session.system.new_game(scenario, session.dice)
+        session.setup_dice = session.dice.take()
+        session.decider = session.system.chooser_decider(chooser)
+        session.last_events = list(session.game.state.log.events)
+        return session
+
+    @classmethod
+    def resume(cls, game_dir: Path, replay_file: Path, seed: int, chooser: Chooser) -> PlaySession:
+        """Run a saved game's replay and go on from where it stopped."""
+        report = _valid(game_dir)
+        document = _read_replay(replay_file, report)
+        session = cls(report, document.data["scenario"], seed, chooser)
+        session.system = system_for(session.definition)
+        session.steps = [s for s in document.data["steps"] if set(s) != {"expect"}]
+        session.setup_dice = dict(document.data.get("setup_dice", {}))
+        session.decider = session.system.chooser_decider(chooser)
+        session.rebuild()
+        return session
+
+    @property
+    def definition(self) -> ValidGame:
+        game = self.report.valid
+        assert game is not None
+        return game
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.game.legal_actions())
+
+    def apply(self, action: Action) -> None:
+        """Take one action; it becomes the next step of the replay."""
+        assert self.dice is not None
+        before = len(self.game.state.log)
+        try:
+            self.game.apply(action, self.dice, self.decider)
+        except Exception:
+            self.rebuild()  # an action refused half-way leaves no trace
+            raise
+        self.steps.append(step_for(action, self.dice.take(), self.decider))
+        self.last_events = self.game.state.log.since(before)
+
+    def undo(self) -> bool:
+        """Take back the last step (False when there is none)."""
+        if not self.steps:
+            return False
+        self.steps.pop()
+        self.rebuild()
+        return True
+
+    def rebuild(self) -> None:
+        """The game as the recorded steps leave it, through the replay runner; then fresh dice."""
+        data = self.document()
+        text = json.dumps(data)
+        document = SourceDocument(
+            path=Path("played.json"), name="(the game being played)", text=text, data=data
+        )
+        problems = [
+            p for p in validate_document(document, "replay", self.definition.game.system) if p.is_error
+        ]
+        if problems:
+            raise PlayError(
+                f"the game's record is not a valid replay: {problems[0].message} at {problems[0].pointer}"
+            )
+        outcome = run_replay(self.report.sources, self.definition, document)
+        if outcome.problem is not None:
+            raise PlayError(
+                f"the game's record does not replay: {outcome.problem.message} at {outcome.problem.pointer}"
+            )
+        self.game = outcome.game
+        self.last_events = []
+        stream = random.Random(f"{self.seed}:{len(self.steps)}")
+        self.dice = RecordingDice(SeededDice(stream.randrange(2**31), self.system.die_sides))
+        if hasattr(self.decider, "take_choices"):
+            self.decider.take_choices()
+
+    # --- the replay ----------------------------------------------------------------------------
+
+    def document(self, schema: str = "replay.schema.json") -> Json:
+        steps = list(self.steps)
+        if self.game is not None and self.game.over:
+            steps.append({"expect": {"over": True, "result": self.game.result}})
+        if not steps:
+            steps.append({"expect": {"turn": self.game.state.turn}})
+        data: Json = {
+            "$schema": schema,
+            "name": f"{self.definition.game.title}, {self.scenario}: played with wgc play",
+            "scenario": self.scenario,
+        }
+        if self.setup_dice:
+            data["setup_dice"] = self.setup_dice
+        data["steps"] = steps
+        data["note"] = (
+            f"Played at the terminal with wgc play (seed {self.seed}); run it again with wgc replay."
+        )
+        return data
+
+    def save(self, path: Path) -> None:
+        schema = os.path.relpath(SCHEMAS / "replay.schema.json", path.resolve().parent)
+        write_text_atomic(path, replay_text(self.document(schema.replace(os.sep, "/"))))
+
+
+def replay_text(data: Json) -> str:
+    """The replay as JSON a person can read: objects opened out, lists of plain values on one line."""
+    return _json(data, 0) + "\n"
+
+
+def _json(value: Any, depth: int) -> str:
+    pad, inner = "  " * depth, "  " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_json(v, depth + 1)}" for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        return "[\n" + ",\n".join(f"{inner}{_json(v, depth + 1)}" for v in value) + f"\n{pad}]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _valid(game_dir: Path) -> GameReport:
+    report = validate_game(game_dir, run_replays=False)
+    if report.valid is None or any(d.is_error for d in report.diagnostics):
+        raise PlayError(f"{game_dir} has errors; run wgc validate {game_dir} to see them")
+    return report
+
+
+def _read_replay(path: Path, report: GameReport) -> SourceDocument:
+    document, problems = read_json(path, str(path))
+    game = report.valid
+    assert game is not None
+    if document is not None:
+        problems = [*problems, *validate_document(document, "replay", game.game.system)]
+    errors = [p for p in problems if p.is_error]
+    if document is None or errors:
+        first = errors[0] if errors else None
+        detail = f": {first.message} at {first.pointer}" if first else ""
+        raise PlayError(f"{path} is not a replay of this game{detail}")
+    return document

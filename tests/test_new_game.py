@@ -1,0 +1,144 @@
+"""`wgc new`: a designer's first game validates, builds and plays, and its editor finds the schemas.
+
+Every registered rules system has a template (compiler/templates/<system>/), and
+each template is a complete small game: no diagnostic at all (it is invented, so
+it neither cites a rulebook nor marks values reconstructed), every back end
+builds it, its map has room for all its furniture, and the system's engine
+plays its scenarios to a result with every policy the system has.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from compiler.cli.main import cli
+from compiler.new_game import new_game, template_systems
+from compiler.pipeline import GameReport, validate_game
+from rules_engine.definitions import Scenario
+from rules_engine.systems import SYSTEMS, system_for
+
+from .conftest import SOURCE_DATA, valid_game
+
+SEEDS = (0, 1, 2)
+
+
+def _template_game(tmp_path: Path, system: str) -> GameReport:
+    game = tmp_path / "games" / "border-war"
+    new_game(game, system)
+    return validate_game(game)
+
+
+def _keys(data: Any) -> Iterator[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from _keys(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _keys(value)
+
+
+def _results(scenario: Scenario) -> set[str | None]:
+    victory = scenario.victory
+    assert victory is not None, f"{scenario.id} has no victory conditions"
+    return {c.result for c in victory.conditions if c.result} | {victory.otherwise}
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_registered_system_has_a_template(tmp_path: Path, system: str) -> None:
+    game = tmp_path / "games" / "border-war"
+    created = CliRunner().invoke(cli, ["new", str(game), "--system", system])
+    assert created.exit_code == 0, created.output
+    assert json.loads((game / "game.json").read_text())["system"] == system
+
+
+@pytest.mark.parametrize("system", template_systems())
+def test_a_template_game_validates_with_no_diagnostic_and_cites_no_rulebook(
+    tmp_path: Path, system: str
+) -> None:
+    report = _template_game(tmp_path, system)
+    assert [f"{d.code}: {d.message}" for d in report.diagnostics] == []
+    keys = {key for path in report.root.rglob("*.json") for key in _keys(json.loads(path.read_text()))}
+    assert not keys & {"cite", "provenance"}
+
+
+@pytest.mark.parametrize("system", template_systems())
+def test_a_template_game_validates_and_builds(tmp_path: Path, system: str) -> None:
+    runner = CliRunner()
+    game = tmp_path / "games" / "border-war"
+    created = runner.invoke(cli, ["new", str(game), "--system", system])
+    assert created.exit_code == 0, created.output
+    assert json.loads((game / "game.json").read_text())["id"] == "border-war"
+    out = tmp_path / "out"
+    targets = ["--also", "sheets", "--also", "map", "--also", "aids"]
+    built = runner.invoke(cli, ["build", str(game), "-o", str(out), *targets])
+    assert built.exit_code == 0, built.output
+    for made in ("border-war.vmod", "border-war/sheets/counters.pdf", "border-war/map/map.png"):
+        assert (out / made).stat().st_size > 0, made
+    assert (out / "border-war" / "aids" / "aids.pdf").stat().st_size > 0
+
+
+@pytest.mark.parametrize("system", template_systems())
+def test_a_template_map_has_room_for_all_its_furniture(tmp_path: Path, system: str) -> None:
+    from compiler.render.board import render_board
+
+    art = render_board(valid_game(_template_game(tmp_path, system)), 100)
+    assert [name for name in art.furniture if name.startswith("unplaced:")] == []
+
+
+@pytest.mark.parametrize("system", template_systems())
+def test_a_template_game_plays_to_its_end_with_every_policy(tmp_path: Path, system: str) -> None:
+    definition = valid_game(_template_game(tmp_path, system))
+    engine = system_for(definition)
+    assert "random" in engine.policies
+    for scenario in definition.scenarios:
+        results = _results(scenario)
+        for policy in sorted(engine.policies):
+            for seed in SEEDS:
+                game = engine.play(scenario.id, seed, policy)
+                where = f"{scenario.id}, policy {policy}, seed {seed}"
+                assert game.over, f"{where}: the game did not end"
+                assert game.result in results, f"{where}: '{game.result}' is not a result of the scenario"
+
+
+def test_every_schema_reference_of_a_new_game_finds_its_file(tmp_path: Path) -> None:
+    game = tmp_path / "games" / "border-war"
+    assert CliRunner().invoke(cli, ["new", str(game)]).exit_code == 0
+    files = list(game.rglob("*.json"))
+    assert files
+    for path in files:
+        reference = json.loads(path.read_text())["$schema"]
+        assert (path.parent / reference).resolve().is_file(), f"{path.name}: {reference}"
+
+
+def test_a_copy_of_a_game_keeps_its_scenarios_and_replays(tmp_path: Path) -> None:
+    game = tmp_path / "mine"
+    result = CliRunner().invoke(cli, ["new", str(game), "--from", str(SOURCE_DATA / "israel1948")])
+    assert result.exit_code == 0, result.output
+    assert json.loads((game / "game.json").read_text())["id"] == "mine"
+    assert {p.name for p in (game / "scenarios").iterdir()} == {
+        p.name for p in (SOURCE_DATA / "israel1948" / "scenarios").iterdir()
+    }
+    assert (game / "replays").is_dir()
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--system", "chess"], ["--system", "israel1948", "--from", str(SOURCE_DATA / "israel1948")]],
+)
+def test_what_cannot_be_made_is_a_usage_error(tmp_path: Path, arguments: list[str]) -> None:
+    result = CliRunner().invoke(cli, ["new", str(tmp_path / "x"), *arguments])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_folder_that_holds_files_is_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    result = CliRunner().invoke(cli, ["new", str(tmp_path)])
+    assert result.exit_code == 2
+    assert (tmp_path / "notes.txt").read_text() == "mine"

@@ -1,0 +1,156 @@
+"""The Raiders system (Lawrence of Arabia): seeded random missions keep the rules' invariants.
+
+After every action of every random mission: stacking holds where a force has
+just moved, the Ops (the draw deck) are never negative, the decks hold every
+operations card once and the boxes and the map every counter once, gear rides
+with a unit of its space within that unit's capacity, Leadership stays within
+1-5 and the Pounds within their track. Every action the engine lists must be
+one it accepts: the random player only takes listed actions, so a refusal
+fails the test. The scripted policy and a recorded policy game are checked too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from compiler.pipeline import validate_game
+from rules_engine.core import SeededDice
+from rules_engine.core.recording import play_recorded
+from rules_engine.systems import system_for
+from rules_engine.systems.raiders import Game, RecordingDecider
+from rules_engine.systems.raiders.force import force_units
+from rules_engine.systems.raiders.pieces import gear_of, hostiles_at, raiders_at, set_track
+from rules_engine.systems.raiders.policy import PolicyDecider, RaiderPolicy
+from rules_engine.systems.raiders.rules import GARRISON_BOX, HOSTILES_BIN, RECRUIT_BOX
+from rules_engine.systems.raiders.stacking import space_problem
+from rules_engine.systems.raiders.state import LOST, SET_ASIDE
+
+from .conftest import ROOT, valid_game
+
+MISSIONS = ("aqaba", "hejaz-railroad", "gaza-offensive", "damascus")
+BOXES = {RECRUIT_BOX, HOSTILES_BIN, GARRISON_BOX, SET_ASIDE, LOST}
+MOVES = {"move", "sail", "fly", "play"}
+
+
+@pytest.fixture(scope="module")
+def system() -> Any:
+    return system_for(valid_game(validate_game(ROOT / "source_data" / "lawrence", run_replays=False)))
+
+
+def check_invariants(game: Game, what: str) -> None:
+    mission = game.mission
+    assert game.ops == len(mission.draw) >= 0, what
+    cards = [*mission.draw, *mission.reserve, *mission.discard, *mission.hand]
+    operation = mission.operation
+    if operation.card is not None and not operation.card_done:
+        cards.append(operation.card)
+    assert Counter(cards) == Counter(c.id for c in game.rules.operations), f"after {what}: cards {cards}"
+    for unit in game.state.units.values():
+        if unit.on_map:
+            assert unit.uid not in mission.where and unit in game.state.units_at(unit.space or ""), what
+        else:
+            assert mission.where.get(unit.uid) in BOXES, f"after {what}: {unit.uid} is nowhere"
+    for gear, carrier_name in mission.carrier.items():
+        carrier = game.state.units[carrier_name]
+        assert carrier.on_map and game.state.units[gear].space == carrier.space, f"after {what}: {gear}"
+    for unit in game.state.on_map():
+        assert len(gear_of(game, unit)) <= game.rules.gear_capacity(unit.counter), f"after {what}: {unit.uid}"
+    low, high = game.rules.level_range
+    assert low <= game.leadership <= high and 0 <= game.pounds <= game.rules.points_range[1], what
+
+
+def _play_checked(system: Any, mission: str, seed: int) -> Game:
+    seen: list[str] = []
+
+    def check(game: Game, what: str) -> None:
+        seen.append(what)
+        check_invariants(game, what)
+        if not game.over and what.split()[0] in MOVES and game.mission.operation.moved:
+            units = force_units(game)
+            if units and units[0].space is not None and not game.mission.operation.rallied:
+                assert space_problem(game, units[0].space) is None, f"after {what}: stacking"
+
+    game: Game = system.play_random(mission, seed, after_action=check)
+    assert game.over and game.result in ("Mission won", "Mission lost"), seen[-5:]
+    assert seen, "the random player took no action"
+    return game
+
+
+@pytest.mark.parametrize("mission", MISSIONS)
+def test_random_missions_keep_the_invariants_to_their_end(system: Any, mission: str) -> None:
+    results = Counter(_play_checked(system, mission, seed).result for seed in range(40))
+    assert sum(results.values()) == 40
+
+
+def test_the_same_seed_plays_the_same_mission(system: Any) -> None:
+    first, second = (system.play_random("damascus", 7) for _ in range(2))
+    assert first.result == second.result and first.state.turn == second.state.turn
+    assert [(u.uid, u.space) for u in first.state.units.values()] == [
+        (u.uid, u.space) for u in second.state.units.values()
+    ]
+
+
+def test_the_scripted_policy_wins_some_missions_and_keeps_the_invariants(system: Any) -> None:
+    won = 0
+    for seed in range(60):
+        dice = SeededDice(seed, system.die_sides)
+        game = system.new_game("aqaba", dice, log=False)
+        policy = RaiderPolicy(seed)
+        decider = policy.decider(game)
+        while not game.over:
+            action = policy.choose(game, game.legal_actions())
+            game.apply(action, dice, decider)
+            check_invariants(game, action.describe())
+        won += game.result == "Mission won"
+    assert 0 < won < 60, "the policy should win some Aqaba! missions and lose others"
+
+
+def test_a_recorded_policy_game_has_every_die_and_choice_in_its_steps(system: Any) -> None:
+    game, setup, steps = play_recorded(
+        system,
+        "hejaz-railroad",
+        5,
+        lambda g, actions: RaiderPolicy(5).choose(g, actions),
+        RecordingDecider(PolicyDecider(system.blank_game("hejaz-railroad")), str),
+    )
+    assert game.over and setup["deal operations"] and setup["draw garrison"]["d6"]
+    fights = [s for s in steps if "fight" in s]
+    assert fights and all("raider edge" in s["dice"] for s in fights)
+
+
+def test_hostiles_never_outlast_their_battle(system: Any) -> None:
+    def check(game: Game, what: str) -> None:
+        if game.phase.kind in ("recruit-scout", "movement"):
+            on_map = [u for s in game.state.occupants for u in hostiles_at(game, s)]
+            assert not on_map, f"after {what}: {on_map}"
+
+    for seed in range(15):
+        system.play_random("gaza-offensive", seed, after_action=check)
+
+
+def test_tracks_stay_within_their_range(system: Any) -> None:
+    game = system.blank_game("aqaba")
+    set_track(game, game.rules.level_track, 9)
+    set_track(game, game.rules.points_track, -3)
+    assert (game.leadership, game.pounds) == (5, 0)
+    set_track(game, game.rules.level_track, 0)
+    assert game.leadership == 1
+    assert raiders_at(game, "yenbo") == []
+
+
+def test_random_campaigns_carry_on_from_mission_to_mission(system: Any) -> None:
+    from rules_engine.core.policies import RandomPolicy, play_with_policy
+    from rules_engine.systems.raiders import RandomDecider
+
+    lengths: Counter[int] = Counter()
+    for seed in range(30):
+        dice = SeededDice(seed, system.die_sides)
+        game = system.new_campaign(dice, log=False)
+        play_with_policy(game, RandomPolicy(seed), dice, RandomDecider(seed), after_action=check_invariants)
+        assert game.result in ("Campaign won", "Campaign lost")
+        assert game.campaign is not None and game.campaign.lost <= 2
+        lengths[len(game.campaign.results)] += 1
+    assert max(lengths) >= 2, "no random campaign went past its first mission"
