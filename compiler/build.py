@@ -12,8 +12,11 @@ to ``on_step`` under its name, so a bench can time the steps without copying the
 from __future__ import annotations
 
 import json
-import time
+import multiprocessing as mp
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,13 +25,14 @@ from typing import TYPE_CHECKING
 from compiler.errors import OutputError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
 from compiler.pipeline import GameReport, validate_game
+from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
 
 if TYPE_CHECKING:
+    from compiler.cache.store import RenderCache
     from compiler.render.sheets import SheetSpec
 
 TARGETS = ("module", "sheets", "map", "aids")
-StepTimer = Callable[[str, float], None]
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class BuildOptions:
     aid_dpi: int = 200
     aid_paper: str = "letter"
     run_replays: bool = True
+    use_cache: bool = True  # keep drawings under OUT/.cache and redraw only what changed
 
 
 @dataclass
@@ -49,6 +54,7 @@ class GameBuild:
 
     report: GameReport
     written: list[Path] = field(default_factory=list)
+    redrawn: list[str] = field(default_factory=list)  # drawings made afresh, not taken from the cache
 
     @property
     def ok(self) -> bool:
@@ -73,17 +79,6 @@ class BuildResult:
         return [g.report for g in self.games]
 
 
-def _nothing(step: str, seconds: float) -> None:
-    return None
-
-
-@contextmanager
-def _timed(on_step: StepTimer, step: str) -> Iterator[None]:
-    start = time.perf_counter()
-    yield
-    on_step(step, time.perf_counter() - start)
-
-
 def build(
     game_dirs: Sequence[Path],
     targets: Sequence[str],
@@ -91,14 +86,14 @@ def build(
     options: BuildOptions = BuildOptions(),
     *,
     progress: Callable[[str], None] | None = None,
-    on_step: StepTimer = _nothing,
+    on_step: StepTimer = ignore_step,
 ) -> BuildResult:
     """Validate every game, then write each chosen target for each valid game into ``out``."""
     say = progress or (lambda message: None)
     games: list[GameBuild] = []
     for folder in game_dirs:
         say(f"{folder.name}: validating ...")
-        with _timed(on_step, "validate"):
+        with timed(on_step, "validate"):
             games.append(GameBuild(validate_game(folder, run_replays=options.run_replays)))
     valid = [(g, g.report.valid) for g in games]
     ready = [(g, game) for g, game in valid if game is not None]
@@ -109,7 +104,7 @@ def build(
     for entry, _ in ready:
         sweep_litter(out, entry.game_id)
     for target in targets:
-        with _timed(on_step, target):
+        with timed(on_step, target):
             BACK_ENDS[target](ready, run)
     return BuildResult(games)
 
@@ -131,21 +126,88 @@ BackEnd = Callable[[Ready, Run], None]
 def _module(ready: Ready, run: Run) -> None:
     from compiler.report.diagnostics_text import reports_json
     from compiler.report.summary import summarize
-    from compiler.vassal.module import build_module
 
-    for entry, game in ready:
-        run.say(f"{entry.game_id}: compiling the VASSAL module ...")
-        with _timed(run.on_step, "module: compile"):
-            data = build_module(game)
+    for entry, data, cache in _compiled_modules(ready, run):
+        if cache is not None:
+            entry.redrawn += cache.redrawn
         module = run.out / f"{entry.game_id}.vmod"
         folder = run.out / entry.game_id
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
-        with _writing(module), _timed(run.on_step, "module: write"):
+        with _writing(module), timed(run.on_step, "module: write"):
             write_bytes_atomic(module, data)
             write_text_atomic(folder / "summary.json", summary)
             write_text_atomic(folder / "diagnostics.json", reports_json([entry.report]) + "\n")
         entry.written += [module, folder / "summary.json", folder / "diagnostics.json"]
-        run.say(f"{entry.game_id}: wrote {module}")
+        if cache is not None:
+            cache.prune()  # only after the module is written: a failed build keeps the old entries
+        run.say(f"{entry.game_id}: wrote {module}{_redraw_note(cache)}")
+
+
+Compiled = tuple[GameBuild, bytes, "RenderCache | None"]
+_FORKED: tuple[Ready, Run] | None = None  # what a forked worker compiles, inherited, never pickled
+
+
+def _compiled_modules(ready: Ready, run: Run) -> Iterator[Compiled]:
+    """Each game's module bytes and its cache, in order. Several games are compiled in two
+    forked processes (drawing is CPU-bound, and each process has its own GIL); one game,
+    or a platform without fork, or a process already running threads (forking those is
+    unsafe: the watcher's, say), compiles here and reports its steps."""
+    global _FORKED
+    if len(ready) < 2 or "fork" not in mp.get_all_start_methods() or threading.active_count() > 1:
+        for entry, game in ready:
+            run.say(f"{entry.game_id}: compiling the VASSAL module ...")
+            cache = _module_cache(run, entry)
+            with timed(run.on_step, "module: compile"):
+                yield entry, _compile(game, run, cache), cache
+        return
+    for entry, _ in ready:
+        run.say(f"{entry.game_id}: compiling the VASSAL module ...")
+    sys.stdout.flush()
+    sys.stderr.flush()  # nothing buffered may be written twice, by a worker as well
+    _FORKED = (ready, run)
+    try:
+        with ProcessPoolExecutor(2, mp_context=mp.get_context("fork")) as pool:
+            for (entry, _), (data, redrawn, used) in zip(
+                ready, pool.map(_compile_forked, range(len(ready))), strict=True
+            ):
+                cache = _module_cache(run, entry)
+                if cache is not None:
+                    cache.redrawn, cache.used = redrawn, used
+                yield entry, data, cache
+    finally:
+        _FORKED = None
+
+
+def _compile_forked(index: int) -> tuple[bytes, list[str], set[str]]:
+    assert _FORKED is not None
+    ready, run = _FORKED
+    entry, game = ready[index]
+    cache = _module_cache(run, entry)
+    data = _compile(game, run, cache, fork_board=False)  # two processes are enough for two cores
+    return data, cache.redrawn if cache else [], cache.used if cache else set()
+
+
+def _module_cache(run: Run, entry: GameBuild) -> RenderCache | None:
+    return _game_cache(run, entry.game_id, "module")
+
+
+def _game_cache(run: Run, game_id: str, target: str) -> RenderCache | None:
+    from compiler.cache.store import RenderCache
+
+    return RenderCache.under(run.out, game_id, target) if run.options.use_cache else None
+
+
+def _compile(game: ValidGame, run: Run, cache: RenderCache | None, fork_board: bool = True) -> bytes:
+    from compiler.vassal.module import build_module
+
+    return build_module(game, on_step=run.on_step, cache=cache, fork_board=fork_board)
+
+
+def _redraw_note(cache: RenderCache | None) -> str:
+    if cache is None or not cache.used:
+        return ""
+    reused = len(cache.used) - len(cache.redrawn)
+    return f" (drew {len(cache.redrawn)} images, took {reused} from {cache.folder})"
 
 
 def _sheets(ready: Ready, run: Run) -> None:
@@ -154,12 +216,20 @@ def _sheets(ready: Ready, run: Run) -> None:
 
     spec = run.options.sheet_spec or SheetSpec()
     jobs = [(game, run.out / entry.game_id / "sheets") for entry, game in ready]
+    caches: dict[str, RenderCache | None] = {}
+
+    def cache_of(game: ValidGame) -> RenderCache | None:
+        caches[game.game.id] = _game_cache(run, game.game.id, "sheets")
+        return caches[game.game.id]
+
     with _writing(run.out):
-        # One game's pages are encoded while the next one is rendered.
-        for (entry, _), (_, folder), written in zip(ready, jobs, write_sheets(jobs, spec), strict=False):
+        sheets = write_sheets(jobs, spec, cache_of)
+        for (entry, _), (_, folder), written in zip(ready, jobs, sheets, strict=False):
             entry.written += written
+            cache = caches.get(entry.game_id)
+            entry.redrawn += cache.redrawn if cache is not None else []
             _remove_old_pages(folder, written)
-            run.say(f"{entry.game_id}: wrote {len(written)} files to {folder}")
+            run.say(f"{entry.game_id}: wrote {len(written)} files to {folder}{_redraw_note(cache)}")
 
 
 def _map(ready: Ready, run: Run) -> None:

@@ -11,11 +11,12 @@ import errno
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from compiler.build import build
+from compiler.build import BuildOptions, build
 from compiler.cli.main import cli
 
 from .conftest import SOURCE_DATA, GameCopy
@@ -34,7 +35,7 @@ def test_outputs_are_named_by_the_game_id_not_the_folder(runner: CliRunner, tmp_
     out = tmp_path / "out" / "inner"
     result = runner.invoke(cli, ["build", str(folder), "-o", str(out), "--no-replays"])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == ["israel1948", "israel1948.vmod"]
+    assert sorted(p.name for p in out.iterdir()) == [".cache", "israel1948", "israel1948.vmod"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["inner"]
 
 
@@ -112,3 +113,30 @@ def test_json_build_keeps_progress_off_stdout(runner: CliRunner, israel: GameCop
     assert result.stdout.lstrip().startswith("[") or result.stdout.lstrip().startswith("{")
     assert "not built because of its errors" in result.stderr
     assert "above" not in result.stderr
+
+
+def test_several_games_compile_in_two_processes_to_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import compiler.build
+
+    pools: list[object] = []
+    real_pool = compiler.build.ProcessPoolExecutor
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        pools.append(args)
+        return real_pool(*args, **kwargs)
+
+    monkeypatch.setattr(compiler.build, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(compiler.build.threading, "active_count", lambda: 1)  # whatever pytest runs
+    games = [SOURCE_DATA / "israel1948", SOURCE_DATA / "lawrence"]
+    options = BuildOptions(run_replays=False)
+    together = build(games, ("module",), tmp_path / "together", options)
+    assert together.ok and len(pools) == 1
+    assert all(len(g.redrawn) > 50 for g in together.games)  # the workers' counts came back
+    for game in games:
+        assert build([game], ("module",), tmp_path / "alone", options).ok
+    for name in ("israel1948.vmod", "lawrence.vmod"):
+        assert (tmp_path / "together" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes()
+    again = build(games, ("module",), tmp_path / "together", options)
+    assert [g.redrawn for g in again.games] == [[], []]  # and their cache entries were kept

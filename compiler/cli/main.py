@@ -157,17 +157,33 @@ def _run_build(
     type=click.Choice(["sheets", "map", "aids"]),
     help="Write these outputs too (repeatable), as `wgc sheets`, `wgc map` and `wgc aids` would.",
 )
+@click.option(
+    "--watch", is_flag=True, help="Then rebuild a game each time one of its files is saved (Ctrl-C ends)."
+)
 def build(
-    game_dirs: tuple[Path, ...], output: Path, output_format: str, no_replays: bool, also: tuple[str, ...]
+    game_dirs: tuple[Path, ...],
+    output: Path,
+    output_format: str,
+    no_replays: bool,
+    also: tuple[str, ...],
+    watch: bool,
 ) -> int:
     """Validate games and compile each valid one into OUTPUT/<game id>.vmod.
 
     Also writes OUTPUT/<game id>/summary.json and diagnostics.json. A game with
     errors builds nothing and keeps its previous outputs; every file is
-    replaced atomically, so a failed build never leaves half a module.
+    replaced atomically, so a failed build never leaves half a module. Drawings
+    are kept in OUTPUT/.cache, so a rebuild redraws only what changed.
     """
     targets = ("module", *dict.fromkeys(also))
-    return _run_build(game_dirs, targets, output, output_format, run_replays=not no_replays)
+    code = _run_build(game_dirs, targets, output, output_format, run_replays=not no_replays)
+    if not watch:
+        return code
+    from compiler.build import BuildOptions
+    from compiler.cli.watching import keep_building
+
+    options = BuildOptions(run_replays=not no_replays)
+    return keep_building(game_folders(game_dirs), targets, output, options, output_format == "json")
 
 
 @cli.command("inspect", short_help="Check any .vmod the way VASSAL loads it.")

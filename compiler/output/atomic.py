@@ -10,15 +10,20 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+@contextlib.contextmanager
+def open_atomic(path: Path) -> Iterator[BinaryIO]:
+    """A file to write ``path`` through, bit by bit: it replaces ``path`` only when the block
+    ends without an error, so a long document streamed page by page is atomic too."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            yield stream
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
@@ -27,6 +32,11 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    with open_atomic(path) as stream:
+        stream.write(data)
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -8,9 +8,11 @@ no dates or random IDs, and so gives the same bytes for the same pages.
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from collections.abc import Sequence
+from typing import BinaryIO
 
 from PIL import Image
 
@@ -54,26 +56,53 @@ def _from_png(png: bytes) -> _Page:
 
 def pdf_from_pngs(pngs: Sequence[bytes], dpi: float, title: str) -> bytes:
     """A PDF of pages given as RGB PNG files (as png_bytes writes them)."""
-    return _assemble([_from_png(png) for png in pngs], dpi, title)
+    out = io.BytesIO()
+    writer = PdfWriter(out, dpi, title)
+    for png in pngs:
+        writer.add_png(png)
+    writer.close()
+    return out.getvalue()
 
 
 def pdf_bytes(pages: Sequence[Image.Image], dpi: float, title: str, compression: int = 6) -> bytes:
     """A PDF whose pages are ``pages`` (RGB images), printed at ``dpi``."""
-    return _assemble([_from_image(page, compression) for page in pages], dpi, title)
-
-
-def _assemble(pages: Sequence[_Page], dpi: float, title: str) -> bytes:
-    objects: list[bytes] = []
-
-    def add(body: bytes) -> int:
-        objects.append(body)
-        return len(objects)
-
-    catalog = add(b"")  # filled in once the page tree's number is known
-    pages_ref = add(b"")
-    kids = []
+    out = io.BytesIO()
+    writer = PdfWriter(out, dpi, title)
     for page in pages:
-        width_pt, height_pt = page.width * 72 / dpi, page.height * 72 / dpi
+        writer.add(_from_image(page, compression))
+    writer.close()
+    return out.getvalue()
+
+
+class PdfWriter:
+    """Writes a PDF page by page into ``stream``, so a document of any length needs memory for
+    one page only. Objects 1 and 2 (catalog and page tree) come last in the file, once the
+    pages are known; the cross-reference table finds them wherever they are."""
+
+    CATALOG, PAGES = 1, 2
+
+    def __init__(self, stream: BinaryIO, dpi: float, title: str) -> None:
+        self.stream, self.dpi, self.title = stream, dpi, title
+        self.offsets: dict[int, int] = {}
+        self.kids: list[int] = []
+        self.position = 0
+        self._write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+
+    def _write(self, data: bytes) -> None:
+        self.stream.write(data)
+        self.position += len(data)
+
+    def _object(self, body: bytes, number: int | None = None) -> int:
+        number = number or max(self.offsets, default=self.PAGES) + 1
+        self.offsets[number] = self.position
+        self._write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
+        return number
+
+    def add_png(self, png: bytes) -> None:
+        self.add(_from_png(png))
+
+    def add(self, page: _Page) -> None:
+        width_pt, height_pt = page.width * 72 / self.dpi, page.height * 72 / self.dpi
         decode = (
             (
                 b" /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns %d >>"
@@ -82,7 +111,7 @@ def _assemble(pages: Sequence[_Page], dpi: float, title: str) -> bytes:
             if page.predictor_columns
             else b""
         )
-        image = add(
+        image = self._object(
             b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
             b"/BitsPerComponent 8 /Filter /FlateDecode%s /Length %d >>\nstream\n"
             % (page.width, page.height, decode, len(page.data))
@@ -90,31 +119,27 @@ def _assemble(pages: Sequence[_Page], dpi: float, title: str) -> bytes:
             + b"\nendstream"
         )
         drawing = b"q %.4f 0 0 %.4f 0 0 cm /Im0 Do Q" % (width_pt, height_pt)
-        content = add(b"<< /Length %d >>\nstream\n" % len(drawing) + drawing + b"\nendstream")
-        kids.append(
-            add(
+        content = self._object(b"<< /Length %d >>\nstream\n" % len(drawing) + drawing + b"\nendstream")
+        self.kids.append(
+            self._object(
                 b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %.4f %.4f] "
                 b"/Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>"
-                % (pages_ref, width_pt, height_pt, image, content)
+                % (self.PAGES, width_pt, height_pt, image, content)
             )
         )
-    objects[catalog - 1] = b"<< /Type /Catalog /Pages %d 0 R >>" % pages_ref
-    objects[pages_ref - 1] = (
-        b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % k for k in kids) + b"] /Count %d >>" % len(kids)
-    )
-    info = add(b"<< /Title (" + _escape(title).encode("latin-1", "replace") + b") /Producer (wgc) >>")
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        catalog,
-        info,
-        xref,
-    )
-    return bytes(out)
+
+    def close(self) -> None:
+        """The page tree, catalog, information, cross-reference table and trailer."""
+        kids = b" ".join(b"%d 0 R" % k for k in self.kids)
+        self._object(b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % len(self.kids), self.PAGES)
+        self._object(b"<< /Type /Catalog /Pages %d 0 R >>" % self.PAGES, self.CATALOG)
+        title = _escape(self.title).encode("latin-1", "replace")
+        info = self._object(b"<< /Title (" + title + b") /Producer (wgc) >>")
+        count = max(self.offsets) + 1
+        xref = self.position
+        table = b"".join(b"%010d 00000 n \n" % self.offsets[n] for n in range(1, count))
+        self._write(b"xref\n0 %d\n0000000000 65535 f \n" % count + table)
+        self._write(
+            b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n"
+            % (count, self.CATALOG, info, xref)
+        )

@@ -1,32 +1,40 @@
 """Write print-and-play outputs: counter sheets and maps as PDF and PNG, atomically.
 
-At print resolution most of the time goes into PNG encoding (zlib), and Pillow's
-encoder releases the GIL. So pages are encoded on a small thread pool while the
-main thread renders the next pages (a game's cards, the next game's counters).
-The bytes are the same as encoding the pages one by one.
+At print resolution most of the time goes into PNG encoding, and zlib releases
+the GIL (``compiler.render.images``). So pages are encoded on a small thread pool
+while the main thread draws the next page. Sheets go page by page: a page is
+drawn, encoded, written as a PNG and into the PDF (which is streamed to disk),
+then let go, so memory holds a few pages whatever the number of counters. The
+bytes are the same as encoding the pages one by one.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from compiler.output.atomic import write_bytes_atomic
-from compiler.output.pdf import pdf_from_pngs
+from PIL import Image
+
+from compiler.output.atomic import open_atomic, write_bytes_atomic
+from compiler.output.pdf import PdfWriter, pdf_from_pngs
 from compiler.render.board import render_board
-from compiler.render.images import png_bytes
+from compiler.render.images import pixel_bytes, png_bytes
 from compiler.render.sheets import SheetPages, SheetSpec, render_card_sheets, render_counter_sheets
 from compiler.render.tiles import TileSpec, tile
 from rules_engine.definitions import ValidGame
 
-# One set of pages being encoded: file stem ("counters", "cards"), PDF title, PNGs in page order.
-_Job = tuple[str, str, list[Future[bytes]]]
+if TYPE_CHECKING:
+    from compiler.cache.store import RenderCache
+
+IN_FLIGHT_BYTES = 40 * 1024 * 1024  # pixels of pages handed to the encoders and not yet written
 
 
 def _encoder() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1), thread_name_prefix="png")
+    return ThreadPoolExecutor(max_workers=min(2, os.cpu_count() or 1), thread_name_prefix="png")
 
 
 def write_counter_sheets(definition: ValidGame, spec: SheetSpec, folder: Path) -> list[Path]:
@@ -34,53 +42,87 @@ def write_counter_sheets(definition: ValidGame, spec: SheetSpec, folder: Path) -
     return next(write_sheets([(definition, folder)], spec))
 
 
-def write_sheets(games: Iterable[tuple[ValidGame, Path]], spec: SheetSpec) -> Iterator[list[Path]]:
+CacheOf = Callable[[ValidGame], "RenderCache | None"]
+
+
+def write_sheets(
+    games: Iterable[tuple[ValidGame, Path]], spec: SheetSpec, cache_of: CacheOf = lambda game: None
+) -> Iterator[list[Path]]:
     """write_counter_sheets for each (game, folder), yielding each game's files once written.
-    A game's pages are encoded while the next game is rendered."""
+    A page whose inputs are unchanged comes from the game's cache (``cache_of``), which is then
+    pruned to the pages this run used."""
     with _encoder() as pool:
-        pending: tuple[list[_Job], Path] | None = None
         for definition, folder in games:
-            jobs = _render_and_submit(pool, definition, spec)
-            if pending is not None:
-                yield _finish(*pending, spec)
-            pending = jobs, folder
-        if pending is not None:
-            yield _finish(*pending, spec)
-
-
-def _render_and_submit(pool: ThreadPoolExecutor, definition: ValidGame, spec: SheetSpec) -> list[_Job]:
-    title = definition.game.title
-    jobs = [("counters", f"{title} - counters", _encode(pool, render_counter_sheets(definition, spec)))]
-    cards = render_card_sheets(definition, spec)
-    if cards is not None:
-        jobs.append(("cards", f"{title} - cards", _encode(pool, cards)))
-    return jobs
-
-
-def _encode(pool: ThreadPoolExecutor, pages: SheetPages) -> list[Future[bytes]]:
-    """PNGs of the pages in file order: sheet 1 front, sheet 1 back, sheet 2 front ..."""
-    return [pool.submit(png_bytes, image) for image in pages.interleaved()]
-
-
-def _finish(jobs: list[_Job], folder: Path, spec: SheetSpec) -> list[Path]:
-    written: list[Path] = []
-    for stem, title, futures in jobs:
-        written += _write_pages([future.result() for future in futures], spec, folder, stem, title)
-    return written
+            cache = cache_of(definition)
+            written = _write_pages(pool, render_counter_sheets(definition, spec), folder, "counters", cache)
+            cards = render_card_sheets(definition, spec)
+            if cards is not None:
+                written += _write_pages(pool, cards, folder, "cards", cache)
+            if cache is not None:
+                cache.prune()
+            yield written
 
 
 def _write_pages(
-    encoded: Sequence[bytes], spec: SheetSpec, folder: Path, stem: str, title: str
+    pool: ThreadPoolExecutor, pages: SheetPages, folder: Path, stem: str, cache: RenderCache | None
 ) -> list[Path]:
-    written = []
-    for index, data in enumerate(encoded):
-        side = "front" if index % 2 == 0 else "back"
-        path = folder / f"{stem}-sheet{index // 2 + 1}-{side}.png"
-        write_bytes_atomic(path, data)
-        written.append(path)
-    pdf = folder / f"{stem}.pdf"
-    write_bytes_atomic(pdf, pdf_from_pngs(encoded, spec.dpi, title))
-    return [pdf, *written]
+    """Each page drawn (or taken from the cache), encoded on the pool, written as PNG and into
+    the PDF, then let go: at most ``IN_FLIGHT_BYTES`` of pages wait for the encoders while the
+    next is drawn; a page larger than that is finished before the next, so memory holds one
+    such page at a time."""
+    written: list[Path] = []
+    waiting: deque[tuple[Path, int, Future[bytes], str | None]] = deque()
+    pdf_path = folder / f"{stem}.pdf"
+    with open_atomic(pdf_path) as stream:
+        pdf = PdfWriter(stream, pages.spec.dpi, pages.title)
+
+        def write_oldest() -> None:
+            path, _, encoded, key = waiting.popleft()
+            data = encoded.result()
+            if key is not None and cache is not None:
+                cache.put(key, data)
+            write_bytes_atomic(path, data)
+            pdf.add_png(data)
+            written.append(path)
+
+        for sheet in range(pages.sheets):
+            for side in ("front", "back"):
+                path = folder / f"{stem}-sheet{sheet + 1}-{side}.png"
+                key = cache.key(*pages.page_inputs(sheet, side)) if cache is not None else None
+                found = cache.get(key) if cache is not None and key is not None else None
+                if found is not None:
+                    waiting.append((path, 0, _finished(found), None))
+                else:
+                    waiting.append((path, *_drawn(pool, pages, sheet, side, cache), key))
+                while sum(size for _, size, _, _ in waiting) > IN_FLIGHT_BYTES:
+                    write_oldest()
+        while waiting:
+            write_oldest()
+        pdf.close()
+    return [pdf_path, *written]
+
+
+def _drawn(
+    pool: ThreadPoolExecutor, pages: SheetPages, sheet: int, side: str, cache: RenderCache | None
+) -> tuple[int, Future[bytes]]:
+    """A page drawn now and handed to the encoders: its size in memory, and its PNG to come."""
+    image = pages.page(sheet, side)
+    if cache is not None:
+        cache.redrawn.append(f"{pages.title}: sheet {sheet + 1} {side}")
+    size = pixel_bytes(image)
+    return size, _encode(pool, image, inline=size > IN_FLIGHT_BYTES)
+
+
+def _finished(data: bytes) -> Future[bytes]:
+    done: Future[bytes] = Future()
+    done.set_result(data)
+    return done
+
+
+def _encode(pool: ThreadPoolExecutor, image: Image.Image, inline: bool) -> Future[bytes]:
+    """The page's PNG, on the pool; a page larger than the window is encoded here and now, so
+    it is let go before the next page is drawn (a worker thread might hold it a moment longer)."""
+    return pool.submit(png_bytes, image) if not inline else _finished(png_bytes(image))
 
 
 def write_map(definition: ValidGame, folder: Path, dpi: int = 150, paper: str = "letter") -> list[Path]:

@@ -8,12 +8,13 @@ texts and the furniture rectangles to check that nothing collides or covers play
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from PIL import Image
 
 from compiler.render.fonts import DrawnText
 from compiler.render.holdings import Key
-from rules_engine.geometry import HexLayout
+from rules_engine.geometry import HexGrid, HexLayout
 
 Rect = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -48,3 +49,87 @@ class BoardArt:
     furniture: dict[str, Rect] = field(default_factory=dict)
     play_area: list[Rect] = field(default_factory=list)
     texts: list[DrawnText] = field(default_factory=list)
+
+
+# --- the records of a cached board -------------------------------------------------------------
+# Everything but the picture, as JSON, so a board taken from the cache hands the VASSAL back end
+# the same positions a fresh drawing would. Floats round-trip exactly through JSON, and ints stay
+# ints, so the build file written from a cached board is the same bytes.
+
+
+def art_record(art: BoardArt) -> dict[str, Any]:
+    layout = None if art.layout is None else {"size": art.layout.size, "origin": list(art.layout.origin)}
+    return {
+        "dpi": art.dpi,
+        "layout": layout,
+        "space_centres": art.space_centres,
+        "space_radius": art.space_radius,
+        "track_boxes": [[b.track, b.label, b.rect, b.reinforcement] for b in art.track_boxes],
+        "boxes": art.boxes,
+        "track_names": art.track_names,
+        "box_names": art.box_names,
+        "deck_areas": art.deck_areas,
+        "deck_names": art.deck_names,
+        "slots": [[list(key), rects] for key, rects in art.slots.items()],
+        "zones": art.zones,
+        "oob_rows": art.oob_rows,
+        "furniture": art.furniture,
+        "play_area": art.play_area,
+        "texts": [[t.text, t.bbox, t.size, t.fill, t.stroke, t.role, t.xy, t.anchor] for t in art.texts],
+    }
+
+
+def art_from_record(record: dict[str, Any], image: Image.Image, grid: HexGrid | None) -> BoardArt:
+    """The BoardArt a record describes; ValueError (or KeyError, TypeError) if it is not one."""
+    layout = record["layout"]
+    if (layout is None) != (grid is None):
+        raise ValueError("the record's layout does not fit the board's grid")
+    return BoardArt(
+        image,
+        float(record["dpi"]),
+        None if grid is None else HexLayout(grid, _number(layout["size"]), _point(layout["origin"])),
+        space_centres={str(k): _point(v) for k, v in record["space_centres"].items()},
+        space_radius=record["space_radius"],
+        track_boxes=[TrackBox(str(t), str(lb), _rect(r), bool(f)) for t, lb, r, f in record["track_boxes"]],
+        boxes=_rects(record["boxes"]),
+        track_names=dict(record["track_names"]),
+        box_names=dict(record["box_names"]),
+        deck_areas=_rects(record["deck_areas"]),
+        deck_names=dict(record["deck_names"]),
+        slots={_key(key): [_rect(r) for r in rects] for key, rects in record["slots"]},
+        zones=[(str(name), _rect(r)) for name, r in record["zones"]],
+        oob_rows=[(str(box), str(turn), _rect(r)) for box, turn, r in record["oob_rows"]],
+        furniture=_rects(record["furniture"]),
+        play_area=[_rect(r) for r in record["play_area"]],
+        texts=[_drawn(text) for text in record["texts"]],
+    )
+
+
+def _number(value: Any) -> float:
+    if type(value) not in (int, float):
+        raise ValueError(f"not a number: {value!r}")
+    return cast(float, value)
+
+
+def _point(value: Any) -> Point:
+    x, y = value
+    return _number(x), _number(y)
+
+
+def _rect(value: Any) -> Rect:
+    left, top, right, bottom = value
+    return _number(left), _number(top), _number(right), _number(bottom)
+
+
+def _rects(value: dict[str, Any]) -> dict[str, Rect]:
+    return {str(name): _rect(rect) for name, rect in value.items()}
+
+
+def _key(value: Any) -> Key:
+    kind, place, label = value
+    return str(kind), str(place), str(label)
+
+
+def _drawn(value: Any) -> DrawnText:
+    text, bbox, size, fill, stroke, role, xy, anchor = value
+    return DrawnText(str(text), _rect(bbox), int(size), str(fill), int(stroke), str(role), _point(xy), anchor)

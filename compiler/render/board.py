@@ -11,8 +11,12 @@ drawn, so the VASSAL back end can put zones, regions and slots exactly over it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import NamedTuple
+
 from compiler.render.art import BoardArt
 from compiler.render.chart_content import game_charts, key_figures
+from compiler.render.charts import Chart
 from compiler.render.colours import shade
 from compiler.render.furniture import (
     TRACK_IN,
@@ -25,38 +29,83 @@ from compiler.render.furniture import (
     SequenceBlock,
     TrackBlock,
 )
-from compiler.render.holdings import SLOT_IN, Holding, holdings
+from compiler.render.holdings import SLOT_IN, Holding, Key, holdings
 from compiler.render.names import Names
 from compiler.render.terrain_key import Sample, area_colour, style_of
-from rules_engine.definitions import MapDefinition, Track, ValidGame
+from rules_engine.definitions import (
+    Charts,
+    CounterMix,
+    GameInfo,
+    MapDefinition,
+    Origin,
+    TerrainChart,
+    Track,
+    ValidGame,
+)
 
 DECK_IN = (2.6, 3.6)  # the space a deck of cards takes on the board (a 2.5 x 3.5 in card and a margin)
 CHARTS_ON_MAP = ("crt", "leaders")  # charts a hex map's band carries when the game has them
 
 
-def render_board(definition: ValidGame, dpi: float = 100) -> BoardArt:
+class BoardInputs(NamedTuple):
+    """Everything the board painters read, and nothing else: the key of a cached board is
+    the hash of these. Counters and scenarios reach the board only as the room each off-map
+    place needs and the charts printed on it, so a changed counter value redraws no board."""
+
+    game: GameInfo
+    board: MapDefinition
+    terrain: TerrainChart
+    needs: Mapping[Key, Holding]  # how much each off-map place holds, over every scenario
+    charts: tuple[Chart, ...]  # the charts the map carries
+    decks: tuple[tuple[str, str], ...]  # (id, name) of each deck, for its space on the map
+
+    def names(self) -> Names:
+        """Display names from these parts alone (the terrain key needs sides and movement classes)."""
+        empty = Origin("")
+        view = ValidGame(
+            self.game, self.board, self.terrain, CounterMix({}, empty), Charts(None, {}, empty), (), ()
+        )
+        return Names(view)
+
+
+def board_inputs(definition: ValidGame) -> BoardInputs:
     board = definition.board
-    if board.grid is not None:
+    charts = {chart.id: chart for chart in game_charts(definition)}
+    # A CRT and a leader table go on the map of a game with Order of Battle boxes (the book
+    # prints them there, 1.3); other games keep them on the player aid.
+    book_prints = any(box.kind == "order-of-battle" for box in board.boxes)
+    on_map = tuple(charts[c] for c in CHARTS_ON_MAP if c in charts and book_prints)
+    decks = tuple((deck.id, deck.name) for deck in definition.decks)
+    return BoardInputs(definition.game, board, definition.terrain, holdings(definition), on_map, decks)
+
+
+def render_board(definition: ValidGame, dpi: float = 100) -> BoardArt:
+    return paint_board(board_inputs(definition), dpi)
+
+
+def paint_board(inputs: BoardInputs, dpi: float) -> BoardArt:
+    if inputs.board.grid is not None:
         from compiler.render.board_hex import HexPainter
 
-        return HexPainter(definition, board, dpi).paint()
+        return HexPainter(inputs, dpi).paint()
     from compiler.render.board_p2p import PointToPointPainter
 
-    return PointToPointPainter(definition, board, dpi).paint()
+    return PointToPointPainter(inputs, dpi).paint()
 
 
 class Furnisher:
     """The furniture of a board, as blocks, from its data."""
 
-    def __init__(self, definition: ValidGame, board: MapDefinition) -> None:
-        self.definition = definition
-        self.board = board
-        self.needs = holdings(definition)
-        self.names = Names(definition)
+    def __init__(self, inputs: BoardInputs) -> None:
+        self.inputs = inputs
+        self.game = inputs.game
+        self.board = inputs.board
+        self.needs = inputs.needs
+        self.names = inputs.names()
 
     def track_labels(self, track: Track) -> list[str]:
         if track.kind == "turns":
-            return list(self.definition.game.turn_labels)
+            return list(self.game.turn_labels)
         first = track.first if track.first is not None else 0
         last = track.last if track.last is not None else first + 9
         return [str(n) for n in range(first, last + 1)]
@@ -100,7 +149,7 @@ class Furnisher:
         """Order of Battle boxes a row per turn; the Sequence of Play a cell per marked phase;
         other boxes a slot per stack they may hold (one, a face-down pile, for a random bin)."""
         blocks: list[Block] = []
-        game = self.definition.game
+        game = self.game
         for box in self.board.boxes:
             if box.kind == "order-of-battle":
                 turns = [
@@ -132,21 +181,14 @@ class Furnisher:
         return blocks
 
     def decks(self) -> list[Block]:
-        return [DeckBlock(deck.id, deck.name) for deck in self.definition.decks or ()]
+        return [DeckBlock(deck_id, name) for deck_id, name in self.inputs.decks]
 
     def charts(self, dpi: float) -> list[Block]:
-        charts = {chart.id: chart for chart in game_charts(self.definition)}
-        wanted = [c for c in CHARTS_ON_MAP if c in charts and self._book_prints(c)]
-        return [ChartBlock(charts[c], 3.4 if c == "crt" else 7.0, dpi) for c in wanted]
-
-    def _book_prints(self, chart_id: str) -> bool:
-        """A CRT and a leader table go on the map of a game with Order of Battle boxes (the book
-        prints them there, 1.3); other games keep them on the player aid."""
-        return any(box.kind == "order-of-battle" for box in self.board.boxes)
+        return [ChartBlock(chart, 3.4 if chart.id == "crt" else 7.0, dpi) for chart in self.inputs.charts]
 
     def legend(self, width_in: float = 3.0) -> LegendBlock:
         entries: list[tuple[Sample, str, str]] = []
-        terrain = self.definition.terrain.terrain
+        terrain = self.inputs.terrain.terrain
         hex_map = self.board.grid is not None
         for item in terrain.values():
             entries.append((style_of(item), item.name, key_figures(item, self.names, movement=hex_map)))

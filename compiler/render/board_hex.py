@@ -10,14 +10,14 @@ from typing import cast
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from compiler.render.art import BoardArt, Point, Rect
-from compiler.render.board import Furnisher
+from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.colours import luminance, readable_on, shade
 from compiler.render.fonts import RecordingDraw, fitted_font, font
 from compiler.render.furniture import Block, Ink, TitleBlock
 from compiler.render.labels import LabelPlacer
 from compiler.render.placement import pack_band
 from compiler.render.terrain_key import DEFAULT_AREA, INK, PAPER, area_colour, dotted, draw_point, ticks
-from rules_engine.definitions import MapDefinition, Space, ValidGame
+from rules_engine.definitions import Space
 from rules_engine.geometry import Hex, HexLayout
 
 MARGIN_IN = 0.4
@@ -27,13 +27,14 @@ BORDER_RED = "#c0392b"
 
 
 class HexPainter:
-    def __init__(self, definition: ValidGame, board: MapDefinition, dpi: float) -> None:
+    def __init__(self, inputs: BoardInputs, dpi: float) -> None:
+        board = inputs.board
         assert board.grid is not None
-        self.definition = definition
+        self.inputs = inputs
         self.board = board
         self.dpi = dpi
-        self.terrain = definition.terrain.terrain
-        self.sides = {s.id: s for s in definition.game.sides}
+        self.terrain = inputs.terrain.terrain
+        self.sides = {s.id: s for s in inputs.game.sides}
         size = self.inch(board.hex_size or 0.75)
         radius = size / math.sqrt(3)
         top = self.inch(MARGIN_IN + TITLE_IN)
@@ -60,7 +61,7 @@ class HexPainter:
     def paint(self) -> BoardArt:
         right, bottom = self.layout.extent()
         map_width = right + self.inch(MARGIN_IN)
-        furnisher = Furnisher(self.definition, self.board)
+        furnisher = Furnisher(self.inputs)
         blocks: list[Block] = [
             *furnisher.tracks(),
             *furnisher.boxes(),
@@ -83,7 +84,7 @@ class HexPainter:
         self._network(draw)
         self._labels(draw)
         ink = Ink(draw, self.dpi, art)
-        game = self.definition.game
+        game = self.inputs.game
         title = (game.title) + (f" - {self.board.name}" if self.board.name else "")
         TitleBlock(title).draw(ink, self.inch(MARGIN_IN), self.inch(MARGIN_IN) - self.inch(0.05))
         band_top = bottom + self.inch(BAND_GAP_IN)

@@ -14,14 +14,14 @@ import math
 from PIL import Image, ImageDraw
 
 from compiler.render.art import BoardArt, Point, Rect
-from compiler.render.board import Furnisher
+from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, font
 from compiler.render.furniture import Block, Ink, LegendBlock, TitleBlock
 from compiler.render.labels import overlaps
 from compiler.render.placement import FreeSpace
 from compiler.render.terrain_key import INK, MARK_KINDS, area_colour, dashed, dotted, draw_mark, ticks
-from rules_engine.definitions import MapDefinition, Space, ValidGame
+from rules_engine.definitions import Space
 
 SPACE_IN = 0.68  # across: wider than a 5/8 in counter
 MARK_IN = 0.17
@@ -33,14 +33,15 @@ STOP_RED = "#b3261e"
 
 
 class PointToPointPainter:
-    def __init__(self, definition: ValidGame, board: MapDefinition, dpi: float) -> None:
-        self.definition = definition
+    def __init__(self, inputs: BoardInputs, dpi: float) -> None:
+        board = inputs.board
+        self.inputs = inputs
         self.board = board
         self.dpi = dpi
         self.unit = 1.0 if board.size_unit != "mm" else 1 / 25.4
         self.width_in = (board.width or 11) * self.unit
         self.height_in = (board.height or 17) * self.unit
-        self.terrain = definition.terrain.terrain
+        self.terrain = inputs.terrain.terrain
         self.free = FreeSpace(self.width_in, self.height_in)
         self.label_boxes: list[Rect] = []
         self.play: list[Rect] = []
@@ -245,8 +246,8 @@ class PointToPointPainter:
         """Title, card spaces, tracks, the terrain key and boxes, each in the first free place
         scanning from its corner, in the first of its shapes that fits; a block that finds no
         place is recorded as unplaced (the tests fail on it)."""
-        furnisher = Furnisher(self.definition, self.board)
-        game = self.definition.game
+        furnisher = Furnisher(self.inputs)
+        game = self.inputs.game
         blocks: list[tuple[Block, str]] = [(TitleBlock(game.title, self.board.name or ""), "top-left")]
         blocks += [(b, "bottom-left") for b in furnisher.decks()]
         tracks = sorted(furnisher.tracks(per_row=7), key=lambda b: -b.size()[0] * b.size()[1])

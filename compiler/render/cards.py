@@ -21,6 +21,16 @@ def deck_colour(deck: Deck) -> str:
     return deck.colour or DEFAULT_COLOURS.get(deck.kind or "", "#555555")
 
 
+def card_inputs(deck: Deck, card: Card) -> tuple[object, ...]:
+    """Everything ``render_card`` reads (the key of its cached image): the card and its deck's colour."""
+    return (deck_colour(deck), card)
+
+
+def back_inputs(deck: Deck) -> tuple[object, ...]:
+    """Everything ``render_card_back`` reads."""
+    return (deck_colour(deck), deck.back or deck.name)
+
+
 def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
     colour = deck_colour(deck)
     image = Image.new("RGB", (width, height), "#fbf7ee")

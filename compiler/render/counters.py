@@ -26,6 +26,7 @@ from compiler.render.counter_values import Numeral, ValuePainter
 from compiler.render.fonts import DrawnText, Font, RecordingDraw, draw_centered, font
 from compiler.render.symbols import draw_symbol, star_points
 from rules_engine.definitions import Counter, Face, Nation, ValidGame
+from rules_engine.definitions.origin import NOWHERE
 
 SUPERSAMPLE_BELOW = 150  # pixels: smaller counters are drawn at twice the size and reduced
 NEUTRAL = "#c8c8c8"
@@ -91,6 +92,38 @@ class CounterPainter:
         back = counter.back if counter.back is not None else self.implied_back(counter)
         return [("front", counter.front), ("back", back)]
 
+    def drawn(self, counter: Counter, face_name: str) -> Counter:
+        """The counter as the drawing of one face sees it: that face, and the fields a face
+        shows (name, kind, side, nation, class, hidden), everything else blanked. ``render``
+        draws from this alone, so what it returns is exactly what the drawing reads."""
+        face = dict(self.faces(counter))[face_name]
+        front, back = (face, None) if face_name == "front" else (Face(blank=True), face)
+        return counter._replace(
+            id="",
+            aliases=(),
+            formation=None,
+            copies=1,
+            optional_rule=None,
+            special_rules=(),
+            origin=NOWHERE,
+            front=front,
+            back=back,
+        )
+
+    def inputs(self, counter: Counter, face_name: str) -> tuple[object, ...]:
+        """Everything ``render`` reads to draw one face (the key of its cached image): the
+        counter as drawn, its side, nation, flag and unit class, and the layout."""
+        drawn = self.drawn(counter, face_name)
+        face = drawn.front if face_name == "front" else drawn.back
+        return (
+            self.layout,
+            drawn,
+            self._sides.get(drawn.side or ""),
+            self._nations.get(drawn.nation or ""),
+            self._nations.get(face.flag) if face and face.flag else None,
+            self._classes.get(drawn.unit_class or ""),
+        )
+
     def implied_back(self, counter: Counter) -> Face:
         """A counter without a printed back gets a blank one; a hidden one a '?' back."""
         if counter.hidden:
@@ -99,6 +132,7 @@ class CounterPainter:
 
     def render(self, counter: Counter, face_name: str, size: int, bleed: int = 0) -> Image.Image:
         """The face as an RGB image of ``size`` pixels plus ``bleed`` on every side."""
+        counter = self.drawn(counter, face_name)
         face = dict(self.faces(counter))[face_name]
         art = self._art(counter, face, face_name)
         scale = 2 if size < SUPERSAMPLE_BELOW else 1

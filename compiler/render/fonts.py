@@ -106,6 +106,22 @@ class RecordingDraw(ImageDraw.ImageDraw):
         super().text(xy, text, *args, **kwargs)
 
 
+_LENGTHS: dict[tuple[Font, str, str], float] = {}
+_LENGTHS_KEPT = 100_000
+
+
+def text_length(draw: ImageDraw.ImageDraw, text: str, chosen: Font) -> float:
+    """``draw.textlength``, remembered: wrapping measures the same words again and again
+    (every card of a deck, every size tried while fitting a card's body)."""
+    key = (chosen, text, draw.fontmode)
+    found = _LENGTHS.get(key)
+    if found is None:
+        if len(_LENGTHS) >= _LENGTHS_KEPT:
+            _LENGTHS.clear()
+        found = _LENGTHS[key] = draw.textlength(text, font=chosen)
+    return found
+
+
 def wrap_text(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) -> list[str]:
     """Greedy word wrap: a line takes words while it fits ``width`` (a longer word gets a line
     of its own). Paragraphs split at newlines."""
@@ -116,22 +132,20 @@ def wrap_text(draw: ImageDraw.ImageDraw, text: str, chosen: Font, width: float) 
     # Without shaping a string's length is the sum of its glyphs' advances and the kerning of
     # each pair, so "line word" measures length(line) + kern(last letter, space) + length(" word").
     # Measuring words instead of whole candidate lines gives the same lines, several times faster.
-    space = draw.textlength(" ", font=chosen)
+    space = text_length(draw, " ", chosen)
     kerning: dict[str, float] = {}
     lines, line, length = [], "", 0.0
     for word in text.split():
         if not line:
-            line, length = word, draw.textlength(word, font=chosen)
+            line, length = word, text_length(draw, word, chosen)
             continue
         last = line[-1]
         if last not in kerning:
-            kerning[last] = (
-                draw.textlength(last + " ", font=chosen) - draw.textlength(last, font=chosen) - space
-            )
-        candidate = length + kerning[last] + draw.textlength(" " + word, font=chosen)
+            kerning[last] = text_length(draw, last + " ", chosen) - text_length(draw, last, chosen) - space
+        candidate = length + kerning[last] + text_length(draw, " " + word, chosen)
         if candidate > width:
             lines.append(line)
-            line, length = word, draw.textlength(word, font=chosen)
+            line, length = word, text_length(draw, word, chosen)
         else:
             line, length = f"{line} {word}", candidate
     if line:

@@ -74,13 +74,25 @@ class FreeSpace:
 
     def find(self, size: tuple[float, float], order: str, margin: float) -> tuple[float, float] | None:
         """The first free top-left corner for a block of ``size`` (plus ``margin`` all round),
-        scanning rows from the bottom ('bottom-left', 'bottom-right') or top ('top-left', 'top-right')."""
+        scanning rows from the bottom ('bottom-left', 'bottom-right') or top ('top-left', 'top-right').
+
+        Answers what ``is_free`` would for each corner in turn, but works out the cells a
+        column covers once per call and the band of rows once per row, not per corner."""
         w, h = size[0] + 2 * margin, size[1] + 2 * margin
+        columns = [(x, *self._span(x, x + w, self.columns)) for x in self._columns(order, w)]
+        sums = self._table()
         for y in self._rows(order, h):
-            for x in self._columns(order, w):
-                if self.is_free((x, y, x + w, y + h)):
+            top, bottom = self._span(y, y + h, self.rows)
+            above, below = sums[top], sums[bottom]
+            for x, left, right in columns:
+                # Taken cells in the band's columns [left, right): the summed-area difference.
+                if below[right] - above[right] - below[left] + above[left] == 0:
                     return x + margin, y + margin
         return None
+
+    def _span(self, start: float, end: float, limit: int) -> tuple[int, int]:
+        """The cells from ``start`` to ``end`` (inches) cover, as ``_cells`` counts them."""
+        return max(0, math.floor(start / self.step)), min(limit, math.ceil(end / self.step))
 
     def _rows(self, order: str, h: float) -> Iterable[float]:
         count = int((self.rows * self.step - h) / self.step) + 1

@@ -9,15 +9,17 @@ hold the sheet to the light and see whether the printer kept its alignment.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageOps
 
-from compiler.render.cards import CARD_INCHES, render_card, render_card_back
+from compiler.render.cards import CARD_INCHES, back_inputs, card_inputs, render_card, render_card_back
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import fitted_font
+from compiler.render.images import pixel_bytes
 from compiler.render.units import PAPER_INCHES, to_pixels
 from rules_engine.definitions import Counter, ValidGame
 
@@ -146,42 +148,98 @@ def lay_out(items: list[Item], grid: Grid) -> list[Placement]:
     return placed
 
 
-@dataclass
-class SheetPages:
-    """The rendered pages: fronts[i] and backs[i] are the two sides of sheet i."""
-
-    fronts: list[Image.Image]
-    backs: list[Image.Image]
-    placements: list[Placement]
-    grid: Grid
-
-    def interleaved(self) -> Iterator[Image.Image]:
-        for front, back in zip(self.fronts, self.backs, strict=True):
-            yield front
-            yield back
-
-
 Painter = Callable[[Item, str], Image.Image]
+Inputs = Callable[[Item, str], object]  # everything ``Painter`` reads for one face
+FACES_KEPT_BYTES = 8 * 1024 * 1024  # pixels of recently drawn faces kept for the next copies
 
 
-def render_sheets(items: list[Item], spec: SheetSpec, grid: Grid, paint: Painter, title: str) -> SheetPages:
-    """Pages of ``items``: ``paint(item, 'front'|'back')`` draws one face at the cell size."""
-    placements = lay_out(items, grid)
-    sheets = max((p.sheet for p in placements), default=0) + 1
-    fronts = [Image.new("RGB", spec.page_px, "white") for _ in range(sheets)]
-    backs = [Image.new("RGB", spec.page_px, "white") for _ in range(sheets)]
-    cache: dict[tuple[str, str], Image.Image] = {}
-    for placement in placements:
-        for face, pages, where in (("front", fronts, grid.front), ("back", backs, grid.back)):
-            key = (placement.item.key, face)
-            if key not in cache:
-                cache[key] = paint(placement.item, face)
-            pages[placement.sheet].paste(cache[key], where(placement.column, placement.row))
-    for index in range(sheets):
-        used = [p for p in placements if p.sheet == index]
-        for page, side in ((fronts[index], "front"), (backs[index], "back")):
-            _decorate(page, spec, grid, used, side, f"{title} - sheet {index + 1} of {sheets}")
-    return SheetPages(fronts, backs, placements, grid)
+class SheetPages:
+    """The pages of a set of sheets, each drawn only when asked for and then let go, so that
+    memory holds a page or two whatever the number of pieces. Sheet ``i`` has a front and a
+    back; ``pages()`` yields them in file order: sheet 1 front, sheet 1 back, sheet 2 front ..."""
+
+    def __init__(
+        self,
+        placements: list[Placement],
+        grid: Grid,
+        spec: SheetSpec,
+        paint: Painter,
+        inputs: Inputs,
+        title: str,
+    ) -> None:
+        self.placements = placements
+        self._inputs = inputs
+        self.grid = grid
+        self.spec = spec
+        self.title = title
+        self.sheets = max((p.sheet for p in placements), default=0) + 1
+        self._faces = _RecentFaces(paint)
+        self._on_sheet: list[list[Placement]] = [[] for _ in range(self.sheets)]
+        for placement in placements:
+            self._on_sheet[placement.sheet].append(placement)
+
+    def page(self, sheet: int, side: str) -> Image.Image:
+        page = Image.new("RGB", self.spec.page_px, "white")
+        where = self.grid.front if side == "front" else self.grid.back
+        used = self._on_sheet[sheet]
+        for placement in used:
+            page.paste(self._faces.get(placement.item, side), where(placement.column, placement.row))
+        title = f"{self.title} - sheet {sheet + 1} of {self.sheets}"
+        _decorate(page, self.spec, self.grid, used, side, title)
+        return page
+
+    def page_inputs(self, sheet: int, side: str) -> tuple[object, ...]:
+        """Everything ``page`` reads (the key of a cached page): the layout, the title, and
+        each piece's cell and what its face's drawing reads."""
+        used = tuple((p.column, p.row, self._inputs(p.item, side)) for p in self._on_sheet[sheet])
+        return ("sheet page", self.spec, self.grid, self.title, self.sheets, sheet, side, used)
+
+    def pages(self) -> Iterator[tuple[int, str, Image.Image]]:
+        """(sheet, side, page) in file order, each page drawn when asked for."""
+        for sheet in range(self.sheets):
+            for side in ("front", "back"):
+                yield sheet, side, self.page(sheet, side)
+
+    @property
+    def fronts(self) -> list[Image.Image]:
+        """Every front page at once (for tests and small games: this holds them all)."""
+        return [self.page(sheet, "front") for sheet in range(self.sheets)]
+
+    @property
+    def backs(self) -> list[Image.Image]:
+        return [self.page(sheet, "back") for sheet in range(self.sheets)]
+
+
+class _RecentFaces:
+    """Faces drawn lately, so the copies of a piece (which follow one another) are drawn once;
+    the oldest are let go past ``FACES_KEPT_BYTES`` of pixels, however large each face is."""
+
+    def __init__(self, paint: Painter) -> None:
+        self.paint = paint
+        self.kept: OrderedDict[tuple[str, str], Image.Image] = OrderedDict()
+        self.size = 0
+
+    def get(self, item: Item, face: str) -> Image.Image:
+        key = (item.key, face)
+        image = self.kept.get(key)
+        if image is not None:
+            self.kept.move_to_end(key)
+            return image
+        image = self.paint(item, face)
+        self.kept[key] = image
+        self.size += pixel_bytes(image)
+        while self.size > FACES_KEPT_BYTES and len(self.kept) > 1:
+            _, old = self.kept.popitem(last=False)
+            self.size -= pixel_bytes(old)
+        return image
+
+
+def render_sheets(
+    items: list[Item], spec: SheetSpec, grid: Grid, paint: Painter, inputs: Inputs, title: str
+) -> SheetPages:
+    """Pages of ``items``: ``paint(item, 'front'|'back')`` draws one face at the cell size,
+    reading what ``inputs(item, face)`` returns."""
+    return SheetPages(lay_out(items, grid), grid, spec, paint, inputs, title)
 
 
 def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
@@ -191,8 +249,11 @@ def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
     def paint(item: Item, face: str) -> Image.Image:
         return painter.render(item.thing, face, spec.counter_px, spec.bleed_px)
 
+    def inputs(item: Item, face: str) -> object:
+        return painter.inputs(item.thing, face)
+
     title = (definition.game.title) + " - counters"
-    return render_sheets(items, spec, grid_for(spec), paint, title)
+    return render_sheets(items, spec, grid_for(spec), paint, inputs, title)
 
 
 def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | None:
@@ -221,9 +282,13 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
         framed.paste(picture, (bleed, bleed))
         return framed
 
+    def inputs(item: Item, face: str) -> object:
+        deck, card = item.thing
+        return card_inputs(deck, card) if face == "front" else back_inputs(deck)
+
     title = (definition.game.title) + " - cards"
     grid = grid_for(spec, width + 2 * bleed, height + 2 * bleed)
-    return render_sheets(items, spec, grid, paint, title)
+    return render_sheets(items, spec, grid, paint, inputs, title)
 
 
 def _decorate(

@@ -6,15 +6,17 @@ caller's business. The same input always gives the same bytes.
 
 from __future__ import annotations
 
-from compiler.render.board import render_board
-from compiler.render.cards import render_card, render_card_back
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from compiler.cache.drawings import Drawings, board_aside
+from compiler.cache.store import RenderCache
+from compiler.render.board import board_inputs
 from compiler.render.chart_content import game_charts
-from compiler.render.charts import render_chart
 from compiler.render.counters import CounterPainter
-from compiler.render.images import png_bytes
+from compiler.steps import StepTimer, ignore_step, timed
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
-from compiler.vassal.catalogue import image_name, piece_definitions
+from compiler.vassal.catalogue import PieceDefinition, image_name, piece_definitions
 from compiler.vassal.decks import DeckPlan, card_back_image, card_image, deck_plans
 from compiler.vassal.help import help_page
 from compiler.vassal.savefile import save_bytes
@@ -48,51 +50,93 @@ def module_dpi(definition: ValidGame) -> int:
     return CARD_DPI if definition.decks else BOARD_DPI
 
 
-def build_module(definition: ValidGame, dpi: int | None = None) -> bytes:
+def build_module(
+    definition: ValidGame,
+    dpi: int | None = None,
+    on_step: StepTimer = ignore_step,
+    cache: RenderCache | None = None,
+    fork_board: bool = True,
+) -> bytes:
+    """The module's bytes. Drawings come from ``cache`` where their inputs are unchanged
+    (the bytes are the same either way); each part's time goes to ``on_step``. Unless
+    ``fork_board`` is False, a forked copy draws the board while this process draws the rest."""
     dpi = dpi or module_dpi(definition)
-    art = render_board(definition, dpi)
-    pieces = piece_definitions(definition)
-    piece_size = round(COUNTER_INCHES * dpi)
-    entries: dict[str, bytes] = {"images/board.png": png_bytes(art.image)}
+    cache = cache or RenderCache(None)
+    inputs = board_inputs(definition)
+    aside = board_aside(cache, inputs, dpi) if fork_board else None  # before any thread starts
+    try:
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="png") as pool:
+            drawings = Drawings(cache, pool)
+            images: dict[str, Future[bytes]] = {}
+            with timed(on_step, "module: pieces"):
+                pieces = piece_definitions(definition)
+                piece_size = round(COUNTER_INCHES * dpi)
+                _piece_images(definition, pieces, piece_size, drawings, images)
+            with timed(on_step, "module: charts"):
+                charts = _chart_images(definition, drawings, images)
+            with timed(on_step, "module: board"):  # drawn meanwhile by the forked copy, if any
+                art, images["images/board.png"] = drawings.board(inputs, dpi, aside)
+                aside = None
+            with timed(on_step, "module: cards"):
+                first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
+                decks = deck_plans(definition, art, pieces, dpi, first_gpid)
+                _card_images(definition, decks, drawings, images)
+            parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
+            entries = _texts(definition, parts, on_step)
+            with timed(on_step, "module: encode"):  # waiting for the images still being encoded
+                entries.update((name, image.result()) for name, image in images.items())
+    finally:
+        if aside is not None:
+            aside()  # a failure above: still wait for the copy, so it leaves no zombie
+    with timed(on_step, "module: archive"):
+        return zip_bytes(entries)
+
+
+def _texts(definition: ValidGame, parts: ModuleParts, on_step: StepTimer) -> dict[str, bytes]:
+    """The saved set-ups, the help page, the build file and the module's description."""
+    entries: dict[str, bytes] = {}
+    with timed(on_step, "module: setups"):
+        writer = SetupWriter(definition, parts.art, parts.pieces, parts.decks, parts.piece_size)
+        for scenario in definition.scenarios:
+            file = f"{scenario.id}.vsav"
+            entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
+            parts.setups.append((scenario.name, file))
+    with timed(on_step, "module: buildfile"):
+        entries[parts.help_file] = help_page(definition, parts.charts).encode("utf-8")
+        entries["buildFile.xml"] = build_file(parts)
+        entries["moduledata"] = moduledata(definition)
+    return entries
+
+
+Images = dict[str, Future[bytes]]
+
+
+def _piece_images(
+    definition: ValidGame, pieces: list[PieceDefinition], size: int, drawings: Drawings, images: Images
+) -> None:
     painter = CounterPainter(definition)
     for piece in pieces:
         for face in ("front", "back"):
             name = image_name(piece.counter, face)
             if name in piece.images:
-                entries["images/" + name] = png_bytes(painter.render(piece.counter, face, piece_size))
-    charts = _chart_images(definition, entries)
-    first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
-    decks = deck_plans(definition, art, pieces, dpi, first_gpid)
-    _card_images(definition, decks, entries)
-    parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
-    writer = SetupWriter(definition, art, pieces, decks, piece_size)
-    for scenario in definition.scenarios:
-        file = f"{scenario.id}.vsav"
-        entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
-        parts.setups.append((scenario.name, file))
-    entries[parts.help_file] = help_page(definition, charts).encode("utf-8")
-    entries["buildFile.xml"] = build_file(parts)
-    entries["moduledata"] = moduledata(definition)
-    return zip_bytes(entries)
+                images["images/" + name] = drawings.counter(painter, piece.counter, face, size)
 
 
-def _card_images(definition: ValidGame, decks: list[DeckPlan], entries: dict[str, bytes]) -> None:
+def _card_images(definition: ValidGame, decks: list[DeckPlan], drawings: Drawings, images: Images) -> None:
     if not decks or not definition.decks:
         return
     width, height = decks[0].width, decks[0].height
     for deck in definition.decks:
-        entries["images/" + card_back_image(deck.id)] = png_bytes(render_card_back(deck, width, height))
+        images["images/" + card_back_image(deck.id)] = drawings.card_back(deck, width, height)
         for card in deck.cards:
-            entries["images/" + card_image(deck.id, card.id)] = png_bytes(
-                render_card(deck, card, width, height)
-            )
+            images["images/" + card_image(deck.id, card.id)] = drawings.card(deck, card, width, height)
 
 
-def _chart_images(definition: ValidGame, entries: dict[str, bytes]) -> list[tuple[str, str]]:
+def _chart_images(definition: ValidGame, drawings: Drawings, images: Images) -> list[tuple[str, str]]:
     """Every chart at screen resolution, drawn by the renderer of the printed player aids."""
     charts: list[tuple[str, str]] = []
     for chart in game_charts(definition):
         file = f"chart-{chart.id}.png"
-        entries["images/" + file] = png_bytes(render_chart(chart).image)
+        images["images/" + file] = drawings.chart(chart)
         charts.append((chart.title, file))
     return charts
