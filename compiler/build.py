@@ -127,9 +127,10 @@ def _module(ready: Ready, run: Run) -> None:
     from compiler.report.diagnostics_text import reports_json
     from compiler.report.summary import summarize
 
-    for entry, data, cache in _compiled_modules(ready, run):
+    for entry, (data, unplaced), cache in _compiled_modules(ready, run):
         if cache is not None:
             entry.redrawn += cache.redrawn
+        _warn_unplaced(entry, unplaced, run)
         module = run.out / f"{entry.game_id}.vmod"
         folder = run.out / entry.game_id
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
@@ -143,7 +144,7 @@ def _module(ready: Ready, run: Run) -> None:
         run.say(f"{entry.game_id}: wrote {module}{_redraw_note(cache)}")
 
 
-Compiled = tuple[GameBuild, bytes, "RenderCache | None"]
+Compiled = tuple[GameBuild, tuple[bytes, list[str]], "RenderCache | None"]
 _FORKED: tuple[Ready, Run] | None = None  # what a forked worker compiles, inherited, never pickled
 
 
@@ -167,24 +168,24 @@ def _compiled_modules(ready: Ready, run: Run) -> Iterator[Compiled]:
     _FORKED = (ready, run)
     try:
         with ProcessPoolExecutor(2, mp_context=mp.get_context("fork")) as pool:
-            for (entry, _), (data, redrawn, used) in zip(
+            for (entry, _), (compiled, redrawn, used) in zip(
                 ready, pool.map(_compile_forked, range(len(ready))), strict=True
             ):
                 cache = _module_cache(run, entry)
                 if cache is not None:
                     cache.redrawn, cache.used = redrawn, used
-                yield entry, data, cache
+                yield entry, compiled, cache
     finally:
         _FORKED = None
 
 
-def _compile_forked(index: int) -> tuple[bytes, list[str], set[str]]:
+def _compile_forked(index: int) -> tuple[tuple[bytes, list[str]], list[str], set[str]]:
     assert _FORKED is not None
     ready, run = _FORKED
     entry, game = ready[index]
     cache = _module_cache(run, entry)
-    data = _compile(game, run, cache, fork_board=False)  # two processes are enough for two cores
-    return data, cache.redrawn if cache else [], cache.used if cache else set()
+    compiled = _compile(game, run, cache, fork_board=False)  # two processes are enough for two cores
+    return compiled, cache.redrawn if cache else [], cache.used if cache else set()
 
 
 def _module_cache(run: Run, entry: GameBuild) -> RenderCache | None:
@@ -197,10 +198,28 @@ def _game_cache(run: Run, game_id: str, target: str) -> RenderCache | None:
     return RenderCache.under(run.out, game_id, target) if run.options.use_cache else None
 
 
-def _compile(game: ValidGame, run: Run, cache: RenderCache | None, fork_board: bool = True) -> bytes:
+def _compile(
+    game: ValidGame, run: Run, cache: RenderCache | None, fork_board: bool = True
+) -> tuple[bytes, list[str]]:
+    """The module's bytes, and the map furniture that found no room on its board."""
     from compiler.vassal.module import build_module
 
-    return build_module(game, on_step=run.on_step, cache=cache, fork_board=fork_board)
+    unplaced: list[str] = []
+    data = build_module(game, on_step=run.on_step, cache=cache, fork_board=fork_board, unplaced=unplaced)
+    return data, unplaced
+
+
+def _warn_unplaced(entry: GameBuild, unplaced: list[str], run: Run) -> None:
+    """Furniture with no room on the map is a warning, said now and kept in the game's report."""
+    from compiler.diagnostics import codes, warning
+
+    for what in dict.fromkeys(unplaced):
+        message = f"the map has no room for {what}; it is left off the board"
+        hint = "make the map larger (size in map.json) or the furniture smaller"
+        found = warning(codes.MAP_FURNITURE_UNPLACED, message, "map.json", "", hint=hint)
+        if found not in entry.report.diagnostics:
+            entry.report.diagnostics.append(found)
+            run.say(f"{entry.game_id}: warning: {message}")
 
 
 def _redraw_note(cache: RenderCache | None) -> str:
@@ -239,7 +258,9 @@ def _map(ready: Ready, run: Run) -> None:
     for entry, game in ready:
         folder = run.out / entry.game_id / "map"
         with _writing(folder):
-            written = write_map(game, folder, options.map_dpi, options.map_paper)
+            unplaced: list[str] = []
+            written = write_map(game, folder, options.map_dpi, options.map_paper, unplaced)
+        _warn_unplaced(entry, unplaced, run)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
 

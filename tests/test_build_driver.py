@@ -8,6 +8,7 @@ values that make no sense exit 2 with the accepted forms.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import shutil
 from pathlib import Path
@@ -140,3 +141,18 @@ def test_several_games_compile_in_two_processes_to_the_same_bytes(
         assert (tmp_path / "together" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes()
     again = build(games, ("module",), tmp_path / "together", options)
     assert [g.redrawn for g in again.games] == [[], []]  # and their cache entries were kept
+
+
+def test_furniture_with_no_room_on_the_map_is_a_warning(runner: CliRunner, tmp_path: Path) -> None:
+    """A point-to-point sheet made too small drops its terrain key or boxes: the build says so."""
+    game = tmp_path / "lawrence"
+    shutil.copytree(SOURCE_DATA / "lawrence", game)
+    data = json.loads((game / "map.json").read_text())
+    data["size"]["width"], data["size"]["height"] = 9, 6
+    (game / "map.json").write_text(json.dumps(data))
+    result = runner.invoke(cli, ["build", str(game), "-o", str(tmp_path / "out"), "--no-replays"])
+    assert result.exit_code == 0, result.output
+    assert "warning: the map has no room for" in result.output
+    report = json.loads((tmp_path / "out" / "lawrence" / "diagnostics.json").read_text())
+    codes = [d["code"] for game in report["games"] for d in game["diagnostics"]]
+    assert "map.furniture-unplaced" in codes

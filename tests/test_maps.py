@@ -78,7 +78,7 @@ def test_terrain_key_covers_no_play_area(game: str) -> None:
         name: rect for name, rect in art.furniture.items() if not name.startswith(("label:", "supply:"))
     }
     assert "legend" in furniture
-    assert not [name for name in furniture if name.startswith("unplaced:")]
+    assert art.unplaced == []
     labels = [rect for name, rect in art.furniture.items() if name.startswith("label:")]
     for name, rect in furniture.items():
         if name == "title" and art.layout is not None:

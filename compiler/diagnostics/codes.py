@@ -69,6 +69,7 @@ MAP_TERRAIN_WRONG_KIND = "map.terrain-wrong-kind"
 MAP_PLACE_NAME_DUPLICATE = "map.place-name-duplicate"
 MAP_SPACE_UNREACHABLE = "map.space-unreachable"
 MAP_TOO_LARGE = "map.too-large"
+MAP_FURNITURE_UNPLACED = "map.furniture-unplaced"
 
 # Supply sources
 SUPPLY_UNKNOWN_SIDE = "supply.unknown-side"
@@ -160,6 +161,7 @@ DESCRIPTIONS: dict[str, str] = {
     TEXT_MISSING_GLYPHS: "Printed text has characters the drawing font has no glyph for (empty boxes).",
     REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
     MAP_TOO_LARGE: "The map is larger than any printed map (120 in a side): a wrong hex size or unit.",
+    MAP_FURNITURE_UNPLACED: "A track, box, card space or key found no room on the map and was left off.",
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
     MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
     MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",

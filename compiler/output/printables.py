@@ -125,8 +125,17 @@ def _encode(pool: ThreadPoolExecutor, image: Image.Image, inline: bool) -> Futur
     return pool.submit(png_bytes, image) if not inline else _finished(png_bytes(image))
 
 
-def write_map(definition: ValidGame, folder: Path, dpi: int = 150, paper: str = "letter") -> list[Path]:
+def write_map(
+    definition: ValidGame,
+    folder: Path,
+    dpi: int = 150,
+    paper: str = "letter",
+    unplaced: list[str] | None = None,
+) -> list[Path]:
+    """map.png and map.pdf tiled over pages; furniture that found no room is added to ``unplaced``."""
     art = render_board(definition, dpi)
+    if unplaced is not None:
+        unplaced.extend(art.unplaced)
     title = (definition.game.title) + " - map"
     with _encoder() as pool:
         whole = pool.submit(png_bytes, art.image)  # encoded while the tiles are cut

@@ -47,6 +47,8 @@ class BoardArt:
     zones: list[tuple[str, Rect]] = field(default_factory=list)
     oob_rows: list[tuple[str, str, Rect]] = field(default_factory=list)
     furniture: dict[str, Rect] = field(default_factory=dict)
+    # Furniture that found no room on the sheet, in a player's words ("the track 'Pounds'").
+    unplaced: list[str] = field(default_factory=list)
     play_area: list[Rect] = field(default_factory=list)
     texts: list[DrawnText] = field(default_factory=list)
 
@@ -76,6 +78,7 @@ def art_record(art: BoardArt) -> dict[str, Any]:
         "furniture": art.furniture,
         "play_area": art.play_area,
         "texts": [[t.text, t.bbox, t.size, t.fill, t.stroke, t.role, t.xy, t.anchor] for t in art.texts],
+        "unplaced": art.unplaced,
     }
 
 
@@ -102,6 +105,7 @@ def art_from_record(record: dict[str, Any], image: Image.Image, grid: HexGrid | 
         furniture=_rects(record["furniture"]),
         play_area=[_rect(r) for r in record["play_area"]],
         texts=[_drawn(text) for text in record["texts"]],
+        unplaced=[str(what) for what in record["unplaced"]],
     )
 
 

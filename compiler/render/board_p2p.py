@@ -17,7 +17,7 @@ from compiler.render.art import BoardArt, Point, Rect
 from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, font
-from compiler.render.furniture import Block, Ink, LegendBlock, TitleBlock
+from compiler.render.furniture import Block, Ink, LegendBlock, TitleBlock, describe_block
 from compiler.render.labels import overlaps
 from compiler.render.placement import FreeSpace
 from compiler.render.terrain_key import INK, MARK_KINDS, area_colour, dashed, dotted, draw_mark, ticks
@@ -245,7 +245,7 @@ class PointToPointPainter:
     def _furniture(self, draw: RecordingDraw, art: BoardArt) -> None:
         """Title, card spaces, tracks, the terrain key and boxes, each in the first free place
         scanning from its corner, in the first of its shapes that fits; a block that finds no
-        place is recorded as unplaced (the tests fail on it)."""
+        place is recorded in ``art.unplaced`` (the build warns of it; the tests fail on it)."""
         furnisher = Furnisher(self.inputs)
         game = self.inputs.game
         blocks: list[tuple[Block, str]] = [(TitleBlock(game.title, self.board.name or ""), "top-left")]
@@ -260,7 +260,7 @@ class PointToPointPainter:
         for block, order in blocks:
             placed = self._place(inner, block, order)
             if placed is None:
-                art.furniture[f"unplaced:{type(block).__name__}"] = (0, 0, 0, 0)
+                art.unplaced.append(describe_block(block))
                 continue
             shape, x, y = placed
             width, height = shape.size()

@@ -431,3 +431,19 @@ class TitleBlock(Block):
                 (x, y + ink.px(0.52)), self.subtitle, font=font(round(ink.px(0.15))), fill=INK, anchor="ls"
             )
         ink.art.furniture["title"] = (x, y, x + ink.px(self.size()[0]), y + ink.px(self.size()[1]))
+
+
+def describe_block(block: Block) -> str:
+    """A block as a designer would name it in a warning: "the track 'Pounds'", "the terrain key"."""
+    words = {
+        "TrackBlock": "the track",
+        "BoxBlock": "the box",
+        "OrderOfBattleBlock": "the order of battle",
+        "SequenceBlock": "the sequence of play",
+        "DeckBlock": "the card space",
+        "LegendBlock": "the terrain key",
+        "ChartBlock": "the chart",
+        "TitleBlock": "the title",
+    }.get(type(block).__name__, "a block")
+    name = getattr(block, "name", None)
+    return f"{words} '{name}'" if isinstance(name, str) and name else words

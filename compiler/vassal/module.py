@@ -56,10 +56,12 @@ def build_module(
     on_step: StepTimer = ignore_step,
     cache: RenderCache | None = None,
     fork_board: bool = True,
+    unplaced: list[str] | None = None,
 ) -> bytes:
     """The module's bytes. Drawings come from ``cache`` where their inputs are unchanged
     (the bytes are the same either way); each part's time goes to ``on_step``. Unless
-    ``fork_board`` is False, a forked copy draws the board while this process draws the rest."""
+    ``fork_board`` is False, a forked copy draws the board while this process draws the rest.
+    Map furniture that found no room on the board is added to ``unplaced``."""
     dpi = dpi or module_dpi(definition)
     cache = cache or RenderCache(None)
     inputs = board_inputs(definition)
@@ -77,6 +79,8 @@ def build_module(
             with timed(on_step, "module: board"):  # drawn meanwhile by the forked copy, if any
                 art, images["images/board.png"] = drawings.board(inputs, dpi, aside)
                 aside = None
+                if unplaced is not None:
+                    unplaced.extend(art.unplaced)
             with timed(on_step, "module: cards"):
                 first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
                 decks = deck_plans(definition, art, pieces, dpi, first_gpid)
