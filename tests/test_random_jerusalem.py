@@ -4,8 +4,10 @@ The random player takes only actions the engine offers as legal and applies
 them through the protocol (``Game.apply``), so a refusal or a broken invariant
 is a rules bug: an over-full hex or both sides in one, a unit that left the
 enemy ZOC it stopped in while the ZOC lasts, MPs spent beyond a unit's
-allowance, a passenger away from its transport, or a face-down Arab leader the
-Jewish player can see or name. The scripted "objectives" policy is played the
+allowance, a passenger away from its transport, a face-down Arab leader the
+Jewish player can see or name, a unit back on the map in the turn it left or
+by another road (14.6), a bulldozer past its 4 MP of road a turn (15.2), or a
+new road in use in the turn it was built (15.4). The scripted "objectives" policy is played the
 same way, and held to what it promises (attacks at 2-1 or better, leaders kept
 company, only listed actions).
 """
@@ -54,12 +56,16 @@ class InvariantChecker:
 
     def __init__(self) -> None:
         self.actions = 0
+        self.off_map: dict[str, tuple[str, int]] = {}  # as it was after the last action
+        self.seen: Counter[str] = Counter()  # how often units left, came back, and roads were built
 
     def __call__(self, game: Game, what: str) -> None:
         self.actions += 1
         self._positions(game, what)
         self._zoc_and_moves(game, what)
         self._secrets(game, what)
+        self._off_map(game, what)
+        self._new_roads(game, what)
 
     def _positions(self, game: Game, what: str) -> None:
         state, stacking = game.state, game.system.stacking
@@ -98,9 +104,53 @@ class InvariantChecker:
                     f"after {what}: '{shown}' names a hidden leader"
                 )
 
+    def _off_map(self, game: Game, what: str) -> None:
+        """14.6: a unit off the map keeps no hex and left by a road at the edge; one that comes back
+        does so on a later turn, by its road, or within three edge hexes of it while the enemy
+        holds it (14.3)."""
+        state, now = game.state, game.state.turn_index
+        for uid, (road, left) in game.marks.off_map.items():
+            unit = state.units[uid]
+            assert not unit.on_map and unit.space is None, f"after {what}: {uid} is off the map and on it"
+            assert road in game.tables.exits and left <= now, f"after {what}: {uid} left by {road}"
+            if uid not in self.off_map:
+                self.seen["left"] += 1
+        for uid, (road, left) in self.off_map.items():
+            unit = state.units[uid]
+            if uid in game.marks.off_map or not unit.on_map:
+                continue
+            self.seen["came back"] += 1
+            assert now > left, f"after {what}: {uid} came back in the turn it left"
+            blocked = state.side_at(road) == game.enemy_of(unit.side)
+            near = unit.space in game.tables.edge and game.tables.distance(road, unit.space or "") <= 3
+            assert unit.space == road or (blocked and near), (
+                f"after {what}: {uid} left by {road}, came back at {unit.space}"
+            )
+        self.off_map = dict(game.marks.off_map)
 
-def play_and_check(scenario: str, seed: int) -> Game:
-    checker = InvariantChecker()
+    def _new_roads(self, game: Game, what: str) -> None:
+        """15.2: no bulldozer builds more than 4 MP worth a turn, and what the links built this turn
+        are worth is what the bulldozers were charged; 15.4: a new road is in no one's road network
+        (nor step costs) in the turn it is built, and in everyone's from the next turn on."""
+        marks, now = game.marks, game.state.turn_index
+        for uid, work in marks.road_work.items():
+            assert game.role(game.state.units[uid]).bulldozer and 0 <= work <= 4, (
+                f"after {what}: {uid} built {work}"
+            )
+        this_turn = [worth for turn, worth in marks.new_roads.values() if turn == now]
+        if game.active_side == game.jewish and game.phase.kind in ("overland-movement", "road-movement"):
+            assert sum(this_turn) == sum(marks.road_work.values()), f"after {what}: road work miscounted"
+        self.seen["road links"] = max(self.seen["road links"], len(marks.new_roads))
+        for (a, b), (turn, _) in marks.new_roads.items():
+            usable = turn < now
+            assert (b in game.tables.roads.get(a, {})) is usable, f"after {what}: road {a}-{b} of turn {turn}"
+            for cls in game.tables.classes:
+                on_road = b in game.tables.costs(cls, True)[a] and a in game.tables.costs(cls, True)[b]
+                assert on_road is usable, f"after {what}: {cls} may follow the road {a}-{b} of turn {turn}"
+
+
+def play_and_check(scenario: str, seed: int, checker: InvariantChecker | None = None) -> Game:
+    checker = checker or InvariantChecker()
     game = play_random_game(jerusalem(), scenario, seed, after_action=checker, list_every=LIST_EVERY)
     assert game.state.over and game.state.result in RESULTS
     assert game.state.turn == "June IV"
@@ -111,8 +161,13 @@ def play_and_check(scenario: str, seed: int) -> Game:
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_random_games_keep_the_invariants(scenario: str) -> None:
+    seen: Counter[str] = Counter()
     for seed in range(3):
-        play_and_check(scenario, seed)
+        checker = InvariantChecker()
+        play_and_check(scenario, seed, checker)
+        seen.update(checker.seen)
+    # the rules of 14.6 and 15.x are played, so their invariants are put to the test
+    assert seen["left"] > 0 and seen["came back"] > 0 and seen["road links"] > 0, seen
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -14,7 +15,7 @@ from compiler.diagnostics import codes
 from compiler.pipeline import validate_game
 from rules_engine.core import EndPhase, SeededDice
 from rules_engine.systems import system_for
-from rules_engine.systems.jerusalem import Jerusalem
+from rules_engine.systems.jerusalem import Build, Game, Jerusalem, Leave
 from rules_engine.systems.jerusalem.legal import legal_actions
 
 from .conftest import SOURCE_DATA, copy_game
@@ -179,3 +180,73 @@ def test_a_played_game_is_written_as_a_replay_that_runs_again(tmp_path: Path) ->
     session.save(path)
     result = CliRunner().invoke(cli, ["replay", str(SOURCE_DATA / "jerusalem"), str(path)])
     assert result.exit_code == 0, result.output
+
+
+# --- 14.6 and 15.x: leaving the map, and the bulldozers' roads ----------------------------------
+
+
+def _replay(steps: list[dict[str, object]], units: list[dict[str, object]]) -> Game:
+    """A replay of the standard game from a June I Jewish Overland position, run through the adapter."""
+    from compiler.loading import SourceDocument
+    from compiler.replay import run_replay
+
+    report = validate_game(SOURCE_DATA / "jerusalem", run_replays=False)
+    data = {
+        "scenario": "standard-game",
+        "position": {"turn": "June I", "phase": "jewish-overland", "units": units},
+        "steps": steps or [{"expect": {"turn": "June I"}}],
+    }
+    document = SourceDocument(path=Path("test.json"), name="test", text=json.dumps(data), data=data)
+    outcome = run_replay(report.sources, _valid(report), document)
+    assert outcome.problem is None, outcome.problem
+    assert isinstance(outcome.game, Game)
+    return outcome.game
+
+
+def test_leaving_and_building_are_listed_and_replay_as_their_steps() -> None:
+    """legal_actions() offers leaving by an edge road (14.6) and straight new roads (15.2); taken
+    from the list and written as replay steps, they play back to the same position."""
+    units: list[dict[str, object]] = [
+        {"unit": "Bulldozer#1", "at": "Hulda"},
+        {"unit": "Bulldozer#2", "at": "Hulda"},
+        {"unit": "HGH#1", "at": "0103"},
+    ]
+    game = _replay([], units)
+    actions = legal_actions(game)
+    leaving = [a for a in actions if isinstance(a, Leave)]
+    building = [a for a in actions if isinstance(a, Build)]
+    assert {a.units for a in leaving} >= {("HGH#1",), ("Bulldozer#1", "Bulldozer#2")}
+    assert {len(a.units) for a in building} == {1, 2} and all(len(a.path) <= 6 for a in building)
+    longest = max(building, key=lambda a: (len(a.path), a.path))
+    chosen = [longest, next(a for a in leaving if a.units == ("HGH#1",))]
+    dice = SeededDice(1, game.system.die_sides)
+    for action in chosen:
+        game.apply(action, dice)
+    again = _replay([a.replay_step() for a in chosen], units)
+    assert again.marks.new_roads == game.marks.new_roads and len(game.marks.new_roads) == len(longest.path)
+    assert again.marks.off_map == game.marks.off_map == {"HGH#1": ("0103", game.state.turn_index)}
+    assert sorted((u.uid, u.space) for u in again.state.on_map()) == sorted(
+        (u.uid, u.space) for u in game.state.on_map()
+    )
+
+
+def test_new_roads_are_the_games_own_and_change_only_the_rows_they_touch() -> None:
+    """15.4: a game's roads open on tables of its own; the system's (shared by every game and
+    replay) keep the map's roads, and the rows of hexes no new road touches are the same objects."""
+    system = jerusalem()
+    tables = system.tables
+    a, b = "0210", "0211"
+    assert b not in tables.roads.get(a, {})
+    opened = tables.with_roads([(a, b)])
+    assert b in opened.roads[a] and a in opened.roads[b] and b not in tables.roads.get(a, {})
+    mechanized = opened.costs("mechanized", True)
+    assert mechanized[a][b] == 1.0 and b not in tables.costs("mechanized", True)[a]
+    assert mechanized["4011"] is tables.costs("mechanized", True)["4011"]
+    assert opened.steps("other")["4011"] is tables.steps("other")["4011"]
+    game = system.new_game("standard-game")
+    game.marks.new_roads[a, b] = (game.state.turn_index, 2.0)
+    game.open_new_roads()
+    assert game.tables is tables, "a road built this turn is no one's yet"
+    game.state.turn_index += 1
+    game.open_new_roads()
+    assert game.tables is not tables and b in game.tables.roads[a]

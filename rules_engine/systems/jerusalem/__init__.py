@@ -4,17 +4,20 @@ The system (system.py) reads the map and charts once (tables.py) and each
 counter's role (roles.py); a game (game.py) runs the player turns as hooks over
 the core's sequence of play, and each action is carried out by the module of
 its rules: movement.py and travel.py (1.3, 4.x, 7.x, 8.x), transport.py (6.x,
-8.7), arrivals.py (14.x), combat.py, fire.py and strength.py (9.x), artillery.py
-(10.x), leaders.py (12.x, 13.1), terror.py (13.2), victory.py (2.0), setup.py
-(Scenario II). See docs/rules-engine.md for the readings of the rulebook.
+8.7), arrivals.py (14.1-14.5), departures.py (14.6), combat.py, fire.py and
+strength.py (9.x), artillery.py (10.x), leaders.py (12.x, 13.1), terror.py
+(13.2), bulldozers.py (15.x), victory.py (2.0), setup.py (Scenario II). See
+docs/rules-engine.md for the readings of the rulebook.
 """
 
 from rules_engine.systems.jerusalem.actions import (
     AnnounceRoute,
     Attack,
     Bomb,
+    Build,
     Enter,
     HaltConvoy,
+    Leave,
     Load,
     Move,
     TerrorAttack,
@@ -39,6 +42,7 @@ __all__ = [
     "AnnounceRoute",
     "Attack",
     "Bomb",
+    "Build",
     "ChooserDecider",
     "Decider",
     "Enter",
@@ -48,6 +52,7 @@ __all__ = [
     "Game",
     "HaltConvoy",
     "Jerusalem",
+    "Leave",
     "Load",
     "Move",
     "RandomDecider",

@@ -187,3 +187,41 @@ class TerrorAttack(NamedTuple):
     def replay_step(self) -> Step:
         """The replay step that takes this action again."""
         return {"terror": {"units": list(self.units), "path": list(self.path)}}
+
+
+class Leave(NamedTuple):
+    """14.6: units in a road hex at the map's edge leave the map by that road."""
+
+    units: tuple[str, ...]
+    text: str = ""
+
+    @property
+    def kind(self) -> str:
+        return "leave"
+
+    def describe(self) -> str:
+        return self.text or f"{', '.join(self.units)} leave the map"
+
+    def replay_step(self) -> Step:
+        """The replay step that takes this action again."""
+        return {"leave": list(self.units)}
+
+
+class Build(NamedTuple):
+    """15.2: bulldozers starting in one road hex build a secondary road through ``path``, the hexes
+    they enter."""
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    text: str = ""
+
+    @property
+    def kind(self) -> str:
+        return "build"
+
+    def describe(self) -> str:
+        return self.text or f"{', '.join(self.units)} build a road to {self.path[-1]}"
+
+    def replay_step(self) -> Step:
+        """The replay step that takes this action again."""
+        return {"build": list(self.units), "path": list(self.path)}

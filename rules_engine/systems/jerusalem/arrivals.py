@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import DiceSource, IllegalAction, Unit, UnitStatus
 from rules_engine.definitions import Reinforcement
-from rules_engine.systems.jerusalem import artillery, transport, travel
+from rules_engine.systems.jerusalem import artillery, departures, transport, travel
 from rules_engine.systems.jerusalem.movement import OVERLAND, ROAD, check_path
 
 if TYPE_CHECKING:
@@ -37,27 +37,36 @@ def record(game: Game, unit: Unit) -> Reinforcement | None:
 
 
 def due(game: Game) -> list[Unit]:
-    """The active side's reinforcements whose turn has come."""
+    """The active side's reinforcements whose turn has come, and its units off the map that may
+    come back (14.6)."""
     now, side = game.state.turn_index, game.active_side
-    return [
+    waiting = [
         u
         for t, u in game.state.reinforcements
         if t <= now and u.side == side and u.status is UnitStatus.WAITING
     ]
+    return [*waiting, *departures.returning(game)] if game.marks.off_map else waiting
 
 
 def entry_hexes(game: Game, unit: Unit) -> list[str]:
-    """14.2, 14.3, 6.4.1: where the unit may come on now."""
-    line = record(game, unit)
-    named = [line.at, line.alternate] if line is not None else []
-    if game.role(unit).convoy and not any(named):
-        named = [e.at for e in game.board.definition.entries if e.side == unit.side]
-    spaces = [s for s in (game.board.resolve(n) for n in named if n) if s is not None]
+    """14.2, 14.3, 6.4.1, 14.6: where the unit may come on now."""
+    road = departures.road_of(game, unit)
+    spaces = [road] if road is not None else _entrances(game, unit)
     free = [s for s in spaces if game.state.side_at(s) in (None, unit.side)]
     if free or not spaces:
         return free
     near = game.tables.edge.intersection(set().union(*(game.tables.within(o, EDGE_SHIFT) for o in spaces)))
     return sorted(s for s in near if game.state.side_at(s) in (None, unit.side))
+
+
+def _entrances(game: Game, unit: Unit) -> list[str]:
+    """A reinforcement's entrance hex and its alternate (14.2); the convoy's are 'to Tel Aviv' and
+    Hulda (6.4.1)."""
+    line = record(game, unit)
+    named = [line.at, line.alternate] if line is not None else []
+    if game.role(unit).convoy and not any(named):
+        named = [e.at for e in game.board.definition.entries if e.side == unit.side]
+    return [s for s in (game.board.resolve(n) for n in named if n) if s is not None]
 
 
 def _may_come_alone(game: Game, unit: Unit) -> bool:
@@ -73,16 +82,15 @@ def enter_problem(game: Game, units: Sequence[Unit], first: str) -> IllegalActio
     """Why these reinforcements may not come on at ``first`` now (None when they may)."""
     if game.phase.kind not in (OVERLAND, ROAD):
         return IllegalAction("14.1", "reinforcements enter in a movement phase")
+    refusal = departures.return_problem(game, units)
+    if refusal is not None:
+        return refusal
     ready = due(game)
     if not units or any(u not in ready for u in units):
         return IllegalAction("14.1", "only reinforcements whose turn has come enter")
     for unit in units:
         if first not in entry_hexes(game, unit):
-            return IllegalAction(
-                "14.3",
-                f"{game.label(unit)} enters at its own entrance hex "
-                f"({', '.join(entry_hexes(game, unit)) or 'all blocked'})",
-            )
+            return _wrong_entrance(game, unit)
     walkers = [u for u in units if _may_come_alone(game, u)]
     riders = [u for u in units if u not in walkers]
     if riders and not _seats(game, walkers, riders):
@@ -106,6 +114,19 @@ def enter_problem(game: Game, units: Sequence[Unit], first: str) -> IllegalActio
                 "14.1", f"{game.label(unit)} cannot enter {game.board.name(first)} in this phase"
             )
     return None
+
+
+def _wrong_entrance(game: Game, unit: Unit) -> IllegalAction:
+    """14.3, 14.6: where the unit must come on instead."""
+    hexes = entry_hexes(game, unit)
+    open_hexes = ", ".join(game.board.name(h) for h in hexes) or "all blocked"
+    road = departures.road_of(game, unit)
+    if road is None:
+        return IllegalAction("14.3", f"{game.label(unit)} enters at its own entrance hex ({open_hexes})")
+    where = game.board.name(road)
+    if road not in hexes:
+        where += f"; the enemy holds it, so within three hexes of it along the edge ({open_hexes})"
+    return IllegalAction("14.6", f"{game.label(unit)} comes back by the road it left by, {where}")
 
 
 def _seats(game: Game, walkers: Sequence[Unit], riders: Sequence[Unit]) -> dict[str, str] | None:
@@ -159,6 +180,8 @@ def enter(game: Game, units: Sequence[Unit], path: Sequence[str], dice: DiceSour
         _go_back(game, placed)
         raise
     game.state.reinforcements = [(t, u) for t, u in game.state.reinforcements if u not in units]
+    for unit in units:
+        game.marks.off_map.pop(unit.uid, None)
     if game.logging:
         game.note(
             "reinforcement", f"{', '.join(game.label(u) for u in units)} come on at {game.board.name(first)}"
@@ -200,6 +223,8 @@ def _go_back(game: Game, units: Sequence[Unit]) -> None:
 def must_enter_problem(game: Game) -> IllegalAction | None:
     """14.2: a reinforcement that may not wait must come on in the first phase of its turn it can."""
     for unit in due(game):
+        if departures.road_of(game, unit) is not None:
+            continue  # 14.6: units off the map may stay off as long as their player likes
         line = record(game, unit)
         if line is None or line.may_delay or game.role(unit).convoy or not _may_come_alone(game, unit):
             continue  # the convoy comes on by its own route (6.2)

@@ -46,6 +46,7 @@ class Game(CoreGame):
         self.arab: str = system.arab
         self._roles = system.roles
         self.marks = Marks()
+        self._open_roads = 0  # 15.4: how many links of new road ``tables`` holds
         self.zoc_cache: dict[str, tuple[object, frozenset[str]]] = {}
         self.sight_cache: dict[tuple[str, bool], tuple[int, dict[str, bool]]] = {}
         self.last_combat: CombatReport | None = None
@@ -139,6 +140,15 @@ class Game(CoreGame):
         die = self.system.die
         return list(dice.roll(name, {die: count})[die])
 
+    def open_new_roads(self) -> None:
+        """15.4: the roads built before this turn may be used from now on, by both sides; the game
+        then moves on tables of its own (the system's, with those roads)."""
+        now = self.state.turn_index
+        usable = [link for link, (built, _) in self.marks.new_roads.items() if built < now]
+        if len(usable) != self._open_roads:
+            self._open_roads = len(usable)
+            self.tables = self.system.tables.with_roads(usable) if usable else self.system.tables
+
     # --- changes -------------------------------------------------------------------------
 
     def stacking_problem(self, space: str, arriving: Sequence[Unit]) -> str | None:
@@ -156,6 +166,7 @@ class Game(CoreGame):
             self.marks.carried_by.pop(passenger.uid, None)
         self.marks.carried_by.pop(unit.uid, None)
         self.marks.face_down.discard(unit.uid)
+        self.marks.off_map.pop(unit.uid, None)
         self.state.take_off(unit, status)
         if status is UnitStatus.ELIMINATED:
             self.note("eliminated", f"{unit.uid} is eliminated")
@@ -262,6 +273,7 @@ class Game(CoreGame):
     def _begin_player_turn(self) -> None:
         marks = self.marks
         marks.new_player_turn()
+        self.open_new_roads()
         if self.active_side == self.jewish:
             marks.jewish_turns += 1
             self._expire_disruptions("start")

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import DiceSource, IllegalAction, Unit, UnitStatus
+from rules_engine.systems.jerusalem.departures import together_off_map
 from rules_engine.systems.jerusalem.movement import (
     OVERLAND,
     entry_test,
@@ -148,10 +149,25 @@ def lone_leader_problem(game: Game) -> IllegalAction | None:
     return None
 
 
+def lone_off_map(game: Game) -> list[Unit]:
+    """12.3, 14.6: Arab leaders and dummies off the map with no other Arab unit that left by their road."""
+    units = game.state.units
+    return [
+        units[uid]
+        for uid in game.marks.off_map
+        if units[uid].side == game.arab
+        and (game.role(units[uid]).leader or game.role(units[uid]).dummy)
+        and units[uid].counter.id not in (AMIN, KUTUB)
+        and not together_off_map(game, units[uid])
+    ]
+
+
 def eliminate_lone_leaders(game: Game) -> None:
-    """12.3: a leader who could not reach his units is lost at the end of the Arab player turn."""
-    for leader in lone_leaders(game):
-        game.note("leader", f"{game.label(leader)} ends the Arab player turn alone and is lost (12.3)")
+    """12.3: a leader who could not reach his units is lost at the end of the Arab player turn, and
+    so is one off the map without them (14.6)."""
+    for leader in [*lone_leaders(game), *lone_off_map(game)]:
+        where = " off the map" if leader.uid in game.marks.off_map else ""
+        game.note("leader", f"{game.label(leader)} ends the Arab player turn alone{where} and is lost (12.3)")
         game.remove(leader, UnitStatus.ELIMINATED)
 
 

@@ -14,13 +14,25 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, ChoosePhaseFirst, DiceSource, EndPhase, EngineError, IllegalAction, Unit
-from rules_engine.systems.jerusalem import arrivals, artillery, combat, leaders, terror, transport, travel
+from rules_engine.systems.jerusalem import (
+    arrivals,
+    artillery,
+    bulldozers,
+    combat,
+    departures,
+    leaders,
+    terror,
+    transport,
+    travel,
+)
 from rules_engine.systems.jerusalem.actions import (
     AnnounceRoute,
     Attack,
     Bomb,
+    Build,
     Enter,
     HaltConvoy,
+    Leave,
     Load,
     Move,
     TerrorAttack,
@@ -64,6 +76,10 @@ def apply_action(game: Game, action: Action, dice: DiceSource) -> None:
         leaders.bomb(game, action.path, action.away, dice)
     elif isinstance(action, TerrorAttack):
         terror.terror_attack(game, game.units_named(action.units), action.path, dice)
+    elif isinstance(action, Leave):
+        departures.leave(game, game.units_named(action.units))
+    elif isinstance(action, Build):
+        bulldozers.build(game, game.units_named(action.units), action.path, dice)
     else:
         raise EngineError(f"the Jerusalem! system has no action '{action.kind}'")
 
@@ -91,13 +107,14 @@ def legal_actions(game: Game) -> list[Action]:
         return [*game.phase_order_choices(), EndPhase()]
     if kind not in (OVERLAND, ROAD):
         return [EndPhase()]
-    found: list[Action] = [*convoy_actions(game), *entries(game), *moves(game)]
+    found: list[Action] = [*convoy_actions(game), *entries(game), *moves(game), *leaves(game)]
     if kind == ROAD:
         found.extend(loads(game))
     found.extend(attacks(game))
     if kind == OVERLAND:
         found.extend(bombs(game))
         found.extend(terror_attacks(game))
+        found.extend(builds(game))
     if game.end_phase_problem() is None:
         found.append(EndPhase())
     return found
@@ -285,4 +302,41 @@ def terror_attacks(game: Game) -> Iterator[Action]:
                     tuple(u.uid for u in units),
                     path,
                     f"{_names(game, units)} make a terrorist attack on {game.board.name(path[-1])}",
+                )
+
+
+def leaves(game: Game) -> Iterator[Action]:
+    """14.6: each unit in a road hex at the map's edge leaving the map alone, and all that may
+    leave from the hex together."""
+    for space in departures.exits(game):
+        units = [u for u in game.state.units_at(space) if u.side == game.active_side]
+        able = [u for u in units if departures.leave_problem(game, [u]) is None]
+        for group in [[u] for u in able] + ([able] if len(able) > 1 else []):
+            if len(group) == 1 or departures.leave_problem(game, group) is None:
+                yield Leave(
+                    tuple(u.uid for u in group),
+                    f"{_names(game, group)} {'leaves' if len(group) == 1 else 'leave'} the map by the road "
+                    f"at {game.board.name(space)}",
+                )
+
+
+def builds(game: Game) -> Iterator[Action]:
+    """15.2: straight new roads from each bulldozer's hex, by each bulldozer alone and by all the
+    bulldozers of the hex together."""
+    if game.active_side != game.jewish:
+        return
+    stacks: dict[str, list[Unit]] = {}
+    for unit in game.state.units_of(game.active_side):
+        if game.role(unit).bulldozer and unit.space is not None:
+            stacks.setdefault(unit.space, []).append(unit)
+    for space, dozers in sorted(stacks.items()):
+        if not bulldozers.is_road_hex(game, space):
+            continue
+        for group in [[d] for d in dozers] + ([dozers] if len(dozers) > 1 else []):
+            for path in bulldozers.straight_roads(game, group):
+                yield Build(
+                    tuple(u.uid for u in group),
+                    path,
+                    f"{_names(game, group)} build a road from {game.board.name(space)} to "
+                    f"{game.board.name(path[-1])}",
                 )

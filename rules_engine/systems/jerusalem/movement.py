@@ -215,7 +215,7 @@ def _cannot_enter(game: Game, unit: Unit, a: str, b: str) -> tuple[str, str]:
     if unit.counter.id == AMIN:
         return "12.9.3", f"Haj Amin may not leave the Jerusalem city hexes ({there})"
     cls = unit.face.movement_class or game.tables.classes[-1]
-    step = game.system.tables.steps(cls)[a].get(b)
+    step = game.tables.steps(cls)[a].get(b)
     if road_only(game) and (step is None or step.road is None):
         return (
             "8.1",

@@ -2,7 +2,8 @@
 
 Listing every legal action means every unit's every destination, so the random
 player builds one action at a time instead: it picks a kind of action the phase
-allows (a move, an attack, a reinforcement, a load, the convoy's run ...), then
+allows (a move, an attack, a reinforcement or a unit coming back, a load, the convoy's run,
+leaving the map, a bulldozer's road ...), then
 one action of that kind at random, and offers it only if the engine's own tests
 accept it; a unit moves by a random walk (``random_path``) and an attack is made
 by some of the units next to a hex (``random_attack``). The engine checks every
@@ -14,12 +15,21 @@ not end yet is met by what holds it. ``after_action`` is called after every acti
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.core import Action, EndPhase, SeededDice, Unit
-from rules_engine.systems.jerusalem import arrivals, artillery, combat, leaders, legal, transport
-from rules_engine.systems.jerusalem.actions import Attack, Enter, HaltConvoy, Load, Move, Unload
+from rules_engine.systems.jerusalem import (
+    arrivals,
+    artillery,
+    bulldozers,
+    combat,
+    departures,
+    leaders,
+    legal,
+    transport,
+)
+from rules_engine.systems.jerusalem.actions import Attack, Build, Enter, HaltConvoy, Leave, Load, Move, Unload
 from rules_engine.systems.jerusalem.decisions import RandomDecider
 from rules_engine.systems.jerusalem.movement import (
     OVERLAND,
@@ -54,9 +64,14 @@ TRIES = 5
 # The chance that an attack the player looks for is led by a gun (10.4) rather than a unit next
 # to the enemy.
 GUN_LEADS = 0.2
+# How often a decision considers leaving the map (14.6) when units stand on an edge road, and
+# building a road (15.2) when bulldozers are on the map, against the weights of the other kinds.
+LEAVE_WEIGHT = 0.5
+BUILD_WEIGHT = 2.0
 # After each hex of a random move, the chance that the unit stops there.
 STOP_CHANCE = 0.3
 MAX_ACTIONS = 20_000
+INF = float("inf")
 
 
 def play_random_game(
@@ -100,6 +115,8 @@ class RandomPlayer:
         self._movers: dict[tuple[str, str], list[Unit]] = {}
         # Per side: its epoch and the hexes next to its units (where the other side may attack from).
         self._fronts: dict[str, tuple[int, frozenset[str]]] = {}
+        # 15.x: every bulldozer in the game, on the map or not
+        self._bulldozers = [u for u in game.state.units.values() if game.role(u).bulldozer]
 
     def choose(self, in_phase: int, count: int) -> Action:
         """The next action: ``in_phase`` actions were taken in this phase, ``count`` in the game."""
@@ -136,6 +153,11 @@ class RandomPlayer:
                 and phase_refusal(game.role(u), key[1]) is None
             ]
         return [u for u in found if u.on_map]
+
+    def bulldozers(self) -> list[Unit]:
+        """The active side's bulldozers on the map (15.x)."""
+        side = self.game.active_side
+        return [u for u in self._bulldozers if u.on_map and u.side == side]
 
     def front(self, side: str) -> frozenset[str]:
         """The hexes next to ``side``'s units, kept until they change (the side's epoch)."""
@@ -191,6 +213,10 @@ class _Decision:
             weights["bomb"] = 0.3
         else:
             weights["terror"] = 0.5
+            if player.bulldozers():
+                weights["build"] = BUILD_WEIGHT
+        if any(game.state.side_at(space) == side for space in game.tables.exits):
+            weights["leave"] = LEAVE_WEIGHT
         self.kinds, self.weights = list(weights), list(weights.values())
         self._units: list[Unit] | None = None
         self._due: list[Unit] | None = None
@@ -207,6 +233,10 @@ class _Decision:
             found = self._entry()
         elif pick == "load":
             found = self._load()
+        elif pick == "leave":
+            found = self._leave()
+        elif pick == "build":
+            found = self._build()
         elif pick == "convoy":
             return list(legal.convoy_actions(game))
         else:
@@ -294,6 +324,33 @@ class _Decision:
             return None
         return Load(carrier.uid, (rider.uid,), f"{name} picks up {game.label(rider)}")
 
+    def _leave(self) -> Action | None:
+        """One of a few units picked at random in road hexes at the map's edge leaves the map (14.6)."""
+        game = self.game
+        for unit in self._sample([u for u in self.units if u.space in game.tables.exits]):
+            if departures.leave_problem(game, [unit]) is None:
+                where = game.board.name(unit.space or "")
+                return Leave((unit.uid,), f"{game.label(unit)} leaves the map by the road at {where}")
+        return None
+
+    def _build(self) -> Action | None:
+        """A bulldozer picked at random in a road hex (now and then with the others in its hex)
+        builds a new road by a random walk, within what they may still build (15.2)."""
+        game, chooser = self.game, self.chooser
+        ready = [u for u in self.player.bulldozers() if bulldozers.is_road_hex(game, u.space or "")]
+        for unit in self._sample(ready):
+            group = [u for u in ready if u.space == unit.space] if chooser.random() < 0.5 else [unit]
+            room = sum(bulldozers.work_left(game, u) for u in group)
+            path = random_walk(
+                game, group, chooser, room=room, may_step=lambda a, b: not bulldozers.road_joins(game, a, b)
+            )
+            if path and bulldozers.build_problem(game, group, path) is None:
+                names = ", ".join(game.label(u) for u in group)
+                return Build(
+                    tuple(u.uid for u in group), path, f"{names} build a road to {game.board.name(path[-1])}"
+                )
+        return None
+
 
 def random_attack(game: Game, unit: Unit, chooser: random.Random) -> Attack | None:
     """An attack led by ``unit`` on an enemy-held hex next to it (or in its range, for a gun), by
@@ -349,36 +406,49 @@ def _some(chooser: random.Random, units: list[Unit]) -> list[Unit]:
 
 
 def random_path(game: Game, unit: Unit, chooser: random.Random) -> tuple[str, ...]:
-    """A legal move for ``unit`` (with its passengers) found by walking, or () when it has none.
+    """A legal move for ``unit`` (with its passengers) found by walking, or () when it has none."""
+    return random_walk(game, [unit], chooser)
+
+
+def random_walk(
+    game: Game,
+    group: Sequence[Unit],
+    chooser: random.Random,
+    *,
+    room: float = INF,
+    may_step: Callable[[str, str], bool] | None = None,
+) -> tuple[str, ...]:
+    """A path the group (of one movement class, with its passengers) may move along now, found by
+    walking, or () when there is none; ``room`` caps what the walk spends and ``may_step`` vets
+    each step (a bulldozer's new road, 15.2).
 
     Searching every destination (``reachable``) costs a shortest-path search per unit; a
     walk looks only at the neighbours of the hexes it enters. Each step is a random
-    neighbour the unit may enter with the MPs it has left, by the tests ``check_path``
+    neighbour the group may enter with the MPs it has left, by the tests ``check_path``
     makes (the step costs, ``start_problem``, and what ``step_problem`` asks of the hex
     entered); the walk stops in an enemy ZOC (4.2) or at random, and ends on its last hex
     where the move may end (``end_problem``). The engine checks the path again.
     """
-    if unit.space is None or mover_problem(game, unit) is not None:
+    lead = group[0]
+    if lead.space is None or any(mover_problem(game, u) is not None for u in group):
         return ()
-    group, riders = [unit], game.passengers(unit)
-    ezoc = zoc_hexes(game, game.enemy_of(unit.side))
+    riders = [p for u in group for p in game.passengers(u)]
+    ezoc = zoc_hexes(game, game.enemy_of(lead.side))
     if start_problem(game, group, ezoc, None) is not None:
         return ()
     free = ignores_zoc(game, group)
-    costs, allowance, may_enter = (
-        step_costs(game, unit),
-        game.allowance(unit),
-        entry_test(game, group, riders),
-    )
-    here, spent, seen = unit.space, game.spent(unit), {unit.space}
+    costs, may_enter = step_costs(game, lead), entry_test(game, group, riders)
+    left = min(room, *(game.allowance(u) - game.spent(u) for u in group))
+    here, spent, seen = lead.space, 0.0, {lead.space}
     walk: list[str] = []
     while True:
         options = [
             (there, step)
             for there, step in costs[here].items()
             if there not in seen
-            and spent + step <= allowance
+            and spent + step <= left
             and (free or walk or here not in ezoc or there not in ezoc)  # 4.4
+            and (may_step is None or may_step(here, there))
             and may_enter(there)
         ]
         if not options:

@@ -30,11 +30,13 @@ EEF = "eef"
 SYRIAN = "syrian"
 TERRORIST_NATIONS = frozenset({"irgun", "stern-gang"})
 TELL_FORMATION = "6th Regiment"
+# 15.1: the class of unit that builds roads
+BULLDOZER_CLASS = "bulldozer"
 # 10.9.1: the Arab Legion units whose presence lets Legion artillery support a battle
 LEGION_FIGHTING_CLASSES = frozenset({"infantry", "armored-car", "halftrack"})
 # 10.9.2: the Jewish vehicles the 6 lb. gun fires at with its targeted strength
 VEHICLE_CLASSES = frozenset(
-    {"bulldozer", "halftrack", "flamethrower", "bus", "armored-car", "tank", "convoy"}
+    {BULLDOZER_CLASS, "halftrack", "flamethrower", "bus", "armored-car", "tank", "convoy"}
 )
 
 
@@ -61,6 +63,7 @@ class Role(NamedTuple):
     legion: bool
     eef: bool
     vehicle: bool  # 10.9.2
+    bulldozer: bool  # 15.x: builds secondary roads
     capacity: int
     targeted_always: bool  # 11.0: the flamethrower fires with its target-icon strength
     targeted_vs_vehicles: bool  # 10.9.2: the 6 lb. does only against vehicles
@@ -97,6 +100,7 @@ def role_of(counter: Counter, game: GameInfo) -> Role:
         legion=counter.nation == LEGION,
         eef=counter.nation == EEF,
         vehicle=counter.unit_class in VEHICLE_CLASSES,
+        bulldozer=counter.unit_class == BULLDOZER_CLASS,
         capacity=int(face.capacity or 0) if transport else 0,
         targeted_always=targeted and not artillery,
         targeted_vs_vehicles=targeted and artillery,

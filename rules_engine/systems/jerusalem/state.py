@@ -36,6 +36,7 @@ class Marks:
     kutub_carried: bool = False  # 13.1.1: carried this player turn, so no bombing
     kutub_quiet: bool = False  # 13.1.1: he has bombed, so he gives no leader effects this turn
     terrorists: set[str] = field(default_factory=set)  # 13.2: units that made a terrorist attack
+    road_work: dict[str, float] = field(default_factory=dict)  # 15.2: MP worth of road each bulldozer built
     # --- across player turns ---
     grounded: set[str] = field(default_factory=set)  # 12.8.1: abandoning leaders sit out the next Arab turn
     disrupted: dict[str, tuple[str, int]] = field(default_factory=dict)  # 10.10, 13.1.4: until when
@@ -49,6 +50,11 @@ class Marks:
     carried_by: dict[str, str] = field(default_factory=dict)  # 8.7.3: passenger -> transport
     face_down: set[str] = field(default_factory=set)  # 12.1
     bombed: set[str] = field(default_factory=set)  # 13.1.2: hexes bombed this game
+    # 14.6: units off the map -> the edge hex of the road they left by, and the turn (index) they left
+    off_map: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # 15.2-15.4: each link of new secondary road, in the order built -> the turn (index) it was built
+    # and the MP worth of terrain it cost
+    new_roads: dict[tuple[str, str], tuple[int, float]] = field(default_factory=dict)
 
     def new_phase(self) -> None:
         self.spent.clear()
@@ -73,3 +79,4 @@ class Marks:
         self.kutub_carried = False
         self.kutub_quiet = False
         self.terrorists.clear()
+        self.road_work.clear()

@@ -10,6 +10,7 @@ data; this module only knows how the rulebook combines them.
 
 from __future__ import annotations
 
+import copy
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -24,7 +25,7 @@ from rules_engine.definitions.terrain import Cost
 MODIFIER_IDS = ("higher-terrain", "david-shaltiel", "abdullah-tell", "artillery-at-transported")
 # The kinds of road a unit may follow in the Road Movement Phase (8.1); the railroad is not one.
 ROAD_KINDS = ("primary-road", "secondary-road")
-PRIMARY = "primary-road"
+PRIMARY, SECONDARY = ROAD_KINDS
 CONTROL_PHASE_WORDS = ("none", "prohibited", "impassable")
 
 
@@ -94,6 +95,7 @@ class Tables:
         }
         self.by_axial = {position: s for s, position in self.axial.items()}
         self.edge = frozenset(s for s, near in board.neighbours.items() if len(near) < 6)
+        self.exits = self._exits()  # 14.6
         # 12.9.3: Haj Amin's steps, free and only between city hexes
         self.city_steps = {
             a: {b: 0.0 for b in near if b in self.city} for a, near in board.neighbours.items()
@@ -110,6 +112,9 @@ class Tables:
         self._sight_cache: dict[tuple[str, str], bool] = {}
         self._within_cache: dict[tuple[str, int], frozenset[str]] = {}
         self._city_routes: dict[str, tuple[tuple[str, ...], ...]] = {}
+        # with_roads: the tables these add new roads to, and the hexes whose rows differ from theirs
+        self._base: Tables | None = None
+        self._changed: frozenset[str] = frozenset()
 
     # --- what the map holds ------------------------------------------------------------
 
@@ -152,6 +157,10 @@ class Tables:
                         links.setdefault(a, {})[b] = primary if kind.id == PRIMARY and primary else kind
         return links
 
+    def _exits(self) -> frozenset[str]:
+        """14.6: the road hexes on the map's edge, where units may leave the map."""
+        return frozenset(space for space in self.edge if self.roads.get(space))
+
     # --- movement costs (1.3) ----------------------------------------------------------------
 
     def steps(self, cls: str) -> dict[str, dict[str, Step]]:
@@ -165,23 +174,51 @@ class Tables:
         """For every hex, what each possible step costs in a phase (road only or not): the hot path."""
         table = self._costs.get((cls, road_only))
         if table is None:
-            table = self._costs[cls, road_only] = {
-                a: {b: c for b, step in row.items() if (c := step.cost(road_only)) is not None}
-                for a, row in self.steps(cls).items()
-            }
+            steps = self.steps(cls)
+            if self._base is not None:
+                table = dict(self._base.costs(cls, road_only))
+                table.update((a, _row_costs(steps[a], road_only)) for a in self._changed)
+            else:
+                table = {a: _row_costs(row, road_only) for a, row in steps.items()}
+            self._costs[cls, road_only] = table
         return table
 
     def _step_table(self, cls: str) -> dict[str, dict[str, Step]]:
-        table: dict[str, dict[str, Step]] = {}
-        for a in self.board.spaces:
-            row: dict[str, Step] = {}
-            for b in self.board.neighbours[a]:
-                road = self.roads.get(a, {}).get(b)
-                step = Step(self._off_road(a, b, cls), self._along(a, b, cls, road) if road else None)
-                if step.off_road is not None or step.road is not None:
-                    row[b] = step
-            table[a] = row
-        return table
+        if self._base is not None:
+            table = dict(self._base.steps(cls))
+            table.update((a, self._step_row(a, cls)) for a in self._changed)
+            return table
+        return {a: self._step_row(a, cls) for a in self.board.spaces}
+
+    def _step_row(self, a: str, cls: str) -> dict[str, Step]:
+        row: dict[str, Step] = {}
+        for b in self.board.neighbours[a]:
+            road = self.roads.get(a, {}).get(b)
+            step = Step(self._off_road(a, b, cls), self._along(a, b, cls, road) if road else None)
+            if step.off_road is not None or step.road is not None:
+                row[b] = step
+        return row
+
+    def with_roads(self, links: Iterable[tuple[str, str]]) -> Tables:
+        """These tables with new secondary roads joining each pair of neighbours (15.2-15.4): a
+        game's own once the roads its bulldozers built may be used. Everything else is shared with
+        these tables, and only the rows of the hexes the new roads touch are worked out again."""
+        secondary = self.terrain.get(SECONDARY)
+        if secondary is None:
+            raise EngineError("terrain.json has no secondary road for the bulldozers to build")
+        changed = Tables.__new__(Tables)
+        changed.__dict__.update(self.__dict__)
+        changed.roads = copy.copy(self.roads)
+        touched: set[str] = set()
+        for a, b in links:
+            for here, there in ((a, b), (b, a)):
+                row = changed.roads[here] = dict(changed.roads.get(here, {}))
+                row.setdefault(there, secondary)
+                touched.add(here)
+        changed._base, changed._changed = self, frozenset(touched)
+        changed.exits = changed._exits()
+        changed._steps, changed._costs, changed._city_routes = {}, {}, {}
+        return changed
 
     def _off_road(self, a: str, b: str, cls: str) -> float | None:
         features = self.board.features_of[b]
@@ -388,6 +425,10 @@ class Tables:
                 result = row.result
                 return str(result["effect"]) if isinstance(result, dict) and "effect" in result else None
         return None
+
+
+def _row_costs(row: dict[str, Step], road_only: bool) -> dict[str, float]:
+    return {b: c for b, step in row.items() if (c := step.cost(road_only)) is not None}
 
 
 def _round_axial(q: float, r: float) -> tuple[int, int]:

@@ -1,16 +1,17 @@
 """The Jerusalem! part of the replay format: every action of the system, with the players' choices.
 
-Steps: ``first`` (which movement phase comes first), ``move`` and ``enter``
-(with ``path``), ``load`` and ``unload`` (with ``units``), ``attack``,
-``route``, ``halt_convoy``, ``bomb`` and ``terror``; a step
-answers the questions its action raises with ``first_fire``, ``protect``,
-``abandon``, ``shell`` and ``choices``. Expectations: ``combat``,
-``shelling``, ``first_phase``, ``convoy``, ``may_end_phase``,
-``hidden_from``; for a unit ``mp_left``, ``stopped``, ``face_down``,
-``disrupted``, ``carried_by``, ``attacked``, ``can_reach`` and
-``cannot_reach``. Positions add ``first_phase``, ``route``, ``escorts`` and
-``bombed``, and for a unit the same markers. See docs/replay-format.md and
-replay-jerusalem.schema.json.
+Steps: ``first`` (which movement phase comes first), ``move``, ``enter``
+and ``build`` (with ``path``), ``leave``, ``load`` and ``unload`` (with
+``units``), ``attack``, ``route``, ``halt_convoy``, ``bomb`` and ``terror``;
+a step answers the questions its action raises with ``first_fire``,
+``protect``, ``abandon``, ``shell`` and ``choices``. Expectations:
+``combat``, ``shelling``, ``first_phase``, ``convoy``, ``may_end_phase``,
+``hidden_from``, ``new_roads``; for a unit ``mp_left``, ``stopped``,
+``face_down``, ``disrupted``, ``carried_by``, ``attacked``, ``off_map``,
+``road_work_left``, ``can_reach`` and ``cannot_reach``. Positions add
+``first_phase``, ``route``, ``escorts``, ``bombed``, ``off_map`` and
+``new_roads``, and for a unit the same markers and ``road_work``. See
+docs/replay-format.md and replay-jerusalem.schema.json.
 """
 
 from __future__ import annotations

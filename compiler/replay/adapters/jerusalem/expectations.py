@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from compiler.diagnostics import codes
@@ -11,7 +12,7 @@ from compiler.replay.expectations import reach_expectations, same
 from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import Unit
-from rules_engine.systems.jerusalem import Game
+from rules_engine.systems.jerusalem import Game, bulldozers
 from rules_engine.systems.jerusalem.fire import ShotReport
 from rules_engine.systems.jerusalem.movement import reachable
 
@@ -145,6 +146,42 @@ def check_hidden_from(game: Game, wanted: dict[str, list[str]], pointer: str) ->
             )
 
 
+def check_off_map(game: Game, unit: Unit, wanted: str | None, pointer: str) -> None:
+    """14.6: the edge hex of the road a unit left the map by (null: it is not off the map)."""
+    road = named_space(game, wanted, pointer) if wanted is not None else None
+    found = game.marks.off_map.get(unit.uid)
+    same(found[0] if found else None, road, f"the road {unit.uid} left the map by", pointer)
+
+
+def check_road_work_left(game: Game, unit: Unit, wanted: float, pointer: str) -> None:
+    same(
+        bulldozers.work_left(game, unit),
+        float(wanted),
+        f"the MP worth of road {unit.uid} may still build this turn",
+        pointer,
+    )
+
+
+def check_new_roads(game: Game, wanted: list[Json], pointer: str) -> None:
+    """15.2-15.4: every link of new road, with the turn it was built and whether it may be used now."""
+    expected: dict[frozenset[str], str] = {}
+    for index, entry in enumerate(wanted):
+        where = f"{pointer}/{index}"
+        path = [named_space(game, h, f"{where}/path/{i}") for i, h in enumerate(entry["path"])]
+        for a, b in pairwise(path):
+            expected[frozenset((a, b))] = str(entry["turn"])
+        if "usable" in entry:
+            usable = all(b in game.tables.roads.get(a, {}) for a, b in pairwise(path))
+            same(usable, entry["usable"], "whether the new road may be used now", where + "/usable")
+    labels = game.state.turn_labels
+    built = {frozenset(link): labels[turn] for link, (turn, _) in game.marks.new_roads.items()}
+    same(_links(built), _links(expected), "the new roads and the turns they were built", pointer)
+
+
+def _links(links: dict[frozenset[str], str]) -> list[str]:
+    return sorted(f"{'-'.join(sorted(link))} ({turn})" for link, turn in links.items())
+
+
 EXPECTATIONS: dict[str, Expectation] = {
     "combat": check_combat,
     "shelling": check_shelling,
@@ -153,6 +190,7 @@ EXPECTATIONS: dict[str, Expectation] = {
     "convoy": check_convoy,
     "may_end_phase": check_may_end_phase,
     "hidden_from": check_hidden_from,
+    "new_roads": check_new_roads,
 }
 UNIT_EXPECTATIONS: dict[str, UnitPart] = {
     "mp_left": check_mp_left,
@@ -161,5 +199,7 @@ UNIT_EXPECTATIONS: dict[str, UnitPart] = {
     "disrupted": check_disrupted,
     "carried_by": check_carried_by,
     "attacked": check_attacked,
+    "off_map": check_off_map,
+    "road_work_left": check_road_work_left,
     **reach_expectations(reachable),
 }

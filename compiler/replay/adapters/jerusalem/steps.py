@@ -8,6 +8,7 @@ and the random player do.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from compiler.diagnostics import codes
@@ -16,14 +17,16 @@ from compiler.replay.adapter import PositionPart, UnitPart
 from compiler.replay.adapters.jerusalem.decider import ScriptedDecider
 from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
-from rules_engine.core import Action, ChoosePhaseFirst, ScriptedDice, Unit
+from rules_engine.core import Action, ChoosePhaseFirst, ScriptedDice, Unit, UnitStatus
 from rules_engine.systems.jerusalem import (
     AnnounceRoute,
     Attack,
     Bomb,
+    Build,
     Enter,
     Game,
     HaltConvoy,
+    Leave,
     Load,
     Move,
     TerrorAttack,
@@ -116,6 +119,15 @@ def run_terror(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None
     )
 
 
+def run_leave(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None:
+    _play(game, Leave(_names(game, step["leave"], pointer + "/leave")), step, pointer, dice)
+
+
+def run_build(game: Game, step: Json, pointer: str, dice: ScriptedDice) -> None:
+    units = _names(game, step["build"], pointer + "/build")
+    _play(game, Build(units, _path(game, step["path"], pointer + "/path")), step, pointer, dice)
+
+
 STEPS: dict[str, Callable[[Game, Json, str, ScriptedDice], None]] = {
     "first": run_first,
     "move": run_move,
@@ -127,6 +139,8 @@ STEPS: dict[str, Callable[[Game, Json, str, ScriptedDice], None]] = {
     "halt_convoy": run_halt,
     "bomb": run_bomb,
     "terror": run_terror,
+    "leave": run_leave,
+    "build": run_build,
 }
 
 
@@ -136,9 +150,11 @@ def summarise(step: Json) -> str:
     if key == "attack":
         targets = ", ".join(value.get("targets", []) + value.get("hexes", []))
         return f"attack {targets} with {', '.join(value['units'])}"
-    if key in ("move", "enter"):
+    if key in ("move", "enter", "build"):
         units = value if isinstance(value, str) else ", ".join(value)
         return f"{key} {units} {' '.join(step['path'])}"
+    if key == "leave":
+        return f"leave {value if isinstance(value, str) else ', '.join(value)}"
     return f"{key} {value if not isinstance(value, dict) else ''}".strip()
 
 
@@ -200,6 +216,10 @@ def set_zoc_lock(game: Game, unit: Unit, value: bool, pointer: str) -> None:
         game.marks.zoc_lock[unit.uid] = unit.space
 
 
+def set_road_work(game: Game, unit: Unit, value: float, pointer: str) -> None:
+    _later(game, lambda: game.marks.road_work.__setitem__(unit.uid, float(value)))
+
+
 UNIT_POSITION: dict[str, UnitPart] = {
     "mp_spent": set_mp_spent,
     "stopped": set_stopped,
@@ -210,6 +230,7 @@ UNIT_POSITION: dict[str, UnitPart] = {
     "attacked": set_attacked,
     "fired": set_fired,
     "zoc_lock": set_zoc_lock,
+    "road_work": set_road_work,
 }
 
 
@@ -242,9 +263,51 @@ def set_escorts(game: Game, names: list[str], pointer: str) -> None:
     _later(game, lambda: setattr(game.marks, "escorts", uids))
 
 
+def _turn_index(game: Game, label: object, pointer: str) -> int:
+    labels = game.state.turn_labels
+    if str(label) not in labels:
+        raise ReplayProblem(codes.REPLAY_BAD_START, pointer, f"turn {label} is not on the turn track")
+    return labels.index(str(label))
+
+
+def set_off_map(game: Game, entries: list[Json], pointer: str) -> None:
+    """14.6: units off the map, each with the road it left by and the turn it left."""
+    for index, entry in enumerate(entries):
+        where = join_pointer(pointer, index)
+        unit = named_unit(game, entry["unit"], where + "/unit")
+        if unit.space is not None or unit.uid in game.marks.off_map:
+            raise ReplayProblem(codes.REPLAY_BAD_START, where + "/unit", f"{unit.uid} is placed twice")
+        road = named_space(game, entry["road"], where + "/road")
+        if road not in game.tables.exits:
+            raise ReplayProblem(
+                codes.REPLAY_BAD_START,
+                where + "/road",
+                f"{game.board.name(road)} is not a road hex at the map's edge",
+            )
+        unit.status = UnitStatus.WAITING
+        game.marks.off_map[unit.uid] = (road, _turn_index(game, entry["left"], where + "/left"))
+
+
+def set_new_roads(game: Game, entries: list[Json], pointer: str) -> None:
+    """15.2-15.4: roads bulldozers built, each a path and the turn it was built."""
+    for index, entry in enumerate(entries):
+        where = join_pointer(pointer, index)
+        path = _path(game, entry["path"], where + "/path")
+        turn = _turn_index(game, entry["turn"], where + "/turn")
+        for step, (a, b) in enumerate(pairwise(path)):
+            if b not in game.board.neighbours.get(a, ()):
+                raise ReplayProblem(
+                    codes.REPLAY_BAD_START, f"{where}/path/{step + 1}", f"{b} is not next to {a}"
+                )
+            game.marks.new_roads[a, b] = (turn, 0.0)  # the work is the bulldozers' ``road_work``
+    game.open_new_roads()
+
+
 POSITION: dict[str, PositionPart] = {
     "first_phase": set_first_phase,
     "route": set_route,
     "bombed": set_bombed,
     "escorts": set_escorts,
+    "off_map": set_off_map,
+    "new_roads": set_new_roads,
 }
