@@ -85,6 +85,15 @@ def test_a_schema_error_in_a_replay_is_located(tmp_path: Path) -> None:
     assert any(d.code == codes.SCHEMA_UNKNOWN_PROPERTY and d.file == COMBAT for d in report.diagnostics)
 
 
+def test_a_test_map_without_its_grid_is_a_schema_error(tmp_path: Path) -> None:
+    """A hex test map cannot be built without the grid that numbers its hexes (a crash once)."""
+    game = copy_game("israel1948", tmp_path)
+    game.edit(COMBAT, lambda d: d.update(map={"kind": "hex"}))
+    report = validate_game(game.root)
+    assert not any(d.code == codes.INTERNAL_CHECK_FAILED for d in report.diagnostics)
+    assert any(d.code == codes.SCHEMA_REQUIRED and d.pointer == "/map" for d in report.diagnostics)
+
+
 def _write_replay(game: GameCopy, name: str, data: dict[str, Any]) -> None:
     game.save(f"replays/{name}", {"$schema": "../../../compiler/schemas/replay.schema.json", **data})
 

@@ -275,7 +275,7 @@ def set_off_map(game: Game, entries: list[Json], pointer: str) -> None:
     for index, entry in enumerate(entries):
         where = join_pointer(pointer, index)
         unit = named_unit(game, entry["unit"], where + "/unit")
-        if unit.space is not None or unit.uid in game.marks.off_map:
+        if unit.status is not UnitStatus.REMOVED or unit.space is not None:
             raise ReplayProblem(codes.REPLAY_BAD_START, where + "/unit", f"{unit.uid} is placed twice")
         road = named_space(game, entry["road"], where + "/road")
         if road not in game.tables.exits:
