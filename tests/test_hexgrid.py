@@ -72,3 +72,15 @@ def test_distance_is_a_metric_matching_neighbours(c1: int, r1: int, c2: int, r2:
     assert (ISRAEL.distance(a, b) == 0) == (a == b)
     assert ISRAEL.are_adjacent(a, b) == (b in ISRAEL.neighbours(a))
     assert ISRAEL.from_axial(*ISRAEL.to_axial(a)) == a
+
+
+def test_equal_grids_share_one_table_of_ids_and_neighbours() -> None:
+    """The many small test maps of one shape work out their IDs and neighbours once."""
+    same = HexGrid("flat-top", "first-low", Axis("A", "M"), Axis(1, 18))
+    labels = ISRAEL.neighbour_labels()
+    assert same.neighbour_labels() is labels and len(labels) == 13 * 18
+    for position in ISRAEL:
+        expected = tuple(ISRAEL.hex_id(h) for h in ISRAEL.neighbours(position))
+        assert labels[ISRAEL.hex_id(position)] == expected
+    assert labels["C13"] == ("C12", "D13", "D14", "C14", "B14", "B13")
+    assert ISRAEL.hex_id(Hex(13, 0)) == "N1"  # off the grid, still named (a line of sight may pass it)

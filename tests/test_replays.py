@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -194,3 +195,37 @@ def test_wgc_replay_rejects_a_file_that_is_not_a_replay(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "json.syntax" in result.output
     assert "Traceback" not in result.output
+
+
+def test_replays_shared_out_with_a_forked_copy_give_the_same_problems(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many replays run half here and half in a forked copy: the problems are the same, in the
+    same order, whether the copy runs, cannot be started, or fails."""
+    from compiler.cache.aside import Waiter, fork_call
+    from compiler.replay import runner
+
+    on_test_map = "replays/rule-combat-attacking-units.json"
+    game = copy_game("israel1948", tmp_path)
+    game.edit(COMBAT, lambda d: d["steps"][0]["dice"]["defender"].update(black=[4]))
+    game.edit(on_test_map, lambda d: d.update(scenario="no-such-scenario"))
+    alone = _run(game)
+    assert [p.file for p in alone] == [COMBAT, on_test_map]
+    forked: list[object] = []
+
+    def counted(work: Callable[[], bytes]) -> Waiter | None:
+        forked.append(work)
+        return fork_call(work)
+
+    def broken() -> bytes:
+        raise RuntimeError("the copy fails")
+
+    def failing(work: Callable[[], bytes]) -> Waiter | None:
+        return fork_call(broken)
+
+    monkeypatch.setattr(runner, "SHARE_OUT_FROM", 1)
+    monkeypatch.setattr(runner, "_idle_core", lambda: True)
+    for fork in (counted, lambda work: None, failing):
+        monkeypatch.setattr(runner, "fork_call", fork)
+        assert _run(game) == alone
+    assert len(forked) == 1

@@ -14,6 +14,7 @@ import pytest
 
 from compiler.pipeline import validate_game
 from rules_engine.core import EngineError, IllegalAction, ScriptedDice, Unit, UnitStatus
+from rules_engine.core.movement_costs import StepCosts
 from rules_engine.systems import system_for
 from rules_engine.systems.israel1948 import Game, HitTaken, Israel1948
 from rules_engine.systems.israel1948.movement import check_path
@@ -414,3 +415,12 @@ def test_units_are_named_as_printed_with_copy_numbers() -> None:
         game.unit("IRAQ 1")
     with pytest.raises(EngineError, match="no unit"):
         game.unit("PALMACH")
+
+
+def test_step_rows_are_worked_out_when_first_read() -> None:
+    """A replay moves through a few hexes of the whole map: only their rows are worked out."""
+    board = system().board
+    table = StepCosts(board, ("foot",)).tables["foot"]
+    assert len(table) == 0
+    assert set(table["G13"]) == set(system().rules.steps["foot"]["G13"]) <= set(board.neighbours["G13"])
+    assert list(table) == ["G13"] and table["G13"]

@@ -25,7 +25,6 @@ from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
-from compiler.report.summary import format_summary, summarize
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -112,6 +111,8 @@ def validate(game_dirs: tuple[Path, ...], output_format: str, warnings: bool, ve
 @FORMAT
 def info(game_dir: Path, output_format: str) -> int:
     """Summarise a game: map, counters, scenarios, charts and provenance."""
+    from compiler.report.summary import format_summary, summarize
+
     report = validate_game(game_dir)
     summary = summarize(report)
     if output_format == "json":

@@ -11,7 +11,6 @@ a check asks about many unknown words against the same candidates.
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -45,6 +44,8 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | 
     for other in vocabulary.by_letters.get("".join(sorted(key)), ()):
         if _is_transposition(key, other):
             return vocabulary.folded[other]
+    import difflib  # only a diagnostic with a hint needs it, and it costs `wgc validate` an import
+
     match = difflib.get_close_matches(key, vocabulary.keys, n=1, cutoff=cutoff)
     return vocabulary.folded[match[0]] if match else None
 

@@ -211,6 +211,7 @@ def _fill_unlisted(
 ) -> Diagnostic | None:
     """Hexes the map does not list take the default terrain; without one, they are an error."""
     missing = []
+    origin = root.child("grid", "default_terrain")
     for position in grid:
         hex_id = grid.hex_id(position)
         if hex_id in spaces:
@@ -218,7 +219,6 @@ def _fill_unlisted(
         if default is None:
             missing.append(hex_id)
             continue
-        origin = root.child("grid", "default_terrain")
         spaces[hex_id] = Space(hex_id, default, hex=position, listed=False, origin=origin)
     if not missing:
         return None

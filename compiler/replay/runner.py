@@ -9,9 +9,13 @@ expectations. Everything else a step may do comes from the system's adapter
 from __future__ import annotations
 
 import json
+import os
+import pickle
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.cache.aside import fork_call
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.loading import GameSources, SourceDocument
 from compiler.replay.adapter import ReplayAdapter
@@ -29,6 +33,16 @@ SystemCache = dict[tuple[int, str, frozenset[str]], Any]
 # The parts of a replay that change the game's data for that replay (docs/replay-format.md).
 DATA_CHANGES = ("map", "overrides", "counters")
 MAX_PHASES_PER_STEP = 500
+# From this many replays on, a forked copy of the process runs about half of them (grouped by
+# the engine they share) while this process runs the rest: Jerusalem! has 84, most on test maps
+# of their own. Fewer run here alone, where starting the copy would cost more than it saves.
+SHARE_OUT_FROM = 40
+# The copy only helps on a core of its own: it is started when, on average over the last
+# minute, at least this much of a core was idle besides the one this process runs on.
+IDLE_CORE_NEEDED = 0.5
+# A rough weight of a group of replays for sharing them out: building the engine costs
+# about as much as running two replays.
+ENGINE_WEIGHT = 2
 
 # Where in a replay file an engine error about a field of the request belongs.
 _FIELD_POINTERS = {"scenario": "/scenario", "options": "/options"}
@@ -78,13 +92,71 @@ def replay_diagnostics(sources: GameSources, game: ValidGame, valid: frozenset[s
                 documents[0].name,
             )
         ]
-    found: list[Diagnostic] = []
-    systems: SystemCache = {}
+    groups = _engine_groups(documents)
+    if len(documents) >= SHARE_OUT_FROM and _idle_core():
+        problems = _problems_shared_out(sources, game, groups)
+    else:
+        problems = _problems(sources, game, groups)
+    return [problem for d in documents if (problem := problems[d.name]) is not None]
+
+
+def _engine_groups(documents: list[SourceDocument]) -> list[list[SourceDocument]]:
+    """The replays that share one rules engine (the same changes to the data, the same options)."""
+    groups: dict[tuple[str, frozenset[str]], list[SourceDocument]] = {}
     for document in documents:
-        outcome = run_replay(sources, game, document, systems)
-        if outcome.problem is not None:
-            found.append(outcome.problem)
-    return found
+        groups.setdefault(_engine_key(document.data), []).append(document)
+    return list(groups.values())
+
+
+def _engine_key(replay: Json) -> tuple[str, frozenset[str]]:
+    changes = json.dumps({k: replay[k] for k in DATA_CHANGES if k in replay}, sort_keys=True)
+    return changes, frozenset(replay.get("options", ()))
+
+
+def _problems(
+    sources: GameSources, game: ValidGame, groups: Sequence[list[SourceDocument]]
+) -> dict[str, Diagnostic | None]:
+    """Each replay's problem (None when it passes), by file name."""
+    systems: SystemCache = {}
+    return {d.name: run_replay(sources, game, d, systems).problem for group in groups for d in group}
+
+
+def _problems_shared_out(
+    sources: GameSources, game: ValidGame, groups: list[list[SourceDocument]]
+) -> dict[str, Diagnostic | None]:
+    """The same answer, with about half of the groups run by a forked copy of this process
+    (compiler/cache/aside.py); where forking is not possible or the copy fails, all run here."""
+    aside, here = _halves(groups)
+    waiter = fork_call(lambda: pickle.dumps(_problems(sources, game, aside)))
+    try:
+        problems = _problems(sources, game, here)
+    finally:  # the copy is waited for even when a replay here raises
+        handed_back = waiter() if waiter is not None else None
+    # the bytes come from this program's own copy, through a pipe it made: safe to unpickle
+    problems.update(pickle.loads(handed_back) if handed_back else _problems(sources, game, aside))
+    return problems
+
+
+def _idle_core() -> bool:
+    """Whether a second process would have a core to itself (the load average says so)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average on this system
+        return False
+    return (os.cpu_count() or 1) - 1 - load >= IDLE_CORE_NEEDED
+
+
+def _halves(
+    groups: list[list[SourceDocument]],
+) -> tuple[list[list[SourceDocument]], list[list[SourceDocument]]]:
+    """Groups dealt out heaviest first, each to the lighter half (the same split every run)."""
+    halves: tuple[list[list[SourceDocument]], list[list[SourceDocument]]] = ([], [])
+    weights = [0, 0]
+    for group in sorted(groups, key=lambda g: -(len(g) + ENGINE_WEIGHT)):
+        lighter = 0 if weights[0] <= weights[1] else 1
+        halves[lighter].append(group)
+        weights[lighter] += len(group) + ENGINE_WEIGHT
+    return halves
 
 
 def run_replay(
@@ -127,8 +199,7 @@ def _start(
     sources: GameSources, game_data: ValidGame, replay: Json, systems: SystemCache, adapter: ReplayAdapter
 ) -> CoreGame:
     try:
-        options = frozenset(replay.get("options", ()))
-        changes = json.dumps({k: replay[k] for k in DATA_CHANGES if k in replay}, sort_keys=True)
+        changes, options = _engine_key(replay)
         key = (id(game_data), changes, options)
         if key not in systems:
             # replays with the same test map, overrides and options share one engine

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Iterator
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from compiler.diagnostics import Diagnostic, codes, did_you_mean, error
@@ -20,11 +20,12 @@ from compiler.diagnostics.text import shorten
 from compiler.loading import FILE_KINDS, SourceDocument
 from compiler.loading.positions import join_pointer
 from compiler.schema.fast import Check, SchemaCompiler
-from compiler.schema.limits import Cut, cut_to_limits
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
+
+    from compiler.schema.limits import Cut
 
 SCHEMA_BASE = "https://wgc.invalid/schemas/"
 
@@ -49,18 +50,18 @@ _JSON_TYPE_NAMES = {
 }
 
 
+# The package's own folder (importlib.resources would cost `wgc validate` a few ms of imports;
+# the package is always installed as plain files).
+SCHEMA_FOLDER = Path(__file__).parent.parent / "schemas"
+
+
 def schema_names() -> list[str]:
-    return sorted(
-        entry.name
-        for entry in resources.files("compiler.schemas").iterdir()
-        if entry.name.endswith(".schema.json")
-    )
+    return sorted(entry.name for entry in SCHEMA_FOLDER.iterdir() if entry.name.endswith(".schema.json"))
 
 
 @functools.cache
 def _schemas() -> dict[str, dict[str, Any]]:
-    folder = resources.files("compiler.schemas")
-    schemas = {name: json.loads(folder.joinpath(name).read_text("utf-8")) for name in schema_names()}
+    schemas = {name: json.loads((SCHEMA_FOLDER / name).read_text("utf-8")) for name in schema_names()}
     for name in list(schemas):
         if name.startswith(SYSTEM_REPLAY_PREFIX):
             system = name[len(SYSTEM_REPLAY_PREFIX) : -len(".schema.json")]
@@ -99,8 +100,13 @@ def schema_for_replays(system: str | None) -> str:
 
 @functools.cache
 def _fast_check(schema_name: str) -> Check:
-    compiler = SchemaCompiler({SCHEMA_BASE + name: schema for name, schema in _schemas().items()})
-    return compiler.compile_document(SCHEMA_BASE + schema_name + "#")
+    return _compiler().compile_document(SCHEMA_BASE + schema_name + "#")
+
+
+@functools.cache
+def _compiler() -> SchemaCompiler:
+    """One compiler for every schema: what they share (common.schema.json) is compiled once."""
+    return SchemaCompiler({SCHEMA_BASE + name: schema for name, schema in _schemas().items()})
 
 
 @functools.cache
@@ -147,6 +153,8 @@ def validate_document(document: SourceDocument, kind: str, system: str | None = 
 
 def _explain(data: Any, schema_name: str, file: str) -> list[Diagnostic]:
     """Why a document fails, explained on a copy cut to the schema's limits (see ``limits``)."""
+    from compiler.schema.limits import cut_to_limits  # only a failing document needs it
+
     cut, cuts = cut_to_limits(data, _schemas()[schema_name], schema_name, _resolve, longest_string())
     found = [_over_limit(over, file) for over in cuts]
     for problem in _validator(schema_name).iter_errors(cut):

@@ -7,8 +7,9 @@ or forbid the crossing ("cross", or "at-bridge" where a bridge spans it). A
 system whose chart says more (hill levels, half points) builds on `StepTable`
 or writes its own.
 
-The table is built once per map: the same terrain, roads and hexside always
-give the same step, so each combination is worked out once.
+The table belongs to one map: the same terrain, roads and hexside always give
+the same step, so each combination is worked out once, and a space's row when
+it is first asked for (a replay on a large map moves through a few spaces only).
 """
 
 from __future__ import annotations
@@ -30,7 +31,18 @@ class Step(NamedTuple):
     reason: str
 
 
-StepTable = dict[str, dict[str, Step]]
+class StepTable(dict[str, dict[str, Step]]):
+    """For every space of the map, the passable neighbours and what entering them costs
+    (one movement class); a row is worked out the first time it is read."""
+
+    def __init__(self, costs: StepCosts, movement_class: str) -> None:
+        super().__init__()
+        self._costs = costs
+        self._class = movement_class
+
+    def __missing__(self, space: str) -> dict[str, Step]:
+        row = self[space] = self._costs.row(self._class, space)
+        return row
 
 
 class StepCosts:
@@ -39,19 +51,16 @@ class StepCosts:
     def __init__(self, board: Board, movement_classes: tuple[str, ...]) -> None:
         self.board = board
         self._seen: dict[tuple[object, ...], Step | None] = {}
-        self.tables: dict[str, StepTable] = {cls: self._table(cls) for cls in movement_classes}
+        self.tables: dict[str, StepTable] = {cls: StepTable(self, cls) for cls in movement_classes}
 
-    def _table(self, movement_class: str) -> StepTable:
-        """For every space, the passable neighbours and what entering them costs."""
-        table: StepTable = {}
-        for space in self.board.spaces:
-            row: dict[str, Step] = {}
-            for neighbour in self.board.neighbours[space]:
-                step = self.step(movement_class, space, neighbour)
-                if step is not None:
-                    row[neighbour] = step
-            table[space] = row
-        return table
+    def row(self, movement_class: str, space: str) -> dict[str, Step]:
+        """The passable neighbours of ``space`` and what entering each costs."""
+        row: dict[str, Step] = {}
+        for neighbour in self.board.neighbours[space]:
+            step = self.step(movement_class, space, neighbour)
+            if step is not None:
+                row[neighbour] = step
+        return row
 
     def step(self, movement_class: str, origin: str, target: str) -> Step | None:
         """The step from ``origin`` into ``target``, or None where it cannot be made."""

@@ -200,7 +200,7 @@ class MapDefinition:
         if space is None:
             return []
         if self.grid is not None and space.hex is not None:
-            return [self.grid.hex_id(h) for h in self.grid.neighbours(space.hex)]
+            return list(self.grid.neighbour_labels().get(self.grid.hex_id(space.hex), ()))
         return sorted(self._links.get(space_id, frozenset()))
 
     def are_adjacent(self, a: str, b: str) -> bool:

@@ -134,9 +134,18 @@ class HexGrid:
     # --- IDs -----------------------------------------------------------------
 
     def hex_id(self, position: Hex) -> str:
+        found = self._ids.get(position)
+        return found if found is not None else self._format_id(position)
+
+    def _format_id(self, position: Hex) -> str:
         return self.id_format.format(
             column=self.columns.label(position.col), row=self.rows.label(position.row)
         )
+
+    @functools.cached_property
+    def _ids(self) -> dict[Hex, str]:
+        """Every hex's ID: the rules and the model ask for thousands of them per map."""
+        return _id_table(self)
 
     def parse(self, hex_id: str) -> Hex | None:
         """The hex an ID names, or None if it is not an ID of this grid."""
@@ -188,6 +197,10 @@ class HexGrid:
         so the many small test maps of one shape share the table)."""
         return _neighbour_table(self)
 
+    def neighbour_labels(self) -> dict[str, tuple[str, ...]]:
+        """The same table by hex ID: what a map of this grid asks for each of its hexes."""
+        return _neighbour_label_table(self)
+
     def _neighbours_of(self, position: Hex) -> tuple[Hex, ...]:
         q, r = self.to_axial(position)
         around = (self.from_axial(q + dq, r + dr) for dq, dr in self._steps())
@@ -219,6 +232,18 @@ class HexGrid:
         return ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 
 
+# The tables below are shared by equal grids (the many small test maps of one shape).
 @functools.lru_cache(maxsize=64)
 def _neighbour_table(grid: HexGrid) -> dict[Hex, tuple[Hex, ...]]:
     return {position: grid._neighbours_of(position) for position in grid}
+
+
+@functools.lru_cache(maxsize=64)
+def _id_table(grid: HexGrid) -> dict[Hex, str]:
+    return {position: grid._format_id(position) for position in grid}
+
+
+@functools.lru_cache(maxsize=64)
+def _neighbour_label_table(grid: HexGrid) -> dict[str, tuple[str, ...]]:
+    ids = grid._ids
+    return {ids[position]: tuple(ids[n] for n in near) for position, near in _neighbour_table(grid).items()}
