@@ -133,6 +133,20 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert len(first.state.log.events) > 50
 
 
+def test_a_game_without_its_event_log_plays_the_same() -> None:
+    """Random games for balance runs keep no log, and the rules skip building the events' text."""
+    logged = play_random_game(israel(), "onslaught", 11, log=True)
+    silent = play_random_game(israel(), "onslaught", 11, log=False)
+    assert silent.state.log.events == []
+    assert {e.kind for e in logged.state.log.events} >= {"move", "attack", "roll", "control"}
+
+    def position(game: Game) -> list[tuple[str, str | None, bool, bool]]:
+        return sorted((u.uid, u.space, u.damaged, u.out_of_supply) for u in game.state.units.values())
+
+    assert position(silent) == position(logged) and silent.state.result == logged.state.result
+    assert silent.state.control == logged.state.control
+
+
 def test_late_peace_plays_one_more_turn() -> None:
     standard = play_random_game(israel(), "ten-days", 1)
     longer = play_random_game(israel(frozenset({"late-peace"})), "ten-days", 1)

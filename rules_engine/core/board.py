@@ -51,6 +51,10 @@ class Board:
                     known = self.roads.setdefault(x, {}).get(y, ())
                     if kind not in known:
                         self.roads[x][y] = (*known, kind)
+        # the road neighbours of every road space: what supply traces ask for each hex they reach
+        self.road_links: dict[str, tuple[str, ...]] = {
+            space: tuple(links) for space, links in self.roads.items()
+        }
         self.features_of: dict[str, tuple[Terrain, ...]] = {
             space_id: tuple(t for t in (terrain.get(f) for f in space.features) if t is not None)
             for space_id, space in self.spaces.items()
@@ -67,7 +71,7 @@ class Board:
         return self.roads.get(a, {}).get(b, ())
 
     def road_neighbours(self, space_id: str) -> tuple[str, ...]:
-        return tuple(self.roads.get(space_id, {}))
+        return self.road_links.get(space_id, ())
 
     def is_road_space(self, space_id: str) -> bool:
         return space_id in self.roads

@@ -158,9 +158,10 @@ class CoreGame:
     def take_control(self, space: str, side: str) -> None:
         if self.system.is_controlled_place(space) and self.state.control.get(space) != side:
             self.state.control[space] = side
-            self.state.note(
-                "control", f"{self.system.side_name(side)} takes control of {self.board.name(space)}"
-            )
+            if self.state.logging:
+                self.state.note(
+                    "control", f"{self.system.side_name(side)} takes control of {self.board.name(space)}"
+                )
 
     def step_loss(self, unit: Unit) -> None:
         """Flip a full-strength two-sided unit; otherwise eliminate it."""

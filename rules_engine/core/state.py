@@ -23,6 +23,10 @@ class UnitStatus(Enum):
     REMOVED = "removed"  # taken out of play by a scenario rule
 
 
+# Read on every move and supply trace: a module name is cheaper to read than an enum attribute.
+ON_MAP = UnitStatus.ON_MAP
+
+
 @dataclass(slots=True, eq=False)
 class Unit:
     """One physical counter in play. ``uid`` is its printed name, with ``#n`` for copies."""
@@ -50,7 +54,7 @@ class Unit:
 
     @property
     def on_map(self) -> bool:
-        return self.status is UnitStatus.ON_MAP
+        return self.status is ON_MAP
 
     def __repr__(self) -> str:
         where = self.space if self.on_map else self.status.value
@@ -96,8 +100,15 @@ class GameState:
     def phase(self) -> str:
         return self.phase_ids[self.phase_index]
 
+    @property
+    def logging(self) -> bool:
+        """Whether events are kept: a rule whose event text costs work to build asks first
+        (random games for balance runs and benchmarks keep no log)."""
+        return self.log.enabled
+
     def note(self, kind: str, text: str) -> None:
-        self.log.add(self.turn, self.phase, kind, text)
+        if self.log.enabled:
+            self.log.add(self.turn, self.phase, kind, text)
 
     # --- units ---------------------------------------------------------------------
 
@@ -127,18 +138,16 @@ class GameState:
 
     def units_of(self, side: str) -> list[Unit]:
         """``side``'s units on the map, in the order they entered play."""
-        on_map = UnitStatus.ON_MAP
-        return [u for u in self.by_side.get(side, ()) if u.status is on_map]
+        return [u for u in self.by_side.get(side, ()) if u.status is ON_MAP]
 
     def on_map(self) -> Iterator[Unit]:
-        on_map = UnitStatus.ON_MAP
-        return (u for u in self.units.values() if u.status is on_map)
+        return (u for u in self.units.values() if u.status is ON_MAP)
 
     def place(self, unit: Unit, space: str) -> None:
         """Put a unit (waiting, eliminated or on the map) on ``space``."""
         self._lift(unit)
         unit.space = space
-        unit.status = UnitStatus.ON_MAP
+        unit.status = ON_MAP
         self.occupants.setdefault(space, []).append(unit)
         self.changed(unit)
 

@@ -46,13 +46,13 @@ class ZocCache:
     def zoc_of(self, state: GameState, side: str) -> frozenset[str]:
         """Spaces in the ZOC of ``side``'s units (an EZOC for every other side)."""
         cached = self._cache.get(side)
-        epoch = state.side_epoch(side)
+        epoch = state.side_epochs.get(side, 0)  # state.side_epoch, read here on every move
         if cached is not None and cached[0] == epoch:
             return cached[1]
         reach, exerts = self.reach, self.exerts
         spaces: set[str] = set()
-        for unit in state.on_map():
-            if unit.side == side and unit.space is not None and exerts(unit):
+        for unit in state.units_of(side):
+            if unit.space is not None and exerts(unit):
                 spaces.update(reach[unit.space])
         result = frozenset(spaces)
         self._cache[side] = (epoch, result)

@@ -139,11 +139,12 @@ def resolve_attack(
     fight = Fight(game, list(attackers), defenders, origin, target, decider, dice, report)
     for unit in attackers:
         state.attacked.add(unit.uid)
-    board = game.rules.board
-    state.note(
-        "attack",
-        f"{_names(attackers)} in {board.name(origin)} attack {_names(defenders)} in {board.name(target)}",
-    )
+    if state.logging:
+        board = game.rules.board
+        state.note(
+            "attack",
+            f"{_names(attackers)} in {board.name(origin)} attack {_names(defenders)} in {board.name(target)}",
+        )
     halted = _defender_rolls(fight)
     all_in = _attacker_rolls(fight, halted)
     _advance(fight, halted, all_in)
@@ -159,7 +160,8 @@ def _defender_rolls(fight: Fight) -> list[Unit]:
     rolls = _maybe_reroll(fight, game.inactive_side, "defender re-roll", rolls)
     report.defender_dice = rolls
     report.defender_hits = hits = _hits(game, rolls)
-    game.state.note("roll", f"defender rolls {_dice_text(rolls)}: {hits} hit(s)")
+    if game.state.logging:
+        game.state.note("roll", f"defender rolls {_dice_text(rolls)}: {hits} hit(s)")
     return _apply_defender_hits(game, hits, fight.attackers, fight.decider, report)
 
 
@@ -186,7 +188,8 @@ def _attacker_rolls(fight: Fight, halted: list[Unit]) -> list[Unit]:
     rolls = _maybe_reroll(fight, game.active_side, "attacker re-roll", rolls)
     report.attacker_dice = rolls
     report.attacker_hits = _hits(game, rolls)
-    game.state.note("roll", f"attacker rolls {_dice_text(rolls)}: {report.attacker_hits} hit(s)")
+    if game.state.logging:
+        game.state.note("roll", f"attacker rolls {_dice_text(rolls)}: {report.attacker_hits} hit(s)")
     _apply_attacker_hits(game, report.attacker_hits, fight.defenders, fight.attackers, decider, report)
     return all_in
 
@@ -213,7 +216,8 @@ def _advance(fight: Fight, halted: list[Unit], all_in: list[Unit]) -> None:
     for unit in chosen:
         game.put(unit, target)
         fight.report.advanced.append(unit.uid)
-    game.state.note("advance", f"{_names(chosen)} advance into {game.rules.board.name(target)}")
+    if game.state.logging:
+        game.state.note("advance", f"{_names(chosen)} advance into {game.rules.board.name(target)}")
 
 
 def _defender_dice(game: Battlefield, defenders: list[Unit], origin: str, target: str) -> dict[str, int]:
@@ -334,7 +338,8 @@ def _apply_defender_hits(
             report.attacker_losses.append(unit.uid)
             game.step_loss(unit)
     report.halted = [u.uid for u in halted]
-    game.state.note("halt", f"halted: {_names(halted)}")
+    if game.state.logging:
+        game.state.note("halt", f"halted: {_names(halted)}")
     return halted
 
 

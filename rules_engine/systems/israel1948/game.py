@@ -96,9 +96,12 @@ class Game(CoreGame):
         return units_in_supply(self.rules, self.zoc, self.state, side, self.chosen_source.get(side))
 
     def supply_check(self, side: str, recheck: bool) -> None:
-        self._markers_before_check = {u.uid: u.out_of_supply for u in self.state.units_of(side)}
+        units = self.state.units_of(side)
+        self._markers_before_check = {u.uid: u.out_of_supply for u in units}
+        if recheck and not any(self._markers_before_check.values()):
+            return  # a re-check only lifts Out of Supply markers, and the side has none
         supplied = self.in_supply(side)
-        for unit in list(self.state.units_of(side)):
+        for unit in units:
             if unit.uid in supplied:
                 if unit.out_of_supply:
                     self.state.set_out_of_supply(unit, False)
@@ -146,7 +149,8 @@ class Game(CoreGame):
             self.take_control(space, unit.side)
         self.put(unit, hexes[-1])
         self.state.moved.add(unit.uid)
-        self.state.note("move", f"{unit.uid} moves to {self.board.name(hexes[-1])} via {' '.join(hexes)}")
+        if self.state.logging:
+            self.state.note("move", f"{unit.uid} moves to {self.board.name(hexes[-1])} via {' '.join(hexes)}")
 
     # --- combat (2.3) -----------------------------------------------------------------
 
@@ -162,20 +166,21 @@ class Game(CoreGame):
             return []
         side, enemy = self.active_side, self.inactive_side
         occupants, attacked = self.state.occupants, self.state.attacked
+        enemy_held = {space for space, units in occupants.items() if units[0].side == enemy}
         options: list[tuple[str, str, list[Unit]]] = []
         for space, units in occupants.items():
             if units[0].side != side:
                 continue
-            able = [u for u in units if u.uid not in attacked and self.rules.can_attack(u.face)]
-            if not able:
+            targets = [
+                target
+                for target in self.board.neighbours[space]
+                if target in enemy_held and self.rules.attack_prohibited(space, target) is None
+            ]
+            if not targets:
                 continue
-            for target in self.board.neighbours[space]:
-                held = occupants.get(target)
-                if not held or held[0].side != enemy:
-                    continue
-                if self.rules.attack_prohibited(space, target) is not None:
-                    continue
-                options.append((space, target, able))
+            able = [u for u in units if u.uid not in attacked and self.rules.can_attack(u.face)]
+            if able:
+                options.extend((space, target, able) for target in targets)
         return options
 
     def retreat_options(self, unit: Unit) -> list[str]:
@@ -252,13 +257,21 @@ class Game(CoreGame):
             None,
         )
 
-    def _unmet(self, constraint: Constraint, space: str, unit: Unit) -> list[str]:
-        board = self.board
+    def _unmet(self, constraint: Constraint, space: str, unit: Unit) -> tuple[str, ...]:
+        """Why ``space`` breaks the constraint: it reads only the map, the space, how many units
+        stand there and the unit's nation, so each combination is judged once per system."""
         here = len(self.state.units_at(space))
-        facts = PlacementFacts(here, here, unit.nation)
-        return unmet_conditions(
-            constraint, board.spaces[space], board.definition, facts, board.definition.resolve
-        )
+        key = (constraint, space, here, unit.nation)
+        known = self.rules.unmet_constraints
+        if key not in known:
+            board = self.board
+            facts = PlacementFacts(here, here, unit.nation)
+            known[key] = tuple(
+                unmet_conditions(
+                    constraint, board.spaces[space], board.definition, facts, board.definition.resolve
+                )
+            )
+        return known[key]
 
     def place_reinforcement(self, unit: Unit, space: str) -> None:
         self.require_phase("end", "2.5")

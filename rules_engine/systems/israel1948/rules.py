@@ -12,7 +12,7 @@ from rules_engine.core import Board, EngineError
 from rules_engine.core.movement_costs import ALL, Step, StepCosts
 from rules_engine.core.stacking import Stacking
 from rules_engine.core.zoc import zoc_reach
-from rules_engine.definitions import Face, Terrain, ValidGame
+from rules_engine.definitions import Constraint, Face, Terrain, ValidGame
 
 __all__ = ["ALL", "OPTIONAL_RULES", "PHASE_KINDS", "STACK_WITH_ANY_NATION", "Rules", "Step"]
 
@@ -61,6 +61,7 @@ class Rules:
         self.weakest_die = min(combat.dice, key=lambda d: len(d.hits_on)).die
         self.die_sides = {d.id: d.sides for d in game.dice}
         self.sides = tuple(s.id for s in game.sides)
+        self._enemies = {side: next(s for s in self.sides if s != side) for side in self.sides}
         self.sources: dict[str, tuple[tuple[str, str | None], ...]] = {
             side: tuple((s.at, s.nation) for s in definition.board.supply_sources if s.side == side)
             for side in self.sides
@@ -68,6 +69,17 @@ class Rules:
         costs = StepCosts(board, tuple(cls.id for cls in definition.terrain.movement_classes))
         self.steps = costs.tables
         self.zoc_reach = zoc_reach(board)
+        # 1.3: the pairs of hexes an attack may not cross (all sea), with the hexside's terrain
+        self._no_attack: dict[tuple[str, str], Terrain] = {}
+        for origin, sides in board.sides.items():
+            for target, features in sides.items():
+                for feature in features:
+                    if feature.terrain.combat is not None and feature.terrain.combat.attack_prohibited:
+                        self._no_attack.setdefault((origin, target), feature.terrain)
+        # the answers of `stacking.group_problem`, by the counters of the group
+        self.group_problems: dict[tuple[str, ...], str | None] = {}
+        # the answers of `Game._unmet`: (constraint, space, units there, nation) -> reasons
+        self.unmet_constraints: dict[tuple[Constraint, str, int, str | None], tuple[str, ...]] = {}
 
     def strength_dice(self, colour: str | None, strength: float | None) -> tuple[str, int] | None:
         if colour is None or not strength:
@@ -75,7 +87,7 @@ class Rules:
         return self.die_of_colour.get(colour, colour), int(strength)
 
     def enemy_of(self, side: str) -> str:
-        return next(s for s in self.sides if s != side)
+        return self._enemies.get(side) or self.sides[0]
 
     def can_attack(self, face: Face) -> bool:
         """2.3: a white strength only defends."""
@@ -83,10 +95,7 @@ class Rules:
 
     def attack_prohibited(self, origin: str, target: str) -> Terrain | None:
         """1.3: the hexside terrain (all sea) across which no attack is allowed, if there is one."""
-        for feature in self.board.side_features(origin, target):
-            if feature.terrain.combat is not None and feature.terrain.combat.attack_prohibited:
-                return feature.terrain
-        return None
+        return self._no_attack.get((origin, target))
 
     def defender_terrain_dice(self, origin: str, target: str) -> dict[str, int]:
         """2.3 step 1: extra dice from the defender's hex, its features and the hexside, all cumulative."""

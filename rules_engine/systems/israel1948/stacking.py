@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from rules_engine.core import GameState, Unit
 from rules_engine.systems.israel1948.rules import STACK_WITH_ANY_NATION, Rules
 
+# How many groups of counters `group_problem` remembers before it starts again.
+GROUP_MEMO = 100_000
+
 
 def stacking_problem(rules: Rules, state: GameState, space: str, arriving: Sequence[Unit]) -> str | None:
     """Why ``arriving`` may not end up in ``space`` (None when they may)."""
@@ -21,7 +24,18 @@ def stacking_problem(rules: Rules, state: GameState, space: str, arriving: Seque
 
 
 def group_problem(rules: Rules, together: Sequence[Unit]) -> str | None:
-    """Why these units may not share a space (None when they may)."""
+    """Why these units may not share a space (None when they may): the answer depends only on
+    their counters (and the optional rules, which a `Rules` holds), so each group is judged once."""
+    key = tuple([u.counter.id for u in together])
+    known = rules.group_problems
+    if key not in known:
+        if len(known) >= GROUP_MEMO:
+            known.clear()
+        known[key] = _judged(rules, together)
+    return known[key]
+
+
+def _judged(rules: Rules, together: Sequence[Unit]) -> str | None:
     problem = rules.stacking.problem([u.counter for u in together], [u.side for u in together])
     if problem is not None:
         return problem

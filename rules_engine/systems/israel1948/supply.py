@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules_engine.core import GameState
+from rules_engine.core import GameState, Unit
 from rules_engine.core.zoc import ZocCache
 from rules_engine.systems.israel1948.rules import Rules
 
@@ -53,11 +53,12 @@ def _best_single_source(
     """
     blocked = _blocked(rules, zoc, state, side)
     networks = [_network(rules, at, blocked) for at, _ in sources]
+    placed = _units_by_space(state, side)
     best: set[str] | None = None
     for index, network in enumerate(networks):
         if any(sources[index][0] in earlier for earlier in networks[:index]):
             continue
-        supplied = _units_reached(rules, state, side, {None: _covered(rules, network)}, per_nation=False)
+        supplied = _units_reached(rules, placed, {None: network}, per_nation=False)
         if best is None or len(supplied) > len(best):
             best = supplied
     return best or set()
@@ -80,28 +81,33 @@ def _supplied(
     networks: dict[str | None, set[str]] = {}
     for at, nation in sources:
         _extend_network(rules, at, blocked, networks.setdefault(nation if per_nation else None, set()))
-    reach = {key: _covered(rules, network) for key, network in networks.items()}
-    return _units_reached(rules, state, side, reach, per_nation)
+    return _units_reached(rules, _units_by_space(state, side), networks, per_nation)
+
+
+def _units_by_space(state: GameState, side: str) -> dict[str, list[Unit]]:
+    placed: dict[str, list[Unit]] = {}
+    for unit in state.units_of(side):
+        if unit.space is not None:
+            placed.setdefault(unit.space, []).append(unit)
+    return placed
 
 
 def _units_reached(
-    rules: Rules, state: GameState, side: str, reach: dict[str | None, set[str]], per_nation: bool
+    rules: Rules, placed: dict[str, list[Unit]], networks: dict[str | None, set[str]], per_nation: bool
 ) -> set[str]:
-    """The units on hexes a source reaches (per nation under the constraints), and their chains."""
-    everywhere = set().union(*reach.values()) if reach else set()
-    by_space: dict[str, list[str]] = {}
+    """The units that trace to a network (to their nation's under the constraints), and their chains."""
+    everywhere = set().union(*networks.values()) if networks else set()
     supplied_spaces: set[str] = set()
-    for unit in state.units_of(side):
-        if unit.space is None:
-            continue
-        by_space.setdefault(unit.space, []).append(unit.uid)
-        area = everywhere
-        if per_nation and unit.nation != PALESTINIAN:
-            area = reach.get(unit.nation, set())
-        if unit.space in area:
-            supplied_spaces.add(unit.space)
-    _extend_by_chains(rules, supplied_spaces, by_space)
-    return {uid for space in supplied_spaces for uid in by_space[space]}
+    for space, units in placed.items():
+        for unit in units:
+            network = everywhere
+            if per_nation and unit.nation != PALESTINIAN:
+                network = networks.get(unit.nation, set())
+            if _traces_to(rules, space, network):
+                supplied_spaces.add(space)
+                break
+    _extend_by_chains(rules, supplied_spaces, placed)
+    return {unit.uid for space in supplied_spaces for unit in placed[space]}
 
 
 def _blocked(rules: Rules, zoc: ZocCache, state: GameState, side: str) -> set[str]:
@@ -125,31 +131,31 @@ def _extend_network(rules: Rules, source: str, blocked: set[str], network: set[s
         return
     network.add(source)
     frontier = [source]
+    road_links = rules.board.road_links
     while frontier:
         here = frontier.pop()
-        for there in rules.board.road_neighbours(here):
+        for there in road_links.get(here, ()):
             if there not in network and there not in blocked:
                 network.add(there)
                 frontier.append(there)
 
 
-def _covered(rules: Rules, network: set[str]) -> set[str]:
-    """A road network and the hexes next to its road hexes: where a unit traces to it (2.1)."""
-    board = rules.board
-    covered = set(network)
-    for space in network:
-        if board.is_road_space(space):
-            covered.update(board.neighbours[space])
-    return covered
+def _traces_to(rules: Rules, space: str, network: set[str]) -> bool:
+    """2.1: a unit traces to a road network from a hex of it or from next to one of its road
+    hexes (the source itself may not be a road hex)."""
+    if space in network:
+        return True
+    road_links = rules.board.road_links
+    return any(near in network and near in road_links for near in rules.board.neighbours[space])
 
 
-def _extend_by_chains(rules: Rules, supplied_spaces: set[str], by_space: dict[str, list[str]]) -> None:
+def _extend_by_chains(rules: Rules, supplied_spaces: set[str], placed: dict[str, list[Unit]]) -> None:
     """2.1: a chain of adjacent units in supply (units sharing a hex count as adjacent)."""
     board = rules.board
     pending = list(supplied_spaces)
     while pending:
         here = pending.pop()
         for there in board.neighbours[here]:
-            if there in by_space and there not in supplied_spaces:
+            if there in placed and there not in supplied_spaces:
                 supplied_spaces.add(there)
                 pending.append(there)
