@@ -32,9 +32,10 @@ class SeededDice:
         self.sides = dict(sides or {})
 
     def roll(self, purpose: str, counts: Mapping[str, int]) -> dict[str, list[int]]:
-        randint = self.random.randint
+        randrange = self.random.randrange  # randint(1, n) is randrange(1, n + 1): the same numbers
         return {
-            die: [randint(1, self.sides.get(die, 6)) for _ in range(count)] for die, count in counts.items()
+            die: [randrange(1, self.sides.get(die, 6) + 1) for _ in range(count)]
+            for die, count in counts.items()
         }
 
 

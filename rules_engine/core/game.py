@@ -156,7 +156,7 @@ class CoreGame:
         self.take_control(space, unit.side)
 
     def take_control(self, space: str, side: str) -> None:
-        if self.system.is_controlled_place(space) and self.state.control.get(space) != side:
+        if space in self.system.controlled_places and self.state.control.get(space) != side:
             self.state.control[space] = side
             if self.state.logging:
                 self.state.note(

@@ -125,6 +125,8 @@ class CoreSystem(Generic[G]):
         self.counters = definition.counters
         self.stacking = Stacking(definition.game)
         self.sides = tuple(s.id for s in definition.game.sides)
+        # the other side of a two-sided game, the side itself in a one-sided game (asked on every move)
+        self._enemies = {side: next((s for s in self.sides if s != side), side) for side in self.sides}
         self.phases = self._phases(definition.game.phases)
         self.turn_labels = definition.game.turn_labels
         self.die_sides = {d.id: d.sides for d in definition.game.dice}
@@ -159,7 +161,8 @@ class CoreSystem(Generic[G]):
 
     def enemy_of(self, side: str) -> str:
         """The other side of a two-sided game (the side itself in a one-sided game)."""
-        return next((s for s in self.sides if s != side), side)
+        enemy = self._enemies.get(side)
+        return enemy if enemy is not None else next((s for s in self.sides if s != side), side)
 
     def side_name(self, side: str) -> str:
         return self._side_names.get(side, side)

@@ -165,20 +165,15 @@ class Game(CoreGame):
         if self.phase.kind != "combat" or self.state.over:
             return []
         side, enemy = self.active_side, self.inactive_side
-        occupants, attacked = self.state.occupants, self.state.attacked
+        occupants, attacked, rules = self.state.occupants, self.state.attacked, self.rules
         enemy_held = {space for space, units in occupants.items() if units[0].side == enemy}
         options: list[tuple[str, str, list[Unit]]] = []
         for space, units in occupants.items():
-            if units[0].side != side:
+            reach = rules.attack_targets[space]
+            if units[0].side != side or enemy_held.isdisjoint(reach):
                 continue
-            targets = [
-                target
-                for target in self.board.neighbours[space]
-                if target in enemy_held and self.rules.attack_prohibited(space, target) is None
-            ]
-            if not targets:
-                continue
-            able = [u for u in units if u.uid not in attacked and self.rules.can_attack(u.face)]
+            targets = [target for target in reach if target in enemy_held]
+            able = [u for u in units if u.uid not in attacked and rules.can_attack(u.face)]
             if able:
                 options.extend((space, target, able) for target in targets)
         return options

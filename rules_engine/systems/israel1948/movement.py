@@ -131,9 +131,9 @@ def check_path(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, path: 
     board = rules.board
     previous_cost_all, previous_reason = False, ""
     for index, there in enumerate(path):
-        if there not in board.spaces:
-            raise IllegalAction("1.3", f"there is no hex {there} on the map")
-        if there not in board.neighbours[here]:
+        if there not in board.neighbours[here]:  # the neighbours are hexes of the map
+            if there not in board.spaces:
+                raise IllegalAction("1.3", f"there is no hex {there} on the map")
             raise IllegalAction("2.2", f"{board.name(there)} is not adjacent to {board.name(here)}")
         step: Step | None = steps[here].get(there)
         if step is None:

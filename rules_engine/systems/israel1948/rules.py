@@ -8,6 +8,8 @@ board, stacking, step costs) comes from rules_engine/core.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules_engine.core import Board, EngineError
 from rules_engine.core.movement_costs import ALL, Step, StepCosts
 from rules_engine.core.stacking import Stacking
@@ -69,6 +71,11 @@ class Rules:
         costs = StepCosts(board, tuple(cls.id for cls in definition.terrain.movement_classes))
         self.steps = costs.tables
         self.zoc_reach = zoc_reach(board)
+        # 2.1: the neighbours of each hex that are road hexes, where a supply trace may join a road
+        self.road_neighbours: dict[str, tuple[str, ...]] = {
+            space: tuple(n for n in board.neighbours[space] if n in board.road_links)
+            for space in board.spaces
+        }
         # 1.3: the pairs of hexes an attack may not cross (all sea), with the hexside's terrain
         self._no_attack: dict[tuple[str, str], Terrain] = {}
         for origin, sides in board.sides.items():
@@ -76,6 +83,13 @@ class Rules:
                 for feature in features:
                     if feature.terrain.combat is not None and feature.terrain.combat.attack_prohibited:
                         self._no_attack.setdefault((origin, target), feature.terrain)
+        # the neighbours an attack from each hex may reach, in map order: all but those across all sea
+        self.attack_targets: dict[str, tuple[str, ...]] = {
+            space: tuple(n for n in board.neighbours[space] if (space, n) not in self._no_attack)
+            for space in board.spaces
+        }
+        # the answers of `defender_terrain_dice`, by (attackers' hex, defenders' hex)
+        self._terrain_dice: dict[tuple[str, str], Mapping[str, int]] = {}
         # the answers of `stacking.group_problem`, by the counters of the group
         self.group_problems: dict[tuple[str, ...], str | None] = {}
         # the answers of `Game._unmet`: (constraint, space, units there, nation) -> reasons
@@ -97,8 +111,18 @@ class Rules:
         """1.3: the hexside terrain (all sea) across which no attack is allowed, if there is one."""
         return self._no_attack.get((origin, target))
 
-    def defender_terrain_dice(self, origin: str, target: str) -> dict[str, int]:
-        """2.3 step 1: extra dice from the defender's hex, its features and the hexside, all cumulative."""
+    def defender_terrain_dice(self, origin: str, target: str) -> Mapping[str, int]:
+        """2.3 step 1: extra dice from the defender's hex, its features and the hexside, all cumulative.
+
+        They depend on the map only, so each pair of hexes is worked out once.
+        """
+        key = (origin, target)
+        dice = self._terrain_dice.get(key)
+        if dice is None:
+            dice = self._terrain_dice[key] = self._work_out_terrain_dice(origin, target)
+        return dice
+
+    def _work_out_terrain_dice(self, origin: str, target: str) -> dict[str, int]:
         dice: dict[str, int] = {}
         kinds = [self.board.terrain_of[target], *self.board.features_of[target]]
         kinds += [feature.terrain for feature in self.board.side_features(origin, target)]

@@ -20,7 +20,7 @@ def stacking_problem(rules: Rules, state: GameState, space: str, arriving: Seque
     present = state.occupants.get(space)
     if not present:
         return group_problem(rules, arriving)
-    return group_problem(rules, [*(u for u in present if u not in arriving), *arriving])
+    return group_problem(rules, [u for u in present if u not in arriving] + list(arriving))
 
 
 def group_problem(rules: Rules, together: Sequence[Unit]) -> str | None:

@@ -51,13 +51,15 @@ def _best_single_source(
 
     Sources joined by an open road supply the same units, so each road network is traced once.
     """
-    blocked = _blocked(rules, zoc, state, side)
-    networks = [_network(rules, at, blocked) for at, _ in sources]
     placed = _units_by_space(state, side)
+    blocked = _blocked(rules, zoc, state, side, placed)
+    networks: list[set[str]] = []
     best: set[str] | None = None
-    for index, network in enumerate(networks):
-        if any(sources[index][0] in earlier for earlier in networks[:index]):
-            continue
+    for at, _ in sources:
+        if any(at in earlier for earlier in networks):
+            continue  # on the network of a source before it: it supplies the same units
+        network = _network(rules, at, blocked)
+        networks.append(network)
         supplied = _units_reached(rules, placed, {None: network}, per_nation=False)
         if best is None or len(supplied) > len(best):
             best = supplied
@@ -77,19 +79,17 @@ def _supplied(
     rules: Rules, zoc: ZocCache, state: GameState, side: str, sources: Iterable[tuple[str, str | None]]
 ) -> set[str]:
     per_nation = side == CONSTRAINED_SIDE and "arab-supply-constraints" in rules.options
-    blocked = _blocked(rules, zoc, state, side)
+    placed = _units_by_space(state, side)
+    blocked = _blocked(rules, zoc, state, side, placed)
     networks: dict[str | None, set[str]] = {}
     for at, nation in sources:
         _extend_network(rules, at, blocked, networks.setdefault(nation if per_nation else None, set()))
-    return _units_reached(rules, _units_by_space(state, side), networks, per_nation)
+    return _units_reached(rules, placed, networks, per_nation)
 
 
 def _units_by_space(state: GameState, side: str) -> dict[str, list[Unit]]:
-    placed: dict[str, list[Unit]] = {}
-    for unit in state.units_of(side):
-        if unit.space is not None:
-            placed.setdefault(unit.space, []).append(unit)
-    return placed
+    """The hexes ``side`` holds and its units there (a hex holds one side's units only, 1.3)."""
+    return {space: units for space, units in state.occupants.items() if units[0].side == side}
 
 
 def _units_reached(
@@ -110,12 +110,13 @@ def _units_reached(
     return {unit.uid for space in supplied_spaces for unit in placed[space]}
 
 
-def _blocked(rules: Rules, zoc: ZocCache, state: GameState, side: str) -> set[str]:
-    """2.1: hexes that cut a road: enemy units, and EZOC that no friendly unit occupies."""
+def _blocked(
+    rules: Rules, zoc: ZocCache, state: GameState, side: str, own: dict[str, list[Unit]]
+) -> set[str]:
+    """2.1: hexes that cut a road: enemy units, and EZOC that no friendly unit occupies
+    (``own``: the hexes ``side`` holds)."""
     ezoc = zoc.zoc_of(state, rules.enemy_of(side))
-    own = {space for space, units in state.occupants.items() if units[0].side == side}
-    enemy_held = set(state.occupants) - own
-    return enemy_held | (ezoc - own)
+    return (state.occupants.keys() | ezoc) - own.keys()
 
 
 def _network(rules: Rules, source: str, blocked: set[str]) -> set[str]:
@@ -143,10 +144,7 @@ def _extend_network(rules: Rules, source: str, blocked: set[str], network: set[s
 def _traces_to(rules: Rules, space: str, network: set[str]) -> bool:
     """2.1: a unit traces to a road network from a hex of it or from next to one of its road
     hexes (the source itself may not be a road hex)."""
-    if space in network:
-        return True
-    road_links = rules.board.road_links
-    return any(near in network and near in road_links for near in rules.board.neighbours[space])
+    return space in network or not network.isdisjoint(rules.road_neighbours[space])
 
 
 def _extend_by_chains(rules: Rules, supplied_spaces: set[str], placed: dict[str, list[Unit]]) -> None:
