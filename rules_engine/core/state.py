@@ -169,7 +169,7 @@ class GameState:
             self.changed(unit)
 
     def _lift(self, unit: Unit) -> None:
-        if unit.on_map and unit.space is not None:
+        if unit.status is ON_MAP and unit.space is not None:
             here = self.occupants.get(unit.space)
             if here is not None and unit in here:
                 here.remove(unit)

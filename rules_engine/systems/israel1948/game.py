@@ -57,6 +57,11 @@ class Game(CoreGame):
         # 2.1: the source a one-source side's player chose for this phase's supply check.
         self.chosen_source: dict[str, str] = {}
         self._markers_before_check: dict[str, bool] = {}
+        # 2.5: where a counter's reinforcements may enter, if the scenario limits it (its first limit)
+        self._entry_constraints: dict[str, Constraint] = {}
+        for reinforcement in scenario.reinforcements:
+            if reinforcement.constraint:
+                self._entry_constraints.setdefault(reinforcement.unit, reinforcement.constraint)
         for side in self.rules.sides:
             self.state.points[side] = self.air_allowance(side, self.state.turn_index)
 
@@ -169,13 +174,14 @@ class Game(CoreGame):
         enemy_held = {space for space, units in occupants.items() if units[0].side == enemy}
         options: list[tuple[str, str, list[Unit]]] = []
         for space, units in occupants.items():
-            reach = rules.attack_targets[space]
-            if units[0].side != side or enemy_held.isdisjoint(reach):
+            if units[0].side != side:
                 continue
-            targets = [target for target in reach if target in enemy_held]
+            reach = rules.attack_targets[space]
+            if enemy_held.isdisjoint(reach):
+                continue
             able = [u for u in units if u.uid not in attacked and rules.can_attack(u.face)]
             if able:
-                options.extend((space, target, able) for target in targets)
+                options += [(space, target, able) for target in reach if target in enemy_held]
         return options
 
     def retreat_options(self, unit: Unit) -> list[str]:
@@ -243,14 +249,7 @@ class Game(CoreGame):
         return [space for space in spaces if not self._unmet(constraint, space, unit)]
 
     def _reinforcement_constraint(self, unit: Unit) -> Constraint | None:
-        return next(
-            (
-                r.constraint
-                for r in self.scenario.reinforcements
-                if r.unit == unit.counter.id and r.constraint
-            ),
-            None,
-        )
+        return self._entry_constraints.get(unit.counter.id)
 
     def _unmet(self, constraint: Constraint, space: str, unit: Unit) -> tuple[str, ...]:
         """Why ``space`` breaks the constraint: it reads only the map, the space, how many units

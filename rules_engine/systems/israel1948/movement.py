@@ -124,25 +124,20 @@ def check_path(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, path: 
     if unit.out_of_supply and len(path) > 1:
         raise IllegalAction("2.2", f"{unit.uid} is out of supply and may move only 1 hex")
     steps = rules.steps[unit.face.movement_class or "foot"]
-    ezoc = zoc.zoc_of(state, rules.enemy_of(unit.side))
+    # only a hex after the first can break the EZOC stop: a one-hex move need not ask
+    ezoc = zoc.zoc_of(state, rules.enemy_of(unit.side)) if len(path) > 1 else frozenset()
     allowance = movement_allowance(unit)
     spent = 0.0
     here = unit.space
     board = rules.board
     previous_cost_all, previous_reason = False, ""
+    occupants = state.occupants
     for index, there in enumerate(path):
-        if there not in board.neighbours[here]:  # the neighbours are hexes of the map
-            if there not in board.spaces:
-                raise IllegalAction("1.3", f"there is no hex {there} on the map")
-            raise IllegalAction("2.2", f"{board.name(there)} is not adjacent to {board.name(here)}")
         step: Step | None = steps[here].get(there)
         if step is None:
-            raise IllegalAction(
-                "1.3",
-                f"{unit.uid} cannot enter {board.name(there)} from {board.name(here)}: "
-                f"{_impassable_reason(rules, here, there)}",
-            )
-        if _enemy_in(state.occupants, there, unit.side):
+            raise _no_step(rules, unit, here, there)
+        holders = occupants.get(there)
+        if holders and holders[0].side != unit.side:
             raise IllegalAction("2.2", f"{board.name(there)} holds enemy units")
         if index > 0 and here in ezoc:
             raise IllegalAction(
@@ -169,9 +164,19 @@ def check_path(rules: Rules, zoc: ZocCache, state: GameState, unit: Unit, path: 
         raise IllegalAction("1.3", f"{unit.uid} cannot end its move in {board.name(here)}: {problem}")
 
 
-def _enemy_in(occupied: dict[str, list[Unit]], space: str, side: str) -> bool:
-    units = occupied.get(space)
-    return units is not None and bool(units) and units[0].side != side
+def _no_step(rules: Rules, unit: Unit, here: str, there: str) -> IllegalAction:
+    """Why the step table has no step from ``here`` into ``there``: no such hex, not adjacent, or
+    impassable (1.3, 2.2)."""
+    board = rules.board
+    if there not in board.spaces:
+        return IllegalAction("1.3", f"there is no hex {there} on the map")
+    if there not in board.neighbours[here]:
+        return IllegalAction("2.2", f"{board.name(there)} is not adjacent to {board.name(here)}")
+    return IllegalAction(
+        "1.3",
+        f"{unit.uid} cannot enter {board.name(there)} from {board.name(here)}: "
+        f"{_impassable_reason(rules, here, there)}",
+    )
 
 
 def _impassable_reason(rules: Rules, here: str, there: str) -> str:

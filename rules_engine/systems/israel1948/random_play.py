@@ -68,19 +68,22 @@ def _random_moves(game: Game, chooser: random.Random, chance: float, check: Afte
     side = game.active_side
     units = sorted(game.state.units_of(side), key=lambda u: u.uid)
     chooser.shuffle(units)
-    # Only the active side moves: the hexes the enemy holds stay the same all phase.
+    # Only the active side moves: the hexes the enemy holds and its ZOC stay the same all phase.
     enemy_held = {s for s, here in game.state.occupants.items() if here[0].side != side}
+    ezoc = game.zoc.zoc_of(game.state, game.enemy_of(side))
     for unit in units:
         if chooser.random() >= chance:
             continue
-        path = random_path(game, unit, chooser, enemy_held)
+        path = random_path(game, unit, chooser, enemy_held, ezoc)
         if path:
             game.move(unit, path)
             if check is not None:
                 check(game, f"move {unit.uid}")
 
 
-def random_path(game: Game, unit: Unit, chooser: random.Random, enemy_held: set[str]) -> tuple[str, ...]:
+def random_path(
+    game: Game, unit: Unit, chooser: random.Random, enemy_held: set[str], ezoc: frozenset[str]
+) -> tuple[str, ...]:
     """A legal move found by walking: each step a random hex the unit may still enter.
 
     Searching every destination (`Game.legal_moves`) costs a shortest-path search per
@@ -89,11 +92,11 @@ def random_path(game: Game, unit: Unit, chooser: random.Random, enemy_held: set[
     allowed, later steps must fit the allowance, nothing follows an EZOC hex or a step
     that costs everything, an out-of-supply unit moves one hex; the move ends on the
     last hex of the walk where stacking allows it. The engine checks the path again.
+    ``enemy_held`` and ``ezoc`` are the hexes the enemy holds and its ZOC.
     """
     assert unit.space is not None
     rules, state = game.rules, game.state
     steps = rules.steps[unit.face.movement_class or "foot"]
-    ezoc = game.zoc.zoc_of(state, rules.enemy_of(unit.side))
     allowance = movement_allowance(unit)
     spent, seen = 0.0, {unit.space}
     walk: list[str] = []

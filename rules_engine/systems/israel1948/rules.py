@@ -91,7 +91,7 @@ class Rules:
         # the answers of `defender_terrain_dice`, by (attackers' hex, defenders' hex)
         self._terrain_dice: dict[tuple[str, str], Mapping[str, int]] = {}
         # the answers of `stacking.group_problem`, by the counters of the group
-        self.group_problems: dict[tuple[str, ...], str | None] = {}
+        self.group_problems: dict[str | tuple[str, ...], str | None] = {}
         # the answers of `Game._unmet`: (constraint, space, units there, nation) -> reasons
         self.unmet_constraints: dict[tuple[Constraint, str, int, str | None], tuple[str, ...]] = {}
 

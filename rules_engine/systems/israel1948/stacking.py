@@ -13,6 +13,8 @@ from rules_engine.systems.israel1948.rules import STACK_WITH_ANY_NATION, Rules
 
 # How many groups of counters `group_problem` remembers before it starts again.
 GROUP_MEMO = 100_000
+# What `group_problem` finds for a group not judged yet (None means "no problem").
+_UNJUDGED = "not judged yet"
 
 
 def stacking_problem(rules: Rules, state: GameState, space: str, arriving: Sequence[Unit]) -> str | None:
@@ -26,13 +28,15 @@ def stacking_problem(rules: Rules, state: GameState, space: str, arriving: Seque
 def group_problem(rules: Rules, together: Sequence[Unit]) -> str | None:
     """Why these units may not share a space (None when they may): the answer depends only on
     their counters (and the optional rules, which a `Rules` holds), so each group is judged once."""
-    key = tuple([u.counter.id for u in together])
+    # a unit alone, the commonest question (every move asks it), is keyed by its counter id only
+    key = together[0].counter.id if len(together) == 1 else tuple([u.counter.id for u in together])
     known = rules.group_problems
-    if key not in known:
+    problem = known.get(key, _UNJUDGED)
+    if problem is _UNJUDGED:
         if len(known) >= GROUP_MEMO:
             known.clear()
-        known[key] = _judged(rules, together)
-    return known[key]
+        problem = known[key] = _judged(rules, together)
+    return problem
 
 
 def _judged(rules: Rules, together: Sequence[Unit]) -> str | None:
