@@ -17,6 +17,7 @@ from rules_engine.definitions import Counter, GameInfo, StackingRule
 # The counter kind the overall limit counts; leaders, dummies and tokens are counted
 # only by rules that name their kind.
 COUNTED_KIND = "unit"
+_NO_GROUPS: frozenset[str] = frozenset()
 
 
 class Member(NamedTuple):
@@ -44,7 +45,8 @@ class Stacking:
         self.summary = stacking.summary
         self.count_rules = tuple(r for r in stacking.rules if not r.not_with_nations)
         self.company_rules = tuple(r for r in stacking.rules if r.not_with_nations)
-        self._groups = {c.id: (c.id, *c.groups) for c in game.unit_classes}
+        # each class with the groups it belongs to, as a set: every rule of a move asks it of every counter
+        self._groups = {c.id: frozenset((c.id, *c.groups)) for c in game.unit_classes}
 
     @property
     def simple(self) -> bool:
@@ -122,8 +124,8 @@ class Stacking:
 
     def in_classes(self, classes: Sequence[str], counter: Counter) -> bool:
         """Whether the counter's class, or one of its class's groups, is among ``classes``."""
-        groups = self._groups.get(counter.unit_class or "", ())
-        return any(c in groups for c in classes)
+        groups = self._groups.get(counter.unit_class or "", _NO_GROUPS)
+        return not groups.isdisjoint(classes)
 
     def problem(self, counters: Sequence[Counter], sides: Iterable[str]) -> str | None:
         """The first reason a group of counters may not share a space, in a player's words."""

@@ -168,16 +168,15 @@ def _movement(game: Game) -> list[Action]:
         return [Transfer(g.uid, None) for u in units for g in gear_of(game, u)]
     found: list[Action] = []
     forced = game.mission.operation.forced_march
+    room = movement.StackingAfterMove(game, units, start)
     for end, path in sorted(movement.reachable(game, units, start, forced).items()):
-        if movement.stacking_after_move(game, units, start, end) is None:
+        if room.refusal(end) is None:
             found.append(Move(tuple(_name(game, s) for s in path)))
     found += [
-        Sail(_name(game, s))
-        for s in movement.sail_targets(game, units, start)
-        if _room(game, units, start, s)
+        Sail(_name(game, s)) for s in movement.sail_targets(game, units, start) if room.refusal(s) is None
     ]
     found += [
-        Fly(_name(game, s)) for s in movement.fly_targets(game, units, start) if _room(game, units, start, s)
+        Fly(_name(game, s)) for s in movement.fly_targets(game, units, start) if room.refusal(s) is None
     ]
     for card_id in game.mission.hand:
         for use in cards.kept_uses(game, card_id):
@@ -186,15 +185,11 @@ def _movement(game: Game) -> list[Action]:
                 found += [
                     PlayCard(card_id, use, _name(game, s))
                     for s in targets(game, units, start)
-                    if _room(game, units, start, s)
+                    if room.refusal(s) is None
                 ]
     if not game.mission.operation.forced_march:
         found += [Supply(g.uid, "forced-march") for g in movement.supplies_of(game)]
     return found + _transfers(game, units, start)
-
-
-def _room(game: Game, units: list[Unit], start: str, end: str) -> bool:
-    return movement.stacking_after_move(game, units, start, end) is None
 
 
 def _transfers(game: Game, units: list[Unit], start: str) -> list[Action]:

@@ -138,17 +138,31 @@ def move(game: Game, path: Sequence[str]) -> None:
 
 def stacking_after_move(game: Game, units: Sequence[Unit], start: str, end: str) -> IllegalAction | None:
     """10.2, 34.6: the refusal a move would meet once the segment ends (None if it fits)."""
-    staying = [u for u in raiders_at(game, start) if u not in units]
-    arriving = [*[u for u in raiders_at(game, end) if u not in units], *units]
-    reason = problem(game, end, arriving)
-    if reason is not None:
-        return IllegalAction("10.2", f"{game.space_name(end)} would hold too many units: {reason}")
-    left_behind = problem(game, start, staying)
-    if left_behind is not None and problem(game, start, raiders_at(game, start)) is None:
-        return IllegalAction(
-            "34.6", f"the units left in {game.space_name(start)} would be over their limit: {left_behind}"
-        )
-    return None
+    return StackingAfterMove(game, units, start).refusal(end)
+
+
+class StackingAfterMove:
+    """`stacking_after_move` for one force leaving ``start``, to judge many ends: what the move
+    leaves behind (34.6) is the same for every end, so it is judged once."""
+
+    def __init__(self, game: Game, units: Sequence[Unit], start: str) -> None:
+        self.game, self.units = game, units
+        staying = [u for u in raiders_at(game, start) if u not in units]
+        left_behind = problem(game, start, staying)
+        self.behind: IllegalAction | None = None
+        if left_behind is not None and problem(game, start, raiders_at(game, start)) is None:
+            self.behind = IllegalAction(
+                "34.6", f"the units left in {game.space_name(start)} would be over their limit: {left_behind}"
+            )
+
+    def refusal(self, end: str) -> IllegalAction | None:
+        """The refusal a move to ``end`` would meet (None if it fits): 10.2 where it arrives first."""
+        game, units = self.game, self.units
+        arriving = [*[u for u in raiders_at(game, end) if u not in units], *units]
+        reason = problem(game, end, arriving)
+        if reason is not None:
+            return IllegalAction("10.2", f"{game.space_name(end)} would hold too many units: {reason}")
+        return self.behind
 
 
 def finish_move(game: Game, units: Sequence[Unit], start: str, end: str, how: str) -> None:
