@@ -29,7 +29,7 @@ EDGE_SHIFT = 3
 def record(game: Game, unit: Unit) -> Reinforcement | None:
     """The scenario's line for this reinforcement (its turn, entrance and whether it may wait)."""
     turn = next((t for t, u in game.state.reinforcements if u is unit), None)
-    lines = [r for r in game.scenario.reinforcements if r.unit == unit.counter.id]
+    lines = game.reinforcement_lines(unit.counter.id)
     labels = game.state.turn_labels
     timed = [r for r in lines if turn is not None and r.turn in labels and labels.index(r.turn) == turn]
     found = timed or lines

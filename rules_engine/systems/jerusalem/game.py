@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.core import Action, CoreGame, DiceSource, EventLog, IllegalAction, Unit, UnitStatus
-from rules_engine.definitions import Scenario
+from rules_engine.definitions import Reinforcement, Scenario
 from rules_engine.systems.jerusalem import arrivals, leaders, legal, transport
 from rules_engine.systems.jerusalem.combat import CombatReport
 from rules_engine.systems.jerusalem.decisions import Decider, FirstChoice
@@ -53,6 +53,7 @@ class Game(CoreGame):
         self.last_shots: list[ShotReport] = []
         self.decider: Decider = FirstChoice()
         self._purposes: dict[str, int] = {}
+        self._lines: dict[str, list[Reinforcement]] | None = None
         self._artillery: dict[str, list[Unit]] = {}
         # Changes to make once the current phase has begun (a replay's position uses it).
         self.deferred: list[Callable[[], None]] = []
@@ -64,6 +65,15 @@ class Game(CoreGame):
 
     def role(self, unit: Unit) -> Role:
         return self._roles[unit.counter.id]
+
+    def reinforcement_lines(self, counter_id: str) -> Sequence[Reinforcement]:
+        """The scenario's reinforcement lines for a counter, in order: asked whenever a
+        reinforcement's entrance is looked up, so the lines are sorted by counter once a game."""
+        if self._lines is None:
+            self._lines = {}
+            for line in self.scenario.reinforcements:
+                self._lines.setdefault(line.unit, []).append(line)
+        return self._lines.get(counter_id, ())
 
     def label(self, unit: Unit) -> str:
         """A unit as a player sees it: its printed name, or 'a face-down leader' (12.1)."""
