@@ -131,11 +131,11 @@ def _extend_network(rules: Rules, source: str, blocked: set[str], network: set[s
     if source in blocked or source in network:
         return
     network.add(source)
-    frontier = [source]
     road_links = rules.board.road_links
+    # the source need not be a road hex; every hex the search reaches after it is one
+    frontier = [source] if source in road_links else []
     while frontier:
-        here = frontier.pop()
-        for there in road_links.get(here, ()):
+        for there in road_links[frontier.pop()]:
             if there not in network and there not in blocked:
                 network.add(there)
                 frontier.append(there)
@@ -148,12 +148,16 @@ def _traces_to(rules: Rules, space: str, network: set[str]) -> bool:
 
 
 def _extend_by_chains(rules: Rules, supplied_spaces: set[str], placed: dict[str, list[Unit]]) -> None:
-    """2.1: a chain of adjacent units in supply (units sharing a hex count as adjacent)."""
-    board = rules.board
-    pending = list(supplied_spaces)
-    while pending:
-        here = pending.pop()
-        for there in board.neighbours[here]:
-            if there in placed and there not in supplied_spaces:
-                supplied_spaces.add(there)
-                pending.append(there)
+    """2.1: a chain of adjacent units in supply (units sharing a hex count as adjacent).
+
+    Most hexes trace to a road themselves, so the few that do not are asked, round after
+    round, whether they now touch a supplied hex.
+    """
+    neighbours = rules.board.neighbours
+    waiting = [space for space in placed if space not in supplied_spaces]
+    while waiting:
+        joined = [space for space in waiting if not supplied_spaces.isdisjoint(neighbours[space])]
+        if not joined:
+            return
+        supplied_spaces.update(joined)
+        waiting = [space for space in waiting if space not in supplied_spaces]
