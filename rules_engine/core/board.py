@@ -62,6 +62,7 @@ class Board:
         self.terrain_of: dict[str, Terrain | None] = {
             space_id: terrain.get(space.terrain) for space_id, space in self.spaces.items()
         }
+        self._with_feature: dict[str, tuple[str, ...]] = {}
 
     def side_features(self, a: str, b: str) -> tuple[SideFeature, ...]:
         return self.sides.get(a, {}).get(b, ())
@@ -79,6 +80,16 @@ class Board:
     def has_feature(self, space_id: str, feature: str) -> bool:
         space = self.spaces.get(space_id)
         return space is not None and feature in space.features
+
+    def spaces_with(self, feature: str) -> tuple[str, ...]:
+        """Every space with ``feature``, in map order: victory asks it at the end of every game, so
+        each feature's spaces are found once per map."""
+        found = self._with_feature.get(feature)
+        if found is None:
+            found = self._with_feature[feature] = tuple(
+                s for s in self.spaces if self.has_feature(s, feature)
+            )
+        return found
 
     def resolve(self, reference: str) -> str | None:
         space = self.definition.resolve(reference)

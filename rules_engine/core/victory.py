@@ -7,6 +7,8 @@ record, which every system keeps through `CoreGame.take_control`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules_engine.core.board import Board
 from rules_engine.core.state import GameState
 from rules_engine.definitions import Scenario, VictoryCondition
@@ -14,13 +16,12 @@ from rules_engine.definitions import Scenario, VictoryCondition
 
 def controlled(board: Board, state: GameState, side: str, condition: VictoryCondition) -> list[str]:
     """The places a condition counts that ``side`` controls now."""
+    places: Iterable[str | None] = ()
     if condition.places:
-        places = [p for p in (board.resolve(r) for r in condition.places) if p is not None]
+        places = (board.resolve(r) for r in condition.places)
     elif condition.feature:
-        places = [s for s in board.spaces if board.has_feature(s, condition.feature)]
-    else:
-        places = []
-    return [p for p in places if state.control.get(p) == side]
+        places = board.spaces_with(condition.feature)
+    return [p for p in places if p is not None and state.control.get(p) == side]
 
 
 def victory_level(board: Board, state: GameState, scenario: Scenario) -> str | None:

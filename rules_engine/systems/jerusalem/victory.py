@@ -42,7 +42,7 @@ def condition_places(game: Game, condition: VictoryCondition) -> list[str]:
     if condition.places:
         return [p for p in (board.resolve(r) for r in condition.places) if p is not None]
     if condition.feature:
-        return [s for s in board.spaces if board.has_feature(s, condition.feature)]
+        return list(board.spaces_with(condition.feature))
     return []
 
 
