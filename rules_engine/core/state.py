@@ -117,7 +117,7 @@ class GameState:
             raise EngineError(f"{unit.uid} is already in play")
         self.units[unit.uid] = unit
         self.by_side.setdefault(unit.side, []).append(unit)
-        if unit.on_map and unit.space is not None:
+        if unit.status is ON_MAP and unit.space is not None:
             self.occupants.setdefault(unit.space, []).append(unit)
         self.changed(unit)
 

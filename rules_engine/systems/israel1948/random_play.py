@@ -101,18 +101,21 @@ def random_path(
     spent, seen = 0.0, {unit.space}
     walk: list[str] = []
     # the first hex: any the unit can enter that holds no enemy, whatever it costs
-    options = [(there, step.cost) for there, step in steps[unit.space].items() if there not in enemy_held]
+    row = steps[unit.space]
+    options = [there for there in row if there not in enemy_held]
     while options:
-        there, cost = chooser.choice(options)
+        there = chooser.choice(options)
+        cost = row[there].cost
         walk.append(there)
         seen.add(there)
         spent = allowance if cost == ALL else spent + cost
         if unit.out_of_supply or cost == ALL or there in ezoc or chooser.random() < STOP_CHANCE:
             break
         # a later hex: within the allowance (a step that costs everything, ALL, never fits)
+        row = steps[there]
         options = [
-            (beyond, step.cost)
-            for beyond, step in steps[there].items()
+            beyond
+            for beyond, step in row.items()
             if spent + step.cost <= allowance and beyond not in enemy_held and beyond not in seen
         ]
     while walk and stacking_problem(rules, state, walk[-1], [unit]) is not None:
