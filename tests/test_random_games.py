@@ -152,3 +152,9 @@ def test_late_peace_plays_one_more_turn() -> None:
     longer = play_random_game(israel(frozenset({"late-peace"})), "ten-days", 1)
     assert standard.state.turn == "2"
     assert longer.state.turn == "3"
+
+
+def test_a_seed_whose_defender_was_offered_a_second_retreat_plays_to_a_result() -> None:
+    """Seed 2883 once stopped: the engine offered a second retreat to a unit that had retreated."""
+    game = play_and_check("onslaught", 2883)
+    assert game.state.over

@@ -424,3 +424,41 @@ def test_step_rows_are_worked_out_when_first_read() -> None:
     assert len(table) == 0
     assert set(table["G13"]) == set(system().rules.steps["foot"]["G13"]) <= set(board.neighbours["G13"])
     assert list(table) == ["G13"] and table["G13"]
+
+
+class RetreatWhenOffered(Choices):
+    """Takes each hit after the first on one unit, as a retreat whenever one is offered."""
+
+    def __init__(self, game: Game, target: str) -> None:
+        super().__init__(game=game)
+        self.target = target
+        self.offered: list[list[str]] = []
+
+    def defender_hit(
+        self,
+        number: int,
+        defenders: Sequence[Unit],
+        retreats: Callable[[Unit], list[str]],
+        must_be_step: bool,
+    ) -> HitTaken:
+        unit = self._units([self.target])[0]
+        if must_be_step:
+            return HitTaken(unit, False)
+        options = retreats(unit)
+        self.offered.append(options)
+        return HitTaken(unit, True, options[0]) if options else HitTaken(unit, False)
+
+
+def test_a_defender_that_has_retreated_is_offered_no_second_retreat() -> None:
+    """1.1: each unit retreats once, so the engine offers a unit that retreated no retreat; the
+    random player (seed 2883 of Onslaught) once chose one and the engine refused its own offer."""
+    game = position(
+        [("HAREL", "F8"), ("GIVATI-1", "F8"), ("JORDAN 1", "F9"), ("JORDAN 4", "F9")], phase="first-combat"
+    )
+    decider = RetreatWhenOffered(game, "JORDAN 4")
+    space = game.rules.board.resolve("F9")
+    assert space is not None
+    dice = ScriptedDice({"defender": {"red": [1, 1, 1]}, "attacker": {"red": [6, 6, 6, 6, 6, 6]}})
+    report = game.attack([game.unit("HAREL"), game.unit("GIVATI-1")], space, decider, dice)
+    assert decider.offered[0] and decider.offered[1:] and all(o == [] for o in decider.offered[1:])
+    assert list(report.retreats) == ["JORDAN 4"]

@@ -358,7 +358,12 @@ def _apply_attacker_hits(
         if not alive:
             break
         must_be_step = number == 1 or all(u.uid in retreated for u in alive)
-        taken = decider.defender_hit(number, alive, lambda u: game.retreat_options(u), must_be_step)
+
+        def retreats(unit: Unit) -> list[str]:
+            """Where ``unit`` may retreat for this hit: nowhere once it has retreated (each unit once)."""
+            return [] if unit.uid in retreated else game.retreat_options(unit)
+
+        taken = decider.defender_hit(number, alive, retreats, must_be_step)
         unit = taken.unit
         if unit not in alive:
             raise IllegalAction("2.3", f"{unit.uid} is not a defender still on the map")
