@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ERROR, WARNING = "error", "warning"
+ERROR, WARNING, INFO = "error", "warning", "info"
 
 CODES: dict[str, tuple[str, str]] = {
     "module.unreadable": (
@@ -53,6 +53,10 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         "A trait VASSAL does not know; it reports it and puts an empty marker there.",
     ),
+    "piece.expression-error": (
+        ERROR,
+        "A Calculated Property's expression throws for a piece on a map; VASSAL reports it when read.",
+    ),
     "piece.not-basic": (ERROR, "The innermost part of a piece is not a basic piece, stack or deck."),
     "slot.gpid-duplicate": (WARNING, "Two palette slots share a gpid; the Game Refresher confuses them."),
     "slot.gpid-missing": (WARNING, "A palette slot has no numeric gpid; VASSAL's editor renumbers it."),
@@ -81,6 +85,10 @@ CODES: dict[str, tuple[str, str]] = {
     "setup.unknown-location": (
         ERROR,
         "An at-start stack names a grid location its board does not have; VASSAL reports it.",
+    ),
+    "setup.startup-commands": (
+        INFO,
+        "Startup global key commands make pieces place, move or remove pieces; inspect does not run them.",
     ),
     "setup.too-deep": (
         ERROR,

@@ -23,6 +23,7 @@ class Palette:
     images: list[tuple[str, str]] = field(default_factory=list)  # (image, where) of pieces in use
     prototype_images: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     prototype_uses: dict[str, set[str]] = field(default_factory=dict)  # prototype -> prototypes it uses
+    prototype_texts: dict[str, str] = field(default_factory=dict)  # prototype -> its definition
     used_prototypes: set[str] = field(default_factory=set)
     dynamic_prototypes: bool = False
     _seen: set[int] = field(default_factory=set)
@@ -77,6 +78,7 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
         kind.check(report, "the piece", where, custom_traits)
         if element.tag == PROTOTYPE_TAG:
             name = element.get("name", "")
+            palette.prototype_texts.setdefault(name, (element.text or "").strip())
             palette.prototype_images[name] = [(image, where) for image in kind.images]
             palette.prototype_uses[name] = set(kind.prototypes)
             for definition in kind.markers:
