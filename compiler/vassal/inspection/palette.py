@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from compiler.vassal.inspection.encoding import check_reencoding
 from compiler.vassal.inspection.model import Inspection
 from compiler.vassal.inspection.traits import PieceKind, PieceReader
 from compiler.vassal.inspection.xml import element_path
@@ -86,6 +87,7 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
                 palette.prototype_uses[name] |= set(marker.prototypes) if marker else set()
             continue
         report.piece_slots += 1
+        check_reencoding(kind, report, where)
         palette.use(kind, where)
         _check_gpid(element, gpids, report, where)
     highest = max(gpids, default=0)

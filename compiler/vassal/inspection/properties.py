@@ -151,7 +151,7 @@ def basic_name(traits: list[tuple[str, str]]) -> str:
         if type_prefix(trait) == "basicName;":
             return decode(trait[len("basicName;") :], ";")[0]
     basic = decode(traits[-1][0], ";") if traits else []
-    return basic[3] if len(basic) > 3 else ""
+    return basic[4] if len(basic) > 4 else ""
 
 
 def check_calculated(
