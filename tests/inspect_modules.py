@@ -387,6 +387,23 @@ def charts() -> bytes:
     return module("Charts", body, files)
 
 
+def place_marker(command: str, key_stroke: str, made: str, gpid: str, old: bool = False) -> Trait:
+    """Place Marker (placemark;) creating the piece ``made`` (an AddPiece text) on the spot;
+    ``old``: as VASSAL wrote it before its last three fields existed."""
+    fields = [command, key_stroke, made, "null", "0", "0", "false", "", "", gpid, "0", "false"]
+    return Trait("placemark;" + encode(fields if old else [*fields, "false", "", "1"], ";"), "")
+
+
+def startup_command(name: str, key_stroke: str, target: str, filter_expression: str) -> str:
+    return (
+        f'<{B}module.StartupGlobalKeyCommand name="{name}" hotkey="{key_stroke}" '
+        'hotkeyOrKeyCommand="sendKeyCommand" whenToApply="startOfGameOnly" buttonText="" buttonHotkey="" '
+        'icon="" tooltip="" canDisable="false" propertyGate="" deckCount="-1" reportFormat="" reportSingle="true" '
+        f'singleMap="true" suppressSounds="false" filter="{_xml(filter_expression).replace(chr(34), "&quot;")}" '
+        f'target="{target}"/>'
+    )
+
+
 def startup() -> bytes:
     """A startup global key command whose key makes posts place flags (VASSAL runs it for every
     setup it starts; inspect does not, and says so), and a Calculated Property that throws for
@@ -395,25 +412,7 @@ def startup() -> bytes:
     paren = Trait('calcProp;Paren;{LocationName.indexOf("(")};', "")
     short = Trait("calcProp;Short;{LocationName.substring(0, Paren-1)};", "")
     flag = add_piece("null", [basic_piece("flag.png", "Flag", gpid="90")])
-    fields = [
-        "",
-        named_key("INIT"),
-        flag,
-        "null",
-        "0",
-        "0",
-        "false",
-        "",
-        "",
-        "90",
-        "0",
-        "false",
-        "false",
-        "",
-        "1",
-    ]
-    place = Trait("placemark;" + encode(fields, ";"), "")
-    post = [short, paren, place, marker({"Post": "Y"})]
+    post = [short, paren, place_marker("", named_key("INIT"), flag, "90"), marker({"Post": "Y"})]
     prototypes = (
         f'<{B}module.PrototypesContainer><{B}module.PrototypeDefinition name="Post">'
         f"{_xml(add_piece('null', [*post, basic_piece('', '')]))}</{B}module.PrototypeDefinition>"
@@ -425,18 +424,10 @@ def startup() -> bytes:
         f"</{B}module.map.SetupStack>"
         for name, x, gpid in [("West", 50, 1), ("East", 150, 2)]
     )
-    land = map_xml(
-        "Land",
-        board_xml("Ground", region_grid([("Fort (Hill)", 50, 50), ("Camp", 150, 50)]), "g.png"),
-        stacks,
-    )
-    command = (
-        f'<{B}module.StartupGlobalKeyCommand name="Raise flags" hotkey="{named_key("INIT")}" '
-        'hotkeyOrKeyCommand="sendKeyCommand" whenToApply="startOfGameOnly" buttonText="" buttonHotkey="" '
-        'icon="" tooltip="" canDisable="false" propertyGate="" deckCount="-1" reportFormat="" reportSingle="true" '
-        'singleMap="true" suppressSounds="false" filter="{Short != &quot;zzz&quot;}" '
-        'target="MODULE|true|MAP|Land||||0|0||true|Post|Y|EQUALS||"/>'
-    )
+    regions = region_grid([("Fort (Hill)", 50, 50), ("Camp", 150, 50)])
+    land = map_xml("Land", board_xml("Ground", regions, "g.png"), stacks)
+    target = "MODULE|true|MAP|Land||||0|0||true|Post|Y|EQUALS||"
+    command = startup_command("Raise flags", named_key("INIT"), target, '{Short != "zzz"}')
     pieces = [
         add_piece("101", [*post, basic_piece("post.png", "Post", "Land", 150, 50, "2")]),
         add_piece("102", [*post, basic_piece("post.png", "Post", "null", 0, 0, "2")]),
@@ -462,60 +453,24 @@ def formats() -> bytes:
     Key Command written before their last fields existed, a Delete with a field too many) beside
     slots in the current format, which VASSAL writes back as they are."""
     made = add_piece("null", [basic_piece("dot.png", "Made", gpid="9")])
-    old_place = ["Make", "77,130", made, "null", "0", "0", "false", "", "", "9", "0", "false"]
-    new_place = [*old_place, "false", "", "1"]
-    old_gkc = [
-        "Tell",
-        "84,130",
-        "85,130",
-        "",
-        "false",
-        "1",
-        "false",
-        "true",
-        "",
-        "",
-        "-1",
-        "COUNTER|false|MAP|||||0|0||false|||EQUALS",
-    ]
+    old_target = "COUNTER|false|MAP|||||0|0||false|||EQUALS"
+    old_gkc = ["Tell", "84,130", "85,130", "", "false", "1", "false", "true", "", "", "-1", old_target]
+    traits = {
+        "Old marker": place_marker("Make", "77,130", made, "9", old=True),
+        "New marker": place_marker("Make", "77,130", made, "9"),
+        "Old command": Trait("globalkey;" + encode(old_gkc, ";"), ""),
+        "Long delete": Trait("delete;Delete;68,130;;extra", ""),
+    }
     slots = [
-        slot(
-            "Old marker",
-            1,
-            [
-                Trait("placemark;" + encode(old_place, ";"), ""),
-                basic_piece("dot.png", "Old marker", gpid="1"),
-            ],
-        ),
-        slot(
-            "New marker",
-            2,
-            [
-                Trait("placemark;" + encode(new_place, ";"), ""),
-                basic_piece("dot.png", "New marker", gpid="2"),
-            ],
-        ),
-        slot(
-            "Old command",
-            3,
-            [Trait("globalkey;" + encode(old_gkc, ";"), ""), basic_piece("dot.png", "Old command", gpid="3")],
-        ),
-        slot(
-            "Long delete",
-            4,
-            [Trait("delete;Delete;68,130;;extra", ""), basic_piece("dot.png", "Long delete", gpid="4")],
-        ),
-        slot(
-            "Plain",
-            5,
-            [
-                delete("Delete", "68,130"),
-                report(["68,130"], "$PieceName$ goes"),
-                basic_piece("dot.png", "Plain", gpid="5"),
-            ],
-        ),
+        slot(name, n, [trait, basic_piece("dot.png", name, gpid=str(n))])
+        for n, (name, trait) in enumerate(traits.items(), start=1)
     ]
-    body = map_xml("Main", board_xml("B", image="b.png")) + palette(slots)
+    plain = [
+        delete("Delete", "68,130"),
+        report(["68,130"], "$PieceName$ goes"),
+        basic_piece("dot.png", "Plain", gpid="5"),
+    ]
+    body = map_xml("Main", board_xml("B", image="b.png")) + palette([*slots, slot("Plain", 5, plain)])
     files = {"images/b.png": png(100, 100), "images/dot.png": png(10, 10)}
     return module("Formats", body, files)
 
