@@ -38,6 +38,8 @@ TOKEN = re.compile(
     re.VERBOSE,
 )
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'"}
+MAX_TOKENS = 400  # longer expressions are not judged (their trees could nest past Python's stack)
+MAX_NESTING = 40  # parentheses, ?: and unary operators inside one another
 BINARY = [("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%")]
 
 
@@ -67,7 +69,15 @@ class Parser:
 
     def __init__(self, text: str) -> None:
         self.tokens = tokens_of(text)
+        if len(self.tokens) > MAX_TOKENS:
+            raise Undecidable("a long expression")
         self.index = 0
+        self.depth = 0
+
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise Undecidable("an expression nested too deep")
 
     def parse(self) -> Node:
         node = self.conditional()
@@ -87,13 +97,17 @@ class Parser:
         return self.tokens[self.index - 1]
 
     def conditional(self) -> Node:
+        self.nest()
         test = self.binary(0)
         if self.peek() != "?":
+            self.depth -= 1
             return test
         self.take("?")
         then = self.conditional()
         self.take(":")
-        return Node("cond", None, (test, then, self.conditional()))
+        node = Node("cond", None, (test, then, self.conditional()))
+        self.depth -= 1
+        return node
 
     def binary(self, level: int) -> Node:
         if level == len(BINARY):
@@ -106,7 +120,10 @@ class Parser:
 
     def unary(self) -> Node:
         if self.peek() in ("!", "-", "+") and self.tokens[self.index][0] == "op":
-            return Node("unary", self.take()[1], (self.unary(),))
+            self.nest()
+            node = Node("unary", self.take()[1], (self.unary(),))
+            self.depth -= 1
+            return node
         return self.postfix(self.primary())
 
     def postfix(self, node: Node) -> Node:

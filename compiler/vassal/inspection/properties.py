@@ -24,6 +24,7 @@ from compiler.vassal.inspection.traits import PieceKind, PieceReader, type_prefi
 from compiler.vassal.sequence import decode
 
 MAX_PROTOTYPE_DEPTH = 50  # prototypes that use each other in a loop stop here
+MAX_CALCULATION_DEPTH = 20  # Calculated Properties reading one another deeper are not judged
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,10 @@ class Evaluation:
         if name in self.props.values:
             return beanshell.wrap(self.props.values[name])
         if name in self.props.calculated and name not in self.active:
-            return beanshell.wrap(self.value_of(self.props.calculated[name]))
+            try:
+                return beanshell.wrap(self.value_of(self.props.calculated[name]))
+            except JavaError:
+                return ""  # Expression.tryEvaluate reports it and gives "" to whoever asked
         if name in self.builtin:
             return beanshell.wrap(self.builtin[name])
         raise Undecidable(f"property {name} is not known here")
@@ -136,7 +140,7 @@ class Evaluation:
             return "(not known)"
 
     def value_of(self, calculated: Calculated) -> str:
-        if calculated.node is None:
+        if calculated.node is None or len(self.active) >= MAX_CALCULATION_DEPTH:
             raise Undecidable("not evaluated")
         self.active.add(calculated.name)
         try:

@@ -151,6 +151,8 @@ def _known(evaluation: Evaluation, name: str) -> str | None:
 
 @dataclass
 class PieceView:
+    """A placed piece whose traits react to keys, and its properties (for the command's target)."""
+
     piece: PlacedPiece
     reactions: Reactions
     evaluation: Evaluation
@@ -161,11 +163,10 @@ def report_startup(
 ) -> None:
     """One info finding per startup command whose keys reach traits that change the board."""
     for command in commands:
-        receivers = [p for p in pieces if is_targeted(command, p.piece, p.evaluation)]
         effects: dict[str, int] = {}
         affected = 0
         sent: set[str] = set()
-        for view in receivers:
+        for view in (p for p in pieces if is_targeted(command, p.piece, p.evaluation)):
             done, more = view.reactions.reach([command.key])
             sent |= more
             affected += bool(done)
@@ -176,10 +177,9 @@ def report_startup(
             listed = "; ".join(f"{what} ({count}x)" for what, count in sorted(effects.items())[:4])
             report.add(
                 "setup.startup-commands",
-                f"startup global key command '{command.name}' sends {command.key} to {len(receivers)} "
-                f"piece(s); the keys it sets off reach traits that change the board on {affected} "
-                f"piece(s): {listed}. inspect does not run piece commands, so VASSAL's pieces and "
-                "locations may differ from these",
+                f"startup global key command '{command.name}' sends {command.key}; the keys it sets "
+                f"off reach traits that change the board on {affected} piece(s): {listed}. inspect "
+                "does not run piece commands, so VASSAL's pieces and locations may differ from these",
                 where,
             )
 
