@@ -155,3 +155,14 @@ def test_validating_with_kept_outcomes_does_not_import_the_engine(tmp_path: Path
 
     assert "rules_engine.systems.jerusalem.game" in modules()  # the first run plays the replays
     assert modules() == ["rules_engine.systems.jerusalem", "rules_engine.systems.jerusalem.facts"]
+
+
+def test_without_a_home_folder_nothing_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WGC_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", no_home)
+    assert replay_cache.cache_folder() is None

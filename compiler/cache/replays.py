@@ -58,7 +58,12 @@ def cache_folder() -> Path | None:
     chosen = os.environ.get("WGC_CACHE_DIR")
     if chosen is not None:
         return Path(chosen) if chosen.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):  # no home folder to be found: keep nothing
+            return None
     return Path(base) / "wgc"
 
 
