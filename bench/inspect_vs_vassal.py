@@ -55,7 +55,8 @@ def agreement(game: dict[str, Any], setup: SetupSummary) -> tuple[int, int, list
     mine = Counter((p.map, p.location) for p in setup.pieces)
     want = Counter((piece["map"], piece["location"]) for piece in theirs)
     same = sum((mine & want).values())
-    wrong = [f"{k}: VASSAL {n}, inspect {mine.get(k, 0)}" for k, n in (want - mine).items()]
+    wrong = [f"{k}: VASSAL {want[k]}, inspect {mine.get(k, 0)}" for k in (want - mine)]
+    wrong += [f"{k}: VASSAL {want.get(k, 0)}, inspect {mine[k]}" for k in (mine - want)]
     return same, sum(want.values()), wrong[:5]
 
 
@@ -92,14 +93,36 @@ def compare(module: Path, harness: Path) -> None:
             continue
         same, count, wrong = agreement(game, setup)
         total_same, total = total_same + same, total + count
-        print(f"   setup {name!r}: {same}/{count} locations agree")
+        extra = count - len(setup.pieces)
+        startup = any(
+            f.code == "setup.startup-commands" and f"'{setup.name}'" in f.where for f in result.findings
+        )
+        note = f" (VASSAL has {extra} piece(s) more" + (
+            "; inspect says startup commands change the board)" if startup else ")"
+        )
+        print(f"   setup {name!r}: {same}/{count} locations agree" + (note if extra else ""))
         for line in wrong:
             print(f"      {line}")
     if total:
         print(f"   locations: {100 * total_same / total:.2f}% of {total} pieces agree")
+    print(slot_agreement(report, result))
     for message in problems(report):
         mark = "found" if found_by_inspect(message, result) else "MISSED"
         print(f"   VASSAL: [{mark}] {message[:160]}")
+
+
+def slot_agreement(report: dict[str, Any], result: Inspection) -> str:
+    """Slots VASSAL writes back differently, against inspect's slot.reencoded findings. Compared
+    by the slot's own name (the harness names a SetupStack by its computed description, inspect
+    by its name attribute); past 20 findings of a code inspect lists only how many there are."""
+    slots = report.get("pieceSlots", {}).get("slots", [])
+    rewritten = Counter(s["path"].rsplit("/", 1)[-1] for s in slots if not s.get("roundTripIdentical", True))
+    listed = Counter(f.where.rsplit("/", 1)[-1] for f in result.findings if f.code == "slot.reencoded")
+    agree = sum((listed & rewritten).values())
+    return (
+        f"   slots VASSAL re-encodes differently: {sum(rewritten.values())}, inspect reports "
+        f"{result.counts.get('slot.reencoded', 0)} (of the {sum(listed.values())} listed, {agree} agree)"
+    )
 
 
 def _blank_setup(result: Inspection) -> str:

@@ -85,12 +85,27 @@ def _declared_system(sources: GameSources) -> str | None:
 
 
 def _replays(context: CheckContext) -> Iterator[Diagnostic]:
-    """Imported here: validating a game without replays should not pay for the rules engine."""
-    from compiler.replay import replay_diagnostics
+    """Replays whose outcome is kept (compiler/cache/replays.py) are not played again; the
+    rules engine is imported only when one must be: validating a game whose replays did not
+    change should not pay for it."""
+    from compiler.cache.replays import ReplayCache
 
-    game = ValidGame.from_definition(context.definition)
-    if game is not None:
-        yield from replay_diagnostics(context.sources, game, context.valid)
+    documents = [d for d in context.sources.all("replay") if d.name in context.valid]
+    cache = ReplayCache.open(context.sources)
+    outcomes = cache.known(documents)
+    if len(outcomes) < len(documents):
+        from compiler.replay import replay_problems
+
+        game = ValidGame.from_definition(context.definition)
+        if game is None:
+            return
+        played = replay_problems(context.sources, game, [d for d in documents if d.name not in outcomes])
+        if isinstance(played, Diagnostic):  # no engine for this system: nothing to keep
+            yield played
+            return
+        outcomes.update(played)
+        cache.keep(documents, outcomes)
+    yield from (problem for d in documents if (problem := outcomes[d.name]) is not None)
 
 
 def _run_check(check: Check, context: CheckContext) -> list[Diagnostic]:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# Replays are played in every test, never read back from a user's cache: a test that changes
+# the engine's behaviour must see it. tests/test_replay_cache.py turns the cache on where it tests it.
+os.environ["WGC_CACHE_DIR"] = ""
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DATA = ROOT / "source_data"

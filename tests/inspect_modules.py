@@ -15,7 +15,7 @@ from collections.abc import Callable
 from io import BytesIO
 
 from compiler.vassal.archive import zip_bytes
-from compiler.vassal.pieces import Trait, add_piece, basic_piece, layer, marker
+from compiler.vassal.pieces import Trait, add_piece, basic_piece, delete, layer, marker, named_key, report
 from compiler.vassal.savefile import save_bytes
 from compiler.vassal.sequence import encode
 
@@ -387,6 +387,94 @@ def charts() -> bytes:
     return module("Charts", body, files)
 
 
+def place_marker(command: str, key_stroke: str, made: str, gpid: str, old: bool = False) -> Trait:
+    """Place Marker (placemark;) creating the piece ``made`` (an AddPiece text) on the spot;
+    ``old``: as VASSAL wrote it before its last three fields existed."""
+    fields = [command, key_stroke, made, "null", "0", "0", "false", "", "", gpid, "0", "false"]
+    return Trait("placemark;" + encode(fields if old else [*fields, "false", "", "1"], ";"), "")
+
+
+def startup_command(name: str, key_stroke: str, target: str, filter_expression: str) -> str:
+    return (
+        f'<{B}module.StartupGlobalKeyCommand name="{name}" hotkey="{key_stroke}" '
+        'hotkeyOrKeyCommand="sendKeyCommand" whenToApply="startOfGameOnly" buttonText="" buttonHotkey="" '
+        'icon="" tooltip="" canDisable="false" propertyGate="" deckCount="-1" reportFormat="" reportSingle="true" '
+        f'singleMap="true" suppressSounds="false" filter="{_xml(filter_expression).replace(chr(34), "&quot;")}" '
+        f'target="{target}"/>'
+    )
+
+
+def startup() -> bytes:
+    """A startup global key command whose key makes posts place flags (VASSAL runs it for every
+    setup it starts; inspect does not, and says so), and a Calculated Property that throws for
+    a post whose location has no parenthesis (read by the command's filter, so VASSAL reports
+    it), but not for a post elsewhere or on no map."""
+    paren = Trait('calcProp;Paren;{LocationName.indexOf("(")};', "")
+    short = Trait("calcProp;Short;{LocationName.substring(0, Paren-1)};", "")
+    flag = add_piece("null", [basic_piece("flag.png", "Flag", gpid="90")])
+    post = [short, paren, place_marker("", named_key("INIT"), flag, "90"), marker({"Post": "Y"})]
+    prototypes = (
+        f'<{B}module.PrototypesContainer><{B}module.PrototypeDefinition name="Post">'
+        f"{_xml(add_piece('null', [*post, basic_piece('', '')]))}</{B}module.PrototypeDefinition>"
+        f"</{B}module.PrototypesContainer>"
+    )
+    stacks = "".join(
+        f'<{B}module.map.SetupStack name="{name}" x="{x}" y="50" owningBoard="Ground">'
+        f"{slot('Post', gpid, [Trait('prototype;Post', ''), basic_piece('post.png', 'Post', gpid=str(gpid))])}"
+        f"</{B}module.map.SetupStack>"
+        for name, x, gpid in [("West", 50, 1), ("East", 150, 2)]
+    )
+    regions = region_grid([("Fort (Hill)", 50, 50), ("Camp", 150, 50)])
+    land = map_xml("Land", board_xml("Ground", regions, "g.png"), stacks)
+    target = "MODULE|true|MAP|Land||||0|0||true|Post|Y|EQUALS||"
+    command = startup_command("Raise flags", named_key("INIT"), target, '{Short != "zzz"}')
+    pieces = [
+        add_piece("101", [*post, basic_piece("post.png", "Post", "Land", 150, 50, "2")]),
+        add_piece("102", [*post, basic_piece("post.png", "Post", "null", 0, 0, "2")]),
+    ]
+    body = (
+        prototypes
+        + land
+        + command
+        + palette([])
+        + setup_xml("Saved", "saved.vsav")
+        + setup_xml("Fresh", None)
+    )
+    files = {
+        "images/g.png": png(200, 100),
+        "images/post.png": png(20, 20),
+        "images/flag.png": png(10, 10, 60),
+    }
+    return module("Startup", body, {**files, "saved.vsav": save("Startup", pieces)})
+
+
+def formats() -> bytes:
+    """Traits in older formats that VASSAL re-encodes differently (a Place Marker and a Global
+    Key Command written before their last fields existed, a Delete with a field too many) beside
+    slots in the current format, which VASSAL writes back as they are."""
+    made = add_piece("null", [basic_piece("dot.png", "Made", gpid="9")])
+    old_target = "COUNTER|false|MAP|||||0|0||false|||EQUALS"
+    old_gkc = ["Tell", "84,130", "85,130", "", "false", "1", "false", "true", "", "", "-1", old_target]
+    traits = {
+        "Old marker": place_marker("Make", "77,130", made, "9", old=True),
+        "New marker": place_marker("Make", "77,130", made, "9"),
+        "Old command": Trait("globalkey;" + encode(old_gkc, ";"), ""),
+        "Long delete": Trait("delete;Delete;68,130;;extra", ""),
+    }
+    slots = [
+        slot(name, n, [trait, basic_piece("dot.png", name, gpid=str(n))])
+        for n, (name, trait) in enumerate(traits.items(), start=1)
+    ]
+    plain = [
+        delete("Delete", "68,130"),
+        report(["68,130"], "$PieceName$ goes"),
+        basic_piece("dot.png", "Plain", gpid="5"),
+    ]
+    body = map_xml("Main", board_xml("B", image="b.png")) + palette([*slots, slot("Plain", 5, plain)])
+    files = {"images/b.png": png(100, 100), "images/dot.png": png(10, 10)}
+    return module("Formats", body, files)
+
+
 def without_utf8_flag(data: bytes) -> bytes:
     """The same ZIP with the UTF-8 flag cleared on every entry (the names stay UTF-8 bytes)."""
     buffer = bytearray(data)
@@ -413,4 +501,6 @@ CASES: dict[str, Callable[[], bytes]] = {
     "markers": markers,
     "names": names,
     "charts": charts,
+    "startup": startup,
+    "formats": formats,
 }

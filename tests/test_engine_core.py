@@ -8,6 +8,7 @@ a replay through the common runner.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from rules_engine import systems
 from rules_engine.core import EndPhase, EngineError, ScriptedDice
 from rules_engine.core.stacking import Member, Stacking
 from rules_engine.definitions import Counter, Face, Origin, StackingRule
+from rules_engine.systems import SYSTEMS
 
 from .conftest import ROOT, valid_game
 
@@ -219,3 +221,18 @@ def test_the_model_refuses_changes_to_its_mappings() -> None:
     for mapping in mappings:
         with pytest.raises(TypeError):
             mapping["intruder"] = None
+
+
+@pytest.mark.parametrize("name", sorted(SYSTEMS))
+def test_a_system_package_exports_each_name_it_lists(name: str) -> None:
+    """The packages import their names on first use (rules_engine/systems/lazy.py): each name
+    in ``__all__`` must resolve, SYSTEM to the class that plays the game, FACTS to its facts."""
+    package = importlib.import_module(SYSTEMS[name])
+    for exported in package.__all__:
+        assert getattr(package, exported) is not None, exported
+    assert package.SYSTEM.name == package.FACTS.name == name
+    assert package.SYSTEM.phase_kinds == package.FACTS.phase_kinds
+    assert package.SYSTEM.face_values == package.FACTS.face_values
+    assert package.SYSTEM.counter_layout == package.FACTS.counter_layout
+    with pytest.raises(AttributeError):
+        _ = package.NoSuchName

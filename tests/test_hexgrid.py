@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_engine.geometry import Axis, GridError, Hex, HexGrid
+from rules_engine.geometry.hexgrid import Orientation, Stagger
 
 ISRAEL = HexGrid("flat-top", "first-low", Axis("A", "M"), Axis(1, 18))
 
@@ -84,3 +85,25 @@ def test_equal_grids_share_one_table_of_ids_and_neighbours() -> None:
         assert labels[ISRAEL.hex_id(position)] == expected
     assert labels["C13"] == ("C12", "D13", "D14", "C14", "B14", "B13")
     assert ISRAEL.hex_id(Hex(13, 0)) == "N1"  # off the grid, still named (a line of sight may pass it)
+
+
+LAYOUTS: list[tuple[Orientation, Stagger]] = [
+    ("flat-top", "first-low"),
+    ("flat-top", "first-high"),
+    ("pointy-top", "first-left"),
+    ("pointy-top", "first-right"),
+]
+
+
+@pytest.mark.parametrize(("orientation", "stagger"), LAYOUTS)
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (2, 3), (5, 4), (9, 12)])
+def test_the_neighbour_table_agrees_with_the_axial_neighbours(
+    orientation: Orientation, stagger: Stagger, width: int, height: int
+) -> None:
+    """The table is built from offsets by column or row parity; each hex's axial neighbours say
+    what it must hold."""
+    grid = HexGrid(orientation, stagger, Axis(1, width), Axis(1, height), "{column}.{row}")
+    table = grid.neighbour_ids()
+    assert set(table) == set(grid)
+    for position in grid:
+        assert table[position] == grid._neighbours_of(position)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, NamedTuple
 from compiler.replay.adapter import ReplayAdapter
 from compiler.replay.names import named_space
 from rules_engine.core import Action, CoreGame, CoreSystem, DiceSource, EndPhase, IllegalAction, ScriptedDice
+from rules_engine.core.system import SystemFacts
 
 
 class Step(NamedTuple):
@@ -65,10 +66,14 @@ class ToyGame(CoreGame):
         self.state.moved.add(unit.uid)
 
 
+# What the validator asks of the system (a real system keeps it in its facts.py).
+FACTS = SystemFacts(name="toy", face_values={"unit": ("movement",)}, phase_kinds=frozenset({"movement"}))
+
+
 class Toy(CoreSystem[ToyGame]):
     name: ClassVar[str] = "toy"
-    face_values: ClassVar[dict[str, tuple[str, ...]]] = {"unit": ("movement",)}
-    phase_kinds = frozenset({"movement"})
+    face_values = FACTS.face_values
+    phase_kinds = FACTS.phase_kinds
     controlled_features = ("town",)
     game_class = ToyGame
 

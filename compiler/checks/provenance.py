@@ -10,30 +10,55 @@ from compiler.diagnostics import Diagnostic, codes, warning
 from compiler.loading import FILE_KINDS
 from compiler.loading.positions import join_pointer
 
+MARK_KEYS = ("cite", "provenance")
+# A path to a value: (path of its parent, its key or index), None at the top.
+Trail = tuple["Trail", str | int] | None
+
 
 def iter_marks(data: Any, pointer: str = "") -> Iterator[tuple[str, str, Any]]:
-    """Yield (pointer of the record, 'cite' or 'provenance', value) for every mark."""
-    pending: list[tuple[Any, str]] = [(data, pointer)]
+    """Yield (pointer of the record, 'cite' or 'provenance', value) for every mark, in document
+    order. A record's pointer is written out only when it has a mark: most records have none."""
+    pending: list[tuple[Any, Trail]] = [(data, None)]
     while pending:
-        value, where = pending.pop()
+        value, path = pending.pop()
         if isinstance(value, dict):
-            for key in ("cite", "provenance"):
+            for key in MARK_KEYS:
                 if key in value:
-                    yield where, key, value[key]
+                    yield _pointer(pointer, path), key, value[key]
             pending.extend(
-                (child, join_pointer(where, key))
+                (child, (path, key))
                 for key, child in reversed(value.items())
-                if key not in ("cite", "provenance")
+                if key not in MARK_KEYS and isinstance(child, (dict, list))
             )
         elif isinstance(value, list):
             pending.extend(
-                (child, join_pointer(where, index)) for index, child in reversed(list(enumerate(value)))
+                (child, (path, index))
+                for index, child in reversed(list(enumerate(value)))
+                if isinstance(child, (dict, list))
             )
+
+
+def _pointer(base: str, path: Trail) -> str:
+    tokens: list[str | int] = []
+    while path is not None:
+        path, token = path
+        tokens.append(token)
+    for token in reversed(tokens):
+        base = join_pointer(base, token)
+    return base
+
+
+def _may_hold_marks(text: str) -> bool:
+    """Whether a document's text can hold a provenance mark: the key written out, or written
+    with escapes (JSON allows "\\u0070rovenance"), which is then looked for the long way."""
+    return '"provenance"' in text or "\\u" in text
 
 
 def check_reconstructed(context: CheckContext) -> Iterator[Diagnostic]:
     for kind in FILE_KINDS:
         for document in context.valid_documents(kind.kind):
+            if not _may_hold_marks(document.text):
+                continue
             for pointer, key, value in iter_marks(document.data):
                 if key != "provenance":
                     continue

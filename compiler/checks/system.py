@@ -12,17 +12,17 @@ from collections.abc import Iterator
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error
 from rules_engine.core import EngineError
-from rules_engine.core.system import GameSystem
-from rules_engine.systems import SYSTEMS, system_class
+from rules_engine.core.system import SystemFacts
+from rules_engine.systems import SYSTEMS, system_facts
 
 
-def known_system(context: CheckContext) -> type[GameSystem] | None:
-    """The class of the game's system, or None when the game names no registered one."""
+def known_system(context: CheckContext) -> SystemFacts | None:
+    """The facts of the game's system, or None when the game names no registered one."""
     game = context.definition.game
     if game is None:
         return None
     try:
-        return system_class(game.system)
+        return system_facts(game.system)
     except EngineError:
         return None
 

@@ -140,9 +140,24 @@ INSPECT_HEADER = """
 ## `wgc inspect` findings
 
 `wgc inspect FILE.vmod` checks any module the way VASSAL 3.7 loads it. An error is what VASSAL
-itself reports when it loads the module, starts a setup or draws a piece, or what breaks play;
-everything else is a warning, so a module VASSAL loads quietly passes (exit 0). Past 20 findings
-of one code, the rest are counted (`findingCounts` in `--format json`).
+itself reports when it loads the module, starts a setup, draws a piece or reads a property, or
+what breaks play; a warning is a fault VASSAL passes over in silence; info is something VASSAL
+does that inspect does not follow or that changes nothing in play (startup commands it does not
+run, slots VASSAL rewrites on save). Only errors fail (exit 1), so a module VASSAL loads quietly
+passes. Past 20 findings of one code, the rest are counted (`findingCounts` in `--format json`).
+
+Calculated Properties are evaluated for the pieces of every setup inspect starts, over what it
+knows of each piece (its Marker and Dynamic Property values, other Calculated Properties, its
+map, position and location name, with prototypes expanded as in play), in a subset of BeanShell
+with Java's semantics (String methods, int arithmetic, comparisons, `?:`); an expression using
+anything else (VASSAL's functions, global properties, floats) is not judged. Pieces that
+startup global key commands create or move are not placed: inspect follows the commands' keys
+through Trigger Actions and piece Global Key Commands to the traits that would change the board
+(Place Marker, Replace, Clone, Delete, Send To Location, Return To Deck, Move Fixed Distance) and
+reports them (`setup.startup-commands`), but does not run them. Re-encoding is judged by each
+trait's number of fields (VASSAL 3.7.26's `myGetType`) and old type ids; a slot whose values
+VASSAL would merely normalise (a boolean written `false` for an empty field, a version number)
+is not found.
 
 | code | severity | meaning |
 | --- | --- | --- |

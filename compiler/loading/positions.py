@@ -154,9 +154,9 @@ def _read_key(text: str, pos: int, frame: _Frame, index: PositionIndex, lines: _
     return _skip(text, pos + 1), child
 
 
-# Everything up to the next bracket outside a string; possessive, so constant memory.
-_TO_BRACKET = re.compile(r'(?:[^"\[\]{}]++|"(?:[^"\\]++|\\.)*+")*+')
-_Children = dict[str, tuple[Position | None, int]]
+# Each child of an opened object or list: the offsets of its key (None in a list) and its value.
+_Children = dict[str, tuple[int | None, int]]
+_DECODER = json.JSONDecoder()
 
 
 class PositionFinder:
@@ -165,7 +165,7 @@ class PositionFinder:
     ``scan_positions`` records every value: for a 17 MB file, a million entries,
     6 s and 350 MB, to place a handful of diagnostics. The finder opens only the
     objects and lists on the way to a pointer (each once: their children's
-    offsets are kept) and steps over every other value by its brackets.
+    offsets are kept) and steps over every other value (`_skip_value`).
     """
 
     def __init__(self, text: str) -> None:
@@ -186,7 +186,7 @@ class PositionFinder:
             key, offset = children[token]
             path = f"{path}/{token}"
         if prefer_key and key is not None:
-            return key
+            return self._lines.position(key)
         return self._lines.position(offset)
 
     def _children(self, path: str, offset: int) -> _Children | None:
@@ -206,7 +206,7 @@ class PositionFinder:
         pos = _skip(text, offset + 1)
         index = 0
         while text[pos] not in "}]":
-            key: Position | None = None
+            key: int | None = None
             token = str(index)
             if is_object:
                 end = _STRING.match(text, pos)
@@ -214,7 +214,7 @@ class PositionFinder:
                     raise ValueError("expected a key")
                 raw = end.group()
                 token = escape_pointer_token(raw[1:-1] if "\\" not in raw else json.loads(raw))
-                key = children[token][0] if token in children else self._lines.position(pos)
+                key = children[token][0] if token in children else pos  # a repeated key: the first
                 pos = _skip(text, end.end())
                 pos = _skip(text, pos + 1)  # the ':'
             children[token] = (key, pos)
@@ -226,27 +226,16 @@ class PositionFinder:
 
 
 def _skip_value(text: str, pos: int) -> int:
+    """Where the value starting at ``pos`` ends. The text is JSON that json.loads took, so
+    the decoder's C scanner steps over an object or a list faster than a walk from bracket
+    to bracket (the value is parsed again and dropped)."""
     char = text[pos]
     if char == '"':
         match = _STRING.match(text, pos)
     elif char not in "{[":
         match = _SCALAR.match(text, pos)
     else:
-        depth = 0
-        while True:
-            char = text[pos]
-            if char in "{[":
-                depth += 1
-            elif char in "}]":
-                depth -= 1
-                if depth == 0:
-                    return pos + 1
-            pos = _next_bracket(text, pos + 1)
+        return _DECODER.raw_decode(text, pos)[1]
     if match is None:
         raise ValueError("expected a value")
     return match.end()
-
-
-def _next_bracket(text: str, pos: int) -> int:
-    match = _TO_BRACKET.match(text, pos)
-    return match.end() if match else pos

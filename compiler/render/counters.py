@@ -38,12 +38,12 @@ SYMBOL_BOX_U = (28.0, 24.0, 72.0, 54.0)  # left, top, right, bottom of a unit's 
 
 
 def counter_layout(system: str) -> str:
-    """Where the game's system prints a counter's values (its class says); "corners" for an unknown one."""
+    """Where the game's system prints a counter's values (its facts say); "corners" for an unknown one."""
     from rules_engine.core import EngineError
-    from rules_engine.systems import system_class
+    from rules_engine.systems import system_facts
 
     try:
-        return system_class(system).counter_layout
+        return system_facts(system).counter_layout
     except EngineError:
         return "corners"
 

@@ -6,6 +6,6 @@ game for `wgc validate`. The runner is common to every game system; each
 system adds its steps and expectations through its adapter (adapters/).
 """
 
-from compiler.replay.runner import ReplayOutcome, replay_diagnostics, run_replay
+from compiler.replay.runner import ReplayOutcome, replay_diagnostics, replay_problems, run_replay
 
-__all__ = ["ReplayOutcome", "replay_diagnostics", "run_replay"]
+__all__ = ["ReplayOutcome", "replay_diagnostics", "replay_problems", "run_replay"]

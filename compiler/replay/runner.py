@@ -81,23 +81,29 @@ def has_engine(game: ValidGame) -> bool:
 def replay_diagnostics(sources: GameSources, game: ValidGame, valid: frozenset[str]) -> list[Diagnostic]:
     """Run every schema-valid replay of a game; one diagnostic per failing replay."""
     documents = [d for d in sources.all("replay") if d.name in valid]
+    found = replay_problems(sources, game, documents)
+    if isinstance(found, Diagnostic):
+        return [found]
+    return [problem for d in documents if (problem := found[d.name]) is not None]
+
+
+def replay_problems(
+    sources: GameSources, game: ValidGame, documents: list[SourceDocument]
+) -> dict[str, Diagnostic | None] | Diagnostic:
+    """Each replay's problem (None when it passes) by file name, or the one warning that the
+    game's system has no engine to run them."""
     if not documents:
-        return []
+        return {}
     if not has_engine(game):
-        return [
-            warning(
-                codes.REPLAY_NO_ENGINE,
-                f"{len(documents)} replay(s) not run: "
-                f"the '{game.game.system}' system has no rules engine yet",
-                documents[0].name,
-            )
-        ]
+        return warning(
+            codes.REPLAY_NO_ENGINE,
+            f"{len(documents)} replay(s) not run: the '{game.game.system}' system has no rules engine yet",
+            documents[0].name,
+        )
     groups = _engine_groups(documents)
     if len(documents) >= SHARE_OUT_FROM and _idle_core():
-        problems = _problems_shared_out(sources, game, groups)
-    else:
-        problems = _problems(sources, game, groups)
-    return [problem for d in documents if (problem := problems[d.name]) is not None]
+        return _problems_shared_out(sources, game, groups)
+    return _problems(sources, game, groups)
 
 
 def _engine_groups(documents: list[SourceDocument]) -> list[list[SourceDocument]]:

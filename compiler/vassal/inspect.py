@@ -26,11 +26,21 @@ from compiler.vassal.inspection.components import (
     image_entry,
 )
 from compiler.vassal.inspection.findings import EntryProblem
-from compiler.vassal.inspection.games import GameState
+from compiler.vassal.inspection.games import GameState, Item
 from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.maps import BoardSpec, MapSpec, read_maps
-from compiler.vassal.inspection.model import BoardInfo, Inspection, SetupSummary
+from compiler.vassal.inspection.model import BoardInfo, Inspection, PlacedPiece, SetupSummary
 from compiler.vassal.inspection.palette import Palette, read_palette
+from compiler.vassal.inspection.properties import Evaluation, Prototypes, basic_name, check_calculated
+from compiler.vassal.inspection.startup import (
+    PieceView,
+    Reactions,
+    StartupCommand,
+    reactions_of,
+    read_startup_commands,
+    report_startup,
+)
+from compiler.vassal.inspection.traits import PieceKind
 from compiler.vassal.inspection.xml import parse
 from compiler.vassal.savefile import BEGIN, END, commands_of, deobfuscate
 
@@ -64,8 +74,9 @@ def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspecti
     setups = [s for s in root.iter(SETUP_TAG) if s.get("isMenu") != "true"]
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
+    checks = SetupChecks(Prototypes(palette.reader, palette.prototype_texts), read_startup_commands(root))
     for setup in setups:
-        _run_setup(setup, maps, archive, palette, report, custom_traits)
+        _run_setup(setup, maps, archive, palette, report, custom_traits, checks)
     shown = check_documents(root, archive, report)
     _check_images(root, archive, palette, shown, report)
 
@@ -145,6 +156,7 @@ def _run_setup(
     palette: Palette,
     report: Inspection,
     custom_traits: bool,
+    checks: SetupChecks,
 ) -> None:
     use_file = setup.get("useFile") == "true"
     file = setup.get("file") if use_file else None
@@ -158,13 +170,55 @@ def _run_setup(
         for command in commands:
             state.apply(command)
     state.start()
-    summary.pieces = state.placed()
+    placed = state.placed()
+    summary.pieces = [piece for _, piece in placed]
     report.setups.append(summary)
+    checks.run(placed, report, where)
     for item in state.items.values():
         if item.kind_of is not None:
             palette.use(item.kind_of, where)
     broken = {m.name for m in maps if any(b.broken for b in m.boards)}
     _report_placement(summary, report, where, broken)
+
+
+class SetupChecks:
+    """Checks over the pieces of every started setup (expressions, startup commands), with
+    each piece's prototypes expanded as in play; what they learn is shared across setups. What
+    a piece's type allows is worked out once per type, so pieces with nothing to check cost
+    next to nothing (saves can hold hundreds of thousands)."""
+
+    def __init__(self, prototypes: Prototypes, commands: list[StartupCommand]) -> None:
+        self.prototypes = prototypes
+        self.commands = commands
+        self.seen: set[tuple[str, str, str]] = set()
+        self._kinds: dict[int, tuple[bool, Reactions | None]] = {}
+
+    def run(self, placed: list[tuple[Item, PlacedPiece]], report: Inspection, where: str) -> None:
+        views = []
+        for item, piece in placed:
+            if item.kind_of is None or item.states is None or piece.map is None:
+                continue
+            calculates, reactions = self._kind(item.kind_of, item.states)
+            if not calculates and reactions is None:
+                continue
+            traits = self.prototypes.expand(item.kind_of, item.states)
+            evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
+            if calculates:
+                check_calculated(piece, evaluation, report, where, self.seen)
+            if reactions is not None:
+                views.append(PieceView(piece, reactions, evaluation))
+        report_startup(self.commands, views, report, where)
+
+    def _kind(self, kind: PieceKind, states: list[str]) -> tuple[bool, Reactions | None]:
+        """(whether it has Calculated Properties to judge, its reactions to keys if any)."""
+        found = self._kinds.get(id(kind))
+        if found is None:
+            traits = self.prototypes.expand(kind, states)
+            calculated = self.prototypes.properties(traits).calculated.values()
+            reactions = reactions_of(traits) if self.commands else None
+            reacts = reactions is not None and (reactions.effects or reactions.broadcasts)
+            found = self._kinds[id(kind)] = (any(c.node for c in calculated), reactions if reacts else None)
+        return found
 
 
 def _setup_commands(file: str, archive: ModuleArchive, report: Inspection, where: str) -> list[str] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from compiler.vassal.inspect import Inspection
-from compiler.vassal.inspection.findings import ERROR
+from compiler.vassal.inspection.findings import CODES, ERROR, WARNING
 from compiler.vassal.inspection.model import SetupSummary
 
 LOCATIONS_SHOWN = 60
@@ -45,16 +45,16 @@ def format_inspection(result: Inspection) -> str:
     lines.append(f"piece slots: {result.piece_slots}")
     for setup in result.setups:
         lines.extend(_setup_lines(setup))
-    errors = sum(result.counts[code] for code in result.counts if _is_error(code, result))
-    warnings = sum(result.counts.values()) - errors
+    errors = _count(result, ERROR)
+    warnings = _count(result, WARNING)
     lines.append(
         "ok" if result.ok else f"{errors} error(s)" + (f", {warnings} warning(s)" if warnings else "")
     )
     return "\n".join(lines)
 
 
-def _is_error(code: str, result: Inspection) -> bool:
-    return any(f.code == code and f.severity == ERROR for f in result.findings)
+def _count(result: Inspection, severity: str) -> int:
+    return sum(n for code, n in result.counts.items() if CODES[code][0] == severity)
 
 
 def _setup_lines(setup: SetupSummary) -> list[str]:

@@ -14,7 +14,8 @@ it is first asked for (a replay on a large map moves through a few spaces only).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Generic, NamedTuple, TypeVar
 
 from rules_engine.core.board import Board
 from rules_engine.definitions import Terrain
@@ -29,6 +30,22 @@ class Step(NamedTuple):
 
     cost: float  # movement points, or ALL
     reason: str
+
+
+Row = TypeVar("Row")
+
+
+class RowsOnFirstUse(dict[str, Row], Generic[Row]):
+    """A table of one row per space, each worked out the first time it is read: a replay on a
+    large map, or a short game, reads a few rows of thousands."""
+
+    def __init__(self, row: Callable[[str], Row]) -> None:
+        super().__init__()
+        self._row = row
+
+    def __missing__(self, space: str) -> Row:
+        row = self[space] = self._row(space)
+        return row
 
 
 class StepTable(dict[str, dict[str, Step]]):

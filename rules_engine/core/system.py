@@ -20,6 +20,7 @@ board, stacking, control) so that a system writes only its own rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules_engine.core.actions import Action, Chooser
@@ -63,6 +64,22 @@ class Game(Protocol):
     def begin_phase(self, dice: DiceSource) -> None: ...
 
     def end_phase(self, dice: DiceSource) -> None: ...
+
+
+@dataclass(frozen=True)
+class SystemFacts:
+    """What the validator and the renderers ask of a system without playing it (each system's
+    facts.py): kept apart from its engine so that asking does not import the engine."""
+
+    name: str
+    # The values every counter of a kind must print, by counter kind (checked by the validator).
+    face_values: Mapping[str, tuple[str, ...]]
+    # The kinds of phase the system runs; game.json's phases must be of these.
+    phase_kinds: frozenset[str]
+    optional_rules: frozenset[str] = frozenset()
+    # Where a counter prints its values: "corners" (strength and movement in the bottom
+    # corners), "dash" ("4-6" under the symbol) or "plus" ("2+3"): the painter reads it.
+    counter_layout: str = "corners"
 
 
 class GameSystem(Protocol):

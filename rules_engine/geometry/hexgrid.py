@@ -235,7 +235,33 @@ class HexGrid:
 # The tables below are shared by equal grids (the many small test maps of one shape).
 @functools.lru_cache(maxsize=64)
 def _neighbour_table(grid: HexGrid) -> dict[Hex, tuple[Hex, ...]]:
-    return {position: grid._neighbours_of(position) for position in grid}
+    """What ``_neighbours_of`` gives for every hex, by the offsets of the two staggered
+    columns (flat-top) or rows (pointy-top): the same hexes, found without the axial detour."""
+    offsets = _offsets_by_parity(grid)
+    flat = grid.orientation == "flat-top"
+    width, height = grid.columns.size, grid.rows.size
+    table: dict[Hex, tuple[Hex, ...]] = {}
+    for col in range(width):
+        for row in range(height):
+            steps = offsets[(col if flat else row) & 1]
+            table[Hex(col, row)] = tuple(
+                Hex(col + dc, row + dr)
+                for dc, dr in steps
+                if 0 <= col + dc < width and 0 <= row + dr < height
+            )
+    return table
+
+
+def _offsets_by_parity(grid: HexGrid) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The six (column, row) offsets of a hex's neighbours, in ``_neighbours_of``'s order, for
+    an even and an odd staggered line, read off two hexes far from the grid's edges."""
+    found = []
+    for parity in (0, 1):
+        origin = Hex(4 + parity, 4) if grid.orientation == "flat-top" else Hex(4, 4 + parity)
+        q, r = grid.to_axial(origin)
+        around = (grid.from_axial(q + dq, r + dr) for dq, dr in grid._steps())
+        found.append(tuple((h.col - origin.col, h.row - origin.row) for h in around))
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=64)

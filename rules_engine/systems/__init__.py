@@ -1,10 +1,12 @@
 """The registry of game systems: which package plays the games whose manifest names a system.
 
 ``SYSTEMS`` is the whole registry, one line per system: the system's name as
-game.json writes it, and the module whose ``SYSTEM`` attribute is its class.
-Nothing registers itself on import; a system is imported only when a game of
-it is played or its facts are asked for, so `wgc validate` of one game does
-not load every engine.
+game.json writes it, and the module whose ``SYSTEM`` attribute is its class and
+whose ``FACTS`` (rules_engine/core/system.py ``SystemFacts``) say what the
+validator and the painter need. Nothing registers itself on import; a system's
+engine is imported only when a game of it is played: its package imports it on
+the first read of ``SYSTEM`` (rules_engine/systems/lazy.py), so `wgc validate`,
+which reads only ``FACTS`` while no replay must be played, never loads an engine.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import importlib
 from typing import Any, cast
 
 from rules_engine.core import EngineError
-from rules_engine.core.system import GameSystem
+from rules_engine.core.system import GameSystem, SystemFacts
 from rules_engine.definitions import ValidGame
 
 SYSTEMS: dict[str, str] = {
@@ -25,14 +27,25 @@ SYSTEMS: dict[str, str] = {
 
 def system_class(name: str) -> type[GameSystem]:
     """The class of the system ``name``; EngineError when no engine plays it."""
+    module: Any = importlib.import_module(_package(name))
+    return cast("type[GameSystem]", module.SYSTEM)
+
+
+def system_facts(name: str) -> SystemFacts:
+    """What the validator and the painter need of the system ``name``, without importing its
+    engine; EngineError when no engine plays it."""
+    module: Any = importlib.import_module(_package(name))
+    return cast(SystemFacts, module.FACTS)
+
+
+def _package(name: str) -> str:
     module_name = SYSTEMS.get(name)
     if module_name is None:
         known = ", ".join(sorted(SYSTEMS))
         raise EngineError(
             f"no rules engine for the system '{name}' yet (engines exist for: {known})", field="system"
         )
-    module: Any = importlib.import_module(module_name)
-    return cast("type[GameSystem]", module.SYSTEM)
+    return module_name
 
 
 def system_for(definition: ValidGame, options: frozenset[str] = frozenset()) -> GameSystem:

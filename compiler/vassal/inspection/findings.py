@@ -2,15 +2,17 @@
 
 The severity follows the real engine: an error is something VASSAL 3.7 itself reports when it
 loads the module, starts a setup or draws a piece, or something that breaks play (a piece whose
-image is missing shows nothing when flipped to); everything else is a warning. A module VASSAL
-loads without complaint therefore never fails `wgc inspect`.
+image is missing shows nothing when flipped to); a warning is a fault VASSAL passes over in
+silence; info is something VASSAL does differently from how the module reads, without any fault
+(a slot it rewrites on save, startup commands inspect does not run). A module VASSAL loads
+without complaint therefore never fails `wgc inspect`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-ERROR, WARNING = "error", "warning"
+ERROR, WARNING, INFO = "error", "warning", "info"
 
 CODES: dict[str, tuple[str, str]] = {
     "module.unreadable": (
@@ -53,9 +55,17 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         "A trait VASSAL does not know; it reports it and puts an empty marker there.",
     ),
+    "piece.expression-error": (
+        ERROR,
+        "A Calculated Property's expression throws for a piece on a map; VASSAL reports it when read.",
+    ),
     "piece.not-basic": (ERROR, "The innermost part of a piece is not a basic piece, stack or deck."),
     "slot.gpid-duplicate": (WARNING, "Two palette slots share a gpid; the Game Refresher confuses them."),
     "slot.gpid-missing": (WARNING, "A palette slot has no numeric gpid; VASSAL's editor renumbers it."),
+    "slot.reencoded": (
+        INFO,
+        "A slot's trait is in an older format; VASSAL re-encodes it differently and rewrites it on save.",
+    ),
     "slot.next-gpid": (WARNING, "nextPieceSlotId is not above the highest gpid; the editor may reuse ids."),
     "map.no-board": (WARNING, "A map has no board."),
     "setup.missing-file": (ERROR, "A predefined setup's file is not in the archive."),
@@ -81,6 +91,10 @@ CODES: dict[str, tuple[str, str]] = {
     "setup.unknown-location": (
         ERROR,
         "An at-start stack names a grid location its board does not have; VASSAL reports it.",
+    ),
+    "setup.startup-commands": (
+        INFO,
+        "Startup global key commands make pieces place, move or remove pieces; inspect does not run them.",
     ),
     "setup.too-deep": (
         ERROR,

@@ -35,6 +35,7 @@ class Item:
     y: int = 0
     parent: str | None = None
     kind_of: PieceKind | None = None
+    states: list[str] | None = None
 
 
 @dataclass
@@ -112,7 +113,7 @@ class GameState:
         map_id, x, y = basic_state(states) if kind.basic else (None, 0, 0)
         name = kind.name(states)
         self._known_map(map_id, f"piece {name} ({piece_id})")
-        self.items[piece_id] = Item(piece_id, "piece", name, map_id, x, y, kind_of=kind)
+        self.items[piece_id] = Item(piece_id, "piece", name, map_id, x, y, kind_of=kind, states=states)
 
     def _stack(self, stack: Item, state: str) -> None:
         """Stack.setState: map;x;y;ids...; with map 'null' the position is 0,0 and not read."""
@@ -239,20 +240,21 @@ class GameState:
         except ValueError:
             return  # reported with the palette's slots
         piece = Item(f"{holder.id}/{gpid}/{self.generated}", "piece", kind.name(states), holder.map_id)
-        piece.parent, piece.kind_of = holder.id, kind
+        piece.parent, piece.kind_of, piece.states = holder.id, kind, states
         self.generated += 1
         self.items[piece.id] = piece
 
     # --- where everything is ----------------------------------------------------------------------
 
-    def placed(self) -> list[PlacedPiece]:
+    def placed(self) -> list[tuple[Item, PlacedPiece]]:
+        """Each piece with where VASSAL puts it."""
         found = []
         for item in self.items.values():
             if item.kind != "piece":
                 continue
             holder = self.items.get(item.parent) if item.parent else None
             where = holder if holder is not None else item
-            found.append(self._locate(item, where))
+            found.append((item, self._locate(item, where)))
         return found
 
     def _locate(self, item: Item, where: Item) -> PlacedPiece:

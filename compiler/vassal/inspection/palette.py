@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from compiler.vassal.inspection.encoding import check_reencoding
 from compiler.vassal.inspection.model import Inspection
 from compiler.vassal.inspection.traits import PieceKind, PieceReader
 from compiler.vassal.inspection.xml import element_path
@@ -23,6 +24,7 @@ class Palette:
     images: list[tuple[str, str]] = field(default_factory=list)  # (image, where) of pieces in use
     prototype_images: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     prototype_uses: dict[str, set[str]] = field(default_factory=dict)  # prototype -> prototypes it uses
+    prototype_texts: dict[str, str] = field(default_factory=dict)  # prototype -> its definition
     used_prototypes: set[str] = field(default_factory=set)
     dynamic_prototypes: bool = False
     _seen: set[int] = field(default_factory=set)
@@ -77,6 +79,7 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
         kind.check(report, "the piece", where, custom_traits)
         if element.tag == PROTOTYPE_TAG:
             name = element.get("name", "")
+            palette.prototype_texts.setdefault(name, (element.text or "").strip())
             palette.prototype_images[name] = [(image, where) for image in kind.images]
             palette.prototype_uses[name] = set(kind.prototypes)
             for definition in kind.markers:
@@ -84,6 +87,7 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
                 palette.prototype_uses[name] |= set(marker.prototypes) if marker else set()
             continue
         report.piece_slots += 1
+        check_reencoding(kind, report, where)
         palette.use(kind, where)
         _check_gpid(element, gpids, report, where)
     highest = max(gpids, default=0)

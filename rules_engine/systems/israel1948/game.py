@@ -34,9 +34,10 @@ from rules_engine.systems.israel1948 import combat, movement
 from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement
 from rules_engine.systems.israel1948.chooser import ChooserDecider
 from rules_engine.systems.israel1948.decisions import Decider, RandomDecider
+from rules_engine.systems.israel1948.facts import FACTS
 from rules_engine.systems.israel1948.policies import AggressivePolicy
 from rules_engine.systems.israel1948.random_play import play_random_game
-from rules_engine.systems.israel1948.rules import OPTIONAL_RULES, PHASE_KINDS, Rules
+from rules_engine.systems.israel1948.rules import Rules
 from rules_engine.systems.israel1948.stacking import stacking_problem
 from rules_engine.systems.israel1948.supply import supply_sources, units_in_supply, uses_one_source
 
@@ -395,11 +396,9 @@ class Israel1948(CoreSystem[Game]):
     """The Israel 1948 system for one game definition and a choice of optional rules."""
 
     name: ClassVar[str] = "israel1948"
-    face_values: ClassVar[dict[str, tuple[str, ...]]] = {
-        "unit": ("strength", "strength_colour", "movement", "movement_class")
-    }
-    phase_kinds = PHASE_KINDS
-    optional_rules = OPTIONAL_RULES
+    face_values = FACTS.face_values
+    phase_kinds = FACTS.phase_kinds
+    optional_rules = FACTS.optional_rules
     policies: ClassVar[dict[str, PolicyFactory]] = {"random": RandomPolicy, "aggressive": AggressivePolicy}
     # Towns and cities change hands when a unit enters them (1.2); victory counts them (3.x).
     controlled_features = ("town", "city")

@@ -10,34 +10,68 @@ strength.py (9.x), artillery.py (10.x), leaders.py (12.x, 13.1), terror.py
 docs/rules-engine.md for the readings of the rulebook.
 """
 
-from rules_engine.systems.jerusalem.actions import (
-    AnnounceRoute,
-    Attack,
-    Bomb,
-    Build,
-    Enter,
-    HaltConvoy,
-    Leave,
-    Load,
-    Move,
-    TerrorAttack,
-    Unload,
-)
-from rules_engine.systems.jerusalem.decisions import (
-    ChooserDecider,
-    Decider,
-    Fire,
-    FireOptions,
-    FirstChoice,
-    RandomDecider,
-)
-from rules_engine.systems.jerusalem.game import Game
-from rules_engine.systems.jerusalem.system import Jerusalem
+from typing import TYPE_CHECKING
 
-# The registry (rules_engine/systems/__init__.py) reads this name.
-SYSTEM = Jerusalem
+from rules_engine.systems.jerusalem.facts import FACTS
+from rules_engine.systems.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the same names for mypy and readers; at run time each is imported on first use
+    from rules_engine.systems.jerusalem.actions import (
+        AnnounceRoute,
+        Attack,
+        Bomb,
+        Build,
+        Enter,
+        HaltConvoy,
+        Leave,
+        Load,
+        Move,
+        TerrorAttack,
+        Unload,
+    )
+    from rules_engine.systems.jerusalem.decisions import (
+        ChooserDecider,
+        Decider,
+        Fire,
+        FireOptions,
+        FirstChoice,
+        RandomDecider,
+    )
+    from rules_engine.systems.jerusalem.game import Game
+    from rules_engine.systems.jerusalem.system import Jerusalem
+
+    SYSTEM = Jerusalem
+
+# The registry (rules_engine/systems/__init__.py) reads FACTS (facts.py, imported at once: they
+# are cheap) and SYSTEM, the system's class (imported when first read, with the engine).
+__getattr__ = lazy_exports(
+    __name__,
+    {
+        "AnnounceRoute": "actions",
+        "Attack": "actions",
+        "Bomb": "actions",
+        "Build": "actions",
+        "Enter": "actions",
+        "HaltConvoy": "actions",
+        "Leave": "actions",
+        "Load": "actions",
+        "Move": "actions",
+        "TerrorAttack": "actions",
+        "Unload": "actions",
+        "ChooserDecider": "decisions",
+        "Decider": "decisions",
+        "Fire": "decisions",
+        "FireOptions": "decisions",
+        "FirstChoice": "decisions",
+        "RandomDecider": "decisions",
+        "Game": "game",
+        "Jerusalem": "system",
+        "SYSTEM": "system.Jerusalem",
+    },
+)
 
 __all__ = [
+    "FACTS",
     "SYSTEM",
     "AnnounceRoute",
     "Attack",

@@ -15,6 +15,7 @@ from rules_engine.core.policies import Policy, PolicyFactory, RandomPolicy
 from rules_engine.core.system import AfterAction
 from rules_engine.definitions import ValidGame
 from rules_engine.systems.jerusalem.decisions import ChooserDecider, RandomDecider
+from rules_engine.systems.jerusalem.facts import FACTS
 from rules_engine.systems.jerusalem.game import Game
 from rules_engine.systems.jerusalem.roles import SHALTIEL, Role, role_of
 from rules_engine.systems.jerusalem.tables import Tables
@@ -23,7 +24,6 @@ from rules_engine.systems.jerusalem.tables import Tables
 STACKING_MEMO = 100_000
 # The scripted policy's name (policies.py).
 OBJECTIVES = "objectives"
-PHASE_KINDS = frozenset({"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"})
 
 
 def _objectives_policy(seed: int) -> Policy:
@@ -36,12 +36,9 @@ class Jerusalem(CoreSystem[Game]):
     """The Jerusalem! system."""
 
     name: ClassVar[str] = "jerusalem"
-    face_values: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        "unit": ("strength", "strength_colour", "movement", "movement_colour")
-    }
-    phase_kinds = PHASE_KINDS
-    # The painter prints strength and MPs as '4-6' (compiler/render reads it through the registry).
-    counter_layout: ClassVar[str] = "dash"
+    face_values = FACTS.face_values
+    phase_kinds = FACTS.phase_kinds
+    counter_layout = FACTS.counter_layout
     game_class = Game
     policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, OBJECTIVES: _objectives_policy}
 

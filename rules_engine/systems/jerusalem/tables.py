@@ -13,11 +13,12 @@ from __future__ import annotations
 import copy
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
 from rules_engine.core import Board, EngineError
+from rules_engine.core.movement_costs import RowsOnFirstUse
 from rules_engine.definitions import Table, Terrain, ValidGame
 from rules_engine.definitions.terrain import Cost
 
@@ -102,8 +103,8 @@ class Tables:
         }
         self.classes = tuple(c.id for c in self.terrain.movement_classes)
         # worked out on first use: a replay on a test map often moves one class of unit only
-        self._steps: dict[str, dict[str, dict[str, Step]]] = {}
-        self._costs: dict[tuple[str, bool], dict[str, dict[str, float]]] = {}
+        self._steps: dict[str, RowsOnFirstUse[dict[str, Step]]] = {}
+        self._costs: dict[tuple[str, bool], RowsOnFirstUse[dict[str, float]]] = {}
         self.crt, self.columns = self._crt(definition)
         self.ratios = [c.ratio for c in self.columns]  # ascending, for bisect
         self.modifiers = self._modifiers(definition)
@@ -163,32 +164,33 @@ class Tables:
 
     # --- movement costs (1.3) ----------------------------------------------------------------
 
-    def steps(self, cls: str) -> dict[str, dict[str, Step]]:
+    def steps(self, cls: str) -> Mapping[str, dict[str, Step]]:
         """For every hex, the neighbours a unit of ``cls`` may step into, with both costs."""
         table = self._steps.get(cls)
         if table is None:
-            table = self._steps[cls] = self._step_table(cls)
+            table = self._steps[cls] = RowsOnFirstUse(self._step_rows(cls))
         return table
 
-    def costs(self, cls: str, road_only: bool) -> dict[str, dict[str, float]]:
+    def costs(self, cls: str, road_only: bool) -> Mapping[str, dict[str, float]]:
         """For every hex, what each possible step costs in a phase (road only or not): the hot path."""
         table = self._costs.get((cls, road_only))
         if table is None:
-            steps = self.steps(cls)
-            if self._base is not None:
-                table = dict(self._base.costs(cls, road_only))
-                table.update((a, _row_costs(steps[a], road_only)) for a in self._changed)
-            else:
-                table = {a: _row_costs(row, road_only) for a, row in steps.items()}
-            self._costs[cls, road_only] = table
+            table = self._costs[cls, road_only] = RowsOnFirstUse(self._cost_rows(cls, road_only))
         return table
 
-    def _step_table(self, cls: str) -> dict[str, dict[str, Step]]:
-        if self._base is not None:
-            table = dict(self._base.steps(cls))
-            table.update((a, self._step_row(a, cls)) for a in self._changed)
-            return table
-        return {a: self._step_row(a, cls) for a in self.board.spaces}
+    def _step_rows(self, cls: str) -> Callable[[str], dict[str, Step]]:
+        """How a hex's row of steps is worked out: a hex no new road touches has the row of the
+        tables these were made from (with_roads), so the two share it."""
+        base, changed = self._base, self._changed
+        if base is None:
+            return lambda a: self._step_row(a, cls)
+        return lambda a: self._step_row(a, cls) if a in changed else base.steps(cls)[a]
+
+    def _cost_rows(self, cls: str, road_only: bool) -> Callable[[str], dict[str, float]]:
+        base, changed, steps = self._base, self._changed, self.steps(cls)
+        if base is None:
+            return lambda a: _row_costs(steps[a], road_only)
+        return lambda a: _row_costs(steps[a], road_only) if a in changed else base.costs(cls, road_only)[a]
 
     def _step_row(self, a: str, cls: str) -> dict[str, Step]:
         row: dict[str, Step] = {}

@@ -51,8 +51,9 @@ from rules_engine.systems.raiders.actions import (
 )
 from rules_engine.systems.raiders.decisions import Decider, RandomDecider, RecordingDecider, chooser_decider
 from rules_engine.systems.raiders.draws import pick_dice_sides
+from rules_engine.systems.raiders.facts import FACTS
 from rules_engine.systems.raiders.force import force_space
-from rules_engine.systems.raiders.rules import PHASE_KINDS, Mission, Rules
+from rules_engine.systems.raiders.rules import Mission, Rules
 from rules_engine.systems.raiders.state import MissionState
 
 # Operations a mission may run to: far more than any deck allows (the set-up is "turn" 0).
@@ -212,9 +213,9 @@ class Raiders(CoreSystem[Game]):
     """The Raiders system for one game's data."""
 
     name: ClassVar[str] = "raiders"
-    face_values: ClassVar[dict[str, tuple[str, ...]]] = {"unit": ("strength", "movement")}
-    counter_layout: ClassVar[str] = "plus"
-    phase_kinds = PHASE_KINDS
+    face_values = FACTS.face_values
+    counter_layout = FACTS.counter_layout
+    phase_kinds = FACTS.phase_kinds
     policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, "raider": _raider_policy}
     game_class = Game
 

@@ -1,0 +1,187 @@
+"""Replay outcomes kept between runs of ``wgc validate`` and ``wgc build``.
+
+A replay's outcome is decided by three things only: the game's data, the replay's
+own text and the code of the rules engine and the replay runner. When none of them
+changed since the last run, the replay passes or fails exactly as it did then, so
+the outcome is read back instead of played again (Jerusalem!'s 95 replays are most
+of what validating it costs). The key of an outcome is the BLAKE2b hash of all three:
+every byte of every game document except the replays, the replay's text, and the
+sources of the code listed in ``_CODE`` (each by path, size and time of change) with the
+Python version. Any edit to the
+data therefore plays every replay again; an edit to one replay plays that one.
+
+Where: ``$WGC_CACHE_DIR`` if set (set but empty turns the cache off), else
+``$XDG_CACHE_HOME/wgc``, else ``~/.cache/wgc``. One file per game folder
+(``replays-<hash of its absolute path>.json``) holds the outcomes of that folder's
+last run and nothing else, so the cache never grows past one entry per replay.
+The file is written atomically; one that cannot be read, is not ours or is damaged
+is ignored (every replay is played), and one that cannot be written costs only the
+next run's time. Nothing here can change an outcome, only skip playing it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from compiler.diagnostics import Diagnostic, Severity
+from compiler.loading import GameSources, SourceDocument
+
+try:  # hashlib's own BLAKE2, without the OpenSSL set-up that importing hashlib costs (~9 ms)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+FORMAT = "wgc replay cache 2"
+FILE_LIMIT = 16 * 1024 * 1024  # bytes: a larger file is not ours
+# Code whose change may change a replay's outcome (folders, read recursively).
+_CODE = (
+    "rules_engine",
+    "compiler/replay",
+    "compiler/model",
+    "compiler/diagnostics",
+    "compiler/loading",
+    "compiler/cache",
+)
+# A replay's outcome: None when it passed, else the diagnostic it gave (not yet located).
+Outcome = Diagnostic | None
+
+
+def cache_folder() -> Path | None:
+    """Where outcomes are kept, or None when the user turned the cache off."""
+    chosen = os.environ.get("WGC_CACHE_DIR")
+    if chosen is not None:
+        return Path(chosen) if chosen.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):  # no home folder to be found: keep nothing
+            return None
+    return Path(base) / "wgc"
+
+
+@cache
+def code_version() -> str:
+    """A hash naming the sources that decide a replay's outcome, as they are now, and the
+    Python running them. Each source counts by its path, size and modification time (reading
+    them all would cost more than most replays): an edit, a checkout or an upgrade changes one."""
+    root = Path(__file__).resolve().parents[2]
+    digest = blake2b(sys.version.encode())
+    for folder in _CODE:
+        _hash_sources(root / folder, digest)
+    return digest.hexdigest()
+
+
+def _hash_sources(folder: Path, digest: Any) -> None:
+    with os.scandir(folder) as found:
+        entries = sorted(found, key=lambda entry: entry.name)
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+            _hash_sources(Path(entry.path), digest)
+        elif entry.name.endswith(".py"):
+            status = entry.stat()
+            digest.update(
+                f"{entry.path}\0{status.st_size}\0{status.st_mtime_ns}\0".encode("utf-8", "surrogateescape")
+            )
+
+
+class ReplayCache:
+    """The kept outcomes of one game folder's replays."""
+
+    def __init__(self, sources: GameSources, folder: Path | None) -> None:
+        self.path = None if folder is None else folder / f"replays-{_folder_id(sources.root)}.json"
+        self._data_key = _data_key(sources) if folder is not None else ""
+        self._kept = self._read()
+
+    @classmethod
+    def open(cls, sources: GameSources) -> ReplayCache:
+        return cls(sources, cache_folder())
+
+    def key(self, document: SourceDocument) -> str:
+        text = f"{self._data_key}\0{document.text}"
+        return blake2b(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def known(self, documents: Iterable[SourceDocument]) -> dict[str, Outcome]:
+        """The outcomes kept for these replays, by file name (a replay not kept is left out)."""
+        found: dict[str, Outcome] = {}
+        for document in documents:
+            entry = self._kept.get(document.name)
+            if isinstance(entry, dict) and entry.get("key") == self.key(document):
+                with contextlib.suppress(KeyError, TypeError, ValueError):
+                    found[document.name] = _outcome(entry.get("problem"))
+        return found
+
+    def keep(self, documents: Iterable[SourceDocument], outcomes: dict[str, Outcome]) -> None:
+        """Write these outcomes as the folder's only entries; a failed write is ignored."""
+        if self.path is None:
+            return
+        entries = {
+            d.name: {"key": self.key(d), "problem": _problem_json(outcomes[d.name])}
+            for d in documents
+            if d.name in outcomes
+        }
+        if entries == self._kept:
+            return
+        text = json.dumps({"format": FORMAT, "replays": entries}, sort_keys=True)
+        from compiler.output.atomic import write_bytes_atomic  # tempfile: only when writing
+
+        with contextlib.suppress(OSError):
+            write_bytes_atomic(self.path, text.encode("utf-8", "surrogatepass"))
+
+    def _read(self) -> dict[str, Any]:
+        if self.path is None:
+            return {}
+        try:
+            with open(self.path, "rb") as stream:  # regular file or nothing: checked below
+                if not os.path.isfile(self.path):
+                    return {}
+                data = json.loads(stream.read(FILE_LIMIT + 1).decode("utf-8", "surrogatepass"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return {}
+        replays = data.get("replays")
+        return replays if isinstance(replays, dict) else {}
+
+
+def _data_key(sources: GameSources) -> str:
+    """The hash of the code and of every game document that is not a replay."""
+    digest = blake2b(code_version().encode())
+    for kind in sorted(sources.documents):
+        if kind == "replay":
+            continue
+        for document in sources.documents[kind]:
+            digest.update(f"\0{kind}\0{document.name}\0{document.text}".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _folder_id(root: Path) -> str:
+    return blake2b(str(root.resolve()).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def _problem_json(problem: Outcome) -> dict[str, Any] | None:
+    if problem is None:
+        return None
+    fields = problem.to_json()
+    return {k: fields[k] for k in ("severity", "code", "message", "file", "pointer", "hint")}
+
+
+def _outcome(problem: Any) -> Outcome:
+    """A kept outcome read back; a malformed one raises (and is then played again)."""
+    if problem is None:
+        return None
+    if not isinstance(problem, dict):
+        raise ValueError("not a diagnostic")
+    texts = [problem[k] for k in ("code", "message", "file", "pointer")]
+    hint = problem["hint"]
+    if not all(isinstance(t, str) for t in texts) or not (hint is None or isinstance(hint, str)):
+        raise ValueError("not a diagnostic")
+    code, message, file, pointer = texts
+    return Diagnostic(Severity(problem["severity"]), code, message, file, pointer, hint)

@@ -1,0 +1,310 @@
+"""A small part of BeanShell, enough to decide statically whether a VASSAL expression fails.
+
+VASSAL evaluates `{...}` expressions with BeanShell after binding every property name the
+expression uses to the property's value, wrapped as ExpressionInterpreter.setVar wraps it:
+"true"/"false" become booleans, text made only of "+-.0123456789" an int (32 bits), anything
+else stays a string. This module evaluates the same expressions over values inspect knows,
+with Java's semantics for what it implements: int arithmetic that wraps, division towards
+zero, String methods (substring, indexOf, ...) with Java's bounds checks. A Java exception
+there is what VASSAL reports as "Expression evaluation error" (JavaError). Whatever is outside
+this subset (VASSAL's functions, floats, a property whose value inspect cannot know) raises
+Undecidable: the caller then says nothing rather than guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Value = str | int | bool
+
+
+class Undecidable(Exception):
+    """The expression uses something inspect does not evaluate."""
+
+
+class JavaError(Exception):
+    """What the Java code VASSAL runs would throw (its message names the exception)."""
+
+
+TOKEN = re.compile(
+    r"""\s*(?:
+      (?P<number>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?[fFdDlL]?)
+    | (?P<string>"(?:[^"\\]|\\.)*")
+    | (?P<name>[A-Za-z_$][A-Za-z0-9_$]*)
+    | (?P<op>&&|\|\||==|!=|<=|>=|[-+*/%<>!?:().,])
+    )""",
+    re.VERBOSE,
+)
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'"}
+MAX_TOKENS = 400  # longer expressions are not judged (their trees could nest past Python's stack)
+MAX_NESTING = 40  # parentheses, ?: and unary operators inside one another
+BINARY = [("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%")]
+
+
+@dataclass(frozen=True)
+class Node:
+    kind: str  # "lit", "var", "unary", "binary", "cond", "call"
+    value: object = None
+    args: tuple[Node, ...] = ()
+
+
+def tokens_of(text: str) -> list[tuple[str, str]]:
+    found, position = [], 0
+    while position < len(text):
+        match = TOKEN.match(text, position)
+        if match is None or match.end() == position:
+            if text[position:].strip() == "":
+                break
+            raise Undecidable(f"cannot read {text[position : position + 20]!r}")
+        kind = match.lastgroup or ""
+        found.append((kind, match.group(kind)))
+        position = match.end()
+    return found
+
+
+class Parser:
+    """Precedence climbing over the tokens of one expression."""
+
+    def __init__(self, text: str) -> None:
+        self.tokens = tokens_of(text)
+        if len(self.tokens) > MAX_TOKENS:
+            raise Undecidable("a long expression")
+        self.index = 0
+        self.depth = 0
+
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise Undecidable("an expression nested too deep")
+
+    def parse(self) -> Node:
+        node = self.conditional()
+        if self.index != len(self.tokens):
+            raise Undecidable("statements, or more than one expression")
+        return node
+
+    def peek(self) -> str | None:
+        return self.tokens[self.index][1] if self.index < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> tuple[str, str]:
+        if self.index >= len(self.tokens) or (
+            expected is not None and self.tokens[self.index][1] != expected
+        ):
+            raise Undecidable(f"expected {expected or 'more'}")
+        self.index += 1
+        return self.tokens[self.index - 1]
+
+    def conditional(self) -> Node:
+        self.nest()
+        test = self.binary(0)
+        if self.peek() != "?":
+            self.depth -= 1
+            return test
+        self.take("?")
+        then = self.conditional()
+        self.take(":")
+        node = Node("cond", None, (test, then, self.conditional()))
+        self.depth -= 1
+        return node
+
+    def binary(self, level: int) -> Node:
+        if level == len(BINARY):
+            return self.unary()
+        node = self.binary(level + 1)
+        while self.peek() in BINARY[level] and self.tokens[self.index][0] == "op":
+            operator = self.take()[1]
+            node = Node("binary", operator, (node, self.binary(level + 1)))
+        return node
+
+    def unary(self) -> Node:
+        if self.peek() in ("!", "-", "+") and self.tokens[self.index][0] == "op":
+            self.nest()
+            node = Node("unary", self.take()[1], (self.unary(),))
+            self.depth -= 1
+            return node
+        return self.postfix(self.primary())
+
+    def postfix(self, node: Node) -> Node:
+        while self.peek() == ".":
+            self.take(".")
+            kind, name = self.take()
+            if kind != "name" or self.peek() != "(":
+                raise Undecidable("field access")
+            node = Node("call", name, (node, *self.arguments()))
+        return node
+
+    def arguments(self) -> tuple[Node, ...]:
+        self.take("(")
+        found: list[Node] = []
+        while self.peek() != ")":
+            found.append(self.conditional())
+            if self.peek() != ")":
+                self.take(",")
+        self.take(")")
+        return tuple(found)
+
+    def primary(self) -> Node:
+        kind, text = self.take()
+        if kind == "number":
+            if not text.isdigit():
+                raise Undecidable("a number that is not an int")
+            return Node("lit", _int32(int(text)))
+        if kind == "string":
+            return Node("lit", re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), text[1:-1]))
+        if kind == "name":
+            if text in ("true", "false"):
+                return Node("lit", text == "true")
+            if self.peek() == "(":
+                raise Undecidable(f"function {text}()")
+            return Node("var", text)
+        if text == "(":
+            node = self.conditional()
+            self.take(")")
+            return node
+        raise Undecidable(f"unexpected {text!r}")
+
+
+def parse(text: str) -> Node:
+    return Parser(text).parse()
+
+
+def names_in(node: Node) -> set[str]:
+    found = {str(node.value)} if node.kind == "var" else set()
+    for arg in node.args:
+        found |= names_in(arg)
+    return found
+
+
+def wrap(value: str) -> Value:
+    """ExpressionInterpreter.setVar's wrapping of a property value."""
+    if value in ("true", "false"):
+        return value == "true"
+    if value == "" or any(c not in "+-.0123456789" for c in value):
+        return value
+    if re.fullmatch(r"[+-]?\d+", value):
+        number = int(value)
+        if -(2**31) <= number < 2**31:
+            return number
+        return value  # a large integer (a PieceUID) stays a string
+    raise Undecidable(f"a float value {value!r}")
+
+
+def java_string(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def evaluate(node: Node, lookup: Callable[[str], Value]) -> Value:
+    """The value of the expression; JavaError when Java would throw."""
+    if node.kind == "lit":
+        return node.value  # type: ignore[return-value]
+    if node.kind == "var":
+        return lookup(str(node.value))
+    if node.kind == "cond":
+        test = evaluate(node.args[0], lookup)
+        if not isinstance(test, bool):
+            raise Undecidable("a condition that is not a boolean")
+        return evaluate(node.args[1] if test else node.args[2], lookup)
+    if node.kind == "unary":
+        return _unary(str(node.value), evaluate(node.args[0], lookup))
+    if node.kind == "binary":
+        return _binary(str(node.value), node.args, lookup)
+    target = evaluate(node.args[0], lookup)
+    return _call(str(node.value), target, [evaluate(a, lookup) for a in node.args[1:]])
+
+
+def _unary(operator: str, value: Value) -> Value:
+    if operator == "!" and isinstance(value, bool):
+        return not value
+    if operator in "-+" and isinstance(value, int) and not isinstance(value, bool):
+        return _int32(-value if operator == "-" else value)
+    raise Undecidable(f"{operator} on {type(value).__name__}")
+
+
+def _binary(operator: str, args: tuple[Node, ...], lookup: Callable[[str], Value]) -> Value:
+    left = evaluate(args[0], lookup)
+    if operator in ("&&", "||"):
+        if not isinstance(left, bool):
+            raise Undecidable("&& or || on a value that is not a boolean")
+        if left == (operator == "||"):
+            return left
+        right = evaluate(args[1], lookup)
+        if not isinstance(right, bool):
+            raise Undecidable("&& or || on a value that is not a boolean")
+        return right
+    right = evaluate(args[1], lookup)
+    if operator == "+" and (isinstance(left, str) or isinstance(right, str)):
+        return java_string(left) + java_string(right)
+    if operator in ("==", "!="):
+        if type(left) is not type(right):
+            raise Undecidable("comparing values of different types")
+        return (left == right) == (operator == "==")
+    if not (_is_int(left) and _is_int(right)):
+        raise Undecidable(f"{operator} on {type(left).__name__} and {type(right).__name__}")
+    return _arithmetic(operator, int(left), int(right))
+
+
+def _arithmetic(operator: str, left: int, right: int) -> Value:
+    if operator in ("<", ">", "<=", ">="):
+        return {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right}[operator]
+    if operator in ("/", "%") and right == 0:
+        raise JavaError("java.lang.ArithmeticException: / by zero")
+    if operator == "/":
+        return _int32(abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1))
+    if operator == "%":
+        return _int32(abs(left) % abs(right) * (1 if left >= 0 else -1))
+    return _int32({"+": left + right, "-": left - right, "*": left * right}[operator])
+
+
+def _call(method: str, target: Value, args: list[Value]) -> Value:
+    """java.lang.String's methods that expressions use most, with their exceptions."""
+    if not isinstance(target, str) or any(ord(c) > 0xFFFF for c in target):
+        raise Undecidable(f"{method}() on a value that is not a plain string")
+    handler = STRING_METHODS.get((method, tuple(type(a).__name__ for a in args)))
+    if handler is None:
+        raise Undecidable(f"String.{method} with these arguments")
+    return handler(target, *args)
+
+
+def _substring(text: str, begin: int, end: int | None = None) -> str:
+    stop = len(text) if end is None else end
+    if begin < 0 or stop > len(text) or begin > stop:
+        raise JavaError(
+            f"java.lang.StringIndexOutOfBoundsException: begin {begin}, end {stop}, length {len(text)}"
+        )
+    return text[begin:stop]
+
+
+def _index_of(text: str, part: str, start: int = 0) -> int:
+    start = max(start, 0)
+    if start >= len(text):
+        return len(text) if part == "" else -1
+    return text.find(part, start)
+
+
+STRING_METHODS: dict[tuple[str, tuple[str, ...]], Callable[..., Value]] = {
+    ("substring", ("int",)): _substring,
+    ("substring", ("int", "int")): _substring,
+    ("indexOf", ("str",)): _index_of,
+    ("indexOf", ("str", "int")): _index_of,
+    ("lastIndexOf", ("str",)): lambda t, p: t.rfind(p),
+    ("length", ()): len,
+    ("isEmpty", ()): lambda t: t == "",
+    ("contains", ("str",)): lambda t, p: p in t,
+    ("startsWith", ("str",)): lambda t, p: t.startswith(p),
+    ("endsWith", ("str",)): lambda t, p: t.endswith(p),
+    ("equals", ("str",)): lambda t, p: t == p,
+    ("trim", ()): lambda t: t.strip("".join(chr(c) for c in range(33))),
+    ("concat", ("str",)): lambda t, p: t + p,
+}
+
+
+def _is_int(value: Value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int32(number: int) -> int:
+    return (number + 2**31) % 2**32 - 2**31

@@ -1,0 +1,20 @@
+"""Israel 1948's facts for the validator and the painter (rules_engine/core/system.py SystemFacts)."""
+
+from rules_engine.core.system import SystemFacts
+
+FACTS = SystemFacts(
+    name="israel1948",
+    face_values={"unit": ("strength", "strength_colour", "movement", "movement_class")},
+    # The kinds of phase in the sequence of play (2.0), as game.json declares them.
+    phase_kinds=frozenset({"supply-check", "movement", "combat", "supply-recheck", "end"}),
+    optional_rules=frozenset(
+        {
+            "arab-supply-constraints",
+            "arab-air-cooperation",
+            "late-peace",
+            "uncertain-peace",
+            "extra-units",
+            "arab-enmity",
+        }
+    ),
+)

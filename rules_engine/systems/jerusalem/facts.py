@@ -1,0 +1,13 @@
+"""Jerusalem!'s facts for the validator and the painter (rules_engine/core/system.py SystemFacts)."""
+
+from rules_engine.core.system import SystemFacts
+
+FACTS = SystemFacts(
+    name="jerusalem",
+    face_values={"unit": ("strength", "strength_colour", "movement", "movement_colour")},
+    phase_kinds=frozenset(
+        {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
+    ),
+    # The painter prints strength and MPs as '4-6'.
+    counter_layout="dash",
+)

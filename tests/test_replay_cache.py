@@ -1,0 +1,168 @@
+"""Replay outcomes kept between runs (compiler/cache/replays.py): a replay is played again
+exactly when its text, the game's data or the engine's code changed, and a kept outcome
+gives the same diagnostics as playing it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.cache import replays as replay_cache
+from compiler.diagnostics import Diagnostic
+from compiler.pipeline import validate_game
+from compiler.replay import runner
+
+from .conftest import ROOT, GameCopy
+
+REPLAY = "replays/combat-example.json"
+
+
+@pytest.fixture
+def played(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """Turns the cache on (in a folder of the test's own) and records each replay played."""
+    monkeypatch.setenv("WGC_CACHE_DIR", str(tmp_path / "cache"))
+    names: list[str] = []
+    run = runner.run_replay
+
+    def counting(sources: Any, game: Any, document: Any, systems: Any = None) -> Any:
+        names.append(document.name)
+        return run(sources, game, document, systems)
+
+    monkeypatch.setattr(runner, "run_replay", counting)
+    return names
+
+
+def shown(report: Any) -> list[Diagnostic]:
+    return list(report.diagnostics)
+
+
+def test_unchanged_replays_are_not_played_again(israel: GameCopy, played: list[str]) -> None:
+    first = shown(validate_game(israel.root))
+    assert len(played) == 21
+    played.clear()
+    assert shown(validate_game(israel.root)) == first
+    assert played == []
+
+
+def test_a_changed_replay_is_the_only_one_played_again(israel: GameCopy, played: list[str]) -> None:
+    validate_game(israel.root)
+    played.clear()
+    israel.edit(REPLAY, lambda replay: replay.update(name=replay["name"] + " (again)"))
+    validate_game(israel.root)
+    assert played == [REPLAY]
+
+
+def test_a_change_to_the_game_data_plays_every_replay(israel: GameCopy, played: list[str]) -> None:
+    validate_game(israel.root)
+    played.clear()
+    israel.edit("game.json", lambda game: game.update(title=game["title"] + " "))
+    validate_game(israel.root)
+    assert len(played) == 21
+
+
+def test_a_kept_failure_is_reported_as_when_it_was_played(israel: GameCopy, played: list[str]) -> None:
+    def break_expectation(replay: dict[str, Any]) -> None:
+        replay["steps"].append({"expect": {"phase": "no-such-phase"}})
+
+    israel.edit(REPLAY, break_expectation)
+    failing = [d for d in shown(validate_game(israel.root)) if d.code.startswith("replay.")]
+    assert [d.file for d in failing] == [REPLAY]
+    played.clear()
+    assert [d for d in shown(validate_game(israel.root)) if d.code.startswith("replay.")] == failing
+    assert played == []
+
+
+def test_a_damaged_cache_is_ignored_and_written_again(
+    israel: GameCopy, played: list[str], tmp_path: Path
+) -> None:
+    validate_game(israel.root)
+    (kept,) = (tmp_path / "cache").iterdir()
+    for damage in (
+        "{not json",
+        json.dumps({"format": "other"}),
+        json.dumps({"format": replay_cache.FORMAT, "replays": 3}),
+    ):
+        kept.write_text(damage)
+        played.clear()
+        assert shown(validate_game(israel.root)) == shown(validate_game(israel.root))
+        assert len(played) == 21  # the first run played them all, the second read them back
+        assert json.loads(kept.read_text())["format"] == replay_cache.FORMAT
+
+
+def test_forged_entries_are_played(israel: GameCopy, played: list[str], tmp_path: Path) -> None:
+    """An entry whose problem is not a diagnostic is not trusted."""
+    validate_game(israel.root)
+    (kept,) = (tmp_path / "cache").iterdir()
+    data = json.loads(kept.read_text())
+    for entry in data["replays"].values():
+        entry["problem"] = {"severity": "error", "code": 7}
+    kept.write_text(json.dumps(data))
+    played.clear()
+    validate_game(israel.root)
+    assert len(played) == 21
+
+
+def test_an_empty_cache_setting_keeps_nothing(
+    israel: GameCopy, played: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("WGC_CACHE_DIR", "")
+    validate_game(israel.root)
+    validate_game(israel.root)
+    assert len(played) == 42
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_cache_that_cannot_be_written_costs_only_time(
+    israel: GameCopy, played: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("WGC_CACHE_DIR", str(blocker))
+    first = shown(validate_game(israel.root))
+    assert shown(validate_game(israel.root)) == first
+    assert len(played) == 42
+
+
+def test_validating_with_kept_outcomes_does_not_import_the_engine(tmp_path: Path) -> None:
+    """The point of the cache: a validation whose replays are all kept never loads an engine
+    (the systems' packages import their engines only when SYSTEM is first read)."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from compiler.pipeline import validate_game\n"
+        "validate_game(Path(sys.argv[1]))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('rules_engine.systems.jerusalem')))\n"
+    )
+    environment = {"WGC_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    game = str(ROOT / "source_data" / "jerusalem")
+
+    def modules() -> list[str]:
+        result = subprocess.run(
+            [sys.executable, "-c", script, game],
+            cwd=ROOT,
+            env=environment,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        loaded: list[str] = json.loads(result.stdout.replace("'", '"'))
+        return loaded
+
+    assert "rules_engine.systems.jerusalem.game" in modules()  # the first run plays the replays
+    assert modules() == ["rules_engine.systems.jerusalem", "rules_engine.systems.jerusalem.facts"]
+
+
+def test_without_a_home_folder_nothing_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WGC_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", no_home)
+    assert replay_cache.cache_folder() is None
