@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from compiler.pipeline import validate_game
 from rules_engine.core import UnitStatus
+from rules_engine.core.game import steps_left
 from rules_engine.systems import system_for
 from rules_engine.systems.israel1948 import Game, Israel1948
 from rules_engine.systems.israel1948.random_play import play_random_game
@@ -158,3 +159,24 @@ def test_a_seed_whose_defender_was_offered_a_second_retreat_plays_to_a_result() 
     """Seed 2883 once stopped: the engine offered a second retreat to a unit that had retreated."""
     game = play_and_check("onslaught", 2883)
     assert game.state.over
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("ten-days", 2110), ("end-game", 1472)])
+def test_seeds_whose_attackers_took_more_losses_than_they_had_play_to_a_result(
+    scenario: str, seed: int
+) -> None:
+    """These once stopped: the random player gave an extra loss to an attacker already gone, and
+    a unit with a blank back was counted as two steps (it has one: core steps_left)."""
+    game = play_and_check(scenario, seed)
+    assert game.state.over
+
+
+def test_a_unit_with_a_blank_back_has_one_step() -> None:
+    """The combat's count of the steps attackers can lose agrees with core step_loss."""
+    game = israel().new_game("onslaught")
+    one_step = next(
+        u for u in game.state.units.values() if u.counter.back is not None and u.counter.back.blank
+    )
+    assert steps_left(one_step) == 1
+    game.step_loss(one_step)
+    assert not one_step.on_map

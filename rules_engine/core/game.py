@@ -165,7 +165,7 @@ class CoreGame:
 
     def step_loss(self, unit: Unit) -> None:
         """Flip a full-strength two-sided unit; otherwise eliminate it."""
-        if not unit.damaged and unit.counter.back is not None and not unit.counter.back.blank:
+        if steps_left(unit) == 2:
             self.state.set_damaged(unit, True)
             self.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
         else:
@@ -311,3 +311,10 @@ class CoreGame:
             self.choose_phase_first(action.phase, "sequence of play")
             return
         raise EngineError(f"this game has no action '{action.kind}'")
+
+
+def steps_left(unit: Unit) -> int:
+    """How many step losses take ``unit`` off the map (``step_loss``): two for a full-strength
+    unit whose back is its reduced side, one for any other (a blank back is no reduced side)."""
+    back = unit.counter.back
+    return 2 if not unit.damaged and back is not None and not back.blank else 1

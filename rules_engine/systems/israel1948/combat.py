@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from rules_engine.core import DiceSource, EngineError, GameState, IllegalAction, Unit
+from rules_engine.core.game import steps_left
 from rules_engine.systems.israel1948.decisions import Decider
 from rules_engine.systems.israel1948.rules import Rules
 
@@ -326,9 +327,9 @@ def _apply_defender_hits(
     else:
         halted = list(attackers)
         extra = hits - len(attackers)
-        steps_left = sum(1 if u.damaged or u.counter.back is None else 2 for u in attackers)
-        losses = decider.attacker_losses(min(extra, steps_left), attackers)
-        if len(losses) != min(extra, steps_left):
+        can_take = sum(steps_left(u) for u in attackers)
+        losses = decider.attacker_losses(min(extra, can_take), attackers)
+        if len(losses) != min(extra, can_take):
             raise IllegalAction("2.3", f"the {extra} hit(s) beyond the attackers must each be a step loss")
         for unit in losses:
             if unit not in attackers:

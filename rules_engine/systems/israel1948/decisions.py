@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from rules_engine.core import Unit
+from rules_engine.core.game import steps_left
 
 
 class HitTaken(NamedTuple):
@@ -72,7 +73,17 @@ class RandomDecider:
         return self.random.sample(list(attackers), hits)
 
     def attacker_losses(self, losses: int, attackers: Sequence[Unit]) -> list[Unit]:
-        return [self.random.choice(list(attackers)) for _ in range(losses)]
+        """Each loss to an attacker drawn at random; one drawn with no step left is drawn again
+        (so every choice that was legal before stays the same draw)."""
+        left = {u.uid: steps_left(u) for u in attackers}
+        chosen: list[Unit] = []
+        for _ in range(min(losses, sum(left.values()))):
+            unit = self.random.choice(list(attackers))
+            while left[unit.uid] == 0:
+                unit = self.random.choice(list(attackers))
+            left[unit.uid] -= 1
+            chosen.append(unit)
+        return chosen
 
     def all_in(self, candidates: Sequence[Unit]) -> list[Unit]:
         return [unit for unit in candidates if self.random.random() < 0.5]
