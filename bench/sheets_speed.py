@@ -27,6 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from processes import user_environment  # noqa: E402
+
 from compiler.pipeline import validate_game  # noqa: E402
 from compiler.render.images import png_bytes  # noqa: E402
 from compiler.render.sheets import SheetSpec, render_card_sheets, render_counter_sheets  # noqa: E402
@@ -47,7 +49,9 @@ def whole_processes(games: list[Path], dpi: int, runs: int) -> tuple[Figures, Fi
             for figures in (clean, warm):
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
-                subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+                subprocess.run(
+                    command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=user_environment()
+                )
                 figures[0].append(time.perf_counter() - start)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 figures[1].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler.cache.replays import ReplayCache
 from compiler.checks import ALL_CHECKS, Check, CheckContext
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.diagnostics.repeats import cap_repeats
@@ -59,22 +60,38 @@ def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     """
     sources = load_game_folder(root)
     found = list(sources.diagnostics)
-    valid: set[str] = set()
-    system = _declared_system(sources)
-    for kind, documents in sources.documents.items():
-        for document in documents:
-            problems = validate_document(document, kind, system)
-            found.extend(problems)
-            if not any(p.is_error for p in problems):
-                valid.add(document.name)
+    replays = ReplayCache.open(sources)
+    valid, clean = _schema_checks(sources, replays, found)
     definition, build_problems = build_definition(sources, valid)
     found.extend(build_problems)
     context = CheckContext(definition, sources, frozenset(valid))
     for check in ALL_CHECKS:
         found.extend(_run_check(check, context))
     if run_replays and not any(d.is_error for d in found):
-        found.extend(_run_check(_replays, context))
+        found.extend(_run_check(_replay_check(replays, clean), context))
     return GameReport(root, sources, definition, locate(found, sources))
+
+
+def _schema_checks(
+    sources: GameSources, replays: ReplayCache, found: list[Diagnostic]
+) -> tuple[set[str], frozenset[str]]:
+    """Every document against its schema: (the valid ones, the replays with nothing to say).
+    A replay kept by the replay cache with a clean check is not checked again."""
+    valid: set[str] = set()
+    clean: set[str] = set()
+    system = _declared_system(sources)
+    for kind, documents in sources.documents.items():
+        for document in documents:
+            if kind == "replay" and replays.kept_clean(document):
+                problems = []
+            else:
+                problems = validate_document(document, kind, system)
+            found.extend(problems)
+            if not any(p.is_error for p in problems):
+                valid.add(document.name)
+            if kind == "replay" and not problems:
+                clean.add(document.name)
+    return valid, frozenset(clean)
 
 
 def _declared_system(sources: GameSources) -> str | None:
@@ -84,14 +101,18 @@ def _declared_system(sources: GameSources) -> str | None:
     return system if isinstance(system, str) else None
 
 
-def _replays(context: CheckContext) -> Iterator[Diagnostic]:
+def _replay_check(cache: ReplayCache, clean: frozenset[str]) -> Check:
+    def check_replays(context: CheckContext) -> Iterator[Diagnostic]:
+        return _replays(context, cache, clean)
+
+    return check_replays
+
+
+def _replays(context: CheckContext, cache: ReplayCache, clean: frozenset[str]) -> Iterator[Diagnostic]:
     """Replays whose outcome is kept (compiler/cache/replays.py) are not played again; the
     rules engine is imported only when one must be: validating a game whose replays did not
     change should not pay for it."""
-    from compiler.cache.replays import ReplayCache
-
     documents = [d for d in context.sources.all("replay") if d.name in context.valid]
-    cache = ReplayCache.open(context.sources)
     outcomes = cache.known(documents)
     if len(outcomes) < len(documents):
         from compiler.replay import replay_problems
@@ -104,7 +125,7 @@ def _replays(context: CheckContext) -> Iterator[Diagnostic]:
             yield played
             return
         outcomes.update(played)
-        cache.keep(documents, outcomes)
+        cache.keep(documents, outcomes, clean)
     yield from (problem for d in documents if (problem := outcomes[d.name]) is not None)
 
 

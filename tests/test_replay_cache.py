@@ -166,3 +166,31 @@ def test_without_a_home_folder_nothing_is_kept(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(Path, "home", no_home)
     assert replay_cache.cache_folder() is None
+
+
+def test_kept_replays_are_not_checked_against_the_schema_again(
+    israel: GameCopy, played: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from compiler import pipeline
+
+    checked: list[str] = []
+    check = pipeline.validate_document
+
+    def counting(document: Any, kind: str, system: str | None = None) -> list[Diagnostic]:
+        checked.append(document.name)
+        return check(document, kind, system)
+
+    monkeypatch.setattr(pipeline, "validate_document", counting)
+    validate_game(israel.root)
+    assert REPLAY in checked
+    checked.clear()
+    validate_game(israel.root)
+    assert not [name for name in checked if name.startswith("replays/")]
+    assert "game.json" in checked  # the rest of the data is checked on every run
+
+
+def test_a_replay_the_schema_refuses_is_refused_on_every_run(israel: GameCopy, played: list[str]) -> None:
+    israel.edit(REPLAY, lambda replay: replay.update(unexpected=1))
+    for _ in range(2):
+        codes = [d.code for d in shown(validate_game(israel.root)) if d.file == REPLAY]
+        assert codes and all(code.startswith("schema.") for code in codes)

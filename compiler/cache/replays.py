@@ -8,7 +8,9 @@ of what validating it costs). The key of an outcome is the BLAKE2b hash of all t
 every byte of every game document except the replays, the replay's text, and the
 sources of the code listed in ``_CODE`` (each by path, size and time of change) with the
 Python version. Any edit to the
-data therefore plays every replay again; an edit to one replay plays that one.
+data therefore plays every replay again; an edit to one replay plays that one. A kept
+replay whose schema check found nothing is not checked against the schema again either
+(the schemas and their checker are part of the code hashed).
 
 Where: ``$WGC_CACHE_DIR`` if set (set but empty turns the cache off), else
 ``$XDG_CACHE_HOME/wgc``, else ``~/.cache/wgc``. One file per game folder
@@ -38,7 +40,7 @@ try:  # hashlib's own BLAKE2, without the OpenSSL set-up that importing hashlib 
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = "wgc replay cache 2"
+FORMAT = "wgc replay cache 3"
 FILE_LIMIT = 16 * 1024 * 1024  # bytes: a larger file is not ours
 # Code whose change may change a replay's outcome (folders, read recursively).
 _CODE = (
@@ -48,6 +50,8 @@ _CODE = (
     "compiler/diagnostics",
     "compiler/loading",
     "compiler/cache",
+    "compiler/schema",
+    "compiler/schemas",
 )
 # A replay's outcome: None when it passed, else the diagnostic it gave (not yet located).
 Outcome = Diagnostic | None
@@ -85,7 +89,7 @@ def _hash_sources(folder: Path, digest: Any) -> None:
     for entry in entries:
         if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
             _hash_sources(Path(entry.path), digest)
-        elif entry.name.endswith(".py"):
+        elif entry.name.endswith((".py", ".json")):
             status = entry.stat()
             digest.update(
                 f"{entry.path}\0{status.st_size}\0{status.st_mtime_ns}\0".encode("utf-8", "surrogateescape")
@@ -118,12 +122,29 @@ class ReplayCache:
                     found[document.name] = _outcome(entry.get("problem"))
         return found
 
-    def keep(self, documents: Iterable[SourceDocument], outcomes: dict[str, Outcome]) -> None:
-        """Write these outcomes as the folder's only entries; a failed write is ignored."""
+    def kept_clean(self, document: SourceDocument) -> bool:
+        """Whether this replay, as it is now, passed its schema check without a word last time
+        (its outcome was kept, so it was valid): then it need not be checked again."""
+        entry = self._kept.get(document.name)
+        return (
+            isinstance(entry, dict)
+            and entry.get("schema_clean") is True
+            and entry.get("key") == self.key(document)
+        )
+
+    def keep(
+        self, documents: Iterable[SourceDocument], outcomes: dict[str, Outcome], clean: frozenset[str]
+    ) -> None:
+        """Write these outcomes as the folder's only entries; a failed write is ignored.
+        ``clean`` names the replays whose schema check found nothing at all."""
         if self.path is None:
             return
         entries = {
-            d.name: {"key": self.key(d), "problem": _problem_json(outcomes[d.name])}
+            d.name: {
+                "key": self.key(d),
+                "problem": _problem_json(outcomes[d.name]),
+                "schema_clean": d.name in clean,
+            }
             for d in documents
             if d.name in outcomes
         }
