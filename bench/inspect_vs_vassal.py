@@ -42,22 +42,23 @@ def vassal_pieces(game: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def agreement(game: dict[str, Any], setup: SetupSummary) -> tuple[int, int, list[str]]:
-    """(pieces whose map and location agree, pieces VASSAL has, a few disagreements)."""
+    """(pieces whose map and location agree, pieces VASSAL has, a few disagreements). Pieces
+    of a saved game are matched by id; those a new game or a startup command makes get fresh
+    ids in VASSAL, so they are compared by where they are."""
     theirs = vassal_pieces(game)
-    if game.get("file"):
-        ours = {p.id: (p.map, p.location) for p in setup.pieces}
-        wrong = [
-            f"{p['name']} ({p['id']}): VASSAL {(p['map'], p['location'])}, inspect {ours.get(p['id'])}"
-            for p in theirs
-            if ours.get(p["id"]) != (p["map"], p["location"])
-        ]
-        return len(theirs) - len(wrong), len(theirs), wrong[:5]
-    mine = Counter((p.map, p.location) for p in setup.pieces)
-    want = Counter((piece["map"], piece["location"]) for piece in theirs)
-    same = sum((mine & want).values())
-    wrong = [f"{k}: VASSAL {want[k]}, inspect {mine.get(k, 0)}" for k in (want - mine)]
+    known = {p["id"] for p in theirs} if game.get("file") else set()
+    ours = {p.id: (p.map, p.location) for p in setup.pieces if p.id in known}
+    wrong = [
+        f"{p['name']} ({p['id']}): VASSAL {(p['map'], p['location'])}, inspect {ours[p['id']]}"
+        for p in theirs
+        if p["id"] in ours and ours[p["id"]] != (p["map"], p["location"])
+    ]
+    mine = Counter((p.map, p.location) for p in setup.pieces if p.id not in ours)
+    want = Counter((piece["map"], piece["location"]) for piece in theirs if piece["id"] not in ours)
+    same = len(ours) - len(wrong) + sum((mine & want).values())
+    wrong += [f"{k}: VASSAL {want[k]}, inspect {mine.get(k, 0)}" for k in (want - mine)]
     wrong += [f"{k}: VASSAL {want.get(k, 0)}, inspect {mine[k]}" for k in (mine - want)]
-    return same, sum(want.values()), wrong[:5]
+    return same, len(theirs), wrong[:5]
 
 
 def problems(report: dict[str, Any]) -> list[str]:

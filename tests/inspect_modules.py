@@ -387,10 +387,18 @@ def charts() -> bytes:
     return module("Charts", body, files)
 
 
-def place_marker(command: str, key_stroke: str, made: str, gpid: str, old: bool = False) -> Trait:
-    """Place Marker (placemark;) creating the piece ``made`` (an AddPiece text) on the spot;
-    ``old``: as VASSAL wrote it before its last three fields existed."""
-    fields = [command, key_stroke, made, "null", "0", "0", "false", "", "", gpid, "0", "false"]
+def place_marker(
+    command: str,
+    key_stroke: str,
+    made: str,
+    gpid: str,
+    old: bool = False,
+    offsets: tuple[str, str] = ("0", "0"),
+    afterburner: str = "",
+) -> Trait:
+    """Place Marker (placemark;) creating the piece ``made`` (an AddPiece text) at the offsets
+    (x, then y upwards); ``old``: as VASSAL wrote it before its last three fields existed."""
+    fields = [command, key_stroke, made, "null", *offsets, "false", afterburner, "", gpid, "0", "false"]
     return Trait("placemark;" + encode(fields if old else [*fields, "false", "", "1"], ";"), "")
 
 
@@ -404,15 +412,39 @@ def startup_command(name: str, key_stroke: str, target: str, filter_expression: 
     )
 
 
+def trigger(key_stroke: str, condition: str, actions: list[str]) -> Trait:
+    """Trigger Action (macro;) on ``key_stroke`` that fires ``actions`` when ``condition`` holds."""
+    fields = [
+        *["", "", key_stroke, condition, "", encode(actions, ","), "false", "", ""],
+        *["counted", "", "", "1", "false", "", "1", "1"],
+    ]
+    return Trait("macro;" + encode(fields, ";"), "")
+
+
+def dynamic_property(name: str, value: str, key_stroke: str, new_value: str) -> Trait:
+    """Dynamic Property (PROP;) holding ``value`` that ``key_stroke`` sets to ``new_value``."""
+    command = encode(["", key_stroke, encode(["P", new_value], ",")], ":")
+    return Trait("PROP;" + encode([name, "false,0,100,false", encode([command], ","), ""], ";"), value)
+
+
 def startup() -> bytes:
     """A startup global key command whose key makes posts place flags (VASSAL runs it for every
-    setup it starts; inspect does not, and says so), and a Calculated Property that throws for
-    a post whose location has no parenthesis (read by the command's filter, so VASSAL reports
-    it), but not for a post elsewhere or on no map."""
+    setup it starts, and so does inspect), and a Calculated Property that throws for a post
+    whose location has no parenthesis (read by the command's filter, so VASSAL reports it), but
+    not for a post elsewhere or on no map. The same key sets a Dynamic Property from a Marker
+    (Start) that only some posts have, and a Trigger Action outside it then reads it: it sees
+    the new value (inner traits first), so posts with a Start place a pennant 100 pixels east
+    (an offset, a marker that neither stacks nor snaps: in Camp); the pennant's afterburner key is not
+    followed, and inspect says so."""
     paren = Trait('calcProp;Paren;{LocationName.indexOf("(")};', "")
     short = Trait("calcProp;Short;{LocationName.substring(0, Paren-1)};", "")
     flag = add_piece("null", [basic_piece("flag.png", "Flag", gpid="90")])
-    post = [short, paren, place_marker("", named_key("INIT"), flag, "90"), marker({"Post": "Y"})]
+    pennant = add_piece("null", [Trait("immob;g;N;R;", ""), basic_piece("flag.png", "Pennant", gpid="91")])
+    plant = place_marker("", named_key("PLANT"), pennant, "91", offsets=("100", "0"), afterburner="WAVE")
+    raise_if_started = trigger(named_key("INIT"), "{Raised != 0}", [named_key("PLANT")])
+    raised = dynamic_property("Raised", "0", named_key("INIT"), '{(Start != "") ? Start : 0}')
+    post = [short, paren, place_marker("", named_key("INIT"), flag, "90"), raise_if_started, raised, plant]
+    post.append(marker({"Post": "Y"}))
     prototypes = (
         f'<{B}module.PrototypesContainer><{B}module.PrototypeDefinition name="Post">'
         f"{_xml(add_piece('null', [*post, basic_piece('', '')]))}</{B}module.PrototypeDefinition>"
@@ -420,16 +452,18 @@ def startup() -> bytes:
     )
     stacks = "".join(
         f'<{B}module.map.SetupStack name="{name}" x="{x}" y="50" owningBoard="Ground">'
-        f"{slot('Post', gpid, [Trait('prototype;Post', ''), basic_piece('post.png', 'Post', gpid=str(gpid))])}"
+        f"{slot('Post', gpid, [*start, Trait('prototype;Post', ''), basic_piece('post.png', 'Post', gpid=str(gpid))])}"
         f"</{B}module.map.SetupStack>"
-        for name, x, gpid in [("West", 50, 1), ("East", 150, 2)]
+        for name, x, gpid, start in [("West", 50, 1, [marker({"Start": "1"})]), ("East", 150, 2, [])]
     )
     regions = region_grid([("Fort (Hill)", 50, 50), ("Camp", 150, 50)])
     land = map_xml("Land", board_xml("Ground", regions, "g.png"), stacks)
     target = "MODULE|true|MAP|Land||||0|0||true|Post|Y|EQUALS||"
     command = startup_command("Raise flags", named_key("INIT"), target, '{Short != "zzz"}')
     pieces = [
-        add_piece("101", [*post, basic_piece("post.png", "Post", "Land", 150, 50, "2")]),
+        add_piece(
+            "101", [marker({"Start": "2"}), *post, basic_piece("post.png", "Post", "Land", 50, 50, "2")]
+        ),
         add_piece("102", [*post, basic_piece("post.png", "Post", "null", 0, 0, "2")]),
     ]
     body = (

@@ -37,6 +37,14 @@ def run(expression: str, **values: str) -> Value:
         ('Flag == 1 && Side == "US"', {"Flag": "1", "Side": "US"}, True),
         ("Big", {"Big": "1796012701566"}, "1796012701566"),  # too large for an int: a string
         ('Name.length() > 3 || Name.contains("x")', {"Name": "ax"}, True),
+        # VASSAL's BeanShell: an int against "" compares with 0, other mixes as strings
+        ('Flag == ""', {"Flag": "1"}, False),
+        ('Flag == ""', {"Flag": "0"}, True),
+        ('(Start != "") ? Start : 1', {"Start": "3"}, 3),
+        ('(Start != "") ? Start : 1', {"Start": ""}, 1),
+        ('Flag == "1"', {"Flag": "1"}, True),
+        ('Shown == "true"', {"Shown": "true"}, True),
+        ("Flag != Shown", {"Flag": "1", "Shown": "true"}, True),
     ],
 )
 def test_java_answers(expression: str, values: dict[str, str], answer: object) -> None:
@@ -66,7 +74,6 @@ def test_java_exceptions(expression: str, values: dict[str, str], exception: str
         ('GetProperty("X").length()', {}),  # VASSAL's functions are not evaluated
         ("Unknown + 1", {}),  # a property inspect does not know
         ("Price * 2", {"Price": "1.5"}),  # floats
-        ('Flag == ""', {"Flag": "1"}),  # VASSAL's BeanShell compares these its own way
         ("x = 1; x", {"x": "1"}),  # statements
         ("Side.substring(1)", {"Side": "12"}),  # a method on an int
     ],

@@ -142,19 +142,37 @@ INSPECT_HEADER = """
 `wgc inspect FILE.vmod` checks any module the way VASSAL 3.7 loads it. An error is what VASSAL
 itself reports when it loads the module, starts a setup, draws a piece or reads a property, or
 what breaks play; a warning is a fault VASSAL passes over in silence; info is something VASSAL
-does that inspect does not follow or that changes nothing in play (startup commands it does not
-run, slots VASSAL rewrites on save). Only errors fail (exit 1), so a module VASSAL loads quietly
-passes. Past 20 findings of one code, the rest are counted (`findingCounts` in `--format json`).
+does that inspect does not follow or that changes nothing in play (what startup commands do
+that it does not emulate, slots VASSAL rewrites on save). Only errors fail (exit 1), so a module
+VASSAL loads quietly passes. Past 20 findings of one code, the rest are counted (`findingCounts`
+in `--format json`).
 
 Calculated Properties are evaluated for the pieces of every setup inspect starts, over what it
 knows of each piece (its Marker and Dynamic Property values, other Calculated Properties, its
 map, position and location name, with prototypes expanded as in play), in a subset of BeanShell
 with Java's semantics (String methods, int arithmetic, comparisons, `?:`); an expression using
-anything else (VASSAL's functions, global properties, floats) is not judged. Pieces that
-startup global key commands create or move are not placed: inspect follows the commands' keys
-through Trigger Actions and piece Global Key Commands to the traits that would change the board
-(Place Marker, Replace, Clone, Delete, Send To Location, Return To Deck, Move Fixed Distance) and
-reports them (`setup.startup-commands`), but does not run them. Re-encoding is judged by each
+anything else (VASSAL's functions, global properties, floats) is not judged; comparisons of mixed
+types follow VASSAL's BeanShell (an int against `""` compares with 0, other mixes as strings).
+
+Startup global key commands run when inspect starts a setup, as VASSAL runs them for a new game
+and for every predefined setup, in module order. A command whose target inspect can decide (a
+named map, a fast-match property with a plain value, a `{...}` properties filter) sends its key
+to each piece it selects, and the key goes through the piece's traits in VASSAL's order (outer
+traits first; a Trigger Action passes it inwards before it tests its condition, then sends its
+actions to the outermost trait again). Dynamic Properties set to a value on the key change; a
+Trigger Action fires when its `{...}` condition is true; a Place Marker whose marker is defined
+in the trait puts it where `PlaceMarker.placeMarker` first puts it (joined to the piece's stack,
+or at the offsets; a point the map would snap to a grid is not worked out), and the marker is
+named like any other piece. A property a piece lacks but other pieces of the module declare
+reads `""` (unless the module has a global property of that name). A piece whose key runs into
+what is not emulated (a condition or value inspect cannot evaluate, a looping Trigger Action, a
+trait that moves, replaces or removes the piece itself, a marker from a palette slot) places
+nothing, and a command whose target cannot be decided (zones, regions, decks, expressions) is
+not run: inspect then follows its keys through Trigger Actions and piece Global Key Commands to
+the traits that would change the board (Place Marker, Replace, Clone, Delete, Send To Location,
+Return To Deck, Move Fixed Distance). Whatever is left out, including keys sent on to other
+pieces or to the new markers (their afterburner keys), is reported (`setup.startup-commands`,
+info), since VASSAL's pieces and locations may then differ. Re-encoding is judged by each
 trait's number of fields (VASSAL 3.7.26's `myGetType`) and old type ids; a slot whose values
 VASSAL would merely normalise (a boolean written `false` for an empty field, a version number)
 is not found.

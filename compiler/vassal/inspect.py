@@ -28,6 +28,7 @@ from compiler.vassal.inspection.components import (
 from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.inspection.games import GameState, Item
 from compiler.vassal.inspection.images import image_size
+from compiler.vassal.inspection.keys import MarkerOrder, marker_point
 from compiler.vassal.inspection.maps import BoardSpec, MapSpec, read_maps
 from compiler.vassal.inspection.model import BoardInfo, Inspection, PlacedPiece, SetupSummary
 from compiler.vassal.inspection.palette import Palette, read_palette
@@ -38,7 +39,7 @@ from compiler.vassal.inspection.startup import (
     StartupCommand,
     reactions_of,
     read_startup_commands,
-    report_startup,
+    run_startup,
 )
 from compiler.vassal.inspection.traits import PieceKind
 from compiler.vassal.inspection.xml import parse
@@ -47,6 +48,7 @@ from compiler.vassal.savefile import BEGIN, END, commands_of, deobfuscate
 __all__ = ["Inspection", "inspect_module"]
 
 SETUP_TAG = "VASSAL.build.module.PredefinedSetup"
+GLOBAL_PROPERTY_TAG = "VASSAL.build.module.properties.GlobalProperty"
 NEW_GAME = "(new game)"
 
 
@@ -75,6 +77,7 @@ def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspecti
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
     checks = SetupChecks(Prototypes(palette.reader, palette.prototype_texts), read_startup_commands(root))
+    checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
     for setup in setups:
         _run_setup(setup, maps, archive, palette, report, custom_traits, checks)
     shown = check_documents(root, archive, report)
@@ -173,7 +176,7 @@ def _run_setup(
     placed = state.placed()
     summary.pieces = [piece for _, piece in placed]
     report.setups.append(summary)
-    checks.run(placed, report, where)
+    summary.pieces += checks.run(state, placed, report, where)
     for item in state.items.values():
         if item.kind_of is not None:
             palette.use(item.kind_of, where)
@@ -191,9 +194,13 @@ class SetupChecks:
         self.prototypes = prototypes
         self.commands = commands
         self.seen: set[tuple[str, str, str]] = set()
+        self.globals: frozenset[str] = frozenset()  # the module's global property names
         self._kinds: dict[int, tuple[bool, Reactions | None]] = {}
 
-    def run(self, placed: list[tuple[Item, PlacedPiece]], report: Inspection, where: str) -> None:
+    def run(
+        self, state: GameState, placed: list[tuple[Item, PlacedPiece]], report: Inspection, where: str
+    ) -> list[PlacedPiece]:
+        """Expression checks, then the startup commands; the markers these place."""
         views = []
         for item, piece in placed:
             if item.kind_of is None or item.states is None or piece.map is None:
@@ -206,8 +213,30 @@ class SetupChecks:
             if calculates:
                 check_calculated(piece, evaluation, report, where, self.seen)
             if reactions is not None:
-                views.append(PieceView(piece, reactions, evaluation))
-        report_startup(self.commands, views, report, where)
+                views.append(PieceView(piece, reactions, evaluation, traits))
+
+        def place(view: PieceView, order: MarkerOrder) -> PieceView | str:
+            return self._place(state, view, order)
+
+        markers = run_startup(self.commands, views, place, report, where, self.globals)
+        return [view.piece for view in markers]
+
+    def _place(self, state: GameState, view: PieceView, order: MarkerOrder) -> PieceView | str:
+        """A marker onto the board where VASSAL first puts it, as a piece later commands see."""
+        try:
+            _, kind, states = self.prototypes.reader.add_piece(order.definition)
+        except ValueError:
+            return "a marker whose definition does not decode"
+        traits = self.prototypes.expand(kind, states)
+        spec = next((m for m in state.maps if m.name == view.piece.map), None)
+        layout = (spec.stacking, spec.layered) if spec is not None else (True, True)
+        point = marker_point(order, view.traits, traits, (view.piece.x, view.piece.y), layout)
+        added = point if isinstance(point, str) else state.add_marker(view.piece, point, kind, states)
+        if isinstance(added, str):
+            return added
+        piece = added[1]
+        evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
+        return PieceView(piece, reactions_of(traits), evaluation, traits)
 
     def _kind(self, kind: PieceKind, states: list[str]) -> tuple[bool, Reactions | None]:
         """(whether it has Calculated Properties to judge, its reactions to keys if any)."""

@@ -239,12 +239,24 @@ def _binary(operator: str, args: tuple[Node, ...], lookup: Callable[[str], Value
     if operator == "+" and (isinstance(left, str) or isinstance(right, str)):
         return java_string(left) + java_string(right)
     if operator in ("==", "!="):
-        if type(left) is not type(right):
-            raise Undecidable("comparing values of different types")
+        left, right = _comparable(left, right)
         return (left == right) == (operator == "==")
     if not (_is_int(left) and _is_int(right)):
         raise Undecidable(f"{operator} on {type(left).__name__} and {type(right).__name__}")
     return _arithmetic(operator, int(left), int(right))
+
+
+def _comparable(left: Value, right: Value) -> tuple[Value, Value]:
+    """VASSAL's BeanShell (BSHBinaryExpression) compares an int with "" as with 0, and any
+    other mix (a number or boolean with a string, a number with a boolean, which it retries as
+    strings) as the two strings; same types compare as they are."""
+    if type(left) is type(right):
+        return left, right
+    if _is_int(left) and right == "":
+        return left, 0
+    if _is_int(right) and left == "":
+        return 0, right
+    return java_string(left), java_string(right)
 
 
 def _arithmetic(operator: str, left: int, right: int) -> Value:

@@ -4,7 +4,7 @@ The severity follows the real engine: an error is something VASSAL 3.7 itself re
 loads the module, starts a setup or draws a piece, or something that breaks play (a piece whose
 image is missing shows nothing when flipped to); a warning is a fault VASSAL passes over in
 silence; info is something VASSAL does differently from how the module reads, without any fault
-(a slot it rewrites on save, startup commands inspect does not run). A module VASSAL loads
+(a slot it rewrites on save, what startup commands do that inspect does not emulate). A module VASSAL loads
 without complaint therefore never fails `wgc inspect`.
 """
 
@@ -94,7 +94,8 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "setup.startup-commands": (
         INFO,
-        "Startup global key commands make pieces place, move or remove pieces; inspect does not run them.",
+        "Startup global key commands do what inspect does not emulate (not run, or keys sent on); "
+        "its pieces may differ from VASSAL's.",
     ),
     "setup.too-deep": (
         ERROR,

@@ -244,6 +244,25 @@ class GameState:
         self.generated += 1
         self.items[piece.id] = piece
 
+    def add_marker(
+        self, near: PlacedPiece, point: tuple[int, int, bool], kind: PieceKind, states: list[str]
+    ) -> tuple[Item, PlacedPiece] | str:
+        """A marker a startup command placed, on the map of the piece that placed it; or why
+        inspect cannot tell where: a point the map snaps to a grid (snap points are not
+        worked out here)."""
+        spec = next((m for m in self.maps if m.name == near.map), None)
+        if spec is None:
+            return "a marker placed by a piece on no map"
+        x, y, snaps = point
+        board = next((b for b in self.boards.get(spec.id, []) if b.contains(x, y)), None)
+        if snaps and board is not None and board.spec.grid is not None:
+            return "a marker the map snaps to its grid"
+        item = Item(f"{near.id}/marker/{self.generated}", "piece", kind.name(states), spec.id, x, y)
+        item.kind_of, item.states = kind, states
+        self.generated += 1
+        self.items[item.id] = item
+        return item, self._locate(item, item)
+
     # --- where everything is ----------------------------------------------------------------------
 
     def placed(self) -> list[tuple[Item, PlacedPiece]]:

@@ -81,6 +81,8 @@ class MapSpec:
     boards: list[BoardSpec]
     default_setup: str | None
     piles: list[PileSpec] = field(default_factory=list)
+    stacking: bool = True  # StackMetrics "disabled" unset: pieces stack
+    layered: bool = False  # a Game Piece Layers component: only pieces of one layer stack
 
     def answers_to(self, map_id: str) -> bool:
         return map_id in (self.name, self.id)
@@ -153,6 +155,9 @@ def read_maps(root: etree._Element, archive: ModuleArchive, report: Inspection) 
             if JAVA_INT.fullmatch(first) and JAVA_INT.fullmatch(second):
                 spec.edge = (int(first), int(second))
         spec.piles = [_pile(p, attributes) for p in _own_descendants(element) if p.tag in PILES]
+        metrics = element.find("VASSAL.build.module.map.StackMetrics")
+        spec.stacking = metrics is None or metrics.get("disabled", "false") != "true"
+        spec.layered = element.find("VASSAL.build.module.map.LayeredPieceCollection") is not None
         if not boards:
             report.add("map.no-board", f"map '{spec.name}' has no board", spec.where)
         maps.append(spec)

@@ -120,6 +120,9 @@ class Evaluation:
             "PieceName": piece.name or basic_name,
         }
         self.active: set[str] = set()
+        # Names the module's pieces declare (not global properties): "" for a piece without them,
+        # as BasicPiece.getProperty finds nothing and the expression gets "".
+        self.declared_elsewhere: frozenset[str] = frozenset()
 
     def lookup(self, name: str) -> Value:
         if name in self.props.values:
@@ -131,6 +134,8 @@ class Evaluation:
                 return ""  # Expression.tryEvaluate reports it and gives "" to whoever asked
         if name in self.builtin:
             return beanshell.wrap(self.builtin[name])
+        if name in self.declared_elsewhere and name not in self.props.calculated:
+            return ""
         raise Undecidable(f"property {name} is not known here")
 
     def shown(self, name: str) -> str:

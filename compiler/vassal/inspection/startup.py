@@ -1,25 +1,31 @@
 """Startup Global Key Commands: what they make pieces do when a game starts.
 
 When a game starts (File > New Game, or any predefined setup, which VASSAL starts "fresh"),
-GameState.setup(true) runs every StartupGlobalKeyCommand once (doStartupGlobalKeyCommands):
-each sends its key to the pieces its target selects, and their traits may then place
-markers, move, clone or remove pieces, directly or through Trigger Actions and Global Key
-Commands of their own. inspect does not run pieces' key commands. It follows the keys
-instead: from each startup command, through the traits of the pieces it reaches (Trigger
-Actions fire their actions, piece Global Key Commands send theirs to every piece), to the
-traits that change what is on the board. When some are reached, a setup's pieces and their
-locations may differ from what inspect lists, and it says so (setup.startup-commands, info).
+GameState.setup(true) runs every StartupGlobalKeyCommand once, in module order
+(doStartupGlobalKeyCommands): each sends its key to the pieces its target selects, and their
+traits may then place markers, move, clone or remove pieces, directly or through Trigger
+Actions and Global Key Commands of their own.
+
+inspect runs a command when it can decide which pieces it selects (map, fast-match property,
+properties filter): each selected piece receives the key as keys.py runs it, and the markers
+its Place Marker traits make are added to the setup where VASSAL puts them. A command whose
+selection inspect cannot decide is not run; then inspect follows its keys instead, through
+Trigger Actions and piece Global Key Commands, to the traits that change the board. Whenever
+something is left out (a command or piece not run, keys sent on to other pieces or to the new
+markers), a setup's pieces and their locations may differ from what inspect lists, and it
+says so (setup.startup-commands, info).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.inspection.beanshell import JavaError, Undecidable
+from compiler.vassal.inspection.keys import KeyRun, MarkerOrder, NotRun, key_id
 from compiler.vassal.inspection.model import Inspection, PlacedPiece
 from compiler.vassal.inspection.properties import Evaluation, Properties
 from compiler.vassal.inspection.traits import type_prefix
@@ -38,16 +44,6 @@ EFFECTS = {
 }
 
 
-def key_id(text: str) -> str:
-    """A NamedKeyStroke's identity: its name when it has one, else key code and modifiers."""
-    parts = decode(text, ",") if text else []
-    if len(parts) >= 3 and parts[2]:
-        return parts[2]
-    if not parts or parts[0] in ("", "0"):
-        return ""
-    return ",".join(parts[:2])
-
-
 @dataclass(frozen=True)
 class StartupCommand:
     name: str
@@ -55,6 +51,7 @@ class StartupCommand:
     maps: frozenset[str] | None  # None: every map
     match: tuple[str, str, str] | None  # fast-match property, value, comparison
     filter: str  # the properties filter expression ('' for none)
+    decidable: bool = True  # False: a target inspect does not narrow down (zone, deck count, ...)
 
 
 @dataclass
@@ -92,8 +89,20 @@ def read_startup_commands(root: etree._Element) -> list[StartupCommand]:
         match = (
             (target[11], target[12], target[13] or "EQUALS") if target[10] == "true" and target[11] else None
         )
-        found.append(StartupCommand(element.get("name", ""), key, maps, match, element.get("filter", "")))
+        decidable = _narrows_decidably(target, element.get("deckCount", "-1"))
+        found.append(
+            StartupCommand(element.get("name", ""), key, maps, match, element.get("filter", ""), decidable)
+        )
     return found
+
+
+def _narrows_decidably(target: list[str], deck_count: str) -> bool:
+    """GlobalCommandTarget fields: a fast-match location other than a named map (zone, region,
+    point, deck, ...), a map named by an expression, or a deck count other than "all" (-1)
+    select pieces by what inspect does not track."""
+    if target[1] == "true" and (target[2] != "MAP" or any(c in target[3] for c in "${")):
+        return False
+    return deck_count.strip() in ("-1", "")
 
 
 def reactions_of(traits: list[tuple[str, str]]) -> Reactions:
@@ -120,68 +129,168 @@ def reactions_of(traits: list[tuple[str, str]]) -> Reactions:
     return found
 
 
-def is_targeted(command: StartupCommand, piece: PlacedPiece, evaluation: Evaluation) -> bool:
-    """Whether the command's target may select the piece (True when inspect cannot decide)."""
+def selects(command: StartupCommand, view: PieceView, globals_: frozenset[str]) -> bool | None:
+    """Whether the command's target selects the piece; None when inspect cannot decide."""
+    piece = view.piece
     if piece.map is None or (command.maps is not None and piece.map not in command.maps):
         return False
+    if not command.decidable or view.undecided:
+        return None
     if command.match is not None:
         name, value, comparison = command.match
-        known = _known(evaluation, name)
-        if known is not None and comparison == "EQUALS" and known != value:
-            return False
-        if known is not None and comparison == "NOT_EQUALS" and known == value:
+        known = _known(view.evaluation, name, globals_)
+        if known is None or any(c in value for c in "${") or comparison not in ("EQUALS", "NOT_EQUALS"):
+            return None
+        if (known == value) != (comparison == "EQUALS"):
             return False
     text = command.filter.strip()
-    if text.startswith("{") and text.endswith("}") and "$" not in text:
-        try:
-            return beanshell.evaluate(beanshell.parse(text[1:-1]), evaluation.lookup) is not False
-        except (Undecidable, JavaError):
-            return True
-    return True
+    if not text:
+        return True
+    if not (text.startswith("{") and text.endswith("}")) or "$" in text:
+        return None
+    try:
+        answer = beanshell.evaluate(beanshell.parse(text[1:-1]), view.evaluation.lookup)
+    except (Undecidable, JavaError):
+        return None
+    return answer is True if isinstance(answer, bool) else None
 
 
-def _known(evaluation: Evaluation, name: str) -> str | None:
+def is_targeted(command: StartupCommand, view: PieceView, globals_: frozenset[str]) -> bool:
+    """Whether the command's target may select the piece (True when inspect cannot decide)."""
+    return selects(command, view, globals_) is not False
+
+
+def _known(evaluation: Evaluation, name: str, globals_: frozenset[str]) -> str | None:
     props: Properties = evaluation.props
     if name in props.values:
         return props.values[name]
-    if name in props.calculated or name in evaluation.builtin:
+    if name in props.calculated or name in evaluation.builtin or name in globals_:
         return None  # may be anything
-    return ""  # a property no trait of the piece has is empty
+    return ""  # a property neither the piece nor the module has is empty
 
 
 @dataclass
 class PieceView:
-    """A placed piece whose traits react to keys, and its properties (for the command's target)."""
+    """A placed piece whose traits react to keys: its traits (prototypes expanded) and
+    properties. ``undecided``: a key ran into what inspect does not emulate, so its state
+    (and whether later commands select it) is no longer known."""
 
     piece: PlacedPiece
     reactions: Reactions
     evaluation: Evaluation
+    traits: list[tuple[str, str]] = field(default_factory=list)
+    undecided: bool = False
 
 
-def report_startup(
-    commands: list[StartupCommand], pieces: list[PieceView], report: Inspection, where: str
-) -> None:
-    """One info finding per startup command whose keys reach traits that change the board."""
+# Puts a marker a piece's Place Marker made on the board: the marker as a piece that later
+# commands may select, or a reason when inspect cannot tell where VASSAL puts it.
+Placer = Callable[[PieceView, MarkerOrder], "PieceView | str"]
+
+
+@dataclass
+class CommandRun:
+    """What running one startup command did and what it left out."""
+
+    markers: list[PieceView] = field(default_factory=list)
+    skipped: dict[str, int] = field(default_factory=dict)  # why a piece was not run -> pieces
+    unfollowed: dict[str, int] = field(default_factory=dict)  # keys sent on, not followed -> times
+
+
+def run_startup(
+    commands: list[StartupCommand],
+    pieces: list[PieceView],
+    place: Placer,
+    report: Inspection,
+    where: str,
+    globals_: frozenset[str] = frozenset(),
+) -> list[PieceView]:
+    """Every startup command in module order; the markers they place (added to ``pieces``)."""
+    placed: list[PieceView] = []
+    declared = frozenset(n for view in pieces for n in declared_names(view.evaluation)) - globals_
+    for view in pieces:
+        view.evaluation.declared_elsewhere = declared
     for command in commands:
-        effects: dict[str, int] = {}
-        affected = 0
-        sent: set[str] = set()
-        for view in (p for p in pieces if is_targeted(command, p.piece, p.evaluation)):
-            done, more = view.reactions.reach([command.key])
-            sent |= more
-            affected += bool(done)
-            for effect in done:
-                effects[effect] = effects.get(effect, 0) + 1
-        affected += _broadcast(pieces, sent, effects)
-        if effects:
-            listed = "; ".join(f"{what} ({count}x)" for what, count in sorted(effects.items())[:4])
-            report.add(
-                "setup.startup-commands",
-                f"startup global key command '{command.name}' sends {command.key}; the keys it sets "
-                f"off reach traits that change the board on {affected} piece(s): {listed}. inspect "
-                "does not run piece commands, so VASSAL's pieces and locations may differ from these",
-                where,
-            )
+        targets = [(view, selects(command, view, globals_)) for view in pieces]
+        if any(chosen is None for _, chosen in targets):
+            _report_followed(command, pieces, report, where, globals_)
+            continue
+        run = CommandRun()
+        for view in [view for view, chosen in targets if chosen]:
+            _run_piece(command.key, view, place, run)
+        for view in run.markers:
+            view.evaluation.declared_elsewhere = declared
+        pieces.extend(run.markers)
+        placed.extend(run.markers)
+        _report_run(command, run, report, where)
+    return placed
+
+
+def declared_names(evaluation: Evaluation) -> set[str]:
+    return set(evaluation.props.values) | set(evaluation.props.calculated)
+
+
+def _run_piece(key: str, view: PieceView, place: Placer, run: CommandRun) -> None:
+    """The key through one piece's traits, then its markers onto the board. A piece that runs
+    into what inspect does not emulate places none of its markers."""
+    keys = KeyRun(view.traits, view.evaluation)
+    try:
+        keys.send(key)
+    except NotRun as reason:
+        view.undecided = True
+        run.skipped[str(reason)] = run.skipped.get(str(reason), 0) + 1
+        return
+    for sent in keys.unfollowed:
+        run.unfollowed[sent] = run.unfollowed.get(sent, 0) + 1
+    for order in keys.orders:
+        marker = place(view, order)
+        if isinstance(marker, str):
+            run.skipped[marker] = run.skipped.get(marker, 0) + 1
+            continue
+        run.markers.append(marker)
+        if order.afterburner:
+            line = f"the new marker receives {order.afterburner}"
+            run.unfollowed[line] = run.unfollowed.get(line, 0) + 1
+
+
+def _report_run(command: StartupCommand, run: CommandRun, report: Inspection, where: str) -> None:
+    """Say what a run command left out (nothing to say when inspect did all VASSAL does)."""
+    if not run.skipped and not run.unfollowed:
+        return
+    left = [f"not run on {n} piece(s): {why}" for why, n in sorted(run.skipped.items())]
+    left += [f"not followed: {what} ({n}x)" for what, n in sorted(run.unfollowed.items())]
+    report.add(
+        "setup.startup-commands",
+        f"startup global key command '{command.name}' sends {command.key}; inspect placed "
+        f"{len(run.markers)} marker(s) where VASSAL first puts them, but {'; '.join(left[:4])}. "
+        "VASSAL's pieces and locations may differ from these",
+        where,
+    )
+
+
+def _report_followed(
+    command: StartupCommand, pieces: list[PieceView], report: Inspection, where: str, globals_: frozenset[str]
+) -> None:
+    """A command not run: follow its keys to the traits that change the board, and say so."""
+    effects: dict[str, int] = {}
+    affected = 0
+    sent: set[str] = set()
+    for view in (p for p in pieces if is_targeted(command, p, globals_)):
+        done, more = view.reactions.reach([command.key])
+        sent |= more
+        affected += bool(done)
+        for effect in done:
+            effects[effect] = effects.get(effect, 0) + 1
+    affected += _broadcast(pieces, sent, effects)
+    if effects:
+        listed = "; ".join(f"{what} ({count}x)" for what, count in sorted(effects.items())[:4])
+        report.add(
+            "setup.startup-commands",
+            f"startup global key command '{command.name}' sends {command.key}; inspect cannot tell "
+            f"which pieces it selects, and the keys it sets off reach traits that change the board "
+            f"on {affected} piece(s): {listed}. inspect does not run it, so VASSAL's pieces and "
+            "locations may differ from these",
+            where,
+        )
 
 
 def _broadcast(pieces: list[PieceView], keys: set[str], effects: dict[str, int]) -> int:

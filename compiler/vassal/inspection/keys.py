@@ -1,0 +1,230 @@
+"""One key command run through one piece's traits, far enough to place the markers it makes.
+
+A startup command sends its key to the outermost trait of each piece it selects. VASSAL's
+Decorator.keyEvent lets a trait act on the key first and then hands it inwards; a Trigger
+Action (TriggerAction.keyEvent) hands it inwards first and acts last, so the Dynamic
+Properties inside it are already set when its condition is read. A Trigger Action that fires
+sends each of its action keys to the outermost trait again (executeKey). This module follows
+that order over the traits inspect knows how to run: Trigger Actions (conditions evaluated by
+beanshell.py, loops not run), Dynamic Properties set to a value (PropertySetter) and Place
+Marker. A Place Marker puts its marker where PlaceMarker.placeMarker does (see marker_point).
+
+What would move, replace or delete the piece itself, or a value inspect cannot work out,
+stops the run for that piece (NotRun): it is then not emulated at all, rather than half.
+What the keys send elsewhere (piece Global Key Commands, a marker's afterburner key) is not
+followed; the run lists it, so the caller can say that VASSAL may go on from there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compiler.vassal.inspection import beanshell
+from compiler.vassal.inspection.beanshell import JavaError, Undecidable
+from compiler.vassal.inspection.properties import Evaluation
+from compiler.vassal.inspection.traits import type_prefix
+from compiler.vassal.sequence import decode
+
+MAX_KEY_DEPTH = 50  # Trigger Actions firing one another deeper than this are not run
+MOVERS = {
+    "replace;": "replaces the piece",
+    "clone;": "clones the piece",
+    "delete;": "deletes the piece",
+    "sendto;": "sends the piece to another place",
+    "return;": "returns the piece to a deck",
+    "translate;": "moves the piece",
+}
+
+
+class NotRun(Exception):
+    """What the key does to this piece is not emulated (the message says why)."""
+
+
+def key_id(text: str) -> str:
+    """A NamedKeyStroke's identity: its name when it has one, else key code and modifiers."""
+    parts = decode(text, ",") if text else []
+    if len(parts) >= 3 and parts[2]:
+        return parts[2]
+    if not parts or parts[0] in ("", "0"):
+        return ""
+    return ",".join(parts[:2])
+
+
+@dataclass(frozen=True)
+class MarkerOrder:
+    """A Place Marker trait that answered a key: what it makes and how it places it."""
+
+    definition: str  # the marker's AddPiece text (markers defined inline only)
+    x_offset: int
+    y_offset: int
+    version: int  # 0: written before VASSAL 3.6 (the offsets then never move a stacking marker)
+    afterburner: str  # key the new marker receives next (not followed)
+
+
+@dataclass
+class KeyRun:
+    """The traits of one piece (outermost first, prototypes expanded) receiving keys."""
+
+    traits: list[tuple[str, str]]
+    evaluation: Evaluation
+    orders: list[MarkerOrder] = field(default_factory=list)
+    unfollowed: list[str] = field(default_factory=list)  # what the keys send elsewhere
+    depth: int = 0
+
+    def __post_init__(self) -> None:
+        self.evaluation.props.values = dict(self.evaluation.props.values)  # this run's own copy
+        self.owners: dict[str, int] = {}  # property -> the outermost Dynamic Property holding it
+        for index, (trait, _) in enumerate(self.traits):
+            if type_prefix(trait) == "PROP;":
+                self.owners.setdefault(_property_name(trait), index)
+
+    def send(self, key: str) -> None:
+        """The key to the outermost trait (a startup command's, or a Trigger Action's action)."""
+        self.depth += 1
+        if self.depth > MAX_KEY_DEPTH:
+            raise NotRun("Trigger Actions fire one another too deep")
+        try:
+            self._deliver(key, 0)
+        finally:
+            self.depth -= 1
+
+    def _deliver(self, key: str, start: int) -> None:
+        """From trait ``start`` inwards, as Decorator.keyEvent hands a key on."""
+        for index in range(start, len(self.traits)):
+            trait = self.traits[index][0]
+            if type_prefix(trait) == "macro;":
+                self._deliver(key, index + 1)  # TriggerAction.keyEvent: inner traits first
+                self._trigger(trait, key)
+                return
+            self._act(index, trait, key)
+
+    def _act(self, index: int, trait: str, key: str) -> None:
+        prefix = type_prefix(trait)
+        if prefix == "PROP;":
+            self._set_property(index, trait, key)
+            return
+        fields = decode(trait, ";") + [""] * 16
+        if prefix in MOVERS and key in {key_id(fields[2]), key_id(fields[8]) if prefix == "sendto;" else ""}:
+            raise NotRun(f"a trait that {MOVERS[prefix]}")
+        if prefix == "placemark;" and key_id(fields[2]) == key:
+            self.orders.append(self._order(fields))
+        elif prefix == "globalkey;" and key_id(fields[2]) == key and key_id(fields[3]):
+            self.unfollowed.append(f"a Global Key Command sends {key_id(fields[3])} to other pieces")
+
+    def _trigger(self, trait: str, key: str) -> None:
+        """TriggerAction.myKeyEvent: on its key or a watched key, if its condition holds."""
+        fields = decode(trait, ";") + [""] * 16
+        keys = {key_id(fields[3])} | {key_id(k) for k in decode(fields[5], ",")}
+        if key not in keys - {""} or not self._holds(fields[4]):
+            return
+        if fields[7] == "true":
+            raise NotRun("a looping Trigger Action")
+        for action in [key_id(k) for k in decode(fields[6], ",")]:
+            if action:
+                self.send(action)
+
+    def _holds(self, condition: str) -> bool:
+        """A Trigger Action's property match: empty holds; a {...} expression must be true."""
+        text = condition.strip()
+        if not text:
+            return True
+        if not (text.startswith("{") and text.endswith("}")):
+            raise NotRun(f"a Trigger Action condition inspect does not read ({text[:40]})")
+        answer = self._value(text)
+        return answer == "true"
+
+    def _set_property(self, index: int, trait: str, key: str) -> None:
+        """DynamicProperty.myKeyEvent: each of its commands on this key sets the value."""
+        fields = decode(trait, ";") + [""] * 4
+        for command in decode(fields[3], ",") if fields[3] else []:
+            parts = [*decode(command, ":"), "", ""]
+            if key_id(parts[1]) != key:
+                continue
+            changer = [*decode(parts[2], ","), ""]
+            if changer[0] != "P":
+                raise NotRun(f"Dynamic Property {_property_name(trait)} asks or counts (not only sets)")
+            value = self._value(changer[1])
+            if self.owners.get(_property_name(trait)) == index:
+                self.evaluation.props.values[_property_name(trait)] = value
+
+    def _value(self, text: str) -> str:
+        """FormattedString.getText for what inspect can evaluate: a literal or a {...} expression."""
+        stripped = text.strip()
+        if stripped.startswith("{") and stripped.endswith("}") and "$" not in stripped:
+            try:
+                node = beanshell.parse(stripped[1:-1])
+                return beanshell.java_string(beanshell.evaluate(node, self.evaluation.lookup))
+            except (Undecidable, JavaError) as problem:
+                raise NotRun(f"an expression inspect cannot evaluate ({stripped[:40]}: {problem})") from None
+        if "$" in text or "{" in text:
+            raise NotRun(f"a value inspect cannot work out ({text[:40]})")
+        return text
+
+    def _order(self, fields: list[str]) -> MarkerOrder:
+        """PlaceMarker.mySetType's fields: spec 3, offsets 5 and 6, afterburner 8, version 15."""
+        if not fields[3].startswith("+/"):
+            raise NotRun("a Place Marker whose marker is a palette slot")
+        offsets = []
+        for text in (fields[5] or "0", fields[6] or "0"):
+            value = self._value(self._value(text))  # evaluated twice, as placeMarker does
+            offsets.append(int(value) if _is_int(value) else 0)  # NumberUtils.toInt
+        version = int(fields[15]) if fields[15].isdigit() else 0
+        return MarkerOrder(fields[3], offsets[0], offsets[1], version, key_id(fields[8]))
+
+
+def _property_name(trait: str) -> str:
+    fields = decode(trait, ";")
+    return fields[1] if len(fields) > 1 else "name"
+
+
+def _is_int(text: str) -> bool:
+    stripped = text.strip()
+    return stripped.lstrip("+-").isdigit() and -(2**31) <= int(stripped) < 2**31
+
+
+def no_stack(traits: list[tuple[str, str]]) -> bool:
+    """Properties.NO_STACK: the outermost Does Not Stack (Immobilized) trait answers it, true
+    unless its stacking option is 'L' (stack normally; old traits have none: never stack)."""
+    for trait, _ in traits:
+        if type_prefix(trait) == "immob;":
+            return not ([*decode(trait, ";"), "", "", "", ""])[3].startswith("L")
+    return False
+
+
+def ignores_grid(traits: list[tuple[str, str]]) -> bool:
+    """Properties.IGNORE_GRID: the outermost Does Not Stack trait's selection options hold 'g'."""
+    for trait, _ in traits:
+        if type_prefix(trait) == "immob;":
+            return "g" in ([*decode(trait, ";"), ""])[1]
+    return False
+
+
+def marker_point(
+    order: MarkerOrder,
+    parent: list[tuple[str, str]],
+    marker: list[tuple[str, str]],
+    point: tuple[int, int],
+    stacking: tuple[bool, bool],
+) -> tuple[int, int, bool] | str:
+    """Where PlaceMarker.placeMarker puts the marker: (x, y, whether the map then snaps it to
+    its grid), or why inspect cannot tell. ``stacking``: (the map stacks pieces, the map has
+    Game Piece Layers). On a stacking map a marker that may stack with the piece joins the
+    piece's stack, at its point, when its offsets are 0 or the trait predates VASSAL 3.6
+    (version 0), whatever the offsets; two pieces may stack unless one does not stack, or the
+    map's layers put them apart (not read here: then inspect decides only where both answers
+    give the same point). Otherwise the marker goes to the piece's point plus the offsets (y
+    counts upwards), snapped to the grid unless the marker ignores it."""
+    x, y = point
+    moved = (x + order.x_offset, y - order.y_offset)
+    snaps = not ignores_grid(marker)
+    may_join = (
+        stacking[0]
+        and (order.version == 0 or moved == (x, y))
+        and not no_stack(marker)
+        and not no_stack(parent)
+    )
+    if may_join and not stacking[1]:
+        return x, y, False
+    if may_join and (moved != (x, y) or snaps):
+        return "a marker that may or may not join the piece's stack (map layers are not read)"
+    return moved[0], moved[1], snaps
