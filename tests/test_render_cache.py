@@ -111,10 +111,21 @@ def test_an_entry_checks_its_key_and_digest(tmp_path: Path) -> None:
     cache.put("k1", b"payload")
     assert cache.get("k1") == b"payload"
     (tmp_path / "k2.entry").write_bytes((tmp_path / "k1.entry").read_bytes())
-    assert cache.get("k2") is None and cache.rejected == ["k2"]
     (tmp_path / "k3.entry").write_bytes(MAGIC + b"k3\n" + b"0" * 64 + b"\npayload")
-    assert cache.get("k3") is None
+    later = RenderCache(tmp_path)  # the next build: it lists the folder afresh
+    assert later.get("k1") == b"payload"
+    assert later.get("k2") is None and later.rejected == ["k2"]
+    assert later.get("k3") is None
     assert RenderCache(None).get("k1") is None
+
+
+def test_a_build_lists_the_folder_once_and_sees_what_it_wrote(tmp_path: Path) -> None:
+    """Entries are looked up in one listing of the folder, made on the first look (a clean
+    build asks for a hundred that are not there); what the build itself stores is added."""
+    cache = RenderCache(tmp_path / "new")
+    assert cache.get("k1") is None and not cache.holds("k1")
+    cache.put("k1", b"payload")
+    assert cache.holds("k1") and cache.get("k1") == b"payload"
 
 
 def test_a_board_reads_counters_only_through_what_the_map_shows(israel: GameCopy) -> None:

@@ -68,6 +68,7 @@ class RenderCache:
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
+        self._present: set[str] | None = None  # the names in the folder, listed on first use
         self.used: set[str] = set()
         self.redrawn: list[str] = []  # what was drawn afresh, by label, in order (Drawings fills it)
         self.rejected: list[str] = []  # entries found damaged or foreign, by key
@@ -83,15 +84,25 @@ class RenderCache:
 
     def holds(self, key: str) -> bool:
         """Whether an entry for ``key`` is there (``get`` still checks it before trusting it)."""
-        return self.folder is not None and os.path.lexists(self.folder / (key + SUFFIX))
+        return self.folder is not None and key + SUFFIX in self._names()
+
+    def _names(self) -> set[str]:
+        """What the folder held when this build first looked: one listing instead of a look-up
+        per drawing (a clean build asks for a hundred entries that are not there)."""
+        if self._present is None:
+            try:
+                self._present = set(os.listdir(self.folder)) if self.folder is not None else set()
+            except OSError:  # no folder yet (a clean build), or one that cannot be read
+                self._present = set()
+        return self._present
 
     def get(self, key: str) -> bytes | None:
         """The payload stored under ``key``, or None when there is none to trust."""
         if self.folder is None:
             return None
-        path = self.folder / (key + SUFFIX)
-        if not os.path.lexists(path):  # the common miss, answered by one lstat
+        if key + SUFFIX not in self._names():  # the common miss, answered from the listing
             return None
+        path = self.folder / (key + SUFFIX)
         try:
             data = read_bounded(path, ENTRY_LIMIT)
         except SourceFileError:
@@ -113,6 +124,7 @@ class RenderCache:
         header = MAGIC + key.encode() + b"\n" + hashlib.sha256(payload).hexdigest().encode() + b"\n"
         with contextlib.suppress(OSError):
             _write_atomic(self.folder / (key + SUFFIX), header + payload)
+            self._names().add(key + SUFFIX)  # a later drawing with the same key reads it back
 
     def prune(self) -> None:
         """Remove every entry this build did not use, temporary files left by a crash, and
