@@ -171,3 +171,29 @@ def test_readme_gallery_images_exist_and_are_small() -> None:
         assert path.stat().st_size < 300_000, image
         stem = path.name.split("-")[0]
         assert f'"{stem}-' in script or f'f"{stem}-' in script, image
+
+
+def test_a_table_cut_across_pages_repeats_its_header() -> None:
+    """A player reading the second page of a long table must still see its column names; and
+    no page ends with a header whose rows all went to the next page."""
+    from compiler.output.aids import _cuts, _Pages
+
+    spec = AidSpec(dpi=100)
+    rows = tuple((Cell(f"row {n}"), Cell("some words " * (1 + n % 3))) for n in range(90))
+    chart = render_chart(
+        Chart("t", "A long table", (Paragraph("words " * 40), Table(("Name", "Effect"), rows))), 7.5, 100
+    )
+    (head,) = chart.heads
+    header = chart.image.crop((0, head.top, chart.image.width, head.bottom))
+    pages = _Pages(spec, (850, 1100), "aid")
+    pages.place(chart)
+    assert len(pages.pages) >= 2
+    for page in pages.pages[1:]:
+        found = [
+            y
+            for y in range(page.height - header.height)
+            if page.crop((pages.margin, y, pages.margin + header.width, y + header.height)).tobytes()
+            == header.tobytes()
+        ]
+        assert found, "a continued page lacks the table's header"
+    assert head.bottom in chart.breaks and head.bottom not in _cuts(chart)

@@ -3,7 +3,7 @@
 The charts are the ones VASSAL's chart window shows, drawn by the same renderer
 (``compiler.render.charts``) at print resolution. Charts follow one another down
 the page; one that does not fit is cut between table rows (``ChartImage.breaks``)
-and continues on the next page under its title.
+and continues on the next page under its title and, for a table, its header row.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class _Pages:
                 self._paste(chart.image.crop((0, top, chart.image.width, height)))
                 return
             cut = max(
-                (b for b in chart.breaks if top + minimum <= b <= min(top + room, height - minimum)),
+                (b for b in _cuts(chart) if top + minimum <= b <= min(top + room, height - minimum)),
                 default=None,
             )
             if cut is None:
@@ -130,7 +130,17 @@ class _Pages:
             self._paste(chart.image.crop((0, top, chart.image.width, cut)))
             self._new_page()
             self._continued(chart.title)
+            self._repeat_header(chart, cut)
             top = cut
+
+    def _repeat_header(self, chart: ChartImage, cut: int) -> None:
+        """A table cut between its rows starts again under its own header, as a printed
+        table does: a player reading page 2 must know what the columns are."""
+        for head in chart.heads:
+            if head.bottom < cut < head.end:
+                band = chart.image.crop((0, head.top, chart.image.width, head.bottom))
+                self.pages[-1].paste(band, (self.margin, self.y))
+                self.y += band.height
 
     def _continued(self, title: str) -> None:
         draw = ImageDraw.Draw(self.pages[-1])
@@ -159,3 +169,10 @@ class _Pages:
             )
             draw.line([(self.margin, y + 6), (self.size[0] - self.margin, y + 6)], fill=INK, width=2)
         return self.pages
+
+
+def _cuts(chart: ChartImage) -> list[int]:
+    """Where the chart may be cut, but never right under a table's header: the header would
+    stand alone at the foot of a page (and be repeated over the rows on the next)."""
+    under_headers = {head.bottom for head in chart.heads}
+    return [b for b in chart.breaks if b not in under_headers]

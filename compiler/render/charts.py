@@ -11,6 +11,7 @@ screen resolution. Every string drawn is recorded (``ChartImage.texts``), and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -60,12 +61,23 @@ class Chart:
     source: str = ""  # the rulebook sections, printed small under the title
 
 
+class Head(NamedTuple):
+    """A table's header row, from ``top`` to ``bottom``, and where the table ends: a printed
+    aid that cuts the table between ``bottom`` and ``end`` repeats the header on the next page."""
+
+    top: int
+    bottom: int
+    end: int
+
+
 @dataclass
 class ChartImage:
     image: Image.Image
     title: str = ""
     texts: list[DrawnText] = field(default_factory=list)
+    # Where the chart may be cut across (between blocks, table rows and groups).
     breaks: list[int] = field(default_factory=list)
+    heads: list[Head] = field(default_factory=list)
 
 
 @dataclass
@@ -123,7 +135,7 @@ def render_chart(chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI) -
     result = ChartImage(image, chart.title, breaks=[])
     for plan in plans:
         result.breaks.append(y)
-        plan.draw(draw, style, style.pad, y, result.breaks)
+        plan.draw(draw, style, style.pad, y, result)
         y += plan.height + style.px(6)
     result.breaks.append(height)
     result.texts = draw.texts
@@ -139,7 +151,7 @@ class _ParagraphPlan:
     note: bool
     height: int
 
-    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, breaks: list[int]) -> None:
+    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, result: ChartImage) -> None:
         chosen = style.small if self.note else style.body
         draw.role = "note" if self.note else "text"
         for line in self.lines:
@@ -158,8 +170,10 @@ class _TablePlan:
     group_height: int
     height: int
 
-    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, breaks: list[int]) -> None:
+    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, result: ChartImage) -> None:
         total = sum(self.widths)
+        breaks = result.breaks
+        result.heads.append(Head(y, y + self.header_height, y + self.height))
         draw.rectangle((x, y, x + total, y + self.header_height), fill=HEADER)
         self._row(draw, style, x, y, self.header, header=True)
         y += self.header_height
