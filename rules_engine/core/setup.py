@@ -24,12 +24,12 @@ IN_THE_BOX = UnitStatus.REMOVED
 def create_units(game: CoreGame) -> None:
     """Every unit of the mix starts in the box; counters of an optional rule that is off stay out."""
     system = game.system
-    for counter_id, names in system.names.items():
-        counter = system.counters.counters[counter_id]
-        if not system.in_play(counter):
-            continue
-        for copy, name in enumerate(names, start=1):
-            game.state.add_unit(Unit(name, counter, copy, status=IN_THE_BOX))
+    game.state.add_units(
+        Unit(name, counter, copy, status=IN_THE_BOX)
+        for counter_id, names in system.names.items()
+        if system.in_play(counter := system.counters.counters[counter_id])
+        for copy, name in enumerate(names, start=1)
+    )
 
 
 def next_unused(game: CoreGame, counter_id: str) -> Unit:

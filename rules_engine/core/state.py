@@ -7,7 +7,7 @@ where in step with the units, and log what happened.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -113,13 +113,23 @@ class GameState:
     # --- units ---------------------------------------------------------------------
 
     def add_unit(self, unit: Unit) -> None:
-        if unit.uid in self.units:
-            raise EngineError(f"{unit.uid} is already in play")
-        self.units[unit.uid] = unit
-        self.by_side.setdefault(unit.side, []).append(unit)
-        if unit.status is ON_MAP and unit.space is not None:
-            self.occupants.setdefault(unit.space, []).append(unit)
-        self.changed(unit)
+        self.add_units((unit,))
+
+    def add_units(self, units: Iterable[Unit]) -> None:
+        """What ``add_unit`` does for each, with one change per side at the end: a new game
+        puts its whole counter mix in the box, and nothing is derived from the units yet."""
+        sides: set[str] = set()
+        for unit in units:
+            if unit.uid in self.units:
+                raise EngineError(f"{unit.uid} is already in play")
+            self.units[unit.uid] = unit
+            self.by_side.setdefault(unit.side, []).append(unit)
+            if unit.status is ON_MAP and unit.space is not None:
+                self.occupants.setdefault(unit.space, []).append(unit)
+            sides.add(unit.side)
+        for side in sorted(sides):
+            self.epoch += 1
+            self.side_epochs[side] = self.side_epochs.get(side, 0) + 1
 
     def changed(self, unit: Unit) -> None:
         """A unit's position, face or markers changed: whatever is derived from them is stale."""
