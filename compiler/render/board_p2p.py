@@ -211,7 +211,7 @@ class PointToPointPainter:
     def _clear_of_routes(self, box: Rect, art: BoardArt) -> bool:
         for route in self.board.routes:
             a, b = art.space_centres.get(route.a), art.space_centres.get(route.b)
-            if a is None or b is None:
+            if a is None or b is None or not _near(box, a, b, 2):
                 continue
             steps = max(1, int(math.dist(a, b) / 3))
             for i in range(steps + 1):
@@ -287,3 +287,14 @@ class PointToPointPainter:
                 inner.take((spot[0], spot[1], spot[0] + size[0], spot[1] + size[1]), 0.06)
                 return shape, spot[0] + EDGE_IN, spot[1] + EDGE_IN
         return None
+
+
+def _near(box: Rect, a: Point, b: Point, margin: float) -> bool:
+    """Whether the segment's bounding box meets ``box`` grown by ``margin``: a segment that
+    does not cannot cross the box, and most are far from any one label."""
+    return not (
+        max(a[0], b[0]) < box[0] - margin
+        or min(a[0], b[0]) > box[2] + margin
+        or max(a[1], b[1]) < box[1] - margin
+        or min(a[1], b[1]) > box[3] + margin
+    )

@@ -9,6 +9,7 @@ place for a block, scanning from the corner it prefers, is cheap.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 
@@ -115,13 +116,10 @@ class FreeSpace:
 
     def _table(self) -> list[list[int]]:
         if self._sums is None:
-            sums = [[0] * (self.columns + 1) for _ in range(self.rows + 1)]
+            sums = [[0] * (self.columns + 1)]
             for row in range(self.rows):
-                running = 0
-                line = self.taken[row]
-                above, here = sums[row], sums[row + 1]
-                for column in range(self.columns):
-                    running += line[column]
-                    here[column + 1] = above[column + 1] + running
+                # each row's running sums along the row, added to the row of sums above
+                along = itertools.accumulate(self.taken[row], initial=0)
+                sums.append([above + here for above, here in zip(sums[-1], along, strict=True)])
             self._sums = sums
         return self._sums
