@@ -138,3 +138,31 @@ def test_a_property_other_pieces_declare_is_empty_where_a_piece_lacks_it() -> No
     placed = run_startup([command], _raising_posts(), _placer, report, "setup 'S'", frozenset({"Start"}))
     assert [view.piece.x for view in placed] == [3]
     assert "not run on 1 piece(s): an expression inspect cannot evaluate" in report.findings[0].message
+
+
+def test_triggers_that_double_their_keys_are_stopped_quickly() -> None:
+    """Twenty triggers, each firing the next one's key twice, stay under the depth limit but
+    would send 2**20 keys: the key budget stops them."""
+    doubling = [trigger(_key(f"K{n}"), "", [_key(f"K{n + 1}"), _key(f"K{n + 1}")]) for n in range(20)]
+    start = trigger(_key("INIT"), "", [_key("K0")])
+    with pytest.raises(NotRun, match="keys fired past"):
+        _run([start, *doubling, PLACE], {})
+
+
+def test_the_key_budget_is_shared_by_a_start() -> None:
+    from compiler.vassal.inspection.keys import KeyBudget
+
+    fired = trigger(_key("INIT"), "", [_key("PLANT")])
+    budget = KeyBudget(3)
+    pairs = [(t.type, t.state) for t in [fired, PLACE, basic_piece("p.png", "Post")]]
+
+    def run(uid: str) -> KeyRun:
+        return KeyRun(
+            pairs, Evaluation(Properties(), PlacedPiece(uid, "Post", "Land", 0, 0, "Camp"), "Post"), budget
+        )
+
+    first = run("1")
+    first.send("INIT")  # two keys: INIT, then PLANT
+    assert len(first.orders) == 1
+    with pytest.raises(NotRun):
+        run("2").send("INIT")

@@ -17,6 +17,8 @@ followed; the run lists it, so the caller can say that VASSAL may go on from the
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from compiler.vassal.inspection import beanshell
@@ -26,6 +28,18 @@ from compiler.vassal.inspection.traits import type_prefix
 from compiler.vassal.sequence import decode
 
 MAX_KEY_DEPTH = 50  # Trigger Actions firing one another deeper than this are not run
+# Keys one startup run follows in all (its pieces share them): a Trigger Action firing its own
+# key twice would otherwise double the work at every level, 2**50 keys before MAX_KEY_DEPTH.
+MAX_KEYS_SENT = 50_000
+
+
+@dataclass
+class KeyBudget:
+    """The keys a startup run may still follow; shared by the KeyRuns of its pieces."""
+
+    left: int = MAX_KEYS_SENT
+
+
 MOVERS = {
     "replace;": "replaces the piece",
     "clone;": "clones the piece",
@@ -67,6 +81,7 @@ class KeyRun:
 
     traits: list[tuple[str, str]]
     evaluation: Evaluation
+    budget: KeyBudget = field(default_factory=KeyBudget)
     orders: list[MarkerOrder] = field(default_factory=list)
     unfollowed: list[str] = field(default_factory=list)  # what the keys send elsewhere
     depth: int = 0
@@ -81,29 +96,37 @@ class KeyRun:
     def send(self, key: str) -> None:
         """The key to the outermost trait (a startup command's, or a Trigger Action's action)."""
         self.depth += 1
+        self.budget.left -= 1
         if self.depth > MAX_KEY_DEPTH:
             raise NotRun("Trigger Actions fire one another too deep")
+        if self.budget.left < 0:
+            raise NotRun(f"keys fired past the {MAX_KEYS_SENT:,} inspect follows in one start")
         try:
             self._deliver(key, 0)
         finally:
             self.depth -= 1
 
     def _deliver(self, key: str, start: int) -> None:
-        """From trait ``start`` inwards, as Decorator.keyEvent hands a key on."""
+        """From trait ``start`` inwards, as Decorator.keyEvent hands a key on. A Trigger Action
+        hands the key to the traits inside it first and acts after them (TriggerAction.keyEvent),
+        so the Trigger Actions met on the way act last, innermost first. Written as one walk, not
+        one call per Trigger Action: a piece may have hundreds."""
+        triggers: list[str] = []
         for index in range(start, len(self.traits)):
             trait = self.traits[index][0]
             if type_prefix(trait) == "macro;":
-                self._deliver(key, index + 1)  # TriggerAction.keyEvent: inner traits first
-                self._trigger(trait, key)
-                return
-            self._act(index, trait, key)
+                triggers.append(trait)
+            else:
+                self._act(index, trait, key)
+        for trait in reversed(triggers):
+            self._trigger(trait, key)
 
     def _act(self, index: int, trait: str, key: str) -> None:
         prefix = type_prefix(trait)
         if prefix == "PROP;":
             self._set_property(index, trait, key)
             return
-        fields = decode(trait, ";") + [""] * 16
+        fields = _fields(trait)
         if prefix in MOVERS and key in {key_id(fields[2]), key_id(fields[8]) if prefix == "sendto;" else ""}:
             raise NotRun(f"a trait that {MOVERS[prefix]}")
         if prefix == "placemark;" and key_id(fields[2]) == key:
@@ -113,15 +136,13 @@ class KeyRun:
 
     def _trigger(self, trait: str, key: str) -> None:
         """TriggerAction.myKeyEvent: on its key or a watched key, if its condition holds."""
-        fields = decode(trait, ";") + [""] * 16
-        keys = {key_id(fields[3])} | {key_id(k) for k in decode(fields[5], ",")}
-        if key not in keys - {""} or not self._holds(fields[4]):
+        fields = _fields(trait)
+        if key not in _trigger_keys(trait) or not self._holds(fields[4]):
             return
         if fields[7] == "true":
             raise NotRun("a looping Trigger Action")
-        for action in [key_id(k) for k in decode(fields[6], ",")]:
-            if action:
-                self.send(action)
+        for action in _trigger_actions(trait):
+            self.send(action)
 
     def _holds(self, condition: str) -> bool:
         """A Trigger Action's property match: empty holds; a {...} expression must be true."""
@@ -135,7 +156,7 @@ class KeyRun:
 
     def _set_property(self, index: int, trait: str, key: str) -> None:
         """DynamicProperty.myKeyEvent: each of its commands on this key sets the value."""
-        fields = decode(trait, ";") + [""] * 4
+        fields = _fields(trait)
         for command in decode(fields[3], ",") if fields[3] else []:
             parts = [*decode(command, ":"), "", ""]
             if key_id(parts[1]) != key:
@@ -160,7 +181,7 @@ class KeyRun:
             raise NotRun(f"a value inspect cannot work out ({text[:40]})")
         return text
 
-    def _order(self, fields: list[str]) -> MarkerOrder:
+    def _order(self, fields: Sequence[str]) -> MarkerOrder:
         """PlaceMarker.mySetType's fields: spec 3, offsets 5 and 6, afterburner 8, version 15."""
         if not fields[3].startswith("+/"):
             raise NotRun("a Place Marker whose marker is a palette slot")
@@ -170,6 +191,26 @@ class KeyRun:
             offsets.append(int(value) if _is_int(value) else 0)  # NumberUtils.toInt
         version = int(fields[15]) if fields[15].isdigit() else 0
         return MarkerOrder(fields[3], offsets[0], offsets[1], version, key_id(fields[8]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fields(trait: str) -> tuple[str, ...]:
+    """A trait's fields, padded so that every field read here exists: the same trait texts
+    receive key after key."""
+    return (*decode(trait, ";"), *[""] * 16)
+
+
+@functools.lru_cache(maxsize=4096)
+def _trigger_keys(trait: str) -> frozenset[str]:
+    """The keys a Trigger Action answers: its own and the ones it watches."""
+    fields = _fields(trait)
+    return frozenset({key_id(fields[3])} | {key_id(k) for k in decode(fields[5], ",")}) - {""}
+
+
+@functools.lru_cache(maxsize=4096)
+def _trigger_actions(trait: str) -> tuple[str, ...]:
+    """The keys a Trigger Action sends when it fires, in order."""
+    return tuple(action for k in decode(_fields(trait)[6], ",") if (action := key_id(k)))
 
 
 def _property_name(trait: str) -> str:

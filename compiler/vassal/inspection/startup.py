@@ -25,7 +25,7 @@ from lxml import etree
 
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.inspection.beanshell import JavaError, Undecidable
-from compiler.vassal.inspection.keys import KeyRun, MarkerOrder, NotRun, key_id
+from compiler.vassal.inspection.keys import KeyBudget, KeyRun, MarkerOrder, NotRun, key_id
 from compiler.vassal.inspection.model import Inspection, PlacedPiece
 from compiler.vassal.inspection.properties import Evaluation, Properties
 from compiler.vassal.inspection.traits import type_prefix
@@ -187,10 +187,17 @@ class PieceView:
 Placer = Callable[[PieceView, MarkerOrder], "PieceView | str"]
 
 
+# Markers all startup commands of one start may place: each command may select the markers of
+# the ones before, so a module could otherwise multiply its pieces with every command.
+MAX_MARKERS = 50_000
+
+
 @dataclass
 class CommandRun:
     """What running one startup command did and what it left out."""
 
+    budget: KeyBudget
+    room: int  # markers it may still place
     markers: list[PieceView] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)  # why a piece was not run -> pieces
     unfollowed: dict[str, int] = field(default_factory=dict)  # keys sent on, not followed -> times
@@ -209,12 +216,13 @@ def run_startup(
     declared = frozenset(n for view in pieces for n in declared_names(view.evaluation)) - globals_
     for view in pieces:
         view.evaluation.declared_elsewhere = declared
+    budget = KeyBudget()
     for command in commands:
         targets = [(view, selects(command, view, globals_)) for view in pieces]
         if any(chosen is None for _, chosen in targets):
             _report_followed(command, pieces, report, where, globals_)
             continue
-        run = CommandRun()
+        run = CommandRun(budget, MAX_MARKERS - len(placed))
         for view in [view for view, chosen in targets if chosen]:
             _run_piece(command.key, view, place, run)
         for view in run.markers:
@@ -232,7 +240,7 @@ def declared_names(evaluation: Evaluation) -> set[str]:
 def _run_piece(key: str, view: PieceView, place: Placer, run: CommandRun) -> None:
     """The key through one piece's traits, then its markers onto the board. A piece that runs
     into what inspect does not emulate places none of its markers."""
-    keys = KeyRun(view.traits, view.evaluation)
+    keys = KeyRun(view.traits, view.evaluation, run.budget)
     try:
         keys.send(key)
     except NotRun as reason:
@@ -242,6 +250,10 @@ def _run_piece(key: str, view: PieceView, place: Placer, run: CommandRun) -> Non
     for sent in keys.unfollowed:
         run.unfollowed[sent] = run.unfollowed.get(sent, 0) + 1
     for order in keys.orders:
+        if len(run.markers) >= run.room:
+            too_many = f"more than the {MAX_MARKERS:,} markers inspect places in one start"
+            run.skipped[too_many] = run.skipped.get(too_many, 0) + 1
+            return
         marker = place(view, order)
         if isinstance(marker, str):
             run.skipped[marker] = run.skipped.get(marker, 0) + 1
