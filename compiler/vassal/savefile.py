@@ -25,7 +25,8 @@ def command_stream(commands: list[str]) -> str:
 
 
 def obfuscate(text: str, key: int = OBFUSCATION_KEY) -> bytes:
-    return b"!VCSK" + f"{key:02x}".encode() + "".join(f"{byte ^ key:02x}" for byte in text.encode()).encode()
+    """VASSAL's ObfuscatingOutputStream: the header, the key, then each byte XOR the key in hex."""
+    return b"!VCSK" + f"{key:02x}".encode() + binascii.hexlify(text.encode().translate(_XOR[key]))
 
 
 def deobfuscate(data: bytes) -> str:
