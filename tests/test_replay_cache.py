@@ -194,3 +194,30 @@ def test_a_replay_the_schema_refuses_is_refused_on_every_run(israel: GameCopy, p
     for _ in range(2):
         codes = [d.code for d in shown(validate_game(israel.root)) if d.file == REPLAY]
         assert codes and all(code.startswith("schema.") for code in codes)
+
+
+def test_a_change_to_the_engine_plays_every_replay(
+    israel: GameCopy, played: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key holds the code's version (its sources' paths, sizes and times of change)."""
+    validate_game(israel.root)
+    played.clear()
+    monkeypatch.setattr(replay_cache, "code_version", lambda: "an edited engine")
+    validate_game(israel.root)
+    assert len(played) == 21
+
+
+def test_the_code_version_follows_an_edit_of_a_source(tmp_path: Path) -> None:
+    from hashlib import sha256
+
+    source = tmp_path / "rules.py"
+    source.write_text("A = 1\n")
+
+    def version() -> str:
+        digest = sha256()
+        replay_cache._hash_sources(tmp_path, digest)
+        return digest.hexdigest()
+
+    before = version()
+    source.write_text("A = 22\n")
+    assert version() != before
