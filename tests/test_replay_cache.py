@@ -221,3 +221,25 @@ def test_the_code_version_follows_an_edit_of_a_source(tmp_path: Path) -> None:
     before = version()
     source.write_text("A = 22\n")
     assert version() != before
+
+
+@pytest.mark.parametrize("planted", ["fifo", "dev-zero", "deep", "huge"])
+def test_a_strange_cache_file_is_ignored_without_waiting(
+    israel: GameCopy, played: list[str], tmp_path: Path, planted: str
+) -> None:
+    import os
+
+    validate_game(israel.root)
+    (kept,) = (tmp_path / "cache").iterdir()
+    kept.unlink()
+    if planted == "fifo":
+        os.mkfifo(kept)
+    elif planted == "dev-zero":
+        kept.symlink_to("/dev/zero")
+    elif planted == "deep":
+        kept.write_text("[" * 100_000 + "]" * 100_000)
+    else:
+        kept.write_text(" " * (replay_cache.FILE_LIMIT + 10))
+    played.clear()
+    validate_game(israel.root)
+    assert len(played) == 21

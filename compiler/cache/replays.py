@@ -160,11 +160,15 @@ class ReplayCache:
         if self.path is None:
             return {}
         try:
-            with open(self.path, "rb") as stream:  # regular file or nothing: checked below
-                if not os.path.isfile(self.path):
-                    return {}
-                data = json.loads(stream.read(FILE_LIMIT + 1).decode("utf-8", "surrogatepass"))
-        except (OSError, ValueError):
+            # a regular file or nothing: opening a FIFO planted there would wait for ever
+            if not os.path.isfile(self.path):
+                return {}
+            with open(self.path, "rb") as stream:
+                text = stream.read(FILE_LIMIT + 1)
+            if len(text) > FILE_LIMIT:
+                return {}
+            data = json.loads(text.decode("utf-8", "surrogatepass"))
+        except (OSError, ValueError, RecursionError):
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
