@@ -210,12 +210,14 @@ def test_a_change_to_the_engine_plays_every_replay(
 def test_the_code_version_follows_an_edit_of_a_source(tmp_path: Path) -> None:
     from hashlib import sha256
 
+    from compiler.cache.sources import add_sources
+
     source = tmp_path / "rules.py"
     source.write_text("A = 1\n")
 
     def version() -> str:
         digest = sha256()
-        replay_cache._hash_sources(tmp_path, digest)
+        add_sources(digest, tmp_path)
         return digest.hexdigest()
 
     before = version()

@@ -72,8 +72,7 @@ FACTS = SystemFacts(name="toy", face_values={"unit": ("movement",)}, phase_kinds
 
 class Toy(CoreSystem[ToyGame]):
     name: ClassVar[str] = "toy"
-    face_values = FACTS.face_values
-    phase_kinds = FACTS.phase_kinds
+    facts = FACTS
     controlled_features = ("town",)
     game_class = ToyGame
 

@@ -24,14 +24,15 @@ next run's time. Nothing here can change an outcome, only skip playing it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sys
 from collections.abc import Iterable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from compiler.cache.sources import ROOT, add_sources
 from compiler.diagnostics import Diagnostic, Severity
 from compiler.loading import GameSources, SourceDocument
 
@@ -71,46 +72,44 @@ def cache_folder() -> Path | None:
     return Path(base) / "wgc"
 
 
-@cache
+@functools.cache
 def code_version() -> str:
     """A hash naming the sources that decide a replay's outcome, as they are now, and the
-    Python running them. Each source counts by its path, size and modification time (reading
-    them all would cost more than most replays): an edit, a checkout or an upgrade changes one."""
-    root = Path(__file__).resolve().parents[2]
+    Python running them (compiler/cache/sources.py)."""
     digest = blake2b(sys.version.encode())
     for folder in _CODE:
-        _hash_sources(root / folder, digest)
+        add_sources(digest, ROOT / folder, (".py", ".json"))
     return digest.hexdigest()
-
-
-def _hash_sources(folder: Path, digest: Any) -> None:
-    with os.scandir(folder) as found:
-        entries = sorted(found, key=lambda entry: entry.name)
-    for entry in entries:
-        if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
-            _hash_sources(Path(entry.path), digest)
-        elif entry.name.endswith((".py", ".json")):
-            status = entry.stat()
-            digest.update(
-                f"{entry.path}\0{status.st_size}\0{status.st_mtime_ns}\0".encode("utf-8", "surrogateescape")
-            )
 
 
 class ReplayCache:
     """The kept outcomes of one game folder's replays."""
 
     def __init__(self, sources: GameSources, folder: Path | None) -> None:
+        self.sources = sources
         self.path = None if folder is None else folder / f"replays-{_folder_id(sources.root)}.json"
-        self._data_key = _data_key(sources) if folder is not None else ""
-        self._kept = self._read()
+        self._keys: dict[str, str] = {}  # by replay file name
 
     @classmethod
     def open(cls, sources: GameSources) -> ReplayCache:
         return cls(sources, cache_folder())
 
+    @functools.cached_property
+    def _data_key(self) -> str:
+        """Worked out on first use: a game without replays never asks."""
+        return _data_key(self.sources) if self.path is not None else ""
+
+    @functools.cached_property
+    def _kept(self) -> dict[str, Any]:
+        return self._read()
+
     def key(self, document: SourceDocument) -> str:
-        text = f"{self._data_key}\0{document.text}"
-        return blake2b(text.encode("utf-8", "surrogatepass")).hexdigest()
+        """The replay's key, worked out once (the schema check, the look-up and the write ask)."""
+        found = self._keys.get(document.name)
+        if found is None:
+            text = f"{self._data_key}\0{document.text}"
+            found = self._keys[document.name] = blake2b(text.encode("utf-8", "surrogatepass")).hexdigest()
+        return found
 
     def known(self, documents: Iterable[SourceDocument]) -> dict[str, Outcome]:
         """The outcomes kept for these replays, by file name (a replay not kept is left out)."""

@@ -30,6 +30,7 @@ import zlib
 from functools import cache
 from pathlib import Path
 
+from compiler.cache.sources import ROOT, add_sources
 from compiler.loading.files import SourceFileError, read_bounded
 
 MAGIC = b"wgc render cache 1\n"
@@ -44,11 +45,11 @@ _SOURCES = ("compiler/render", "compiler/cache", "rules_engine/definitions", "ru
 @cache
 def renderer_version() -> str:
     """A hash of everything besides the data that decides a drawing's bytes: the sources
-    of the renderers, Pillow, FreeType, zlib and Python. Any change redraws everything."""
+    of the renderers (compiler/cache/sources.py), Pillow, FreeType, zlib and Python. Any
+    change redraws everything."""
     import PIL
     from PIL import ImageFont
 
-    root = Path(__file__).resolve().parents[2]
     digest = hashlib.sha256()
     libraries = (
         PIL.__version__,
@@ -58,8 +59,7 @@ def renderer_version() -> str:
     )
     digest.update(repr(libraries).encode())
     for folder in _SOURCES:
-        for source in sorted((root / folder).glob("*.py")):
-            digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+        add_sources(digest, ROOT / folder)
     return digest.hexdigest()
 
 

@@ -15,7 +15,7 @@ which leaves the first player active.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.core.actions import Action, ChoosePhaseFirst, EndPhase
@@ -198,14 +198,19 @@ class CoreGame:
         ]
         for side in self.system.sides:
             places: dict[str, list[str]] = {}
-            for unit in state.units_of(side):
-                shown = unit.uid + (" (reduced)" if unit.damaged else "")
-                places.setdefault(self.board.name(unit.space or ""), []).append(shown)
+            for place, shown in self.shown_units(side):
+                places.setdefault(place, []).append(shown)
             lines.append(f"{self.system.side_name(side)}:")
             lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
         if state.points:
             lines.append("Points: " + ", ".join(f"{k} {v}" for k, v in sorted(state.points.items())))
         return lines
+
+    def shown_units(self, side: str) -> Iterator[tuple[str, str]]:
+        """``side``'s units as ``situation`` lists them: (the place's name, the unit's label). A
+        system that hides counters from the player to act says so here."""
+        for unit in self.state.units_of(side):
+            yield self.board.name(unit.space or ""), unit.uid + (" (reduced)" if unit.damaged else "")
 
     def victory(self) -> str | None:
         """The level the scenario's control conditions give for the position now."""

@@ -117,9 +117,11 @@ class GameSystem(Protocol):
 
 
 class CoreSystem(Generic[G]):
-    """What every system shares; a system subclasses it, sets ``game_class`` and its class facts."""
+    """What every system shares; a system subclasses it, sets ``game_class`` and ``facts`` (its
+    facts.py), whose values become its class facts."""
 
     name: ClassVar[str] = ""
+    facts: ClassVar[SystemFacts | None] = None
     face_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     phase_kinds: ClassVar[frozenset[str]] = frozenset()
     optional_rules: ClassVar[frozenset[str]] = frozenset()
@@ -131,6 +133,16 @@ class CoreSystem(Generic[G]):
     # The features of a space whose control changes hands when a unit enters it.
     controlled_features: ClassVar[tuple[str, ...]] = ()
     game_class: type[G]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """The class facts are the system's ``facts``, written once in its facts.py."""
+        super().__init_subclass__(**kwargs)
+        facts = cls.__dict__.get("facts")
+        if facts is not None:
+            cls.face_values = facts.face_values
+            cls.phase_kinds = facts.phase_kinds
+            cls.optional_rules = facts.optional_rules
+            cls.counter_layout = facts.counter_layout
 
     def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:
         unknown = sorted(set(options) - self.optional_rules)

@@ -396,9 +396,7 @@ class Israel1948(CoreSystem[Game]):
     """The Israel 1948 system for one game definition and a choice of optional rules."""
 
     name: ClassVar[str] = "israel1948"
-    face_values = FACTS.face_values
-    phase_kinds = FACTS.phase_kinds
-    optional_rules = FACTS.optional_rules
+    facts = FACTS
     policies: ClassVar[dict[str, PolicyFactory]] = {"random": RandomPolicy, "aggressive": AggressivePolicy}
     # Towns and cities change hands when a unit enters them (1.2); victory counts them (3.x).
     controlled_features = ("town", "city")

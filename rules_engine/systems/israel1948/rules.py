@@ -15,12 +15,8 @@ from rules_engine.core.movement_costs import ALL, Step, StepCosts
 from rules_engine.core.stacking import Stacking
 from rules_engine.core.zoc import zoc_reach
 from rules_engine.definitions import Constraint, Face, Terrain, ValidGame
-from rules_engine.systems.israel1948.facts import FACTS
 
-__all__ = ["ALL", "OPTIONAL_RULES", "PHASE_KINDS", "STACK_WITH_ANY_NATION", "Rules", "Step"]
-
-PHASE_KINDS = FACTS.phase_kinds
-OPTIONAL_RULES = FACTS.optional_rules
+__all__ = ["ALL", "STACK_WITH_ANY_NATION", "Rules", "Step"]
 
 # Arab Enmity: the Palestinian contingents stack with any Arab nation (Optional Rules).
 STACK_WITH_ANY_NATION = "palestinian"

@@ -10,7 +10,7 @@ rules. Every refusal is an IllegalAction naming the rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.core import Action, CoreGame, DiceSource, EventLog, IllegalAction, Unit, UnitStatus
@@ -230,21 +230,12 @@ class Game(CoreGame):
     def abandon(self, leader: Unit, space: str, destination: str) -> None:
         leaders.abandon(self, leader, space, destination)
 
-    def situation(self) -> list[str]:
-        """The position for the player to act (`wgc play`), the enemy's face-down counters unnamed (12.1)."""
-        state = self.state
-        lines = [
-            f"{self.scenario.name}: turn {state.turn}, {self.phase.name}, "
-            f"{self.system.side_name(self.active_side)} to act"
-        ]
-        for side in self.system.sides:
-            places: dict[str, list[str]] = {}
-            for space, label in self.view(self.active_side):
-                if self.state.side_at(space) == side:
-                    places.setdefault(self.board.name(space), []).append(label)
-            lines.append(f"{self.system.side_name(side)}:")
-            lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
-        return lines
+    def shown_units(self, side: str) -> Iterator[tuple[str, str]]:
+        """What the player to act sees of ``side`` (`wgc play`): the enemy's face-down counters
+        unnamed (12.1)."""
+        for space, label in self.view(self.active_side):
+            if self.state.side_at(space) == side:
+                yield self.board.name(space), label
 
     def view(self, side: str) -> list[tuple[str, str]]:
         """What ``side`` sees on the map, hex by hex: every unit by name, except the enemy's

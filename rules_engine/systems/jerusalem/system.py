@@ -36,9 +36,7 @@ class Jerusalem(CoreSystem[Game]):
     """The Jerusalem! system."""
 
     name: ClassVar[str] = "jerusalem"
-    face_values = FACTS.face_values
-    phase_kinds = FACTS.phase_kinds
-    counter_layout = FACTS.counter_layout
+    facts = FACTS
     game_class = Game
     policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, OBJECTIVES: _objectives_policy}
 

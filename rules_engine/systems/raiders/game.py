@@ -213,9 +213,7 @@ class Raiders(CoreSystem[Game]):
     """The Raiders system for one game's data."""
 
     name: ClassVar[str] = "raiders"
-    face_values = FACTS.face_values
-    counter_layout = FACTS.counter_layout
-    phase_kinds = FACTS.phase_kinds
+    facts = FACTS
     policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy, "raider": _raider_policy}
     game_class = Game
 

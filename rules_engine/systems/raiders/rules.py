@@ -18,9 +18,6 @@ from typing import NamedTuple
 
 from rules_engine.core import Board, EngineError
 from rules_engine.definitions import Card, Counter, Scenario, StackingRule, Table, TableRow, ValidGame
-from rules_engine.systems.raiders.facts import FACTS
-
-PHASE_KINDS = FACTS.phase_kinds
 
 # Kinds of space (map.json "kinds"), declared as terrain of kind "space" in terrain.json.
 STAGING_AREA = "staging-area"
