@@ -193,6 +193,9 @@ def build(
 def inspect_command(module: Path, output_format: str) -> int:
     """Check any .vmod the way VASSAL 3.7 loads it, and summarise it.
 
+    The first line gives the VASSAL version the module says saved it (its moduledata),
+    which is the oldest VASSAL that opens it; the checks themselves follow VASSAL 3.7.
+
     Errors are what VASSAL itself reports (unknown component classes and traits,
     missing images and help files, damaged archive entries, setups that cannot be
     read) or what breaks play; the rest are warnings. Lists maps, boards, grids,
