@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from compiler.render.art import BoardArt
-from compiler.vassal.catalogue import PROTOTYPES, PieceDefinition, is_solitaire
+from compiler.vassal.automation.components import write_globals
+from compiler.vassal.automation.plan import Automation
+from compiler.vassal.catalogue import PieceDefinition, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
 from compiler.vassal.pieces import add_piece, basic_piece
@@ -42,6 +44,8 @@ class ModuleParts:
     setups: list[tuple[str, str]] = field(default_factory=list)
     help_file: str = "help/index.html"
     decks: list[DeckPlan] = field(default_factory=list)
+    automation: Automation = field(default_factory=Automation)
+    automation_gpids: list[int] = field(default_factory=list)
 
 
 def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etree._Element:
@@ -70,6 +74,7 @@ def _module_root(parts: ModuleParts) -> etree._Element:
         max(
             [p.gpid for p in parts.pieces]
             + [entry.gpid for deck in parts.decks for entry in deck.entries]
+            + parts.automation_gpids
             + [0]
         )
         + 1
@@ -92,18 +97,20 @@ def _module_root(parts: ModuleParts) -> etree._Element:
         root,
         M + "GlobalOptions",
         autoReport="Always",
+        hotKeysOnClosedWindows="Always",  # the automation's hidden buttons answer their hotkeys
         nonOwnerUnmaskable="Never",
         playerIdFormat="$PlayerName$",
         promptString="Opponents can unmask my pieces",
     )
     _element(root, M + "Chatter")
     _element(root, M + "KeyNamer")
-    _prototypes(root)
+    _prototypes(root, parts.automation)
     _map(root, parts)
     _palette(root, parts)
     _dice(root, definition)
-    _turn_tracker(root, definition)
+    _turn_tracker(root, definition, parts.automation)
     _charts(root, parts)
+    _automation(root, parts.automation)
     for name, file in parts.setups:
         _element(
             root, M + "PredefinedSetup", name=name, description="", isMenu="false", useFile="true", file=file
@@ -138,9 +145,9 @@ def _player_roster(root: etree._Element, definition: ValidGame) -> None:
         entry.text = name
 
 
-def _prototypes(root: etree._Element) -> None:
+def _prototypes(root: etree._Element, plan: Automation) -> None:
     container = _element(root, M + "PrototypesContainer")
-    for name, traits in PROTOTYPES.items():
+    for name, traits in prototypes(plan).items():
         prototype = _element(container, M + "PrototypeDefinition", name=name, description="")
         prototype.text = add_piece("null", [*traits, basic_piece("", "", gpid="")])
 
@@ -156,6 +163,18 @@ def _map(root: etree._Element, parts: ModuleParts) -> None:
     _detail_viewer(game_map)
     for deck in parts.decks:
         _deck(game_map, deck, parts)
+    for camera in parts.automation.cameras:
+        camera.write(game_map)
+
+
+def _automation(root: etree._Element, plan: Automation) -> None:
+    """The automation's global properties (with the commands that set them), its toolbar and
+    hidden buttons, and its global key commands."""
+    write_globals(root, plan.globals, plan.property_commands)
+    for button in plan.buttons:
+        button.write(root)
+    for command in plan.key_commands:
+        command.write(root)
 
 
 MAP_PLUMBING = (
@@ -415,7 +434,7 @@ def _dice(root: etree._Element, definition: ValidGame) -> None:
         )
 
 
-def _turn_tracker(root: etree._Element, definition: ValidGame) -> None:
+def _turn_tracker(root: etree._Element, definition: ValidGame, plan: Automation) -> None:
     game = definition.game
     if not game.turn_labels:
         return
@@ -459,6 +478,8 @@ def _turn_tracker(root: etree._Element, definition: ValidGame) -> None:
             configFirst="false",
             prompt="",
         )
+    for hotkey in plan.turn_hotkeys:
+        hotkey.write(tracker)
 
 
 def _charts(root: etree._Element, parts: ModuleParts) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.vassal.automation.plan import Automation
+from compiler.vassal.automation.values import face_properties, face_traits
 from compiler.vassal.pieces import (
     CTRL,
     SHIFT,
@@ -32,6 +34,14 @@ PROTOTYPES: dict[str, list[Trait]] = {
     "Unit": [delete("Eliminate", key("D"))],
     "Marker": [delete("Remove", key("D"))],
 }
+Prototypes = dict[str, list[Trait]]
+
+
+def prototypes(plan: Automation | None) -> Prototypes:
+    """The module's prototypes: the automation's unit traits go first in "Unit"."""
+    if plan is None or not plan.unit_traits:
+        return PROTOTYPES
+    return {**PROTOTYPES, "Unit": [*plan.unit_traits, *PROTOTYPES["Unit"]]}
 
 
 POINTING = ("road", "arrow")  # markers that point along the map (a road laid, the convoy's route)
@@ -72,15 +82,17 @@ def random_bin_counters(definition: ValidGame) -> set[str]:
     return {c for box in board.boxes if box.draw == "random" for c in box.counters}
 
 
-def piece_definitions(definition: ValidGame) -> list[PieceDefinition]:
-    """One palette piece per counter entry, gpids from 1 in counter-mix order."""
+def piece_definitions(definition: ValidGame, plan: Automation | None = None) -> list[PieceDefinition]:
+    """One palette piece per counter entry, gpids from 1 in counter-mix order; with ``plan``, each
+    piece carries the values and traits the module's automation reads."""
     counters = definition.counters
     return [
-        _piece(definition, counter, gpid) for gpid, counter in enumerate(counters.counters.values(), start=1)
+        _piece(definition, counter, gpid, plan)
+        for gpid, counter in enumerate(counters.counters.values(), start=1)
     ]
 
 
-def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinition:
+def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation | None) -> PieceDefinition:
     front, back = image_name(counter, "front"), image_name(counter, "back")
     game = definition.game
     nation = game.nation(counter.nation) if game and counter.nation else None
@@ -111,17 +123,22 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinitio
         base_image = ""
     else:
         base_image = front
+    if plan is not None:
+        properties["Wgc"] = "unit" if counter.is_unit else "marker"
+        properties.update(face_properties(counter))
+        properties.update(plan.values_of(counter))
+        traits += face_traits(counter) + plan.traits_of(counter)
     traits.append(marker(properties))
     traits.append(basic_piece(base_image, counter.name, gpid=str(gpid)))
     return PieceDefinition(counter, gpid, tuple(traits), tuple(images))
 
 
-def expand(traits: tuple[Trait, ...] | list[Trait]) -> list[Trait]:
+def expand(traits: tuple[Trait, ...] | list[Trait], known: Prototypes = PROTOTYPES) -> list[Trait]:
     """Replace prototype traits by the traits they stand for (saved games need this)."""
     expanded: list[Trait] = []
     for trait in traits:
         if trait.prefix == "prototype;":
-            expanded.extend(expand(PROTOTYPES[trait.type.removeprefix("prototype;")]))
+            expanded.extend(expand(known[trait.type.removeprefix("prototype;")], known))
         else:
             expanded.append(trait)
     return expanded

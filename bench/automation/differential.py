@@ -1,0 +1,99 @@
+"""The module's automation against the rules engine, battle by battle, in the real VASSAL engine.
+
+    WGC_AUTOMATION_HARNESS=/path/to/auto-harness.sh \
+    .venv/bin/python bench/automation/differential.py source_data/israel1948 [--battles 50] [--record]
+
+Takes battles from seeded random games (the positions just before each attack), loads each
+position in the module, declares and resolves the battle through the harness, then resolves
+it in the rules engine with the dice the module rolled, and prints every disagreement and
+the counts. With --record the module's answers go to tests/fixtures/automation/<game>.json,
+which tests/test_automation_differential.py compares with the engine without VASSAL.
+Not run by the test suite (it needs VASSAL); see README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness_client import VassalHarness  # noqa: E402
+
+from compiler.pipeline import validate_game  # noqa: E402
+from compiler.vassal.automation.differential import check_for  # noqa: E402
+from compiler.vassal.automation.differential.position import BattlePosition, position_save  # noqa: E402
+from compiler.vassal.buildfile import module_name  # noqa: E402
+from compiler.vassal.module import build_module, setup_writer  # noqa: E402
+from rules_engine.systems import system_for  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "fixtures" / "automation"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", type=Path)
+    parser.add_argument("--battles", type=int, default=50)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--record", action="store_true", help="write the module's answers as the test fixture")
+    args = parser.parse_args()
+    report = validate_game(args.game, run_replays=False)
+    definition = report.valid
+    if definition is None:
+        print(f"{args.game}: the game has errors", file=sys.stderr)
+        return 1
+    check = check_for(definition.game.system)
+    system = system_for(definition)
+    started = time.perf_counter()
+    scenarios = [s.id for s in definition.scenarios]
+    positions = check.capture(system, scenarios, range(args.first_seed, args.first_seed + 10_000), args.battles)
+    print(f"{definition.game.id}: {len(positions)} battles from random games ({time.perf_counter() - started:.1f} s)")
+    results = play(definition, check, system, positions)
+    agreed = sum(1 for result in results if not result["differences"])
+    for number, result in enumerate(results, start=1):
+        for difference in result["differences"]:
+            print(f"  battle {number} (seed {result['position']['seed']}): {difference}")
+    print(f"{definition.game.id}: {len(results)} battles compared, {agreed} agree ({time.perf_counter() - started:.0f} s)")
+    if args.record:
+        FIXTURES.mkdir(parents=True, exist_ok=True)
+        kept = [{"position": r["position"], "module": r["module"]} for r in results]
+        fixture = {"game": definition.game.id, "system": definition.game.system, "battles": kept}
+        (FIXTURES / f"{definition.game.id}.json").write_text(json.dumps(fixture, indent=1, sort_keys=True) + "\n")
+    return 0 if agreed == len(results) else 1
+
+
+def play(definition: Any, check: Any, system: Any, positions: list[BattlePosition]) -> list[dict[str, Any]]:
+    """Each battle in the module (one VASSAL for all), then in the engine with the module's dice."""
+    writer = setup_writer(definition)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="wgc-differential-") as folder:
+        module = Path(folder) / f"{definition.game.id}.vmod"
+        module.write_bytes(build_module(definition, fork_board=False))
+        harness = VassalHarness(module)
+        try:
+            for number, position in enumerate(positions):
+                save, ids = position_save(
+                    writer, position, check.global_values(definition, position), module_name(definition)
+                )
+                path = Path(folder) / f"battle-{number}.vsav"
+                path.write_bytes(save)
+                harness.command("load", str(path))
+                answer = check.module_answer(harness, definition, position, ids)
+                answer["problems"] = harness.command("problems")
+                engine = check.engine_answer(system, position, check.rolls_of(answer))
+                differences = check.compare(engine, answer)
+                results.append({"position": position.to_json(), "module": answer, "engine": engine, "differences": differences})
+        finally:
+            harness.close()
+    return results
+
+
+if __name__ == "__main__":
+    sys.exit(main())

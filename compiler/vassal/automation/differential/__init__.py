@@ -1,0 +1,22 @@
+"""The differential test of the module's automation against the rules engine.
+
+For each system a check takes battles from seeded random games (``capture``), plays each in
+the module through a harness driving the real VASSAL engine (``module_answer``), and resolves
+it again in the engine with the dice the module rolled (``engine_answer``); ``compare`` lists
+the values on which they disagree. The module's answers are kept as fixtures
+(tests/fixtures/automation/), so the project's tests compare the engine with them without
+VASSAL; bench/automation/differential.py runs the harness.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+# the check of each system, imported when asked for (each imports its system's engine)
+CHECKS = {"israel1948": "compiler.vassal.automation.differential.israel1948"}
+
+
+def check_for(system: str) -> ModuleType:
+    """The differential check of ``system`` (KeyError when there is none)."""
+    return importlib.import_module(CHECKS[system])
