@@ -38,11 +38,17 @@ FIXTURES = ROOT / "tests" / "fixtures" / "automation"
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("game", type=Path)
     parser.add_argument("--battles", type=int, default=50)
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--record", action="store_true", help="write the module's answers as the test fixture")
+    parser.add_argument(
+        "--record", action="store_true", help="write the module's answers as the test fixture"
+    )
+    parser.add_argument("--only", type=int, action="append", help="play only battle N (1-based; repeatable)")
+    parser.add_argument("--verbose", action="store_true", help="print every battle's answers")
     args = parser.parse_args()
     report = validate_game(args.game, run_replays=False)
     definition = report.valid
@@ -53,24 +59,41 @@ def main() -> int:
     system = system_for(definition)
     started = time.perf_counter()
     scenarios = [s.id for s in definition.scenarios]
-    positions = check.capture(system, scenarios, range(args.first_seed, args.first_seed + 10_000), args.battles)
-    print(f"{definition.game.id}: {len(positions)} battles from random games ({time.perf_counter() - started:.1f} s)")
-    results = play(definition, check, system, positions)
+    positions = check.capture(
+        system, scenarios, range(args.first_seed, args.first_seed + 10_000), args.battles
+    )
+    print(
+        f"{definition.game.id}: {len(positions)} battles from random games ({time.perf_counter() - started:.1f} s)"
+    )
+    numbered = list(enumerate(positions, start=1))
+    if args.only:
+        numbered = [numbered[n - 1] for n in args.only]
+    results = play(definition, check, system, numbered)
+    if args.verbose:
+        for result in results:
+            print(json.dumps({k: result[k] for k in ("position", "module", "engine")}, indent=1))
     agreed = sum(1 for result in results if not result["differences"])
-    for number, result in enumerate(results, start=1):
+    for result in results:
         for difference in result["differences"]:
-            print(f"  battle {number} (seed {result['position']['seed']}): {difference}")
-    print(f"{definition.game.id}: {len(results)} battles compared, {agreed} agree ({time.perf_counter() - started:.0f} s)")
+            print(f"  battle {result['number']} (seed {result['position']['seed']}): {difference}")
+    print(
+        f"{definition.game.id}: {len(results)} battles compared, {agreed} agree ({time.perf_counter() - started:.0f} s)"
+    )
     if args.record:
         FIXTURES.mkdir(parents=True, exist_ok=True)
         kept = [{"position": r["position"], "module": r["module"]} for r in results]
         fixture = {"game": definition.game.id, "system": definition.game.system, "battles": kept}
-        (FIXTURES / f"{definition.game.id}.json").write_text(json.dumps(fixture, indent=1, sort_keys=True) + "\n")
+        (FIXTURES / f"{definition.game.id}.json").write_text(
+            json.dumps(fixture, indent=1, sort_keys=True) + "\n"
+        )
     return 0 if agreed == len(results) else 1
 
 
-def play(definition: Any, check: Any, system: Any, positions: list[BattlePosition]) -> list[dict[str, Any]]:
-    """Each battle in the module (one VASSAL for all), then in the engine with the module's dice."""
+def play(
+    definition: Any, check: Any, system: Any, positions: list[tuple[int, BattlePosition]]
+) -> list[dict[str, Any]]:
+    """Each battle in the module (one VASSAL for all, its dice seeded by the battle's number, so a
+    battle plays the same again with --only), then in the engine with the module's dice."""
     writer = setup_writer(definition)
     results = []
     with tempfile.TemporaryDirectory(prefix="wgc-differential-") as folder:
@@ -78,18 +101,27 @@ def play(definition: Any, check: Any, system: Any, positions: list[BattlePositio
         module.write_bytes(build_module(definition, fork_board=False))
         harness = VassalHarness(module)
         try:
-            for number, position in enumerate(positions):
+            for number, position in positions:
                 save, ids = position_save(
                     writer, position, check.global_values(definition, position), module_name(definition)
                 )
                 path = Path(folder) / f"battle-{number}.vsav"
                 path.write_bytes(save)
                 harness.command("load", str(path))
+                harness.command("seed", str(number))
                 answer = check.module_answer(harness, definition, position, ids)
                 answer["problems"] = harness.command("problems")
                 engine = check.engine_answer(system, position, check.rolls_of(answer))
                 differences = check.compare(engine, answer)
-                results.append({"position": position.to_json(), "module": answer, "engine": engine, "differences": differences})
+                results.append(
+                    {
+                        "number": number,
+                        "position": position.to_json(),
+                        "module": answer,
+                        "engine": engine,
+                        "differences": differences,
+                    }
+                )
         finally:
             harness.close()
     return results

@@ -26,7 +26,9 @@ class VassalHarness:
     def __init__(self, module: Path, executable: str | None = None) -> None:
         command = executable or os.environ.get("WGC_AUTOMATION_HARNESS")
         if not command:
-            raise HarnessError("set WGC_AUTOMATION_HARNESS to the harness script (see bench/automation/README.md)")
+            raise HarnessError(
+                "set WGC_AUTOMATION_HARNESS to the harness script (see bench/automation/README.md)"
+            )
         self.process = subprocess.Popen(
             [command, str(module), "-"],
             stdin=subprocess.PIPE,

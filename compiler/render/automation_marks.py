@@ -10,6 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from compiler.render.fonts import draw_centered, fitted_font
+from compiler.render.images import png_bytes
 
 CLEAR = (0, 0, 0, 0)
 
@@ -58,3 +59,8 @@ def moved_flag(size: int) -> Image.Image:
     draw.line((1, 0, 1, side - 1), fill=(0, 0, 0, 255), width=2)
     draw.polygon([(2, 0), (side - 1, side // 4), (2, side // 2)], fill=(30, 90, 200, 255))
     return image
+
+
+def mark_images(size: int, marks: dict[str, tuple[str, tuple[int, int, int], bool]]) -> dict[str, bytes]:
+    """Each mark's band as PNG bytes, by image name."""
+    return {name: png_bytes(band(size, text, colour, top)) for name, (text, colour, top) in marks.items()}

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from compiler.render.art import BoardArt
+from compiler.vassal.automation import keys
 from compiler.vassal.automation.components import write_globals
-from compiler.vassal.automation.plan import Automation
+from compiler.vassal.automation.plan import PALETTE, Automation, ExtraMap
 from compiler.vassal.catalogue import PieceDefinition, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
@@ -98,7 +99,10 @@ def _module_root(parts: ModuleParts) -> etree._Element:
         M + "GlobalOptions",
         autoReport="Always",
         hotKeysOnClosedWindows="Always",  # the automation's hidden buttons answer their hotkeys
-        nonOwnerUnmaskable="Never",
+        # hex IDs like "0107" stay text in expressions (else they read as the number 107)
+        storeLeadingZeroIntegersAsStrings="true",
+        # solitaire: what lies face down for everyone (garrisons, drawn cards) may be turned up
+        nonOwnerUnmaskable="Always" if is_solitaire(definition) else "Never",
         playerIdFormat="$PlayerName$",
         promptString="Opponents can unmask my pieces",
     )
@@ -110,7 +114,7 @@ def _module_root(parts: ModuleParts) -> etree._Element:
     _dice(root, definition)
     _turn_tracker(root, definition, parts.automation)
     _charts(root, parts)
-    _automation(root, parts.automation)
+    _automation(root, parts.automation, parts.piece_size)
     for name, file in parts.setups:
         _element(
             root, M + "PredefinedSetup", name=name, description="", isMenu="false", useFile="true", file=file
@@ -167,10 +171,67 @@ def _map(root: etree._Element, parts: ModuleParts) -> None:
         camera.write(game_map)
 
 
-def _automation(root: etree._Element, plan: Automation) -> None:
+def _extra_map(root: etree._Element, spec: ExtraMap) -> None:
+    """A window of its own: a blank board of the spec's size, with the map's plumbing."""
+    game_map = _map_element(root, spec.name, spec.button)
+    picker = _element(
+        game_map,
+        MAP + "BoardPicker",
+        title="Choose Boards",
+        slotWidth="350",
+        slotHeight="125",
+        slotScale="0.2",
+        addRowText="Add Row",
+        addColumnText="Add Column",
+        boardPrompt="Select board",
+        maxColumns="0",
+    )
+    _element(
+        picker,
+        BOARD + "Board",
+        name=spec.name,
+        image="",
+        reversible="false",
+        width=str(spec.width),
+        height=str(spec.height),
+        color="230,230,220",
+    )
+    _stack_metrics(game_map)
+    for plumbing in MAP_PLUMBING:
+        _element(game_map, MAP + plumbing)
+    _element(game_map, MAP + "Zoomer", zoomLevels="0.4,0.6,0.8,1.0", zoomStart="2")
+
+
+def _automation(root: etree._Element, plan: Automation, piece_size: int) -> None:
     """The automation's global properties (with the commands that set them), its toolbar and
-    hidden buttons, and its global key commands."""
+    hidden buttons, its global key commands, and the hidden palette of the markers it places."""
     write_globals(root, plan.globals, plan.property_commands)
+    for extra in plan.extra_maps:
+        _extra_map(root, extra)
+    if plan.palette:
+        window = _element(
+            root,
+            M + "PieceWindow",
+            name=PALETTE,
+            description="",
+            hidden="true",
+            text="",
+            tooltip="",
+            icon="",
+            hotkey="",
+            scale="1.0",
+            defaultWidth="0",
+        )
+        for slot in plan.palette:
+            entry = _element(
+                window,
+                B + "widget.PieceSlot",
+                entryName=slot.name,
+                gpid=str(slot.gpid),
+                width=str(piece_size),
+                height=str(piece_size),
+            )
+            entry.text = slot.piece
     for button in plan.buttons:
         button.write(root)
     for command in plan.key_commands:
@@ -190,19 +251,21 @@ MAP_PLUMBING = (
 )
 
 
-def _map_element(root: etree._Element) -> etree._Element:
+def _map_element(root: etree._Element, name: str = MAP_NAME, button: str = "") -> etree._Element:
+    """A map: the main one, or a window of its own opened by a toolbar ``button``. Every move on
+    it marks the piece moved (the automation's moved marks, where pieces have them)."""
     return _element(
         root,
         M + "Map",
-        mapName=MAP_NAME,
+        mapName=name,
         description="",
-        markMoved="Never",
-        launch="false",
+        markMoved="Always",
+        launch="true" if button else "false",
         edgeWidth="0",
         edgeHeight="0",
         allowMultiple="false",
         backgroundcolor="255,255,255",
-        buttonName="",
+        buttonName=button,
         icon="",
         hotkey="",
         color="255,0,0",
@@ -446,7 +509,7 @@ def _turn_tracker(root: etree._Element, definition: ValidGame, plan: Automation)
         buttonText="Turn",
         icon="",
         hotkey="",
-        nexthotkey="",
+        nexthotkey=keys.NEXT_PHASE if plan.turn_hotkeys else "",
         prevhotkey="",
         turnFormat="Turn $level1$ - $level2$",
         reportFormat="* <$PlayerName$> $newTurn$",

@@ -41,7 +41,8 @@ def prototypes(plan: Automation | None) -> Prototypes:
     """The module's prototypes: the automation's unit traits go first in "Unit"."""
     if plan is None or not plan.unit_traits:
         return PROTOTYPES
-    return {**PROTOTYPES, "Unit": [*plan.unit_traits, *PROTOTYPES["Unit"]]}
+    remove = [delete("Remove from play", "")] if plan.eliminates else PROTOTYPES["Unit"]
+    return {**PROTOTYPES, "Unit": [*plan.unit_traits, *remove]}
 
 
 POINTING = ("road", "arrow")  # markers that point along the map (a road laid, the convoy's route)
@@ -104,6 +105,8 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
         "Class": counter.unit_class or "",
     }
     traits: list[Trait] = [prototype("Unit" if counter.is_unit else "Marker")]
+    if plan is not None:  # outside a Mask, so that a face-down piece hears the automation's keys
+        traits += plan.traits_of(counter)
     images = [front]
     if counter.front.symbol in POINTING:
         traits.append(rotate(12, key("R"), key("R", CTRL + SHIFT)))
@@ -124,10 +127,10 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
     else:
         base_image = front
     if plan is not None:
-        properties["Wgc"] = "unit" if counter.is_unit else "marker"
+        properties["Wgc"] = "unit" if counter.is_unit else ("gear" if counter.kind == "gear" else "marker")
         properties.update(face_properties(counter))
         properties.update(plan.values_of(counter))
-        traits += face_traits(counter) + plan.traits_of(counter)
+        traits += face_traits(counter)
     traits.append(marker(properties))
     traits.append(basic_piece(base_image, counter.name, gpid=str(gpid)))
     return PieceDefinition(counter, gpid, tuple(traits), tuple(images))

@@ -88,8 +88,10 @@ def build_module(
                 _card_images(definition, decks, drawings, images)
             with timed(on_step, "module: automation"):
                 gpid = max([first_gpid - 1] + [e.gpid for deck in decks for e in deck.entries]) + 1
-                plan = automation_plan(definition, art, gpid, piece_size)
-                pieces = piece_definitions(definition, plan)  # the same gpids and images, with the automation
+                plan = automation_plan(definition, art, gpid, piece_size, _card_size(decks))
+                # the same gpids and images, with the automation's traits
+                pieces = piece_definitions(definition, plan)
+                decks = deck_plans(definition, art, pieces, dpi, first_gpid, plan)
                 for name, data in plan.images.items():
                     images["images/" + name] = _done(data)
             parts = ModuleParts(
@@ -118,7 +120,7 @@ def _texts(definition: ValidGame, parts: ModuleParts, on_step: StepTimer) -> dic
             entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
             parts.setups.append((scenario.name, file))
     with timed(on_step, "module: buildfile"):
-        entries[parts.help_file] = help_page(definition, parts.charts).encode("utf-8")
+        entries[parts.help_file] = help_page(definition, parts.charts, parts.automation.help).encode("utf-8")
         entries["buildFile.xml"] = build_file(parts)
         entries["moduledata"] = moduledata(definition)
     return entries
@@ -176,6 +178,13 @@ def setup_writer(definition: ValidGame, dpi: int | None = None) -> SetupWriter:
     first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
     decks = deck_plans(definition, art, pieces, dpi, first_gpid)
     gpid = max([first_gpid - 1] + [e.gpid for deck in decks for e in deck.entries]) + 1
-    plan = automation_plan(definition, art, gpid, piece_size)
+    plan = automation_plan(definition, art, gpid, piece_size, _card_size(decks))
     pieces = piece_definitions(definition, plan)
+    decks = deck_plans(definition, art, pieces, dpi, first_gpid, plan)
     return SetupWriter(definition, art, pieces, decks, piece_size, plan)
+
+
+def _card_size(decks: list[DeckPlan]) -> tuple[int, int]:
+    """The size of the game's cards (card decks come first among the piles), or none."""
+    cards = next((deck for deck in decks if deck.height > deck.width), None)
+    return (cards.width, cards.height) if cards is not None else (0, 0)

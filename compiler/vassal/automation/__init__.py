@@ -7,11 +7,15 @@ reads; the module writer (catalogue, buildfile, setups) writes it. See docs/auto
 from __future__ import annotations
 
 from compiler.render.art import BoardArt
-from compiler.render.automation_marks import band, battle_marker, moved_flag, result_marker
+from compiler.render.automation_marks import battle_marker, result_marker
 from compiler.render.images import png_bytes
 from compiler.vassal.automation.battle import BATTLE_IMAGE, RESULT_IMAGE, CombatModel, battle_automation
-from compiler.vassal.automation.dicepool import ALL_IN_IMAGE, HALTED_IMAGE, OOS_IMAGE, DicePool
+from compiler.vassal.automation.dicepool import DicePool
+from compiler.vassal.automation.jerusalem import Jerusalem
+from compiler.vassal.automation.markers import marker_automation
 from compiler.vassal.automation.plan import Automation, HelpRow
+from compiler.vassal.automation.raiders import Raiders
+from compiler.vassal.automation.raiders_play import raiders_play
 from compiler.vassal.automation.turns import phase_change, turn_automation
 from rules_engine.definitions import ValidGame
 
@@ -21,34 +25,41 @@ __all__ = ["AUTOMATION_GPIDS", "Automation", "HelpRow", "automation_plan"]
 AUTOMATION_GPIDS = 2
 
 
-def combat_model(definition: ValidGame) -> CombatModel | None:
+def combat_model(definition: ValidGame, art: BoardArt, piece_size: int) -> CombatModel | None:
     """The combat model of the game's combat system, if the module automates it."""
     combat = definition.charts.combat
     if combat is None:
         return None
     if combat.kind == "dice-pool":
-        return DicePool(definition)
+        return DicePool(definition, piece_size)
+    if definition.game.system == "jerusalem" and combat.kind == "odds-crt":
+        return Jerusalem(definition, art, piece_size)
+    if combat.kind == "tactical-edge":
+        return Raiders(definition)
     return None
 
 
-def automation_plan(definition: ValidGame, art: BoardArt, first_gpid: int, piece_size: int) -> Automation:
-    """What the module gains: ``first_gpid`` and the next AUTOMATION_GPIDS - 1 are the markers'."""
-    del art
+def automation_plan(
+    definition: ValidGame,
+    art: BoardArt,
+    first_gpid: int,
+    piece_size: int,
+    card_size: tuple[int, int] = (0, 0),
+) -> Automation:
+    """What the module gains: ``first_gpid`` and the next AUTOMATION_GPIDS - 1 are the markers';
+    ``card_size`` is the size of the game's cards (the Cards in play window holds three)."""
     plan = Automation()
+    combat = definition.charts.combat
     plan.extend(turn_automation(definition))
-    model = combat_model(definition)
+    plan.extend(marker_automation(definition, art, piece_size))
+    model = combat_model(definition, art, piece_size)
     if model is not None:
         plan.extend(battle_automation(model, first_gpid, _battle_images(piece_size)))
+    if combat is not None and combat.kind == "tactical-edge":
+        plan.extend(raiders_play(definition, art, card_size))
     plan.extend(phase_change(plan))
     return plan
 
 
 def _battle_images(size: int) -> dict[str, bytes]:
-    return {
-        BATTLE_IMAGE: png_bytes(battle_marker(size)),
-        RESULT_IMAGE: png_bytes(result_marker(size)),
-        OOS_IMAGE: png_bytes(band(size, "OUT OF SUPPLY", (150, 20, 20), top=True)),
-        HALTED_IMAGE: png_bytes(band(size, "HALTED", (90, 90, 90), top=False)),
-        ALL_IN_IMAGE: png_bytes(band(size, "ALL IN", (200, 110, 0), top=False)),
-        "wgc-moved.png": png_bytes(moved_flag(size)),
-    }
+    return {BATTLE_IMAGE: png_bytes(battle_marker(size)), RESULT_IMAGE: png_bytes(result_marker(size))}

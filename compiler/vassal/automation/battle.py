@@ -24,7 +24,7 @@ from compiler.vassal.automation.components import (
     PropertyCommand,
 )
 from compiler.vassal.automation.expressions import braces
-from compiler.vassal.automation.plan import Automation, HelpRow
+from compiler.vassal.automation.plan import Automation, HelpRow, PaletteSlot
 from compiler.vassal.automation.traits import (
     Change,
     calculated,
@@ -72,6 +72,9 @@ class CombatModel(Protocol):
     def help(self) -> list[HelpRow]:
         """The system's rows of the help page's table."""
 
+    def automation(self) -> Automation:
+        """What else the system adds: global properties, the pictures of its marks."""
+
 
 @dataclass
 class BattlePieces:
@@ -85,9 +88,9 @@ class BattlePieces:
 
 def battle_automation(model: CombatModel, first_gpid: int, images: dict[str, bytes]) -> Automation:
     """Everything battles add to a module."""
-    result_text = result_marker(first_gpid + 1)
-    battle_text = battle_marker(model, first_gpid, result_text, first_gpid + 1)
-    plan = Automation(images=dict(images))
+    result = PaletteSlot("Battle result", first_gpid + 1, result_marker(first_gpid + 1))
+    battle = PaletteSlot("Battle", first_gpid, battle_marker(model, first_gpid, result))
+    plan = Automation(images=dict(images), palette=[battle, result])
     plan.globals += [
         GlobalProperty("BattleNo", "0", numeric=True, description="the last battle declared"),
         GlobalProperty("BattleMarked", "0", numeric=True, description="the last battle given a marker"),
@@ -123,15 +126,16 @@ def battle_automation(model: CombatModel, first_gpid: int, images: dict[str, byt
             braces(f'Wgc=="battle" && Stage<{model.stages()}'),
         )
     )
-    plan.unit_traits += _unit_traits(model, battle_text, first_gpid)
+    plan.unit_traits += _unit_traits(model, battle)
     plan.counter_values.append(model.counter_values)
     plan.counter_traits.append(model.counter_traits)
     plan.help += _help() + model.help()
+    plan.extend(model.automation())
     plan.on_phase_change += [keys.CLEAR_UNITS, keys.CLEAR_MARKERS]
     return plan
 
 
-def _unit_traits(model: CombatModel, battle_piece: str, gpid: int) -> list[Trait]:
+def _unit_traits(model: CombatModel, battle: PaletteSlot) -> list[Trait]:
     joined = '{BattleRole=="A" ? "attacks from" : "defends in"}'
     line = "Battle $Battle$: $BasicName$ ($Side$) $BattleJoinText$ $LocationName$: $BattleNote$"
     return [
@@ -147,7 +151,7 @@ def _unit_traits(model: CombatModel, battle_piece: str, gpid: int) -> list[Trait
             "{BattleMarked!=BattleNo}",
         ),
         set_global("BattleMarked", [Change(keys.SET_MARKED, "{BattleNo}")], numeric=True),
-        place_marker(keys.PLACE_BATTLE, battle_piece, str(gpid), keys.BATTLE_INIT, *MARKER_OFFSET),
+        place_marker(keys.PLACE_BATTLE, battle.path, str(battle.gpid), keys.BATTLE_INIT, *MARKER_OFFSET),
         dynamic("Battle", "0", [Change(keys.JOIN, "{BattleNo}"), Change(keys.LEAVE, "0")], numeric=True),
         dynamic(
             "BattleRole", "", [Change(keys.JOIN, '{Side==ActiveSide ? "A" : "D"}'), Change(keys.LEAVE, "")]
@@ -156,7 +160,7 @@ def _unit_traits(model: CombatModel, battle_piece: str, gpid: int) -> list[Trait
     ]
 
 
-def battle_marker(model: CombatModel, gpid: int, result_piece: str, result_gpid: int) -> str:
+def battle_marker(model: CombatModel, gpid: int, result: PaletteSlot) -> str:
     """The battle marker's AddPiece text (its traits outermost first)."""
     stages = model.stages()
     traits: list[Trait] = [
@@ -172,20 +176,26 @@ def battle_marker(model: CombatModel, gpid: int, result_piece: str, result_gpid:
         counter_global_key("Units of the battle", keys.CANCEL_UNITS, keys.LEAVE, "{" + THIS_BATTLE + "}"),
         place_marker(
             keys.PLACE_RESULT,
-            result_piece,
-            str(result_gpid),
+            result.path,
+            str(result.gpid),
             "",
             16,
             -16,
             [("Battle", "$Battle$"), ("Result", "$Result$")],
         ),
-        trigger("Declared", [keys.BATTLE_INIT], [keys.BATTLE_SET, keys.BATTLE_REPORT]),
+        trigger(
+            "Declared",
+            [keys.BATTLE_INIT],
+            [keys.BATTLE_SET, keys.BATTLE_SETUP, keys.BATTLE_REPORT, keys.SET_LABEL],
+        ),
         *model.marker_traits(),
         dynamic("Attacker", "", [Change(keys.BATTLE_SET, "{ActiveSide}")]),
         dynamic("From", "", [Change(keys.BATTLE_SET, "{BattleFrom}")]),
         dynamic("Stage", "0", [Change(keys.STAGE_DONE, "1", increment=True)], numeric=True),
         dynamic("Battle", "0", [Change(keys.BATTLE_SET, "{BattleNo}")], numeric=True),
         dynamic("Result", "", [Change(keys.SET_RESULT, "{ResultText}")]),
+        # the label is set at each step, not worked out at each repaint of the map
+        dynamic("Label", "", [Change(keys.SET_LABEL, "{LabelText}")]),
         delete("", keys.REMOVE),
         text_label("B$Battle$ $Label$", "BattleLabel"),
         never_stacks(),

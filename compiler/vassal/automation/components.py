@@ -106,6 +106,10 @@ class ActionButton:
     text: str = ""
     tooltip: str = ""
     report: str = ""
+    # a counted loop: the hotkeys run ``loop`` times (an expression), between two other hotkeys
+    loop: str = ""
+    before_loop: str = ""
+    after_loop: str = ""
 
     def write(self, root: etree._Element) -> None:
         element(
@@ -118,13 +122,13 @@ class ActionButton:
             soundClip="",
             doHotkey="true",
             hotkeys=keys_list(self.hotkeys),
-            doLoop="false",
+            doLoop="true" if self.loop else "false",
             loopType="counted",
-            loopCount="1",
+            loopCount=self.loop or "1",
             whileExpression="",
             untilExpression="",
-            preLoopKey="",
-            postLoopKey="",
+            preLoopKey=self.before_loop,
+            postLoopKey=self.after_loop,
             index="false",
             indexProperty="",
             indexStart="1",
@@ -143,6 +147,8 @@ class KeyCommand:
     condition: str
     text: str = ""
     tooltip: str = ""
+    # how many pieces of each deck it reaches, from the top (-1: all)
+    deck_count: int = -1
 
     def write(self, root: etree._Element) -> None:
         target = encode(
@@ -160,7 +166,7 @@ class KeyCommand:
             singleMap="false",
             target=target,
             filter=self.condition,
-            deckCount="-1",
+            deckCount=str(self.deck_count),
             reportSingle="false",
             suppressSounds="false",
             reportFormat="",

@@ -7,8 +7,9 @@ the dice of the units not halted (a halted unit marked "all in" rolls with its f
 a '+' unit adds the weakest die where the terrain allows it (``attacker_plus_die``, no
 feature that ``cancels_plus_die``, no side feature at all); an out-of-supply attacker
 loses one die (the weakest there is; a lone die stays, as the weakest), an out-of-supply
-defender gives the attacker one more weakest die. Hits are counted from each die's
-``hits_on``. Which attackers halt, step losses and retreats stay the players' choices.
+defender gives the attacker one more weakest die (only when some attacker rolls: with every
+one halted and none all in the attacker rolls nothing, as 2.3's example shows). Hits are
+counted from each die's ``hits_on``. Which attackers halt, step losses and retreats stay the players' choices.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from compiler.render.automation_marks import mark_images
 from compiler.vassal.automation import keys
 from compiler.vassal.automation.battle import THIS_BATTLE, stage_trigger
 from compiler.vassal.automation.expressions import braces, matching, member, sum_of_lookups
-from compiler.vassal.automation.plan import HelpRow
+from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.terrain import (
     counted,
     game_board,
@@ -63,7 +65,8 @@ def _defender_dice(terrain: Terrain, die: str) -> int:
 class DicePool:
     """The combat model of a dice-pool game."""
 
-    def __init__(self, definition: ValidGame) -> None:
+    def __init__(self, definition: ValidGame, size: int) -> None:
+        self.size = size
         combat = definition.charts.combat
         assert combat is not None and combat.kind == "dice-pool"
         self.combat: CombatSystem = combat
@@ -132,6 +135,21 @@ class DicePool:
         parts = ' + ", " + '.join(f'Dice_{d.name} + " {d.die}"' for d in self.dice)
         return braces(f'{parts} + (OOS_Active==true ? ", out of supply" : "")')
 
+    def automation(self) -> Automation:
+        """The pictures of the marks a player sets on units."""
+        plan = Automation()
+        plan.images.update(
+            mark_images(
+                self.size,
+                {
+                    OOS_IMAGE: ("OUT OF SUPPLY", (150, 20, 20), True),
+                    HALTED_IMAGE: ("HALTED", (90, 90, 90), False),
+                    ALL_IN_IMAGE: ("ALL IN", (200, 110, 0), False),
+                },
+            )
+        )
+        return plan
+
     def help(self) -> list[HelpRow]:
         return [
             HelpRow("Ctrl+O on a unit", "Mark it out of supply (or take the mark off)."),
@@ -156,7 +174,7 @@ class DicePool:
             *self._firing("Attacker", "Atk"),
             report([keys.BATTLE_REPORT], "$DeclaredText$"),
             calculated("DeclaredText", self._declared_text()),
-            calculated("Label", braces(label)),
+            calculated("LabelText", braces(label)),
             calculated(
                 "ResultText", braces('DefHits + " hit(s) on the attacker, " + AtkHits + " on the defender"')
             ),
@@ -190,6 +208,8 @@ class DicePool:
                 "AtkPlus", braces(f"Count({matching([ROLLING, 'StrengthPlus==1'])}) > 0 && {plus_here}")
             ),
             calculated("AtkOOS", braces(f"Count({matching([ROLLING, 'OOS_Active==true'])}) > 0")),
+            # 2.3: with every attacker halted (and none all in) the attacker rolls nothing at all
+            calculated("AtkRolling", braces(f"Count({matching([ROLLING])}) > 0")),
         ]
         for d in self.dice:
             plus = " + (AtkPlus ? 1 : 0)" if d is self.weakest else ""
@@ -202,7 +222,7 @@ class DicePool:
             weaker_empty = " && ".join(f"AtkPre_{w.name}==0" for w in self.by_strength[:index]) or "true"
             drop = f"(AtkPreTotal>1 && {weaker_empty} && AtkPre_{d.name}>0 ? 1 : 0)"
             lone = f"(AtkPreTotal==1 ? AtkPre_{d.name} - {1 if d is self.weakest else 0} : 0)"
-            supply = " + (DefOOS ? 1 : 0)" if d is self.weakest else ""
+            supply = " + (DefOOS && AtkRolling ? 1 : 0)" if d is self.weakest else ""
             traits.append(
                 calculated(
                     f"AtkDice_{d.name}", braces(f"AtkPre_{d.name} - (AtkOOS ? {drop} + {lone} : 0){supply}")

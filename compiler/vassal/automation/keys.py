@@ -12,6 +12,7 @@ from compiler.vassal.pieces import CTRL, SHIFT, key, named_key
 CTRL_SHIFT = CTRL + SHIFT
 
 # --- keys a player presses ------------------------------------------------------------------
+NEXT_PHASE = key("T", CTRL_SHIFT)  # turn tracker: the next phase
 BATTLE = key("B", CTRL_SHIFT)  # toolbar: declare a battle with the selected units
 RESOLVE = key("R", CTRL_SHIFT)  # toolbar and battle marker: the battle's next step
 CANCEL = key("X", CTRL_SHIFT)  # battle marker: take the declaration back
@@ -24,6 +25,10 @@ OUT_OF_SUPPLY = key("O")  # unit: out-of-supply mark on or off
 HALTED = key("T")  # unit: halted by the defender's fire (dice-pool combat)
 ALL_IN = key("I")  # unit: a halted unit goes all in (dice-pool combat)
 HALVED = key("G")  # unit: abandoned by its leader, strength halved (Jerusalem!)
+DISRUPTED = key("K")  # unit: disrupted, may not fire (Jerusalem!)
+FIRED = key("J", CTRL_SHIFT)  # gun: has fired this player turn (Jerusalem!)
+TRANSPORTED = key("Y", CTRL_SHIFT)  # unit: being transported (Jerusalem!)
+QUIET = key("Q", CTRL_SHIFT)  # leader: gives no leader effects this turn (Jerusalem!)
 CLEAR_MOVED = key("M")  # unit: clear its moved mark by hand
 DRAW_OPERATIONS = key("O", CTRL_SHIFT)  # toolbar: draw an operations card (Raiders)
 DRAW_HOSTILES = key("H", CTRL_SHIFT)  # toolbar: draw hostiles from the bin (Raiders)
@@ -43,11 +48,13 @@ SET_MARKED = named_key("wgcSetMarked")
 PLACE_BATTLE = named_key("wgcPlaceBattle")
 BATTLE_INIT = named_key("wgcBattleInit")
 BATTLE_SET = named_key("wgcBattleSet")
+BATTLE_SETUP = named_key("wgcBattleSetup")
 BATTLE_REPORT = named_key("wgcBattleReport")
 STEP = named_key("wgcStep")
 PLACE_RESULT = named_key("wgcPlaceResult")
 SET_RESULT = named_key("wgcSetResult")
 STAGE_DONE = named_key("wgcStageDone")
+SET_LABEL = named_key("wgcSetLabel")
 REMOVE = named_key("wgcRemove")
 CANCEL_UNITS = named_key("wgcCancelUnits")
 CLEAR_ALL = named_key("wgcClearAll")

@@ -22,9 +22,10 @@ from compiler.vassal.automation.components import (
     TurnHotkey,
 )
 from compiler.vassal.pieces import Trait
-from rules_engine.definitions import Counter, Scenario
+from rules_engine.definitions import Card, Counter, Deck, Scenario
 
 CounterTraits = Callable[[Counter], list[Trait]]
+CardTraits = Callable[[Deck, Card], list[Trait]]
 SetupValues = Callable[[Scenario], dict[str, str]]
 
 
@@ -34,6 +35,34 @@ class HelpRow:
 
     keys: str
     does: str
+
+
+PALETTE = "Automation"
+
+
+@dataclass(frozen=True)
+class PaletteSlot:
+    """A piece the automation places: the slot's name and id, and the piece (an AddPiece text)."""
+
+    name: str
+    gpid: int
+    piece: str
+
+    @property
+    def path(self) -> str:
+        """How a Place Marker names this slot (VASSAL's ComponentPathBuilder ids)."""
+        return f"VASSAL.build.module.PieceWindow:{PALETTE}/VASSAL.build.widget.PieceSlot:{self.name}"
+
+
+@dataclass(frozen=True)
+class ExtraMap:
+    """A window of its own holding pieces the automation puts there (the cards in play): a
+    blank board of ``width`` x ``height`` pixels, opened by a toolbar button."""
+
+    name: str
+    width: int
+    height: int
+    button: str
 
 
 @dataclass
@@ -56,6 +85,13 @@ class Automation:
     summary: list[str] = field(default_factory=list)
     # hotkeys run at every change of turn or phase, in order
     on_phase_change: list[str] = field(default_factory=list)
+    # units have an Eliminate command of the automation's (to their side's eliminated units)
+    eliminates: bool = False
+    # pieces the automation places (battle and result markers): slots of a hidden palette
+    palette: list[PaletteSlot] = field(default_factory=list)
+    # traits of a card's piece, outermost (before the card's Mask)
+    card_traits: list[CardTraits] = field(default_factory=list)
+    extra_maps: list[ExtraMap] = field(default_factory=list)
 
     def extend(self, other: Automation) -> None:
         self.globals += other.globals
@@ -72,9 +108,16 @@ class Automation:
         self.help += other.help
         self.summary += other.summary
         self.on_phase_change += other.on_phase_change
+        self.eliminates = self.eliminates or other.eliminates
+        self.palette += other.palette
+        self.card_traits += other.card_traits
+        self.extra_maps += other.extra_maps
 
     def traits_of(self, counter: Counter) -> list[Trait]:
         return [trait for part in self.counter_traits for trait in part(counter)]
+
+    def traits_of_card(self, deck: Deck, card: Card) -> list[Trait]:
+        return [trait for part in self.card_traits for trait in part(deck, card)]
 
     def values_of(self, counter: Counter) -> dict[str, str]:
         values: dict[str, str] = {}

@@ -162,12 +162,12 @@ def moved_mark(image: str, clear_key: str) -> Trait:
     return Trait("markmoved;" + encode(fields, ";"), "false")
 
 
-def send_to_point(menu: str, key: str, x: int, y: int) -> Trait:
-    """Send To Location: to a fixed point of the main map (an eliminated box)."""
+def send_to_point(menu: str, key: str, x: int, y: int, map_name: str = "Main Map") -> Trait:
+    """Send To Location: to a fixed point of a map (an eliminated box)."""
     fields = [
         menu,
         key,
-        "Main Map",
+        map_name,
         "Board",
         str(x),
         str(y),
@@ -184,7 +184,24 @@ def send_to_point(menu: str, key: str, x: int, y: int) -> Trait:
         "",
         "",
     ]
-    return Trait("sendto;" + encode(fields, ";"), "")
+    return Trait("sendto;" + encode(fields, ";"), ";;")
+
+
+def send_to_region(menu: str, key: str, region: str) -> Trait:
+    """Send To Location: to a region of the main map's grid, named by a format ($Property$)."""
+    fields = [menu, key, "Main Map", "", "0", "0", "", "", "0", "0", "0", "0", "", "R", "", region, "", ""]
+    return Trait("sendto;" + encode(fields, ";"), ";;")
+
+
+def return_to_deck(menu: str, key: str, deck: str) -> Trait:
+    """Return To Deck: into the draw pile named ``deck``."""
+    fields = [menu, key, "", "Select destination", "", "2", "false", deck]
+    return Trait("return;" + encode(fields, ";"), "")
+
+
+def global_hotkey(key: str, hotkey: str) -> Trait:
+    """Global Hotkey: on ``key``, fire a module-level hotkey (a toolbar button's)."""
+    return Trait("globalhotkey;" + encode(["", key, hotkey, ""], ";"), "")
 
 
 def restrict_commands(name: str, condition: str, keys: Sequence[str], hide: bool = True) -> Trait:

@@ -47,7 +47,7 @@ def turn_automation(definition: ValidGame) -> Automation:
     plan.setup_values.append(lambda scenario: scenario_values(definition, scenario))
     plan.help.append(
         HelpRow(
-            "Turn tracker (Alt+T: next)",
+            "Turn tracker (Ctrl+Shift+T: the next phase)",
             "Step through the sequence of play; each phase names the side playing it and what it does, "
             "and a new turn lists the reinforcements due and where they enter.",
         )
@@ -95,7 +95,7 @@ def _turn_report(definition: ValidGame) -> str:
     due = choose([(f"Turn=={text(label)}", _reinforcement_property(label)) for label in labels], '""')
     listed = f'"Reinforcements due in turn " + Turn + ": " + ({due})'
     none = '"No reinforcements are due in turn " + Turn + "."'
-    return f"Phase=={text(first)} ? (({due}).length() > 0 ? {listed} : {none}) : \"\""
+    return f'Phase=={text(first)} ? (({due}).length() > 0 ? {listed} : {none}) : ""'
 
 
 def _entry(names: Names, reinforcement: Reinforcement) -> str:

@@ -23,9 +23,9 @@ FACE_VALUES: dict[str, Callable[[Face], str]] = {
     "StrengthPlus": lambda f: "1" if f.strength_plus else "0",
     "TargetedStrength": lambda f: _number(f.targeted_strength),
     "Elite": lambda f: "1" if f.elite else "0",
-    "GearValue": lambda f: _number(f.value),
+    "Value": lambda f: _number(f.value),
 }
-NUMERIC = {"Strength", "Strength2x", "StrengthPlus", "TargetedStrength", "Elite", "GearValue"}
+NUMERIC = {"Strength", "Strength2x", "StrengthPlus", "TargetedStrength", "Elite", "Value"}
 
 
 def _number(value: float | int | None) -> str:

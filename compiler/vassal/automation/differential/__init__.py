@@ -14,7 +14,11 @@ import importlib
 from types import ModuleType
 
 # the check of each system, imported when asked for (each imports its system's engine)
-CHECKS = {"israel1948": "compiler.vassal.automation.differential.israel1948"}
+CHECKS = {
+    "israel1948": "compiler.vassal.automation.differential.israel1948",
+    "jerusalem": "compiler.vassal.automation.differential.jerusalem",
+    "raiders": "compiler.vassal.automation.differential.raiders",
+}
 
 
 def check_for(system: str) -> ModuleType:

@@ -13,13 +13,14 @@ die and the hits each side scores; they must be equal.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from compiler.vassal.automation.differential.harness import Harness, marker_props, press
 from compiler.vassal.automation.differential.position import BattlePosition, UnitState
 from compiler.vassal.automation.differential.recording import RecordingDice
-from compiler.vassal.automation.keys import HALTED, RESOLVE, STEP_LOSS
+from compiler.vassal.automation.keys import ALL_IN, HALTED, RESOLVE, STEP_LOSS
 from compiler.vassal.automation.values import identifier
 from rules_engine.core import SeededDice, Unit, UnitStatus
 from rules_engine.core.game import steps_left
@@ -28,6 +29,7 @@ from rules_engine.systems.israel1948.combat import resolve_attack
 from rules_engine.systems.israel1948.decisions import HitTaken
 
 Answer = dict[str, Any]
+PER_GAME = 2
 
 
 def _snapshot(game: Any, attackers: Sequence[str], defenders: Sequence[str], seed: int) -> BattlePosition:
@@ -56,28 +58,26 @@ def _snapshot(game: Any, attackers: Sequence[str], defenders: Sequence[str], see
 
 
 def capture(system: Any, scenarios: Sequence[str], seeds: Sequence[int], wanted: int) -> list[BattlePosition]:
-    """The positions before the attacks of random games, ``wanted`` of them at most."""
+    """The positions before the attacks of random games, ``wanted`` of them at most, at most
+    PER_GAME from one game (picked at random, so they come from all of a game's turns)."""
     found: list[BattlePosition] = []
     for seed in seeds:
         for scenario in scenarios:
             if len(found) >= wanted:
                 return found
-            found += _battles_of(system, scenario, seed, wanted - len(found))
+            battles = _battles_of(system, scenario, seed)
+            picked = random.Random(seed).sample(battles, min(PER_GAME, len(battles)))
+            found += picked[: wanted - len(found)]
     return found
 
 
-def _battles_of(system: Any, scenario: str, seed: int, wanted: int) -> list[BattlePosition]:
+def _battles_of(system: Any, scenario: str, seed: int) -> list[BattlePosition]:
     battles: list[BattlePosition] = []
     before: list[BattlePosition | None] = [None]
 
     def after(game: Any, label: str) -> None:
         report = game.last_combat
-        if (
-            label.startswith("attack")
-            and before[0] is not None
-            and report is not None
-            and len(battles) < wanted
-        ):
+        if label.startswith("attack") and before[0] is not None and report is not None:
             kept = before[0]
             kept.attackers, kept.defenders = list(report.attackers), list(report.defenders)
             battles.append(kept)
@@ -90,8 +90,9 @@ def _battles_of(system: Any, scenario: str, seed: int, wanted: int) -> list[Batt
 class FixedDecider:
     """The players' choices made the same way the differential test makes them in the module."""
 
-    def __init__(self, hits_on: Mapping[str, frozenset[int]]) -> None:
+    def __init__(self, hits_on: Mapping[str, frozenset[int]], all_in: bool) -> None:
         self.weakest_first = sorted(hits_on, key=lambda die: len(hits_on[die]))
+        self.going_all_in = all_in
 
     def halt(self, hits: int, attackers: Sequence[Unit]) -> list[Unit]:
         return list(attackers[:hits])
@@ -100,7 +101,7 @@ class FixedDecider:
         return loss_order(losses, attackers)
 
     def all_in(self, candidates: Sequence[Unit]) -> list[Unit]:
-        return []
+        return list(candidates) if self.going_all_in else []
 
     def drop_die(self, counts: dict[str, int]) -> str:
         return next(die for die in self.weakest_first if counts.get(die, 0) > 0)
@@ -119,6 +120,11 @@ class FixedDecider:
 
     def air_reroll(self, side: str, rolls: dict[str, list[int]]) -> tuple[str, int] | None:
         return None
+
+
+def goes_all_in(position: BattlePosition) -> bool:
+    """Whether the halted full-strength attackers go all in: in the battles of odd seeds."""
+    return position.seed % 2 == 1
 
 
 def loss_order(losses: int, attackers: Sequence[Unit]) -> list[Unit]:
@@ -159,7 +165,8 @@ def engine_answer(
     attackers = [game.state.units[uid] for uid in position.attackers]
     target = position.unit(position.defenders[0]).space
     dice = RecordingDice(rolls, system.rules.die_sides)
-    report = resolve_attack(game, attackers, target, FixedDecider(system.rules.hits_on), dice)
+    decider = FixedDecider(system.rules.hits_on, goes_all_in(position))
+    report = resolve_attack(game, attackers, target, decider, dice)
     return {
         "defender_dice": dice.asked.get("defender", {}),
         "defender_hits": report.defender_hits,
@@ -201,13 +208,16 @@ def _mark_halts(
 ) -> None:
     """What the attacker does with the defender's hits: halts, then step losses for the rest."""
     attackers = position.attackers
-    for uid in attackers[:hits]:
+    halted = attackers[:hits]
+    for uid in halted:
         harness.command("key", ids[uid], HALTED)
-    extra = hits - len(attackers)
-    if extra <= 0:
-        return
-    for uid in _loss_uids(definition, position, extra):
+    losses = _loss_uids(definition, position, hits - len(attackers)) if hits > len(attackers) else []
+    for uid in losses:
         harness.command("key", ids[uid], STEP_LOSS)
+    if goes_all_in(position):
+        for uid in halted:
+            if uid not in losses and position.unit(uid).face == "front":
+                harness.command("key", ids[uid], ALL_IN)
 
 
 def _loss_uids(definition: ValidGame, position: BattlePosition, losses: int) -> list[str]:
