@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Mutation testing of a rules-engine system with mutmut: do its replays and rule tests notice a broken rule?
+
+mutmut makes many small one-place changes to the system's code (a `<` for a `<=`, a 2 for
+a 3, a condition dropped) and runs the tests that reach each changed function; a change no
+test notices "survives". Each system is run on its own, in `build/mutation/<system>/`
+(mutmut's copy and its results are kept there, so a second run only tries what changed),
+with the tests that pin its rules: the game's replays one by one
+(`bench/mutation_replays.py`) and its rule tests. docs/mutation.md gives the scores and
+says why each surviving mutant is equivalent; survivors it does not name are printed as
+"unexplained". Not in CI's time: a system takes from minutes to an hour on a shared core.
+
+    .venv/bin/pip install -e '.[mutation]'
+    nice -n 10 .venv/bin/python bench/mutation.py jerusalem [--children 2] [--fresh] [--show]
+    nice -n 10 .venv/bin/python bench/mutation.py jerusalem --again  # after adding replays or tests
+    .venv/bin/python bench/mutation.py jerusalem --report      # the last run's figures only
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "mutation"
+DOC = ROOT / "docs" / "mutation.md"
+# what a system's run copies beside the mutated rules_engine (tests/ is copied by mutmut itself)
+LINKED = ("compiler", "rules_engine", "source_data", "tests", "bench")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One run: the code mutated, the modules left alone, the games replayed and the rule tests."""
+
+    code: str
+    skip: tuple[str, ...]
+    games: str
+    tests: tuple[str, ...]
+
+
+# Random play, policies, the deciders that ask a person or a die and the terminal display
+# are not rules: no replay pins them (tests/test_random_*.py and tests/test_play.py do).
+NOT_RULES = ("random_play.py", "policies.py", "policy.py", "decisions.py", "chooser.py", "display.py")
+TARGETS = {
+    "israel1948": Target(
+        "rules_engine/systems/israel1948",
+        NOT_RULES,
+        "israel1948",
+        ("tests/test_rules_israel.py", "tests/test_campaign.py"),
+    ),
+    "jerusalem": Target(
+        "rules_engine/systems/jerusalem",
+        NOT_RULES,
+        "jerusalem",
+        ("tests/test_rules_jerusalem.py", "tests/test_jerusalem_data.py"),
+    ),
+    "raiders": Target("rules_engine/systems/raiders", NOT_RULES, "lawrence", ("tests/test_raiders.py",)),
+    "core": Target(
+        "rules_engine/core",
+        ("random_play.py", "policies.py", "recording.py"),
+        "israel1948 jerusalem lawrence",
+        ("tests/test_engine_core.py", "tests/test_core_additions.py", "tests/test_core_phase_order.py"),
+    ),
+}
+# each test that plays every replay of a game at once: the replays one by one do that finer
+WHOLE_GAME_TESTS = ("tests/test_rules_jerusalem.py::test_every_shipped_replay_passes",)
+# how a game is played at the terminal and written down as a replay, for every system
+PLAY_TESTS = ("tests/test_play.py",)
+# Lines (and the statements they begin) that are not rules: the event log's text, what an
+# action or a position says to a player, and work done only for a listener.
+NOT_RULE_LINES = (
+    r"\.note\(",
+    r"def (describe|situation|__str__|__repr__)\(",
+    r"^\s*if [\w.]*logging:",
+)
+
+
+def _mutmut_config(target: Target) -> str:
+    """The [tool.mutmut] table for one run (mutmut reads it from the working folder's pyproject)."""
+    selection = ["bench/mutation_replays.py", *target.tests, *PLAY_TESTS]
+    deselect = [f"--deselect={t}" for t in WHOLE_GAME_TESTS]
+    return "\n".join(
+        [
+            "[tool.mutmut]",
+            'source_paths = ["rules_engine"]',
+            f'only_mutate = ["{target.code}/*"]',
+            f"do_not_mutate = {json.dumps([f'{target.code}/{name}' for name in target.skip])}",
+            f"do_not_mutate_patterns = {json.dumps(NOT_RULE_LINES)}",
+            'also_copy = ["compiler", "source_data", "bench"]',
+            f"pytest_add_cli_args_test_selection = {json.dumps(selection)}",
+            f"pytest_add_cli_args = {json.dumps(['-p', 'no:cacheprovider', *deselect])}",
+            "use_git_change_detection = false",
+            "",
+        ]
+    )
+
+
+def prepare(system: str, fresh: bool) -> Path:
+    """build/mutation/<system>/: links to the sources and a pyproject naming what to mutate."""
+    work = WORK / system
+    if fresh and work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True, exist_ok=True)
+    for name in LINKED:
+        link = work / name
+        if not link.exists():
+            link.symlink_to(ROOT / name, target_is_directory=True)
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    pyproject = re.sub(r"(?ms)^\[tool\.mutmut\].*?(?=^\[|\Z)", "", pyproject)
+    (work / "pyproject.toml").write_text(pyproject + "\n" + _mutmut_config(TARGETS[system]), encoding="utf-8")
+    return work
+
+
+def run(system: str, work: Path, children: int, again: list[str]) -> int:
+    """mutmut over the system; mutants whose function did not change keep their last result,
+    except those named in ``again`` (then which tests reach which function is found anew)."""
+    environment = dict(os.environ, WGC_MUTATION_GAMES=TARGETS[system].games, WGC_CACHE_DIR="")
+    if again:
+        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *again]
+    return subprocess.run(command, cwd=work, env=environment).returncode
+
+
+def statuses(work: Path) -> dict[str, str]:
+    """Every mutant's status, read from mutmut's result files."""
+    from mutmut.stats import status_by_exit_code
+
+    found: dict[str, str] = {}
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        for name, code in data["exit_code_by_key"].items():
+            found[name] = status_by_exit_code[code]
+    return found
+
+
+def explained() -> set[str]:
+    """The mutants docs/mutation.md lists as equivalent (each in backquotes)."""
+    if not DOC.exists():
+        return set()
+    return set(re.findall(r"`([\w.]+__mutmut_\d+)`", DOC.read_text(encoding="utf-8")))
+
+
+def report(system: str, work: Path, show: bool) -> None:
+    """Killed / total, the survivors the docs explain, and the ones they do not."""
+    found = statuses(work)
+    counts = Counter(found.values())
+    survivors = sorted(n for n, s in found.items() if s != "killed")
+    listed = explained()
+    unexplained = [n for n in survivors if n not in listed]
+    print(f"\n{system}: {counts['killed']} killed of {len(found)} mutants", end="")
+    print(f" ({100 * counts['killed'] / max(1, len(found)):.1f}%)")
+    print("  " + ", ".join(f"{status} {count}" for status, count in sorted(counts.items())))
+    listed_count = len(survivors) - len(unexplained)
+    print(f"  not killed: {len(survivors)}, listed as equivalent in docs/mutation.md: {listed_count}")
+    for name in unexplained:
+        print(f"  unexplained {found[name]}: {name}")
+        if show:
+            subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=work, check=False)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("system", choices=sorted(TARGETS))
+    parser.add_argument("--children", type=int, default=1, help="mutants run at once (default 1)")
+    parser.add_argument("--fresh", action="store_true", help="forget the last run's results")
+    parser.add_argument("--report", action="store_true", help="only print the last run's figures")
+    parser.add_argument("--show", action="store_true", help="print the diff of each unexplained survivor")
+    parser.add_argument(
+        "--again", action="store_true", help="run every mutant not killed again (after adding tests)"
+    )
+    arguments = parser.parse_args()
+    work = prepare(arguments.system, arguments.fresh)
+    if not arguments.report:
+        again = [n for n, s in statuses(work).items() if s != "killed"] if arguments.again else []
+        code = run(arguments.system, work, arguments.children, again)
+        if code != 0:
+            sys.exit(f"mutmut stopped with exit code {code}")
+    report(arguments.system, work, arguments.show)
+
+
+if __name__ == "__main__":
+    main()
