@@ -74,10 +74,12 @@ TARGETS = {
 WHOLE_GAME_TESTS = ("tests/test_rules_jerusalem.py::test_every_shipped_replay_passes",)
 # how a game is played at the terminal and written down as a replay, for every system
 PLAY_TESTS = ("tests/test_play.py",)
-# Lines (and the statements they begin) that are not rules: the event log's text, what an
-# action or a position says to a player, and work done only for a listener.
+# Lines (and the statements they begin) that are not rules: the event log's text, a refusal's
+# wording (the condition that refuses is mutated on its own line), what an action or a position
+# says to a player, and work done only for a listener.
 NOT_RULE_LINES = (
     r"\.note\(",
+    r"(raise|return) (IllegalAction|EngineError)\(",
     r"def (describe|situation|__str__|__repr__)\(",
     r"^\s*if [\w.]*logging:",
 )
