@@ -383,6 +383,14 @@ def test_air_points_one_per_player_and_arab_only_with_egyptians() -> None:
     assert game.state.points["israeli"] == 1
 
 
+def test_air_points_follow_the_scenarios_schedule() -> None:
+    """3.1: in Onslaught the Israelis receive one air point for turn 3 only; the Arabs one a turn."""
+    game = system().new_game("onslaught", ScriptedDice({}))
+    assert [game.air_allowance("israeli", index) for index in range(3)] == [0, 0, 1]
+    assert [game.air_allowance("arab", index) for index in range(3)] == [1, 1, 1]
+    assert game.air_allowance("israeli", 3) == 0  # past the last turn
+
+
 # --- end phase and victory ------------------------------------------------------------------
 
 
