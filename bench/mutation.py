@@ -19,6 +19,7 @@ says why each surviving mutant is equivalent; survivors it does not name are pri
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -26,12 +27,15 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutation"
 DOC = ROOT / "docs" / "mutation.md"
+# the test files (and their hashes) the last run of a system was made with
+MANIFEST = "tests-run.json"
 # what a system's run copies beside the mutated rules_engine (tests/ is copied by mutmut itself)
 LINKED = ("compiler", "rules_engine", "source_data", "tests", "bench")
 
@@ -127,14 +131,58 @@ def prepare(system: str, fresh: bool) -> Path:
     return work
 
 
-def run(system: str, work: Path, children: int, again: list[str]) -> int:
+def run(system: str, work: Path, children: int, names: Sequence[str] = ()) -> int:
     """mutmut over the system; mutants whose function did not change keep their last result,
-    except those named in ``again`` (then which tests reach which function is found anew)."""
+    except those named, which are run again."""
     environment = dict(os.environ, WGC_MUTATION_GAMES=TARGETS[system].games, WGC_CACHE_DIR="")
-    if again:
-        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *again]
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *names]
     return subprocess.run(command, cwd=work, env=environment).returncode
+
+
+def test_files(system: str, root: Path = ROOT) -> dict[str, str]:
+    """Every file whose text decides a test's verdict in this system's run, with its hash."""
+    target = TARGETS[system]
+    replays = [
+        p
+        for game in target.games.split()
+        for p in sorted((root / "source_data" / game / "replays").glob("*.json"))
+    ]
+    paths = [
+        *(p.relative_to(root).as_posix() for p in replays),
+        *target.tests,
+        *PLAY_TESTS,
+        "tests/conftest.py",
+    ]
+    return {p: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in paths if (root / p).is_file()}
+
+
+def _test_file(test_id: str) -> str:
+    """The file a test id's verdict is read from: a replay for each replay test, else its module."""
+    replay = re.fullmatch(r"bench/mutation_replays\.py::test_replay\[(\w+)/(.+)\]", test_id)
+    return f"source_data/{replay[1]}/replays/{replay[2]}" if replay else test_id.split("::")[0]
+
+
+def again(system: str, work: Path, children: int) -> int:
+    """After tests were added or changed: every mutant not killed whose function a new or changed
+    test reaches is run again (first, which tests reach which function is found anew)."""
+    waiting = sorted(n for n, s in statuses(work).items() if s not in ("killed", "timeout"))
+    manifest = work / MANIFEST
+    before = json.loads(manifest.read_text(encoding="utf-8")) if manifest.exists() else {}
+    changed = {p for p, digest in test_files(system).items() if before.get(p) != digest}
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    if not waiting or run(system, work, children, waiting[:1]) != 0:
+        return 0 if not waiting else 1
+    stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text(encoding="utf-8"))
+    reach = stats["tests_by_mangled_function_name"]
+    chosen = [
+        n
+        for n in waiting
+        if any(_test_file(t) in changed for t in reach.get(n.rpartition("__mutmut_")[0], ()))
+    ]
+    print(
+        f"{len(chosen)} of {len(waiting)} mutants not killed are reached by the {len(changed)} changed files"
+    )
+    return run(system, work, children, chosen) if chosen else 0
 
 
 def statuses(work: Path) -> dict[str, str]:
@@ -182,15 +230,18 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only print the last run's figures")
     parser.add_argument("--show", action="store_true", help="print the diff of each unexplained survivor")
     parser.add_argument(
-        "--again", action="store_true", help="run every mutant not killed again (after adding tests)"
+        "--again", action="store_true", help="after adding tests: run the mutants not killed they reach"
     )
     arguments = parser.parse_args()
     work = prepare(arguments.system, arguments.fresh)
     if not arguments.report:
-        again = [n for n, s in statuses(work).items() if s != "killed"] if arguments.again else []
-        code = run(arguments.system, work, arguments.children, again)
+        if arguments.again:
+            code = again(arguments.system, work, arguments.children)
+        else:
+            code = run(arguments.system, work, arguments.children)
         if code != 0:
             sys.exit(f"mutmut stopped with exit code {code}")
+        (work / MANIFEST).write_text(json.dumps(test_files(arguments.system), indent=1), encoding="utf-8")
     report(arguments.system, work, arguments.show)
 
 
