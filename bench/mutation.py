@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -198,28 +199,52 @@ def statuses(work: Path) -> dict[str, str]:
 
 
 def explained() -> set[str]:
-    """The mutants docs/mutation.md lists as equivalent (each in backquotes)."""
+    """What docs/mutation.md lists as equivalent, in backquotes: a mutant, or a function (every
+    mutant of it that survives)."""
     if not DOC.exists():
         return set()
-    return set(re.findall(r"`([\w.]+__mutmut_\d+)`", DOC.read_text(encoding="utf-8")))
+    return set(re.findall(r"`(rules_engine\.[\w.]+)`", DOC.read_text(encoding="utf-8")))
+
+
+def function_of(mutant: str) -> str:
+    return mutant.rpartition("__mutmut_")[0]
+
+
+def _changed_lines(work: Path, mutant: str) -> list[str]:
+    """The lines the mutant takes away (-) and puts in (+), read with mutmut's own diff."""
+    path = Path(*function_of(mutant).split(".")[:-1]).with_suffix(".py")
+    old = Path.cwd()
+    os.chdir(work)  # mutmut reads its configuration from the working folder as it is imported
+    try:
+        from mutmut.__main__ import get_diff_for_mutant
+
+        diff = get_diff_for_mutant(mutant, path=path)
+    finally:
+        os.chdir(old)
+    return [line for line in diff.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")]
 
 
 def report(system: str, work: Path, show: bool) -> None:
-    """Killed / total, the survivors the docs explain, and the ones they do not."""
+    """Killed / total, the survivors the docs explain, and the ones they do not (by function)."""
     found = statuses(work)
     counts = Counter(found.values())
-    survivors = sorted(n for n, s in found.items() if s != "killed")
+    detected = counts["killed"] + counts["timeout"]
+    survivors = sorted(n for n, s in found.items() if s not in ("killed", "timeout"))
     listed = explained()
-    unexplained = [n for n in survivors if n not in listed]
-    print(f"\n{system}: {counts['killed']} killed of {len(found)} mutants", end="")
-    print(f" ({100 * counts['killed'] / max(1, len(found)):.1f}%)")
+    unexplained = [n for n in survivors if n not in listed and function_of(n) not in listed]
+    print(
+        f"\n{system}: {detected} of {len(found)} mutants killed ({100 * detected / max(1, len(found)):.1f}%)"
+    )
     print("  " + ", ".join(f"{status} {count}" for status, count in sorted(counts.items())))
     listed_count = len(survivors) - len(unexplained)
     print(f"  not killed: {len(survivors)}, listed as equivalent in docs/mutation.md: {listed_count}")
-    for name in unexplained:
-        print(f"  unexplained {found[name]}: {name}")
-        if show:
-            subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=work, check=False)
+    for function, names in itertools.groupby(unexplained, key=function_of):
+        names = list(names)
+        print(f"  unexplained: {function} ({len(names)})")
+        for name in names if show else ():
+            print(f"    {name.rpartition('__')[2]} [{found[name]}]")
+            for line in _changed_lines(work, name):
+                print(f"      {line.strip()[:150]}")
 
 
 def main() -> None:
