@@ -19,6 +19,7 @@ says why each surviving mutant is equivalent; survivors it does not name are pri
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
 import itertools
 import json
@@ -37,6 +38,8 @@ WORK = ROOT / "build" / "mutation"
 DOC = ROOT / "docs" / "mutation.md"
 # the test files (and their hashes) the last run of a system was made with
 MANIFEST = "tests-run.json"
+# mutant name patterns of the modules asked for with --only (none: the whole system)
+ONLY: tuple[str, ...] = ()
 # what a system's run copies beside the mutated rules_engine (tests/ is copied by mutmut itself)
 LINKED = ("compiler", "rules_engine", "source_data", "tests", "bench")
 
@@ -187,14 +190,15 @@ def again(system: str, work: Path, children: int) -> int:
 
 
 def statuses(work: Path) -> dict[str, str]:
-    """Every mutant's status, read from mutmut's result files."""
+    """Every mutant's status (of the modules asked for with --only), read from mutmut's result files."""
     from mutmut.stats import status_by_exit_code
 
     found: dict[str, str] = {}
     for meta in sorted((work / "mutants").rglob("*.py.meta")):
         data = json.loads(meta.read_text(encoding="utf-8"))
         for name, code in data["exit_code_by_key"].items():
-            found[name] = status_by_exit_code[code]
+            if not ONLY or any(fnmatch.fnmatchcase(name, pattern) for pattern in ONLY):
+                found[name] = status_by_exit_code[code]
     return found
 
 
@@ -257,13 +261,17 @@ def main() -> None:
     parser.add_argument(
         "--again", action="store_true", help="after adding tests: run the mutants not killed they reach"
     )
+    parser.add_argument("--only", default="", help="some modules only, e.g. combat,strength (a shorter run)")
     arguments = parser.parse_args()
     work = prepare(arguments.system, arguments.fresh)
+    package = TARGETS[arguments.system].code.replace("/", ".")
+    global ONLY
+    ONLY = tuple(f"{package}.{module}.*" for module in arguments.only.split(",") if module)
     if not arguments.report:
         if arguments.again:
             code = again(arguments.system, work, arguments.children)
         else:
-            code = run(arguments.system, work, arguments.children)
+            code = run(arguments.system, work, arguments.children, ONLY)
         if code != 0:
             sys.exit(f"mutmut stopped with exit code {code}")
         (work / MANIFEST).write_text(json.dumps(test_files(arguments.system), indent=1), encoding="utf-8")
