@@ -168,7 +168,8 @@ def _test_file(test_id: str) -> str:
 
 def again(system: str, work: Path, children: int) -> int:
     """After tests were added or changed: every mutant not killed whose function a new or changed
-    test reaches is run again (first, which tests reach which function is found anew)."""
+    test reaches is run again, and every mutant of a function changed since (first, which tests
+    reach which function is found anew)."""
     waiting = sorted(n for n, s in statuses(work).items() if s not in ("killed", "timeout"))
     manifest = work / MANIFEST
     before = json.loads(manifest.read_text(encoding="utf-8")) if manifest.exists() else {}
@@ -178,10 +179,12 @@ def again(system: str, work: Path, children: int) -> int:
         return 0 if not waiting else 1
     stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text(encoding="utf-8"))
     reach = stats["tests_by_mangled_function_name"]
+    found = statuses(work)  # mutants of functions changed since the last run are "not checked"
     chosen = [
         n
         for n in waiting
-        if any(_test_file(t) in changed for t in reach.get(n.rpartition("__mutmut_")[0], ()))
+        if found.get(n) == "not checked"
+        or any(_test_file(t) in changed for t in reach.get(n.rpartition("__mutmut_")[0], ()))
     ]
     print(
         f"{len(chosen)} of {len(waiting)} mutants not killed are reached by the {len(changed)} changed files"
