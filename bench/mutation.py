@@ -170,25 +170,24 @@ def again(system: str, work: Path, children: int) -> int:
     """After tests were added or changed: every mutant not killed whose function a new or changed
     test reaches is run again, and every mutant of a function changed since (first, which tests
     reach which function is found anew)."""
-    waiting = sorted(n for n, s in statuses(work).items() if s not in ("killed", "timeout"))
     manifest = work / MANIFEST
     before = json.loads(manifest.read_text(encoding="utf-8")) if manifest.exists() else {}
     changed = {p for p, digest in test_files(system).items() if before.get(p) != digest}
+    first = sorted(n for n, s in statuses(work).items() if s == "killed")[:1]  # one quick to run
     (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-    if not waiting or run(system, work, children, waiting[:1]) != 0:
-        return 0 if not waiting else 1
+    if not first or run(system, work, children, first) != 0:  # mutants made anew, tests' reach found anew
+        return 0 if not first else 1
     stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text(encoding="utf-8"))
     reach = stats["tests_by_mangled_function_name"]
-    found = statuses(work)  # mutants of functions changed since the last run are "not checked"
+    found = statuses(work)  # the mutants of a function changed since the last run are "not checked"
+    waiting = sorted(n for n, s in found.items() if s not in ("killed", "timeout"))
     chosen = [
         n
         for n in waiting
-        if found.get(n) == "not checked"
+        if found[n] == "not checked"
         or any(_test_file(t) in changed for t in reach.get(n.rpartition("__mutmut_")[0], ()))
     ]
-    print(
-        f"{len(chosen)} of {len(waiting)} mutants not killed are reached by the {len(changed)} changed files"
-    )
+    print(f"{len(chosen)} of {len(waiting)} not killed are new or reached by {len(changed)} changed files")
     return run(system, work, children, chosen) if chosen else 0
 
 
