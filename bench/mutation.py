@@ -270,13 +270,14 @@ def main() -> None:
     global ONLY
     ONLY = tuple(f"{package}.{module}.*" for module in arguments.only.split(",") if module)
     if not arguments.report:
+        tested = test_files(arguments.system)  # what this run tests with, kept once it has finished
         if arguments.again:
             code = again(arguments.system, work, arguments.children)
         else:
             code = run(arguments.system, work, arguments.children, ONLY)
         if code != 0:
             sys.exit(f"mutmut stopped with exit code {code}")
-        (work / MANIFEST).write_text(json.dumps(test_files(arguments.system), indent=1), encoding="utf-8")
+        (work / MANIFEST).write_text(json.dumps(tested, indent=1), encoding="utf-8")
     report(arguments.system, work, arguments.show)
 
 
