@@ -16,7 +16,7 @@ from rules_engine.core import EngineError, IllegalAction, ScriptedDice, Unit, Un
 from rules_engine.core.movement_costs import StepCosts
 from rules_engine.systems import system_for
 from rules_engine.systems.israel1948 import Game, HitTaken, Israel1948
-from rules_engine.systems.israel1948.actions import ChooseSupplySource
+from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource
 from rules_engine.systems.israel1948.movement import check_path
 
 from .conftest import SOURCE_DATA, engine_cache
@@ -311,6 +311,14 @@ def test_white_units_cannot_attack_and_all_sea_sides_forbid_attacks() -> None:
         attack(game, ["KIBBUTZ#1"], "F9", {})
     with pytest.raises(IllegalAction, match="all sea"):
         attack(game, ["CARMELI"], "Acre", {})
+
+
+def test_every_group_of_a_hex_is_offered_each_adjacent_enemy_hex() -> None:
+    """2.3: any of the units in a hex, alone or together, may attack an adjacent enemy hex."""
+    game = position([("HAREL", "F8"), ("7 ARMOUR", "F8"), ("FAZA'A#1", "F9")], phase="first-combat")
+    offered = {(a.units, a.target) for a in game.legal_actions() if isinstance(a, Attack)}
+    groups = {("7 ARMOUR",), ("HAREL",), ("7 ARMOUR", "HAREL")}
+    assert {(tuple(sorted(units)), target) for units, target in offered} == {(g, "F9") for g in groups}
 
 
 def test_a_unit_attacks_once_per_phase() -> None:
