@@ -38,6 +38,8 @@ WORK = ROOT / "build" / "mutation"
 DOC = ROOT / "docs" / "mutation.md"
 # the test files (and their hashes) the last run of a system was made with
 MANIFEST = "tests-run.json"
+# a mutant's tests failed, ran out of time (it loops) or crashed (stopped by hand when it hung)
+DETECTED = ("killed", "timeout", "segfault")
 # mutant name patterns of the modules asked for with --only (none: the whole system)
 ONLY: tuple[str, ...] = ()
 # what a system's run copies beside the mutated rules_engine (tests/ is copied by mutmut itself)
@@ -114,6 +116,8 @@ def _mutmut_config(target: Target) -> str:
             f"pytest_add_cli_args_test_selection = {json.dumps(selection)}",
             f"pytest_add_cli_args = {json.dumps(['-p', 'no:cacheprovider', *deselect])}",
             "use_git_change_detection = false",
+            # a mutant that loops for ever is stopped after 4 times its tests' usual time (mutmut: 15)
+            "timeout_multiplier = 4.0",
             "",
         ]
     )
@@ -180,7 +184,7 @@ def again(system: str, work: Path, children: int) -> int:
     stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text(encoding="utf-8"))
     reach = stats["tests_by_mangled_function_name"]
     found = statuses(work)  # the mutants of a function changed since the last run are "not checked"
-    waiting = sorted(n for n, s in found.items() if s not in ("killed", "timeout"))
+    waiting = sorted(n for n, s in found.items() if s not in DETECTED)
     chosen = [
         n
         for n in waiting
@@ -234,8 +238,8 @@ def report(system: str, work: Path, show: bool) -> None:
     """Killed / total, the survivors the docs explain, and the ones they do not (by function)."""
     found = statuses(work)
     counts = Counter(found.values())
-    detected = counts["killed"] + counts["timeout"]
-    survivors = sorted(n for n, s in found.items() if s not in ("killed", "timeout"))
+    detected = sum(counts[status] for status in DETECTED)
+    survivors = sorted(n for n, s in found.items() if s not in DETECTED)
     listed = explained()
     unexplained = [n for n in survivors if n not in listed and function_of(n) not in listed]
     print(
