@@ -38,8 +38,8 @@ WORK = ROOT / "build" / "mutation"
 DOC = ROOT / "docs" / "mutation.md"
 # the test files (and their hashes) the last run of a system was made with
 MANIFEST = "tests-run.json"
-# a mutant's tests failed, ran out of time (it loops) or crashed (stopped by hand when it hung)
-DETECTED = ("killed", "timeout", "segfault")
+# a mutant's tests failed, ran out of time (it loops), crashed, or hung and was stopped by hand
+DETECTED = ("killed", "timeout", "segfault", "suspicious")
 # mutant name patterns of the modules asked for with --only (none: the whole system)
 ONLY: tuple[str, ...] = ()
 # what a system's run copies beside the mutated rules_engine (tests/ is copied by mutmut itself)
