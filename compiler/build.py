@@ -42,6 +42,7 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
+    map_one_sheet: bool = False  # the printed map on one page its own size, not tiled
     aid_dpi: int = 200
     aid_paper: str = "letter"
     run_replays: bool = True
@@ -259,7 +260,9 @@ def _map(ready: Ready, run: Run) -> None:
         folder = run.out / entry.game_id / "map"
         with _writing(folder):
             unplaced: list[str] = []
-            written = write_map(game, folder, options.map_dpi, options.map_paper, unplaced)
+            written = write_map(
+                game, folder, options.map_dpi, options.map_paper, unplaced, options.map_one_sheet
+            )
         _warn_unplaced(entry, unplaced, run)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")

@@ -7,6 +7,7 @@ problems of the others.
 
 from __future__ import annotations
 
+from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic
 from compiler.loading import GameSources, SourceDocument
 from compiler.model.board import build_map
@@ -27,11 +28,12 @@ def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinit
         return document if document is not None and document.name in valid else None
 
     problems: list[Diagnostic] = []
+    art = ArtReader(sources.root)
     game_doc, map_doc, terrain_doc = usable("game"), usable("map"), usable("terrain")
     counters_doc, charts_doc, cards_doc = usable("counters"), usable("charts"), usable("cards")
     board = None
     if map_doc is not None:
-        board, map_problems = build_map(map_doc.data, map_doc.name)
+        board, map_problems = build_map(map_doc.data, map_doc.name, art)
         problems.extend(map_problems)
     definition = GameDefinition(
         game=build_game(game_doc.data, game_doc.name) if game_doc else None,

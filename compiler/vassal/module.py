@@ -46,7 +46,12 @@ def _xml(text: str) -> str:
 
 def module_dpi(definition: ValidGame) -> int:
     """The board's resolution in the module: 100 dpi, or 150 for a card game, so that the
-    smallest card text is some 10 px high at VASSAL's 100 % zoom."""
+    smallest card text is some 10 px high at VASSAL's 100 % zoom; a board image keeps its
+    own resolution, and the pieces and cards are sized to it."""
+    if definition.board.image is not None:
+        from compiler.art.registration import image_dpi
+
+        return round(image_dpi(definition.board) or BOARD_DPI)
     return CARD_DPI if definition.decks else BOARD_DPI
 
 
