@@ -103,3 +103,22 @@ def _bytes(path: Path, limit: int) -> bytes:
         if exc.code == codes.FILE_NOT_A_FILE:
             hint = "name an image file; folders, devices, pipes and sockets are never read"
         raise ArtError(code, exc.message, hint) from None
+
+
+def load_image(path: Path) -> Image.Image:
+    """Any image file a command is pointed at (a scan, a sheet), read and decoded within the
+    same limits as a game's art; an SVG is drawn at its declared size. RGB."""
+    svg = path.suffix.lower() == ".svg"
+    data = _bytes(path, limits.SVG_BYTES if svg else limits.IMAGE_BYTES)
+    if svg:
+        width, height = screen_svg(data)
+        image = render_svg(data, max(1, round(width)), max(1, round(height)))
+    else:
+        if raster_kind(data) is None:
+            raise ArtError(codes.ART_UNREADABLE, "the file is not a PNG, JPEG or SVG image")
+        image = decode_raster(data)
+    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+        flat = Image.new("RGB", image.size, "white")
+        flat.paste(image.convert("RGBA"), mask=image.convert("RGBA").getchannel("A"))
+        return flat
+    return image.convert("RGB")

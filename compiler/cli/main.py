@@ -472,5 +472,14 @@ def new(game_dir: Path, system: str | None, source: Path | None) -> int:
     return EXIT_OK if report.ok else EXIT_INVALID
 
 
+def _add_art_commands() -> None:
+    from compiler.cli.art import grid_group
+
+    cli.add_command(grid_group)
+
+
+_add_art_commands()
+
+
 def main() -> None:
     cli(prog_name="wgc")

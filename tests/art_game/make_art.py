@@ -60,29 +60,37 @@ def hex_ids() -> list[str]:
     return [f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1)]
 
 
+SUPER = 4  # the map is drawn this many times larger, then scaled down: edges fall where they should
+
+
+def big(x: float, y: float) -> tuple[float, float]:
+    """A point of the map in the enlarged drawing (whose pixel centres are integers)."""
+    return SUPER * x + (SUPER - 1) / 2, SUPER * y + (SUPER - 1) / 2
+
+
 def draw_map() -> Image.Image:
-    image = Image.new("RGB", MAP_SIZE, "#f3efe2")
+    image = Image.new("RGB", (MAP_SIZE[0] * SUPER, MAP_SIZE[1] * SUPER), "#f3efe2")
     draw = ImageDraw.Draw(image)
     noise = random.Random(7)
+    k = SUPER
     for hex_id in hex_ids():
         x, y = centre(hex_id)
         terrain = "rough" if hex_id in ROUGH else "clear"
-        draw.polygon(corners(x, y), fill=TERRAIN[terrain])
+        draw.polygon([big(*p) for p in corners(x, y)], fill=TERRAIN[terrain])
         if terrain == "rough":
             for _ in range(14):
-                dx, dy = noise.uniform(-28, 28), noise.uniform(-20, 24)
-                draw.arc((x + dx - 6, y + dy - 4, x + dx + 6, y + dy + 4), 200, 340, fill="#7a5c2e", width=2)
-    points = [centre(h) for h in ROAD]
-    draw.line(points, fill="#8b2e16", width=5, joint="curve")
-    tx, ty = centre(TOWN)
-    draw.rectangle((tx - 14, ty - 10, tx + 14, ty + 12), fill="#5b5b5b")
-    draw.text((tx, ty + 28), "Crossroads", font=font(13), fill="#222222", anchor="mm")
+                bx, by = big(x + noise.uniform(-28, 28), y + noise.uniform(-20, 24))
+                draw.arc((bx - 6 * k, by - 4 * k, bx + 6 * k, by + 4 * k), 200, 340, fill="#7a5c2e", width=2 * k)
+    draw.line([big(*centre(h)) for h in ROAD], fill="#8b2e16", width=5 * k, joint="curve")
+    tx, ty = big(*centre(TOWN))
+    draw.rectangle((tx - 14 * k, ty - 10 * k, tx + 14 * k, ty + 12 * k), fill="#5b5b5b")
+    draw.text((tx, ty + 28 * k), "Crossroads", font=font(13 * k), fill="#222222", anchor="mm")
     for hex_id in hex_ids():
         x, y = centre(hex_id)
-        draw.polygon(corners(x, y), outline="#3d3a30", width=2)
-        draw.text((x, y - HEX * 0.36), hex_id, font=font(12), fill="#3d3a30", anchor="mm")
-    draw.text((MAP_SIZE[0] - 20, 16), "THE BORDERLANDS", font=font(18), fill="#3d3a30", anchor="rt")
-    return image
+        draw.polygon([big(*p) for p in corners(x, y)], outline="#3d3a30", width=2 * k)
+        draw.text(big(x, y - HEX * 0.36), hex_id, font=font(12 * k), fill="#3d3a30", anchor="mm")
+    draw.text(big(MAP_SIZE[0] - 20, 16), "THE BORDERLANDS", font=font(18 * k), fill="#3d3a30", anchor="rt")
+    return image.resize(MAP_SIZE, Image.Resampling.BOX)
 
 
 def counter_face(label: str, colour: str, value: str, damaged: bool, symbol: str) -> Image.Image:
@@ -179,8 +187,9 @@ CARDS = {
 
 def main() -> None:
     ART.mkdir(exist_ok=True)
-    draw_map().save(ART / "map.png", optimize=True)
-    draw_map().save(ART / "map.jpg", quality=88)
+    board = draw_map()
+    board.save(ART / "map.png", optimize=True)
+    board.save(ART / "map.jpg", quality=88)
     fronts, backs = [], []
     for counter_id, (front, back) in FACES.items():
         front_image, back_image = counter_face(*front), counter_face(*back)
