@@ -50,17 +50,15 @@ def _save(image: Image.Image, path: Path) -> None:
 
 def _summary(fit: GridFit, path: Path, straightened_copy: bool) -> str:
     shape = fit.shape
+    lines_of = "columns" if shape.orientation == "flat-top" else "rows"
     lines = [
         f"{path}: {fit.width} x {fit.height} px, {shape.orientation} hexes {shape.hex_size:.2f} px across "
-        f"the flats, columns {shape.across:.2f} px apart"
-        if shape.orientation == "flat-top"
-        else f"{path}: {fit.width} x {fit.height} px, {shape.orientation} hexes {shape.hex_size:.2f} px across "
-        f"the flats, rows {shape.across:.2f} px apart",
+        f"the flats, {lines_of} {shape.across:.2f} px apart",
         f"residual {fit.lattice.residual:.2f} px over {fit.lattice.hexes} hexes measured",
     ]
     if drift(fit) > MAX_DRIFT and not straightened_copy:
         lines.append(
-            f"warning: the grid is turned {shape.rotation:+.2f} degrees, {drift(fit):.1f} px at the far corner; "
-            "VASSAL's grids are not turned: use --straighten STRAIGHT.png and register that image"
+            f"warning: the grid is turned {shape.rotation:+.2f} degrees, {drift(fit):.1f} px at the far "
+            "corner; VASSAL's grids are not turned: use --straighten STRAIGHT.png and register that image"
         )
     return "\n".join(lines)
