@@ -82,3 +82,73 @@ def _write(path: Path, data: bytes) -> None:
 
 def data_error(message: str, hint: str | None = None) -> DataError:
     return DataError(message, hint=hint)
+
+
+def _pair(text: str | None, name: str, cast: type = float) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    parts = text.replace("x", ",").split(",")
+    try:
+        a, b = (cast(part) for part in parts)
+    except ValueError:
+        raise click.BadParameter(f"'{text}' is not two numbers such as 40,60", param_hint=name) from None
+    return a, b
+
+
+@click.command("slice", short_help="Cut a scanned counter sheet into face images and a counters.json.")
+@click.argument("front", type=IMAGE)
+@click.option("--back", type=IMAGE, help="The back sheet (printed mirrored): each front gets its back.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("counters"),
+    show_default=True,
+    help="Folder for the face images and counters.json.",
+)
+@click.option("--prefix", default="counter", show_default=True, help="Start of each counter's id and file.")
+@click.option("--grid", "grid_text", help="COLUMNSxROWS, with --origin, --pitch and --size: a grid given.")
+@click.option("--origin", help="X,Y: the top-left corner of the first face, in pixels.")
+@click.option("--pitch", help="DX,DY: from one face to the next (face and gutter), in pixels.")
+@click.option("--size", "size_text", help="W,H: a face, in pixels.")
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="How the sheet turns over: on its long edge (backs mirrored left to right) or short edge.",
+)
+@click.option("--art-path", default="art/counters", show_default=True, help="The folder's path in the game.")
+def slice_command(
+    front: Path,
+    back: Path | None,
+    output: Path,
+    prefix: str,
+    grid_text: str | None,
+    origin: str | None,
+    pitch: str | None,
+    size_text: str | None,
+    flip: str,
+    art_path: str,
+) -> int:
+    """Cut FRONT (a scanned or exported counter sheet) into one image per face, find or take
+    its grid, pair each face with its back on --back, and write counters.json naming them.
+
+    Without --grid the grid is found from the gutters between faces; give it (all four of
+    --grid, --origin, --pitch, --size) for a sheet whose faces touch.
+    """
+    from compiler.art.slicing_cli import run_slice
+
+    given = (
+        _pair(grid_text, "--grid", int),
+        _pair(origin, "--origin"),
+        _pair(pitch, "--pitch"),
+        _pair(size_text, "--size"),
+    )
+    if any(part is not None for part in given) and any(part is None for part in given):
+        raise click.UsageError("a grid is given with all four of --grid, --origin, --pitch and --size")
+    summary, ok = run_slice(
+        front, back, output, prefix, given if given[0] is not None else None, flip, art_path
+    )
+    click.echo(summary, err=not ok)
+    return EXIT_OK if ok else EXIT_INVALID

@@ -473,9 +473,10 @@ def new(game_dir: Path, system: str | None, source: Path | None) -> int:
 
 
 def _add_art_commands() -> None:
-    from compiler.cli.art import grid_group
+    from compiler.cli.art import grid_group, slice_command
 
     cli.add_command(grid_group)
+    cli.add_command(slice_command)
 
 
 _add_art_commands()
