@@ -6,11 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PIL import Image
-
 from compiler.art.errors import ArtError
 from compiler.art.files import load_image
-from compiler.art.slicing import NoSheetGrid, SheetGrid, find_sheet_grid, skeleton, slice_sheets
+from compiler.art.slicing import NoSheetGrid, SheetGrid, SlicedFace, find_sheet_grid, skeleton, slice_sheets
 from compiler.errors import OutputError
 from compiler.output.atomic import write_bytes_atomic
 from compiler.render.images import png_bytes
@@ -68,7 +66,9 @@ def _mismatch(front: SheetGrid, back: SheetGrid) -> str:
     )
 
 
-def _write_faces(faces: list, folder: Path, prefix: str, art_path: str) -> dict[tuple[int, int, str], str]:
+def _write_faces(
+    faces: list[SlicedFace], folder: Path, prefix: str, art_path: str
+) -> dict[tuple[int, int, str], str]:
     files: dict[tuple[int, int, str], str] = {}
     for face in faces:
         for side, image in (("front", face.front), ("back", face.back)):
@@ -86,6 +86,3 @@ def _write(path: Path, data: bytes) -> None:
         write_bytes_atomic(path, data)
     except OSError as exc:
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
-
-
-__all__ = ["Image", "run_slice"]
