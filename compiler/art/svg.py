@@ -59,9 +59,9 @@ def render_svg(data: bytes, width: int, height: int) -> Image.Image:
             codes.ART_TOO_LARGE,
             f"the SVG would be drawn at {width} x {height} pixels; at most {limits.IMAGE_PIXELS:,}",
         )
-    svg2png = _cairosvg()
+    convert = _cairosvg()
     try:
-        png = svg2png(
+        png = convert(
             bytestring=data, output_width=width, output_height=height, unsafe=False, url_fetcher=_refuse
         )
     except ArtError:
@@ -81,12 +81,12 @@ def svg_available() -> bool:
 
 def _cairosvg() -> Any:
     try:
-        import cairosvg
+        import cairosvg.surface
     except (ImportError, OSError) as exc:  # cairocffi raises OSError when libcairo is missing
         raise ArtError(
             codes.ART_SVG_UNAVAILABLE, f"SVG art cannot be drawn here ({exc})"[:300], INSTALL_HINT
         ) from None
-    return cairosvg.svg2png
+    return cairosvg.surface.PNGSurface.convert  # unlike svg2png, it passes url_fetcher on
 
 
 def _refuse(url: str, resource_type: str) -> bytes:
@@ -146,37 +146,41 @@ def _check_urls(text: str) -> None:
 
 def _check_expansion(root: Any, ids: dict[str, Any]) -> None:
     """Count the elements CairoSVG would draw with every <use> replaced by what it names."""
+    elements = [e for e in root.iter() if isinstance(e.tag, str)]  # kept alive: ids stay unique
+    number = {id(e): n for n, e in enumerate(elements)}
+    children = [[number[id(c)] for c in e if isinstance(c.tag, str)] for e in elements]
+    targets = [_use_target(e, ids, number) for e in elements]
     sizes: dict[int, int] = {}
 
-    def size(element: Any, chain: int) -> int:
+    def size(n: int, chain: int) -> int:
         if chain > limits.SVG_DEPTH:
             raise ArtError(codes.ART_TOO_LARGE, "the SVG's <use> elements refer to each other too deeply")
-        key = id(element)
-        if key in sizes:
-            if sizes[key] < 0:
-                raise ArtError(
-                    codes.ART_UNREADABLE, "the SVG's <use> elements refer to each other in a circle"
-                )
-            return sizes[key]
-        sizes[key] = -1
-        total = 1
-        for child in element:
-            if isinstance(child.tag, str):
-                total += size(child, chain + 1)
-        if etree.QName(element).localname == "use":
-            target = ids.get((element.get("href") or element.get(XLINK_HREF) or "").strip().lstrip("#"))
-            if target is not None:
-                total += size(target, chain + 1)
+        if n in sizes:
+            if sizes[n] < 0:
+                raise ArtError(codes.ART_UNREADABLE, "the SVG's <use> elements refer to each other in a loop")
+            return sizes[n]
+        sizes[n] = -1
+        total = 1 + sum(size(child, chain + 1) for child in children[n])
+        target = targets[n]
+        if target is not None:
+            total += size(target, chain + 1)
         if total > limits.SVG_ELEMENTS:
             raise ArtError(
                 codes.ART_TOO_LARGE,
                 f"the SVG expands to more than {limits.SVG_ELEMENTS:,} elements",
                 "simplify the drawing, or export it as PNG",
             )
-        sizes[key] = total
+        sizes[n] = total
         return total
 
-    size(root, 0)
+    size(0, 0)
+
+
+def _use_target(element: Any, ids: dict[str, Any], number: dict[int, int]) -> int | None:
+    if etree.QName(element).localname != "use":
+        return None
+    target = ids.get((element.get("href") or element.get(XLINK_HREF) or "").strip().lstrip("#"))
+    return None if target is None else number.get(id(target))
 
 
 def _declared_size(root: Any) -> tuple[float, float]:
