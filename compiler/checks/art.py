@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from compiler.art.registration import image_dpi, image_layout
 from compiler.checks.context import CheckContext, at
 from compiler.diagnostics import Diagnostic, codes, error, warning
-from rules_engine.definitions import MapDefinition
-from rules_engine.definitions.art import BoardImage
+from rules_engine.definitions import MapDefinition, Origin
+from rules_engine.definitions.art import Artwork, BoardImage
 
 COUNTER_IN = 0.625  # the counter size modules and sheets use by default
 SCALE_TOLERANCE = 0.03  # stated dpi and hex size may disagree by this share (rounding, scanning)
@@ -154,3 +154,46 @@ def _spaces_on_image(board: MapDefinition, image: BoardImage) -> Iterator[Diagno
             pointer,
             hint="with a board image, x and y are the space's centre in the image's pixels",
         )
+
+
+CARD_ASPECT = 2.5 / 3.5  # width over height of the cards wgc prints and VASSAL shows
+ASPECT_TOLERANCE = 0.03
+
+
+def check_card_images(context: CheckContext) -> Iterator[Diagnostic]:
+    """A card's front and back images are the same size, and a card's shape."""
+    for deck in context.definition.decks or ():
+        for card in deck.cards:
+            back = card.back_image or deck.back_image
+            where = card.origin if card.back_image is not None else deck.origin
+            yield from _same_size(card.image, back, card.origin, where, f"card '{card.id}'")
+            for key, art, origin in (("image", card.image, card.origin), ("back_image", back, where)):
+                if (
+                    art is not None
+                    and abs(art.width / art.height - CARD_ASPECT) > ASPECT_TOLERANCE * CARD_ASPECT
+                ):
+                    file, pointer = at(origin, key)
+                    yield warning(
+                        codes.ART_SIZES_DIFFER,
+                        f"image '{art.file}' is {art.width} x {art.height} px, not a 2.5 x 3.5 in card's "
+                        "shape: it is stretched to fit",
+                        file,
+                        pointer,
+                        hint="crop it to the card's shape (5 to 7)",
+                    )
+
+
+def _same_size(
+    front: Artwork | None, back: Artwork | None, front_at: Origin, back_at: Origin, what: str
+) -> Iterator[Diagnostic]:
+    if front is None or back is None or front.kind == "svg" or back.kind == "svg" or front.size == back.size:
+        return
+    file, pointer = at(back_at, "back_image" if back_at != front_at else "back")
+    yield error(
+        codes.ART_SIZES_DIFFER,
+        f"{what}: the front image '{front.file}' is {front.width} x {front.height} px, the back "
+        f"'{back.file}' {back.width} x {back.height} px",
+        file,
+        pointer,
+        hint="export both sides at the same size, so that each back lies behind its front",
+    )

@@ -138,6 +138,9 @@ def _card_images(definition: ValidGame, decks: list[DeckPlan], drawings: Drawing
     for deck in definition.decks:
         images["images/" + card_back_image(deck.id)] = drawings.card_back(deck, width, height)
         for card in deck.cards:
+            if card.back_image is not None:
+                name = "images/" + card_back_image(deck.id, card.id)
+                images[name] = drawings.card_back(deck, width, height, card)
             images["images/" + card_image(deck.id, card.id)] = drawings.card(deck, card, width, height)
 
 
