@@ -108,7 +108,9 @@ def test_a_gif_is_not_read(game: Path) -> None:
     assert error_of(game, "art/old.png").code == codes.ART_UNREADABLE
 
 
-@pytest.mark.parametrize("name", ["../outside.png", "/etc/passwd.png", "art/../../outside.png", "art\\face.png"])
+@pytest.mark.parametrize(
+    "name", ["../outside.png", "/etc/passwd.png", "art/../../outside.png", "art\\face.png"]
+)
 def test_paths_outside_the_game_are_refused(game: Path, name: str) -> None:
     (game.parent / "outside.png").write_bytes(png_bytes(Image.new("RGB", (4, 4))))
     assert error_of(game, name).code == codes.ART_OUTSIDE_GAME
@@ -146,7 +148,9 @@ def test_the_reader_reads_each_file_once(game: Path) -> None:
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {size}>{body}</svg>'
 
 
-def svg(body: str = '<rect width="10" height="10" fill="red"/>', size: str = 'width="1in" height="0.5in"') -> bytes:
+def svg(
+    body: str = '<rect width="10" height="10" fill="red"/>', size: str = 'width="1in" height="0.5in"'
+) -> bytes:
     return SVG.format(size=size, body=body).encode()
 
 

@@ -53,7 +53,9 @@ def centre(hex_id: str) -> tuple[float, float]:
 
 def corners(x: float, y: float) -> list[tuple[float, float]]:
     r = HEX / math.sqrt(3)
-    return [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
+    return [
+        (x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)
+    ]
 
 
 def hex_ids() -> list[str]:
@@ -80,7 +82,9 @@ def draw_map() -> Image.Image:
         if terrain == "rough":
             for _ in range(14):
                 bx, by = big(x + noise.uniform(-28, 28), y + noise.uniform(-20, 24))
-                draw.arc((bx - 6 * k, by - 4 * k, bx + 6 * k, by + 4 * k), 200, 340, fill="#7a5c2e", width=2 * k)
+                draw.arc(
+                    (bx - 6 * k, by - 4 * k, bx + 6 * k, by + 4 * k), 200, 340, fill="#7a5c2e", width=2 * k
+                )
     draw.line([big(*centre(h)) for h in ROAD], fill="#8b2e16", width=5 * k, joint="curve")
     tx, ty = big(*centre(TOWN))
     draw.rectangle((tx - 14 * k, ty - 10 * k, tx + 14 * k, ty + 12 * k), fill="#5b5b5b")
@@ -135,7 +139,10 @@ def control_svg(text: str, colour: str) -> str:
 
 FACES = {
     # counter id: (front, back) as (label, colour, values, damaged, symbol)
-    "north-1": (("1 NORTH", "#2f5fa8", "2-3", False, "infantry"), ("1 NORTH", "#2f5fa8", "1-3", True, "infantry")),
+    "north-1": (
+        ("1 NORTH", "#2f5fa8", "2-3", False, "infantry"),
+        ("1 NORTH", "#2f5fa8", "1-3", True, "infantry"),
+    ),
     "north-tank": (("TANK", "#2f5fa8", "1-5", False, "armour"), ("TANK", "#2f5fa8", "1-5", True, "armour")),
 }
 BACKGROUNDS = {"south": ("#3f8a3f", "#4f9a4f"), "south-damaged": ("#3f8a3f", "#7a3030")}
@@ -174,7 +181,9 @@ def card_back() -> Image.Image:
     for i in range(0, CARD[0] + CARD[1], 24):
         draw.line((i, 0, i - CARD[1], CARD[1]), fill="#2c4468", width=8)
     draw.rounded_rectangle((30, 180, CARD[0] - 31, 345), radius=20, fill="#f0c419")
-    draw.text((CARD[0] / 2, 262), "BORDER\nEVENTS", font=font(34), fill="#20324f", anchor="mm", align="center")
+    draw.text(
+        (CARD[0] / 2, 262), "BORDER\nEVENTS", font=font(34), fill="#20324f", anchor="mm", align="center"
+    )
     return image
 
 

@@ -26,7 +26,7 @@ from compiler.art.gridfit.lattice import (
     edge_image,
     refine_basis,
 )
-from compiler.art.gridfit.phase import centre_offset, fold, lattice_coordinates
+from compiler.art.gridfit.phase import centre_offset, fold, lattice_coordinates, symmetry_offset
 from compiler.art.gridfit.refine import Lattice, fit, measure
 from compiler.art.gridfit.search import search
 from compiler.art.gridfit.shape import HexAxes, hex_axes
@@ -55,6 +55,8 @@ def fit_grid(image: Image.Image) -> GridFit:
     coarse_scale = min(1.0, COARSE_SIDE / max(gray.size))
     coarse = _scaled(gray, coarse_scale)
     edges = edge_image(coarse)
+    if float(edges.std()) < 1e-6:
+        raise NoGrid("the image is blank")
     reach = int(min(edges.shape) / 3)
     if reach < 20:
         raise NoGrid("the image is too small to hold a grid")
@@ -70,6 +72,7 @@ def fit_grid(image: Image.Image) -> GridFit:
         indexes, centres = measure(working, lattice, max(2.0, share * shape.hex_size), most)
         lattice = fit(indexes, centres, lattice.shape)
     lattice, clarity = _recentred(lattice, working)
+    lattice = _symmetric(lattice, working)
     if lattice.residual > MAX_RESIDUAL * lattice.shape.hex_size:
         raise NoGrid(
             f"the hexes do not lie on one regular grid: they stray {lattice.residual:.1f} px "
@@ -90,6 +93,13 @@ def _recentred(lattice: Lattice, edges: Array) -> tuple[Lattice, float]:
         lattice.origin[1] + ds * shape.step[1] + dt * shape.axis[1],
     )
     return Lattice(shape, origin, lattice.residual, lattice.hexes), clarity
+
+
+def _symmetric(lattice: Lattice, edges: Array) -> Lattice:
+    """The origin moved to the point the hexes are symmetric about (``phase.symmetry_offset``)."""
+    dx, dy = symmetry_offset(fold(edges, lattice.shape, lattice.origin), lattice.shape)
+    origin = (lattice.origin[0] + dx, lattice.origin[1] + dy)
+    return Lattice(lattice.shape, origin, lattice.residual, lattice.hexes)
 
 
 def _scaled(gray: Image.Image, scale: float) -> Array:

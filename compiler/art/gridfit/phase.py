@@ -104,3 +104,24 @@ def _wrapped_parabola(values: Array, i: int) -> float:
     minus, centre, plus = values[(i - 1) % n], values[i], values[(i + 1) % n]
     bend = minus - 2 * centre + plus
     return 0.0 if bend >= 0 else float(0.5 * (minus - plus) / bend)
+
+
+def symmetry_offset(mean_cell: Array, shape: HexAxes) -> Vector:
+    """How far the point about which the mean cell is most nearly symmetric lies from the cell's
+    corner (a point; the cell folded with a hex centre at its corner). A hex and its walls look
+    the same turned half a turn about its centre; names and symbols in one corner of every hex
+    do not, and do not pull the answer the way matching walls alone can."""
+    spectrum = np.fft.fft2(mean_cell - mean_cell.mean())
+    doubled = np.fft.fftshift(np.real(np.fft.ifft2(spectrum * spectrum)))  # peaks at twice the centre
+    middle = BINS // 2
+    window = doubled[middle - 4 : middle + 5, middle - 4 : middle + 5]
+    t_found, s_found = np.unravel_index(int(np.argmax(window)), window.shape)
+    t_index, s_index = int(t_found) + middle - 4, int(s_found) + middle - 4
+    # bin i holds the cell from i/BINS to (i+1)/BINS: two bins' middles add up to one bin more
+    ds = s_index - middle + 1 + _wrapped_parabola(doubled[t_index, :], s_index)
+    dt = t_index - middle + 1 + _wrapped_parabola(doubled[:, s_index], t_index)
+    s, t = ds / 2 / BINS, dt / 2 / BINS
+    return (
+        float(s * shape.step[0] + t * shape.axis[0]),
+        float(s * shape.step[1] + t * shape.axis[1]),
+    )

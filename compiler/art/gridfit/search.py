@@ -37,10 +37,29 @@ def search(ac: Array, reach: int) -> HexAxes:
             stretch, turn = np.unravel_index(index, scores.shape)
             shape = _shape(orientation, size, float(STRETCH[stretch]), float(TURN[turn]))
             best.append((float(scores[stretch, turn]), _area(shape), shape))
-    top = max(score for score, _, _ in best)
-    if top <= 0.0:
+    top = max((score for score, _, _ in best), default=0.0)
+    if not top > 0.0:
         raise NoGrid("nothing in the image repeats like a hex grid")
-    return min((item for item in best if item[0] >= NEAR_BEST * top), key=lambda item: item[1])[2]
+    score, _, shape = min((item for item in best if item[0] >= NEAR_BEST * top), key=lambda item: item[1])
+    if _between(prominent, reach, shape) >= HALF_ROW_SHARE * score:
+        raise NoGrid(
+            "the pattern repeats half a hex along its columns as well: a square grid or lines, not hexes"
+        )
+    return shape
+
+
+HALF_ROW_SHARE = 0.6
+
+
+def _between(prominent: Array, reach: int, shape: HexAxes) -> float:
+    """Mean prominence half a hex along the columns from the lattice points: where a hex grid
+    has hex walls' ends only, and a square grid or ruled lines has peaks as strong."""
+    values = []
+    for n, m in INDEXES:
+        x = n * shape.step[0] + (m + 0.5) * shape.axis[0]
+        y = n * shape.step[1] + (m + 0.5) * shape.axis[1]
+        values.append(_bilinear(prominent, np.array([x + reach]), np.array([y + reach]))[0])
+    return float(np.mean(values))
 
 
 def _sizes(reach: int) -> list[float]:
