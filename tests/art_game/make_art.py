@@ -210,7 +210,7 @@ def main() -> None:
         counter_background(colour, pattern).save(ART / f"{name}.png")
     for name, colour in (("control-north", "#2f5fa8"), ("control-south", "#3f8a3f")):
         (ART / f"{name}.svg").write_text(control_svg(name, colour))
-    for name, (colour, pattern) in BACKGROUNDS.items():
+    for colour, pattern in BACKGROUNDS.values():
         fronts.append(counter_background(colour, pattern))
         backs.append(counter_background(pattern, colour))
     sheet(fronts, mirrored=False).save(ART / "sheet-front.png")
