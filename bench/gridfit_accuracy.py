@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from compiler.art.gridfit.fit import GridFit, fit_grid  # noqa: E402
-from compiler.art.gridfit.lattice import NoGrid  # noqa: E402
+from compiler.art.gridfit.lattice import NoGrid, edge_image  # noqa: E402
 from compiler.art.gridfit.phase import lattice_coordinates  # noqa: E402
+from compiler.art.gridfit.refine import measure  # noqa: E402
 
 
 def module_centres(grid: dict[str, float], width: int, height: int) -> np.ndarray:
@@ -54,6 +55,33 @@ def distances(fit: GridFit, points: np.ndarray) -> np.ndarray:
     return np.hypot(*(nearest - points).T)
 
 
+def module_nearest(grid: dict[str, float], points: np.ndarray) -> np.ndarray:
+    """The module grid's nearest centre to each point (its raw column, then row, FORMAT.md 6.2)."""
+    dx, dy, x0, y0 = grid["dx"], grid["dy"], grid["x0"], grid["y0"]
+    u, v = (points[:, 1], points[:, 0]) if grid["sideways"] else (points[:, 0], points[:, 1])
+    best = None
+    for shift in (-1, 0, 1):
+        nx = np.round((u - x0) / dx) + shift
+        odd = (nx % 2) != 0
+        ny = np.round((v - y0 - np.where(odd, dy / 2, 0.0)) / dy)
+        cu, cv = dx * nx + x0, dy * ny + y0 + np.where(odd, dy / 2, 0.0)
+        centres = np.column_stack([cv, cu]) if grid["sideways"] else np.column_stack([cu, cv])
+        if best is None:
+            best = centres
+        else:
+            closer = np.hypot(*(centres - points).T) < np.hypot(*(best - points).T)
+            best[closer] = centres[closer]
+    assert best is not None
+    return best
+
+
+def measured_hexes(image: Image.Image, fit: GridFit) -> np.ndarray:
+    """The hexes as measured one by one on the full image (the fit's own last step)."""
+    edges = edge_image(np.asarray(image.convert("L"), dtype=np.float32))
+    _, centres = measure(edges, fit.lattice, max(2.0, 0.05 * fit.shape.hex_size))
+    return centres
+
+
 def row(entry: dict[str, object], folder: Path) -> str:
     image = Image.open(folder / str(entry["image"]))
     grid = entry["grid"]
@@ -62,16 +90,19 @@ def row(entry: dict[str, object], folder: Path) -> str:
     try:
         fit = fit_grid(image)
     except NoGrid as exc:
-        return f"| {entry['module']} | {image.width}x{image.height} | refused: {exc} | | | | |"
+        return f"| {entry['module']} | {image.width}x{image.height} | refused: {exc} | | | | | |"
     seconds = time.perf_counter() - start
     found = distances(fit, module_centres(grid, image.width, image.height))
+    hexes = measured_hexes(image, fit)
+    against_art = np.hypot(*(module_nearest(grid, hexes) - hexes).T)
     size, across = grid["dy"], grid["dx"]  # VASSAL calls the spacing within a column (row) dy
     shape = fit.shape
     return (
         f"| {entry['module']} | {image.width}x{image.height} | {shape.orientation}, "
         f"{shape.hex_size:.2f} / {shape.across:.2f} (module {size:.2f} / {across:.2f}), "
         f"turned {shape.rotation:+.2f} deg | {found.max():.2f} | {math.sqrt(float(np.mean(found**2))):.2f} "
-        f"| {fit.lattice.residual:.2f} ({fit.lattice.hexes} hexes) | {seconds:.1f} s |"
+        f"| {fit.lattice.residual:.2f} ({fit.lattice.hexes} hexes) "
+        f"| {against_art.max():.2f} / {math.sqrt(float(np.mean(against_art**2))):.2f} | {seconds:.1f} s |"
     )
 
 
@@ -81,8 +112,11 @@ def main() -> None:
     parser.add_argument("--table", type=Path, default=ROOT / "bench" / "gridfit_modules.json")
     args = parser.parse_args()
     boards = json.loads(args.table.read_text())["boards"]
-    print("| board | pixels | fitted hex size / column step | max px | RMS px | fit residual px | time |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print(
+        "| board | pixels | fitted hex size / column step | max px | RMS px | fit residual px "
+        "| module grid vs hexes measured, max / RMS px | time |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for entry in boards:
         print(row(entry, args.images), flush=True)
 

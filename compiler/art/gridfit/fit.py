@@ -13,6 +13,7 @@ pixel of the small image.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,9 +96,17 @@ def _recentred(lattice: Lattice, edges: Array) -> tuple[Lattice, float]:
     return Lattice(shape, origin, lattice.residual, lattice.hexes), clarity
 
 
+SYMMETRY_AGREES = 1.0  # pixels: a symmetry centre farther than this from the walls' is not trusted
+
+
 def _symmetric(lattice: Lattice, edges: Array) -> Lattice:
-    """The origin moved to the point the hexes are symmetric about (``phase.symmetry_offset``)."""
+    """The origin moved to the point the hexes are symmetric about (``phase.symmetry_offset``),
+    when that lies within a pixel of where the walls put it: names and symbols in a corner of
+    every hex pull the walls' answer a little, but a pattern with other symmetries (every
+    hex alike but for its number) can pull the symmetry's answer further."""
     dx, dy = symmetry_offset(fold(edges, lattice.shape, lattice.origin), lattice.shape)
+    if math.hypot(dx, dy) > SYMMETRY_AGREES:
+        return lattice
     origin = (lattice.origin[0] + dx, lattice.origin[1] + dy)
     return Lattice(lattice.shape, origin, lattice.residual, lattice.hexes)
 
