@@ -79,3 +79,30 @@ def test_sheets_warn_when_a_card_image_is_too_small_for_the_print(artful: GameCo
     found = [d for d in loud.report.diagnostics if d.code == codes.ART_LOW_RESOLUTION]
     assert len(found) == 4  # three faces and the back, each once
     assert "150 dpi at 2.5 x 3.5 in" in found[0].message and "needs 750 x 1050 px" in found[0].message
+
+
+def test_each_card_back_lies_behind_its_front_on_the_sheets(artful: GameCopy) -> None:
+    """Turned over on the long edge, each back image covers exactly its card's front: aligned to
+    the pixel (a pixel is 0.17 mm at 150 dpi), well within half a millimetre."""
+    from PIL import ImageChops, ImageOps
+
+    from compiler.render.sheets import render_card_sheets
+
+    definition = validate_game(artful.root, run_replays=False).valid
+    assert definition is not None
+    spec = SheetSpec(dpi=150)
+    pages = render_card_sheets(definition, spec)
+    assert pages is not None
+    width, height = 375, 525
+    inset = 2  # the cut lines are drawn over the outermost pixels of every cell
+    for placement in pages.placements:
+        deck, card = placement.item.thing
+        x, y = pages.grid.front(placement.column, placement.row)
+        cell = (x, y, x + width, y + height)
+        front = pages.fronts[placement.sheet].crop(cell)
+        behind = ImageOps.mirror(ImageOps.mirror(pages.backs[placement.sheet]).crop(cell))
+        inner = (inset, inset, width - inset, height - inset)
+        expected_front = render_card(deck, card, width, height).crop(inner)
+        expected_back = render_card_back(deck, width, height, card).crop(inner)
+        assert ImageChops.difference(front.crop(inner), expected_front).getbbox() is None, card.id
+        assert ImageChops.difference(behind.crop(inner), expected_back).getbbox() is None, card.id
