@@ -332,11 +332,17 @@ def _writing(target: Path) -> Iterator[None]:
 
 
 def sheet_resolution(game: ValidGame, spec: SheetSpec) -> list[Diagnostic]:
-    """Art too small for the sheets' size and resolution: cards (and their backs)."""
+    """Art too small for the sheets' size and resolution: counter faces, cards and card backs."""
     from compiler.art.resolution import resolution_warning, unique
     from compiler.render.cards import CARD_INCHES
 
     def found() -> Iterator[Diagnostic | None]:
+        side = (spec.counter, spec.counter)
+        for counter in game.counters.counters.values():
+            for name, face in (("front", counter.front), ("back", counter.back)):
+                if face is not None and face.image is not None:
+                    where = counter.origin.child(name, "image")
+                    yield resolution_warning(face.image.art, side, spec.dpi, where)
         for deck in game.decks:
             if deck.back_image is not None:
                 yield resolution_warning(

@@ -73,11 +73,17 @@ def test_an_image_of_another_shape_is_warned_about(artful: GameCopy) -> None:
 def test_sheets_warn_when_a_card_image_is_too_small_for_the_print(artful: GameCopy, tmp_path: Path) -> None:
     low = BuildOptions(run_replays=False, sheet_spec=SheetSpec(dpi=150))
     quiet = build([artful.root], ("sheets",), tmp_path / "low", low).games[0]
-    assert not any(d.code == codes.ART_LOW_RESOLUTION for d in quiet.report.diagnostics)
+    assert not any(d.code == codes.ART_LOW_RESOLUTION for d in quiet.report.diagnostics)  # faces too
     high = BuildOptions(run_replays=False, sheet_spec=SheetSpec(dpi=300))
     loud = build([artful.root], ("sheets",), tmp_path / "high", high).games[0]
-    found = [d for d in loud.report.diagnostics if d.code == codes.ART_LOW_RESOLUTION]
-    assert len(found) == 4  # three faces and the back, each once
+    found = [
+        d for d in loud.report.diagnostics if d.code == codes.ART_LOW_RESOLUTION and "2.5 x 3.5" in d.message
+    ]
+    assert len(found) == 4  # three cards and the back, each once
+    faces = [
+        d for d in loud.report.diagnostics if d.code == codes.ART_LOW_RESOLUTION and "0.625" in d.message
+    ]
+    assert len(faces) == 6 and not any(".svg" in d.message for d in faces)  # an SVG is drawn at any size
     assert "150 dpi at 2.5 x 3.5 in" in found[0].message and "needs 750 x 1050 px" in found[0].message
 
 

@@ -188,7 +188,7 @@ def _same_size(
 ) -> Iterator[Diagnostic]:
     if front is None or back is None or front.kind == "svg" or back.kind == "svg" or front.size == back.size:
         return
-    file, pointer = at(back_at, "back_image" if back_at != front_at else "back")
+    file, pointer = at(back_at, "image" if back_at.pointer.endswith("/back") else "back_image")
     yield error(
         codes.ART_SIZES_DIFFER,
         f"{what}: the front image '{front.file}' is {front.width} x {front.height} px, the back "
@@ -197,3 +197,27 @@ def _same_size(
         pointer,
         hint="export both sides at the same size, so that each back lies behind its front",
     )
+
+
+def check_counter_images(context: CheckContext) -> Iterator[Diagnostic]:
+    """A counter's front and back images are the same size, and square as a counter is."""
+    mix = context.definition.counters
+    if mix is None:
+        return
+    for counter in mix.counters.values():
+        front = counter.front.image.art if counter.front.image is not None else None
+        back = counter.back.image.art if counter.back is not None and counter.back.image is not None else None
+        yield from _same_size(
+            front, back, counter.origin.child("front"), counter.origin.child("back"), counter.id
+        )
+        for side, art in (("front", front), ("back", back)):
+            if art is not None and abs(art.width - art.height) > ASPECT_TOLERANCE * max(art.size):
+                file, pointer = at(counter.origin, side, "image")
+                yield warning(
+                    codes.ART_SIZES_DIFFER,
+                    f"image '{art.file}' is {art.width} x {art.height} px, not square: it is stretched "
+                    "to the counter's size",
+                    file,
+                    pointer,
+                    hint="crop it square",
+                )

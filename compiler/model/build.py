@@ -39,7 +39,9 @@ def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinit
         game=build_game(game_doc.data, game_doc.name) if game_doc else None,
         board=board,
         terrain=build_terrain(terrain_doc.data, terrain_doc.name) if terrain_doc else None,
-        counters=build_counters(counters_doc.data, counters_doc.name) if counters_doc else None,
+        counters=build_counters(counters_doc.data, counters_doc.name, art, problems)
+        if counters_doc
+        else None,
         charts=build_charts(charts_doc.data, charts_doc.name) if charts_doc else None,
         decks=build_decks(cards_doc.data, cards_doc.name, art, problems) if cards_doc else None,
         scenarios=tuple(

@@ -31,6 +31,14 @@ class Artwork:
         return self.width, self.height
 
 
+class FaceImage(NamedTuple):
+    """A counter face's picture: the whole face (``mode`` "whole"), or its ground with the
+    counter's name and values drawn over it (``mode`` "background")."""
+
+    art: Artwork
+    mode: str
+
+
 class BoardImage(NamedTuple):
     """A board drawn by someone else, with the hex grid registered on its pixels.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from rules_engine.definitions.art import FaceImage
 from rules_engine.definitions.origin import Origin
 
 
@@ -38,6 +39,7 @@ class Face(NamedTuple):
     background: str | None = None
     foreground: str | None = None
     flag: str | None = None
+    image: FaceImage | None = None  # presentation only: the designer's picture of this face
 
 
 class Counter(NamedTuple):
