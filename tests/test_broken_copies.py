@@ -368,11 +368,11 @@ CASES = [
     ),
     Case(
         "property typo",
-        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strenght=3)),
+        edit("counters.json", lambda d: counter(d, "yiftach").update(coutn=3)),
         "counters.json",
         codes.SCHEMA_UNKNOWN_PROPERTY,
-        "/counters/0/front/strenght",
-        hint="did you mean 'strength'?",
+        "/counters/0/coutn",
+        hint="did you mean 'count'?",
     ),
     Case(
         "orientation not allowed",
