@@ -67,6 +67,21 @@ def _remove_town(data: dict[str, Any]) -> None:
     acre["features"].remove("town")
 
 
+def _with_unit_size(size: str) -> Callable[[GameCopy], None]:
+    """game.json declares a unit size with its choices, and YIFTACH's front prints ``size``."""
+
+    def declare(data: dict[str, Any]) -> None:
+        data["counter_values"].append(
+            {"id": "size", "name": "Unit size", "kind": "choice", "choices": ["XX", "X", "III"]}
+        )
+
+    def both(game: GameCopy) -> None:
+        game.edit("game.json", declare)
+        game.edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(size=size))
+
+    return both
+
+
 CASES = [
     # --- the game system ----------------------------------------------------------------------
     Case(
@@ -795,12 +810,20 @@ CASES = [
         "/counters/0/front/strength",
     ),
     Case(
-        "a strength colour the game does not have",
+        "a strength colour the combat system does not have",
         edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strength_colour="blak")),
         "counters.json",
-        codes.VALUE_UNKNOWN_CHOICE,
+        codes.COMBAT_MISSING_COLOUR,
         "/counters/0/front/strength_colour",
         hint="did you mean 'black'?",
+    ),
+    Case(
+        "a unit size that is not one of its choices",
+        _with_unit_size("brigade"),
+        "counters.json",
+        codes.VALUE_UNKNOWN_CHOICE,
+        "/counters/0/front/size",
+        hint="choices: XX, X, III",
     ),
     Case(
         "a movement class terrain.json does not define",
@@ -860,7 +883,7 @@ CASES = [
     ),
     Case(
         "a choice with no choices",
-        edit("game.json", lambda d: d["counter_values"][1].pop("choices")),
+        edit("game.json", lambda d: d["counter_values"][1].pop("choices_from")),
         "game.json",
         codes.VALUE_BAD_DECLARATION,
         "/counter_values/1",

@@ -118,7 +118,7 @@ def _crt_columns(table: Table) -> Iterator[Diagnostic]:
 
 def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
     definition = context.definition
-    charts, game, counters = definition.charts, definition.game, definition.counters
+    charts, game = definition.charts, definition.game
     if charts is None or charts.combat is None:
         return
     combat = charts.combat
@@ -143,18 +143,3 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
                 )
     if combat.table is not None and combat.table not in charts.tables:
         yield unknown(codes.REF_UNKNOWN_TABLE, "table", combat.table, charts.tables, combat.origin, "table")
-    if counters is None or not combat.strength_colours:
-        return
-    known = {c.colour for c in combat.strength_colours}
-    for counter in counters.counters.values():
-        for face_name, face in (("front", counter.front), ("back", counter.back)):
-            if face is not None and face.strength_colour and face.strength_colour not in known:
-                file, pointer = at(counter.origin, face_name, "strength_colour")
-                yield error(
-                    codes.COMBAT_MISSING_COLOUR,
-                    f"'{counter.name}' has a {face.strength_colour} strength, which the "
-                    f"combat system in charts.json does not define",
-                    file,
-                    pointer,
-                    hint="known colours: " + ", ".join(sorted(known)),
-                )

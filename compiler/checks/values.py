@@ -23,8 +23,12 @@ from rules_engine.definitions.counters import FaceValue
 
 # What each kind of value is, in the words of a message ("but 'size' is a choice").
 KIND_WORDS = {"number": "a number", "text": "free text", "choice": "a choice", "flag": "a flag"}
-# Where a choice may take its choices from, and what a message calls one of them.
-CHOICE_SOURCES = {"movement_classes": "movement class"}
+# Where a choice may take its choices from (``choices_from``): the code of a value that is not
+# among them, and what a message calls the place that lists them.
+CHOICE_SOURCES = {
+    "movement_classes": (codes.REF_UNKNOWN_MOVEMENT_CLASS, "terrain.json's movement_classes"),
+    "strength_colours": (codes.COMBAT_MISSING_COLOUR, "the strength_colours of charts.json's combat"),
+}
 
 
 def check_value_declarations(context: CheckContext) -> Iterator[Diagnostic]:
@@ -92,8 +96,7 @@ def check_face_values(context: CheckContext) -> Iterator[Diagnostic]:
     if game is None or counters is None:
         return
     declarations = {v.id: v for v in game.counter_values}
-    terrain = context.definition.terrain
-    sources = {"movement_classes": [m.id for m in terrain.movement_classes]} if terrain else {}
+    sources = _choice_sources(context)
     for counter in counters.counters.values():
         for face_name, face in (("front", counter.front), ("back", counter.back)):
             if face is None:
@@ -107,6 +110,18 @@ def check_face_values(context: CheckContext) -> Iterator[Diagnostic]:
                 yield from _value_problems(declaration, value, face.marks.get(value_id), where, sources)
         yield from _missing_values(game, counter)
         yield from _back_not_reduced(counter, declarations)
+
+
+def _choice_sources(context: CheckContext) -> dict[str, list[str]]:
+    """The ids each ``choices_from`` names, from the files that define them (when they are valid;
+    a combat system that gives no colours leaves them unchecked, as it reads none)."""
+    terrain, charts = context.definition.terrain, context.definition.charts
+    found: dict[str, list[str]] = {}
+    if terrain is not None:
+        found["movement_classes"] = [m.id for m in terrain.movement_classes]
+    if charts is not None and charts.combat is not None and charts.combat.strength_colours:
+        found["strength_colours"] = [c.colour for c in charts.combat.strength_colours]
+    return found
 
 
 class _FacePlace:
@@ -219,17 +234,11 @@ def _not_a_choice(
     if declaration.choices_from is not None:
         known = sources.get(declaration.choices_from)
         if known is not None and value not in known:
-            what = CHOICE_SOURCES.get(declaration.choices_from, declaration.choices_from)
-            counter = where.counter
-            yield unknown(
-                codes.REF_UNKNOWN_MOVEMENT_CLASS,
-                what,
-                value,
-                known,
-                counter.origin,
-                where.face_name,
-                where.value_id,
-            )
+            code, place = CHOICE_SOURCES[declaration.choices_from]
+            file, pointer = where.at()
+            hint = did_you_mean(value, known) or "known: " + ", ".join(known)
+            message = f"{where.words} is '{shorten(value)}', which {place} does not define"
+            yield error(code, message, file, pointer, hint)
         return
     if value not in declaration.choices:
         file, pointer = where.at()
