@@ -67,19 +67,20 @@ def _remove_town(data: dict[str, Any]) -> None:
     acre["features"].remove("town")
 
 
-def _with_unit_size(size: str) -> Callable[[GameCopy], None]:
-    """game.json declares a unit size with its choices, and YIFTACH's front prints ``size``."""
-
-    def declare(data: dict[str, Any]) -> None:
-        data["counter_values"].append(
-            {"id": "size", "name": "Unit size", "kind": "choice", "choices": ["XX", "X", "III"]}
-        )
+def _declared_and_given(declaration: dict[str, Any], value: Any) -> Callable[[GameCopy], None]:
+    """game.json declares one more counter value, and YIFTACH's front gives it ``value``."""
 
     def both(game: GameCopy) -> None:
-        game.edit("game.json", declare)
-        game.edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(size=size))
+        game.edit("game.json", lambda d: d["counter_values"].append(declaration))
+        game.edit(
+            "counters.json", lambda d: counter(d, "yiftach")["front"].update({declaration["id"]: value})
+        )
 
     return both
+
+
+UNIT_SIZE = {"id": "size", "name": "Unit size", "kind": "choice", "choices": ["XX", "X", "III"]}
+DESIGNATION = {"id": "designation", "name": "Designation", "kind": "text", "max_length": 8}
 
 
 CASES = [
@@ -819,7 +820,7 @@ CASES = [
     ),
     Case(
         "a unit size that is not one of its choices",
-        _with_unit_size("brigade"),
+        _declared_and_given(UNIT_SIZE, "brigade"),
         "counters.json",
         codes.VALUE_UNKNOWN_CHOICE,
         "/counters/0/front/size",
@@ -832,6 +833,20 @@ CASES = [
         codes.REF_UNKNOWN_MOVEMENT_CLASS,
         "/counters/0/front/movement_class",
         hint="did you mean 'foot'?",
+    ),
+    Case(
+        "a designation longer than its max_length",
+        _declared_and_given(DESIGNATION, "Palmach Yiftach"),
+        "counters.json",
+        codes.VALUE_OUT_OF_BOUNDS,
+        "/counters/0/front/designation",
+    ),
+    Case(
+        "a designation with a tab",
+        _declared_and_given(DESIGNATION, "11\tBde"),
+        "counters.json",
+        codes.NAME_UNPRINTABLE,
+        "/counters/0/front/designation",
     ),
     Case(
         "a mark the declaration does not allow",
