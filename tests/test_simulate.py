@@ -104,3 +104,31 @@ def test_every_result_of_the_scenario_is_listed_even_one_no_game_reached() -> No
     for row in results:
         if row["count"] == 0:
             assert row["share"] == 0 and row["ci95"][0] == 0 and row["ci95"][1] > 0
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "order"),
+    [
+        (
+            "israel1948",
+            "onslaught",
+            ["Israeli Major Victory", "Israeli Victory", "Draw", "Arab Victory", "Arab Major Victory"],
+        ),
+        ("jerusalem", "standard-game", ["Jewish victory", "Arab victory"]),
+        ("lawrence", "aqaba", ["Mission won", "Mission lost"]),
+    ],
+)
+def test_results_run_from_one_sides_best_to_the_others(game: str, scenario: str, order: list[str]) -> None:
+    from compiler.simulate.runner import result_levels
+
+    definition = valid_game(validate_game(SOURCE_DATA / game, run_replays=False))
+    (found,) = [s for s in definition.scenarios if s.id == scenario]
+    assert result_levels(found) == order
+
+
+def test_the_printed_table_is_in_victory_order_with_no_bare_progress_line() -> None:
+    result = CliRunner().invoke(cli, ["simulate", str(ISRAEL), "--scenario", "onslaught", "--games", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Onslaught (onslaught): 3 games"), "no lone 'playing' line first"
+    rows = [line.split("  ")[1].strip() for line in result.output.splitlines()[2:7]]
+    assert rows == ["Israeli Major Victory", "Israeli Victory", "Draw", "Arab Victory", "Arab Major Victory"]

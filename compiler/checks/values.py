@@ -114,13 +114,14 @@ def check_face_values(context: CheckContext) -> Iterator[Diagnostic]:
 
 def _choice_sources(context: CheckContext) -> dict[str, list[str]]:
     """The ids each ``choices_from`` names, from the files that define them (when they are valid;
-    a combat system that gives no colours leaves them unchecked, as it reads none)."""
+    a combat system that gives no colours allows none: no rule would read one)."""
     terrain, charts = context.definition.terrain, context.definition.charts
     found: dict[str, list[str]] = {}
     if terrain is not None:
         found["movement_classes"] = [m.id for m in terrain.movement_classes]
-    if charts is not None and charts.combat is not None and charts.combat.strength_colours:
-        found["strength_colours"] = [c.colour for c in charts.combat.strength_colours]
+    if charts is not None:
+        combat = charts.combat
+        found["strength_colours"] = [c.colour for c in combat.strength_colours] if combat is not None else []
     return found
 
 
@@ -236,7 +237,11 @@ def _not_a_choice(
         if known is not None and value not in known:
             code, place = CHOICE_SOURCES[declaration.choices_from]
             file, pointer = where.at()
-            hint = did_you_mean(value, known) or "known: " + ", ".join(known)
+            hint = did_you_mean(value, known) or (
+                "known: " + ", ".join(sorted(known))
+                if known
+                else f"{place} lists none: leave {declaration.id} out"
+            )
             message = f"{where.words} is '{shorten(value)}', which {place} does not define"
             yield error(code, message, file, pointer, hint)
         return
