@@ -17,13 +17,12 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from compiler.errors import OutputError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
+from compiler.output.folders import writing
 from compiler.pipeline import GameReport, validate_game
 from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
@@ -134,7 +133,7 @@ def _module(ready: Ready, run: Run) -> None:
         module = run.out / f"{entry.game_id}.vmod"
         folder = run.out / entry.game_id
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
-        with _writing(module), timed(run.on_step, "module: write"):
+        with writing(module), timed(run.on_step, "module: write"):
             write_bytes_atomic(module, data)
             write_text_atomic(folder / "summary.json", summary)
             write_text_atomic(folder / "diagnostics.json", reports_json([entry.report]) + "\n")
@@ -241,7 +240,7 @@ def _sheets(ready: Ready, run: Run) -> None:
         caches[game.game.id] = _game_cache(run, game.game.id, "sheets")
         return caches[game.game.id]
 
-    with _writing(run.out):
+    with writing(run.out):
         sheets = write_sheets(jobs, spec, cache_of)
         for (entry, _), (_, folder), written in zip(ready, jobs, sheets, strict=False):
             entry.written += written
@@ -257,7 +256,7 @@ def _map(ready: Ready, run: Run) -> None:
     options = run.options
     for entry, game in ready:
         folder = run.out / entry.game_id / "map"
-        with _writing(folder):
+        with writing(folder):
             unplaced: list[str] = []
             written = write_map(game, folder, options.map_dpi, options.map_paper, unplaced)
         _warn_unplaced(entry, unplaced, run)
@@ -271,7 +270,7 @@ def _aids(ready: Ready, run: Run) -> None:
     spec = AidSpec(paper=run.options.aid_paper, dpi=run.options.aid_dpi)
     for entry, game in ready:
         folder = run.out / entry.game_id / "aids"
-        with _writing(folder):
+        with writing(folder):
             written = write_aids(game, folder, spec)
         entry.written += written
         for page in folder.glob("aids-page*.png"):  # pages of an earlier, longer aid
@@ -299,22 +298,6 @@ def _remove_old_pages(folder: Path, written: list[Path]) -> None:
     for page in folder.glob("*-sheet*-*.png"):
         if page not in keep:
             page.unlink(missing_ok=True)
-
-
-@contextmanager
-def _writing(target: Path) -> Iterator[None]:
-    """A write the system refuses becomes one clear OutputError; the old output stays."""
-    try:
-        yield
-    except OutputError:
-        raise
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        where = exc.filename or target
-        raise OutputError(
-            f"cannot write {where}: {reason}",
-            hint="choose another output folder with -o, or free the space; earlier outputs are unchanged",
-        ) from exc
 
 
 BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map, "aids": _aids}

@@ -376,6 +376,18 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
     )
 
 
+def _scheduler(text: str | None) -> str | None:
+    """--scheduler read before anything is played: an address that is none is a usage error."""
+    from compiler.simulate.cluster import parse_scheduler
+
+    if text is None:
+        return None
+    try:
+        return str(parse_scheduler(text))
+    except WgcError as exc:
+        raise click.BadParameter(f"{exc.message} ({exc.hint})", param_hint="--scheduler") from exc
+
+
 @cli.command(short_help="Balance runs: many seeded games, results per scenario.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.option("--scenario", "scenarios", multiple=True, help="A scenario id (repeatable); all by default.")
@@ -389,7 +401,12 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
 @click.option(
     "--jobs", type=click.IntRange(1, 512), default=1, show_default=True, help="Local worker processes."
 )
-@click.option("--scheduler", default=None, help="A Dask scheduler (tcp://host:8786) to play the games on.")
+@click.option(
+    "--scheduler",
+    default=None,
+    callback=lambda ctx, param, text: _scheduler(text),
+    help="A Dask scheduler (tcp://host:8786) to play the games on.",
+)
 @click.option("--option", "options", multiple=True, help="An optional rule to switch on (repeatable).")
 @FORMAT
 @click.option(
