@@ -55,7 +55,7 @@ def enlarge(game: Path, width: float, height: float) -> None:
         assert grid is not None and grid.board.grid is not None
         size = grid.board.hex_size or 0.75
         right, _ = HexLayout(grid.board.grid, size).extent()
-        data["grid"]["hex_size"] = {"value": round(size * width / right, 3), "unit": "in"}
+        data["grid"]["hex_size"] = {"value": min(4.0, round(size * width / right, 3)), "unit": "in"}
     path.write_text(json.dumps(data, indent=2), encoding="utf-8")
 
 
@@ -73,7 +73,8 @@ def measure(arguments: list[str], cwd: Path) -> tuple[float, int, int, str]:
     found = re.search(r"peak-kb (\d+)", done.stderr)
     peak = int(found.group(1)) // 1024 if found else -1
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line and "peak-kb" not in line]
-    return seconds, peak, done.returncode, lines[-1] if lines else ""
+    errors = [line for line in lines if "error [" in line or line.startswith("error")]
+    return seconds, peak, done.returncode, (errors or lines or [""])[0]
 
 
 def main() -> None:
