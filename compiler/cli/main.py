@@ -464,13 +464,22 @@ def simulate(
 )
 def new(game_dir: Path, system: str | None, source: Path | None) -> int:
     """Write a new game into GAME_DIR from a system's template (or --from another game), with
-    the JSON Schemas beside it in GAME_DIR/../schemas, then validate it."""
+    the JSON Schemas beside it in GAME_DIR/../schemas (a schema file already there is kept),
+    then validate it. Its id is the folder's name spelt in a-z, 0-9 and '-'."""
     from compiler.new_game import new_game
 
     if system is not None and source is not None:
         raise click.UsageError("give --system or --from, not both")
-    written = new_game(game_dir, system, source)
-    click.echo(f"wrote {len(written)} files: {game_dir} and its schemas in {game_dir.parent / 'schemas'}")
+    made = new_game(game_dir, system, source)
+    schemas = game_dir.parent / "schemas"
+    written = f" and {len(made.schemas)} schemas in {schemas}" if made.schemas else ""
+    click.echo(f"wrote {game_dir} ({len(made.files)} files){written}")
+    if made.kept:
+        names = ", ".join(path.name for path in made.kept)
+        click.echo(
+            f"kept {len(made.kept)} schema file(s) of your own in {schemas}, which differ from wgc's: {names}"
+            f"\n    (`wgc schemas -o {schemas}` replaces them with wgc's)"
+        )
     report = validate_game(game_dir)
     click.echo(format_report(report, show_warnings=False))
     return EXIT_OK if report.ok else EXIT_INVALID

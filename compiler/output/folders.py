@@ -30,7 +30,7 @@ def prepare_folder(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def writing(target: Path) -> Iterator[None]:
+def writing(target: Path, hint: str = HINT) -> Iterator[None]:
     """A write the system refuses becomes one clear OutputError; the old output stays."""
     try:
         yield
@@ -39,7 +39,7 @@ def writing(target: Path) -> Iterator[None]:
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         where = exc.filename or target
-        raise OutputError(f"cannot write {where}: {reason}", hint=HINT) from exc
+        raise OutputError(f"cannot write {where}: {reason}", hint=hint) from exc
 
 
 def inside(root: Path, path: Path) -> bool:
