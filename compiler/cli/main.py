@@ -12,6 +12,7 @@ back end are imported inside the commands that use them, so that
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -234,7 +235,9 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
     "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Replay file to write."
 )
 @click.option(
-    "--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Go on with a saved game."
+    "--resume",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Go on with a saved game (FILE is left as it is: the game goes to --save or FILE-2.json).",
 )
 def play(
     game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
@@ -243,11 +246,25 @@ def play(
 
     One screen per decision: the situation, the legal choices by number; help, undo, save
     and quit. The game is written to --save (default: SCENARIO-play.json) and goes on with
-    --resume FILE.
+    --resume FILE. A resumed file is rewritten only when --save names it; else the game
+    goes on in a new file here (FILE-2.json, FILE-3.json ...).
     """
     from compiler.play import run_play_command
 
+    if resume is not None and save_path is None:
+        save_path = resumed_save_path(resume)
     return run_play_command(game_dir, scenario, seed, save_path, resume)
+
+
+def resumed_save_path(resume: Path) -> Path:
+    """Where a resumed game is saved when --save is not given: never the resumed file (a
+    curated replay would lose its name, notes and expectations), but the first of
+    STEM-2.json, STEM-3.json ... in the current folder that does not exist yet."""
+    stem = re.sub(r"-\d+$", "", resume.stem) or "game"
+    number = 2
+    while (candidate := Path(f"{stem}-{number}.json")).exists():
+        number += 1
+    return candidate
 
 
 @cli.command()
