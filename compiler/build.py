@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
-from compiler.output.folders import writing
+from compiler.output.folders import folder_inside, inside, writing
 from compiler.pipeline import GameReport, validate_game
 from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
@@ -131,7 +131,7 @@ def _module(ready: Ready, run: Run) -> None:
             entry.redrawn += cache.redrawn
         _warn_unplaced(entry, unplaced, run)
         module = run.out / f"{entry.game_id}.vmod"
-        folder = run.out / entry.game_id
+        folder = folder_inside(run.out, run.out / entry.game_id)
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
         with writing(module), timed(run.on_step, "module: write"):
             write_bytes_atomic(module, data)
@@ -222,6 +222,8 @@ def _warn_unplaced(entry: GameBuild, unplaced: list[str], run: Run) -> None:
 
 
 def _redraw_note(cache: RenderCache | None) -> str:
+    if cache is not None and cache.outside is not None:
+        return f" (drawings not cached: OUT/.cache leads out of the output folder, to {cache.outside})"
     if cache is None or not cache.used:
         return ""
     reused = len(cache.used) - len(cache.redrawn)
@@ -233,7 +235,7 @@ def _sheets(ready: Ready, run: Run) -> None:
     from compiler.render.sheets import SheetSpec
 
     spec = run.options.sheet_spec or SheetSpec()
-    jobs = [(game, run.out / entry.game_id / "sheets") for entry, game in ready]
+    jobs = [(game, folder_inside(run.out, run.out / entry.game_id / "sheets")) for entry, game in ready]
     caches: dict[str, RenderCache | None] = {}
 
     def cache_of(game: ValidGame) -> RenderCache | None:
@@ -255,7 +257,7 @@ def _map(ready: Ready, run: Run) -> None:
 
     options = run.options
     for entry, game in ready:
-        folder = run.out / entry.game_id / "map"
+        folder = folder_inside(run.out, run.out / entry.game_id / "map")
         with writing(folder):
             unplaced: list[str] = []
             written = write_map(game, folder, options.map_dpi, options.map_paper, unplaced)
@@ -269,7 +271,7 @@ def _aids(ready: Ready, run: Run) -> None:
 
     spec = AidSpec(paper=run.options.aid_paper, dpi=run.options.aid_dpi)
     for entry, game in ready:
-        folder = run.out / entry.game_id / "aids"
+        folder = folder_inside(run.out, run.out / entry.game_id / "aids")
         with writing(folder):
             written = write_aids(game, folder, spec)
         entry.written += written
@@ -286,7 +288,7 @@ def sweep_litter(out: Path, game_id: str) -> None:
     process dies between writing and renaming; nothing else makes such names.
     """
     folders = [out, *(p for p in (out / game_id).glob("**/") if p.is_dir())]
-    for folder in folders:
+    for folder in (f for f in folders if inside(out, f)):  # a link may lead elsewhere: not ours
         for stale in folder.glob(".*.tmp"):
             if stale.is_file() and (folder != out or stale.name.startswith(f".{game_id}.")):
                 stale.unlink(missing_ok=True)
