@@ -480,7 +480,7 @@ CASES = [
         TEN_DAYS,
         codes.REF_UNKNOWN_SPACE,
         None,
-        hint="did you mean 'G13'?",
+        hint="did you mean 'G13'? (the grid's hexes run from A1 to M18: columns A to M, rows 1 to 18)",
     ),
     Case(
         "place name typo",

@@ -230,7 +230,7 @@ JERUSALEM_CASES = [
         STANDARD,
         codes.REF_UNKNOWN_SPACE,
         f"/setup/0/placements/{_placement_index(JERUSALEM, STANDARD, 0, 'david-shaltiel')}/at",
-        hint="did you mean '1514'?",
+        hint="did you mean '1514'? (the grid's hexes run from 0101 to 5027: columns 01 to 50, rows 01 to 27)",
     ),
     Case(
         JERUSALEM,

@@ -101,11 +101,11 @@ def test_the_terminal_takes_numbers_help_undo_save_and_quit(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Commands:" in out and "Took back the last action." in out
-    assert "holding 'bogus' (0 of 7)" in out and "'99' is not a choice" in out
+    assert "No choice holds the words 'bogus'." in out and "'99' is not a choice" in out
     assert "Ops left 8 | Pounds 6 | Leadership 2" in out and "Garrisons: " in out
     steps = json.loads(save.read_text(encoding="utf-8"))["steps"]
-    assert [next(iter(s)) for s in steps] == ["recruit", "end_phase"]
-    assert steps[0]["recruit"] == "mercenaries"
+    # 7 is still the Regulars after the Mercenaries were bought: numbers do not shift
+    assert [s["recruit"] for s in steps] == ["mercenaries", "regulars"]
     assert "passed" in _replays("lawrence", save)
 
 
@@ -174,6 +174,11 @@ def test_an_unknown_scenario_or_a_missing_one_is_a_clear_error(tmp_path: Path) -
     assert unknown.exit_code == 1 and "no scenario 'nowhere'" in unknown.output
     missing = runner.invoke(cli, ["play", str(SOURCE_DATA / "lawrence")])
     assert missing.exit_code == 2 and "name the scenario" in missing.output
+    listed = missing.output.split("has:", 1)[1]
+    assert all(name in listed for name in ("aqaba", "Aqaba!", "damascus", "gaza-offensive", "hejaz-railroad"))
+    assert "play [OPTIONS] GAME_DIR SCENARIO\n" in missing.output, "SCENARIO is not shown as optional"
+    usage = runner.invoke(cli, ["play", "--help"])
+    assert "[SCENARIO]" not in usage.output and "--resume FILE it is left out" in usage.output
 
 
 def test_the_chooser_asks_again_until_the_answer_fits() -> None:

@@ -187,3 +187,31 @@ def test_an_output_folder_that_cannot_be_made_stops_the_run_before_any_game(tmp_
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "error: cannot write" in result.output and "games" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "order"),
+    [
+        (
+            "israel1948",
+            "onslaught",
+            ["Israeli Major Victory", "Israeli Victory", "Draw", "Arab Victory", "Arab Major Victory"],
+        ),
+        ("jerusalem", "standard-game", ["Jewish victory", "Arab victory"]),
+        ("lawrence", "aqaba", ["Mission won", "Mission lost"]),
+    ],
+)
+def test_results_run_from_one_sides_best_to_the_others(game: str, scenario: str, order: list[str]) -> None:
+    from compiler.simulate.runner import result_levels
+
+    definition = valid_game(validate_game(SOURCE_DATA / game, run_replays=False))
+    (found,) = [s for s in definition.scenarios if s.id == scenario]
+    assert result_levels(found) == order
+
+
+def test_the_printed_table_is_in_victory_order_with_no_bare_progress_line() -> None:
+    result = CliRunner().invoke(cli, ["simulate", str(ISRAEL), "--scenario", "onslaught", "--games", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Onslaught (onslaught): 3 games"), "no lone 'playing' line first"
+    rows = [line.split("  ")[1].strip() for line in result.output.splitlines()[2:7]]
+    assert rows == ["Israeli Major Victory", "Israeli Victory", "Draw", "Arab Victory", "Arab Major Victory"]

@@ -51,32 +51,50 @@ def check_roads_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
             yield error(codes.MAP_ROAD_NOT_ADJACENT, message, file, pointer, hint=hint)
 
 
+# Costs that forbid a crossing.
+NO_CROSSING = ("impassable", "prohibited")
+
+
 def check_bridges(context: CheckContext) -> Iterator[Diagnostic]:
-    """A road crossing a movement-blocking hexside needs a bridge, and a bridge needs a road."""
+    """A road crossing a hexside that only a bridge lets movement through, with no bridge there,
+    and a bridge that carries no road.
+
+    The rulebooks decide how bad a missing bridge is, through the terrain chart: where the
+    hexside cannot be crossed at all without a bridge (its "cross" cost is impassable or
+    prohibited for some movement class) the road as drawn cannot be followed, an error. Where
+    the rules let a unit cross anyway at a price (Israel 1948's River Hex-Side: all of its
+    movement, "except at a bridge"), the data is playable and the road just stops helping at
+    the river; the shipped map's roads all cross rivers at bridges, so it is most likely a
+    slip: a warning.
+    """
     board, chart = context.definition.board, context.definition.terrain
     if board is None or chart is None or board.grid is None:
         return
+    classes = [c.id for c in chart.movement_classes] or ["*"]
     crossed: set[frozenset[str]] = set()
     for road in board.roads:
         terrain = chart.get(road.terrain)
         if terrain is None or terrain.kind != "road" or not terrain.movement:
             continue
         for index, (a, b) in enumerate(road.steps()):
-            key = frozenset((a, b))
-            crossed.add(key)
+            crossed.add(frozenset((a, b)))
             for hexside in board.hexside(a, b):
                 side_terrain = chart.get(hexside.terrain)
                 if side_terrain is None or hexside.bridge or "at-bridge" not in side_terrain.movement:
                     continue
+                blocked = [c for c in classes if side_terrain.cost("cross", c) in NO_CROSSING]
+                where = side_terrain.name.lower()
+                message = f"the road crosses the {where} between {a} and {b} where there is no bridge"
+                if blocked:
+                    message += f": no {' or '.join(blocked)} unit may cross it, so the road leads nowhere"
                 file, pointer = at(road.origin, "path", index + 1)
-                yield warning(
-                    codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE,
-                    f"the road crosses the {side_terrain.name.lower()} between {a} and {b} "
-                    f"where there is no bridge",
-                    file,
-                    pointer,
-                    hint=f'set "bridge": true on that hexside ({hexside.origin.pointer})',
-                )
+                hint = f'set "bridge": true on that hexside ({hexside.origin.pointer})'
+                report = error if blocked else warning
+                yield report(codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE, message, file, pointer, hint=hint)
+    yield from _bridges_without_road(board, crossed)
+
+
+def _bridges_without_road(board: MapDefinition, crossed: set[frozenset[str]]) -> Iterator[Diagnostic]:
     for hexside in board.hexsides:
         if hexside.bridge and hexside.key not in crossed:
             file, pointer = at(hexside.origin, "bridge")

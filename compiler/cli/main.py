@@ -194,6 +194,9 @@ def build(
 def inspect_command(module: Path, output_format: str) -> int:
     """Check any .vmod the way VASSAL 3.7 loads it, and summarise it.
 
+    The first line gives the VASSAL version the module says saved it (its moduledata),
+    which is the oldest VASSAL that opens it; the checks themselves follow VASSAL 3.7.
+
     Errors are what VASSAL itself reports (unknown component classes and traits,
     missing images and help files, damaged archive entries, setups that cannot be
     read) or what breaks play; the rest are warnings. Lists maps, boards, grids,
@@ -227,7 +230,7 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
 
 @cli.command()
 @click.argument("game_dir", type=GAME_DIR)
-@click.argument("scenario", required=False)
+@click.argument("scenario", required=False, metavar="SCENARIO")
 @click.option(
     "--seed", type=int, help="Seed of the dice (a random one if left out); it is written in the replay."
 )
@@ -244,10 +247,12 @@ def play(
 ) -> int:
     """Play a scenario at the terminal, saved as a replay.
 
-    One screen per decision: the situation, the legal choices by number; help, undo, save
-    and quit. The game is written to --save (default: SCENARIO-play.json) and goes on with
-    --resume FILE. A resumed file is rewritten only when --save names it; else the game
-    goes on in a new file here (FILE-2.json, FILE-3.json ...).
+    SCENARIO is the id of one of the game's scenarios (left out, wgc lists them); with
+    --resume FILE it is left out. One screen per decision: the situation, the legal choices
+    by number; words narrow the list; help, undo, save [FILE] and quit. The game is written
+    to --save (default: SCENARIO-play.json) and goes on with --resume FILE. A resumed file
+    is rewritten only when --save names it; else the game goes on in a new file here
+    (FILE-2.json, FILE-3.json ...).
     """
     from compiler.play import run_play_command
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
@@ -37,7 +39,7 @@ def run_simulation(
     if output is not None:
         prepare_folder(output)  # before the games are played, not after
     total = games * (len(scenarios) or len(game.scenarios))
-    with click.progressbar(length=total, label="playing", file=sys.stderr, show_pos=True) as bar:
+    with _progress(total) as update:
         tables = simulate(
             game_dir,
             game,
@@ -48,12 +50,24 @@ def run_simulation(
             jobs=jobs,
             scheduler=scheduler,
             options=options,
-            progress=bar.update,
+            progress=update,
         )
     click.echo(tables_json(tables) if as_json else format_tables(tables))
     if output is not None:
         _write(output, game.game.id, game.game.title, tables)
     return EXIT_OK if tables else EXIT_INVALID
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A bar on a terminal; nothing when the output is piped or captured, where click would
+    print a lone label line that says nothing."""
+    if not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    label = f"playing {total} games"
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
+        yield bar.update
 
 
 def _write(output: Path, game_id: str, title: str, tables: list[ScenarioTable]) -> None:

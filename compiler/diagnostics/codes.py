@@ -172,7 +172,11 @@ DESCRIPTIONS: dict[str, str] = {
     MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",
     MAP_HEXSIDE_NOT_ADJACENT: "A hexside joins two hexes that are not neighbours.",
     MAP_ROAD_NOT_ADJACENT: "A road jumps between hexes that are not neighbours.",
-    MAP_ROAD_CROSSES_WITHOUT_BRIDGE: "A road crosses a river hexside that has no bridge.",
+    MAP_ROAD_CROSSES_WITHOUT_BRIDGE: (
+        "A road crosses a hexside with a bridge cost (a river) where there is no bridge: an error "
+        "where the terrain chart forbids crossing it without one (the road leads nowhere), a warning "
+        "where units may cross anyway at a price (Israel 1948's rivers cost all movement)."
+    ),
     MAP_BRIDGE_WITHOUT_ROAD: "A bridge on a hexside that no road crosses.",
     MAP_ROUTE_TO_ITSELF: "A route joins a space to itself.",
     MAP_REGION_OVERLAP: "A space belongs to two countries.",
@@ -211,7 +215,10 @@ DESCRIPTIONS: dict[str, str] = {
     TABLE_OVERLAP: "A die result that two rows of a table cover.",
     TABLE_COLUMNS_ORDER: "The odds columns of a combat results table are out of order.",
     TABLE_ROW_WIDTH: "A table row has another number of cells than there are columns.",
-    COMBAT_MISSING_COLOUR: "A unit's strength colour has no dice or rule in charts.json.",
+    COMBAT_MISSING_COLOUR: (
+        "A unit's strength colour that the combat chart in charts.json does not declare "
+        "(any colour, where it declares none)."
+    ),
     PROVENANCE_RECONSTRUCTED: "A value the rulebook does not print was reconstructed (a warning).",
 }
 

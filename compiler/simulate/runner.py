@@ -144,14 +144,26 @@ def _distributed(tasks: list[Task], address: cluster.SchedulerAddress) -> Iterat
 
 
 def result_levels(scenario: Scenario) -> list[str]:
-    """The results a scenario can end in, in the order its victory conditions give them."""
-    levels: list[str] = []
-    if scenario.victory is not None:
-        for condition in scenario.victory.conditions:
-            levels += [r for r in (condition.result, *(lv.result for lv in condition.levels)) if r]
-        if scenario.victory.otherwise:
-            levels.append(scenario.victory.otherwise)
-    return list(dict.fromkeys(levels))
+    """The results a scenario can end in, in victory order: from one side's best to the other's.
+
+    The side is that of the first condition with levels (a scale, such as towns held),
+    or else of the first condition. Its sudden results come first, then its levels in the
+    order declared (best first), the result when nothing else holds, the other sides'
+    levels from their worst to their best, and last their sudden results.
+    """
+    victory = scenario.victory
+    if victory is None:
+        return []
+    leading = [c for c in victory.conditions if c.levels] or list(victory.conditions)
+    side = leading[0].side if leading else None
+    ours = [c for c in victory.conditions if c.side == side]
+    theirs = [c for c in victory.conditions if c.side != side]
+    order = [c.result for c in ours if c.result]
+    order += [level.result for c in ours for level in c.levels]
+    order += [victory.otherwise] if victory.otherwise else []
+    order += [level.result for c in reversed(theirs) for level in reversed(c.levels)]
+    order += [c.result for c in reversed(theirs) if c.result]
+    return list(dict.fromkeys(r for r in order if r))
 
 
 def simulate(
