@@ -69,6 +69,7 @@ MAP_TERRAIN_WRONG_KIND = "map.terrain-wrong-kind"
 MAP_PLACE_NAME_DUPLICATE = "map.place-name-duplicate"
 MAP_SPACE_UNREACHABLE = "map.space-unreachable"
 MAP_TOO_LARGE = "map.too-large"
+MAP_SPACE_OFF_SHEET = "map.space-off-sheet"
 MAP_FURNITURE_UNPLACED = "map.furniture-unplaced"
 
 # Supply sources
@@ -169,7 +170,11 @@ DESCRIPTIONS: dict[str, str] = {
     NAME_UNPRINTABLE: "A name holds a line break or control character, or ends with a backslash.",
     TEXT_MISSING_GLYPHS: "Printed text has characters the drawing font has no glyph for (empty boxes).",
     REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
-    MAP_TOO_LARGE: "The map is larger than any printed map (120 in a side): a wrong hex size or unit.",
+    MAP_TOO_LARGE: (
+        "The map is larger than wgc draws (120 in a side, 80 M pixels at the resolution drawn): "
+        "a wrong hex size or unit, or too fine a --dpi."
+    ),
+    MAP_SPACE_OFF_SHEET: "A space of a point-to-point map lies beyond the edge of the map's sheet.",
     MAP_FURNITURE_UNPLACED: "A track, box, card space or key found no room on the map and was left off.",
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
     MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
