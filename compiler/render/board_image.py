@@ -22,6 +22,7 @@ from compiler.render.art import BoardArt
 from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.fonts import RecordingDraw
 from compiler.render.furniture import Block, Ink
+from compiler.render.limits import check_board_pixels
 from compiler.render.placement import pack_band
 from compiler.render.terrain_key import PAPER
 from rules_engine.definitions.art import BoardImage
@@ -54,6 +55,7 @@ class ImagePainter:
         band_width = max((x + block.size()[0] for block, x, _ in placed), default=0.0)
         width = max(picture.width, math.ceil(self.inch(band_width + 2 * MARGIN_IN)) if placed else 0)
         height = picture.height + (math.ceil(self.inch(band_height + 2 * MARGIN_IN)) if placed else 0)
+        check_board_pixels(width, height, self.dpi, self.image.origin)
         canvas = picture if (width, height) == picture.size else self._canvas(picture, width, height)
         art = BoardArt(canvas, self.dpi, self.layout, space_radius=self.inch(SPACE_IN / 2))
         art.play_area.append((0, 0, picture.width, picture.height))
