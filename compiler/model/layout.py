@@ -63,6 +63,7 @@ def _entry(data: Json, origin: Origin) -> LayoutEntry:
         symbol=text(data, "symbol"),
         when=text(data, "when"),
         colour=text(data, "colour"),
+        listed=isinstance(data.get("text"), list),
     )
 
 
@@ -84,6 +85,7 @@ def build_counter_names(data: Json, root: Origin) -> tuple[CounterNames, ...]:
             kinds=strings(rule, "kinds"),
             classes=strings(rule, "classes"),
             sides=strings(rule, "sides"),
+            listed=isinstance(rule["format"], list),
         )
         for i, rule in enumerate(data.get("counter_names", ()))
     )

@@ -26,11 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.render.colours import NAMED, readable_on
-from compiler.render.counter_values import PARENTHESES, SHAPE_MARKS, Figure, Spot, ValuePainter
+from compiler.render.counter_values import Figure, Spot, ValuePainter
 from compiler.render.fonts import RecordingDraw
 from compiler.render.marks import draw_corner_symbol, draw_flag
 from rules_engine.definitions import Counter, CounterLayout, Face, GameInfo, LayoutEntry, Nation, Origin
-from rules_engine.definitions.layout import Piece, first_filled
+from rules_engine.definitions.layout import PARENTHESES, SHAPE_MARKS, Piece, first_filled
 
 UNIT_KINDS = ("unit", "leader", "dummy")
 MARKER_KINDS = ("gear", "token", "marker")
@@ -132,7 +132,6 @@ SLOTS: dict[str, Slot] = {
     "bottom-right": _slot(("right", -22), ("bottom", -20), 21, 38),
     "bottom": _slot(("centre", 0), ("bottom", -17), 21, 88),
 }
-POSITIONS = (*SLOTS, "band")
 # The order entries are drawn in (the band and nation marks come first, with the name).
 DRAWN_ORDER = ("top-left", "top-right", "left", "right", "above-symbol")
 VALUE_LINES = ("bottom-left", "bottom-right", "bottom")

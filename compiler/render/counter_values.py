@@ -33,11 +33,12 @@ from PIL import ImageDraw
 from compiler.render.colours import NAMED, shade
 from compiler.render.fonts import Font, RecordingDraw, draw_centered, font
 from compiler.render.legibility import contrast
+from rules_engine.definitions.layout import PARENTHESES, SHAPE_MARKS
 
 Rect = tuple[float, float, float, float]
 Point = tuple[float, float]
 
-DIGIT_COLOURS = {
+DIGIT_COLOURS = {  # the figure's own colour for each colour code (colours.COLOUR_CODES)
     "red": NAMED["red"],
     "black": "#000000",
     "white": "#ffffff",
@@ -48,10 +49,7 @@ DIGIT_COLOURS = {
     "brown": NAMED["brown"],
     "red-octagon": "#ffffff",
 }
-COLOUR_CODES = tuple(DIGIT_COLOURS)  # what a layout's colour may name (the schema lists the same)
 CUES = {"red": "disc", "green": "disc", "yellow": "box", "red-octagon": "octagon"}
-SHAPE_MARKS = ("box", "circle", "underline", "hexagon")
-PARENTHESES = "parentheses"
 UNLIMITED = "unlimited"  # a word drawn as an infinity sign (the bundled font has no glyph for it)
 LIGHT_PLATE = "#ffffff"
 DARK_PLATE = "#1c1c1c"

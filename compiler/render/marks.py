@@ -10,7 +10,6 @@ from compiler.render.symbols import star_points
 from rules_engine.definitions import Nation
 
 Box = tuple[float, float, float, float]
-CORNER_SYMBOLS = ("half-disc", "disc", "circle", "star")  # what a symbol entry may draw
 
 
 def draw_flag(draw: ImageDraw.ImageDraw, nation: Nation, box: Box, u: float) -> None:
@@ -52,8 +51,9 @@ def draw_corner_symbol(
     ink: str,
     side_colour: str,
 ) -> None:
-    """One of CORNER_SYMBOLS: the half-disc is half white, half a shade of the side's colour
-    (Israel 1948's supply symbol, as on its map); the others are in the counter's ink."""
+    """One of a layout's SYMBOLS (rules_engine/definitions/layout.py): the half-disc is half
+    white, half a shade of the side's colour (Israel 1948's supply symbol, as on its map); the
+    others are in the counter's ink."""
     cx, cy = centre
     bounds = (cx - radius, cy - radius, cx + radius, cy + radius)
     if name == "half-disc":

@@ -25,6 +25,26 @@ from rules_engine.definitions.origin import Origin
 
 # What a template may name besides the game's values: the counter's own name.
 COUNTER_NAME = "name"
+# The vocabulary of a layout (game.schema.json lists the same; compiler/render/counter_layout.py
+# says where each position is and draws each style).
+POSITIONS = (
+    "top",
+    "top-left",
+    "top-right",
+    "left",
+    "right",
+    "above-symbol",
+    "middle",
+    "band",
+    "bottom-left",
+    "bottom",
+    "bottom-right",
+)
+TEXT_STYLES = ("figures", "plain", "ring")  # styles that print a template
+STYLES = (*TEXT_STYLES, "symbol", "band", "nation-mark")
+SYMBOLS = ("half-disc", "disc", "circle", "star")  # what a symbol entry may draw
+PARENTHESES = "parentheses"
+SHAPE_MARKS = ("box", "circle", "underline", "hexagon")  # marks drawn around or under a figure
 FIELD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
@@ -130,6 +150,7 @@ class LayoutEntry(NamedTuple):
     symbol: str | None = None
     when: str | None = None
     colour: str | None = None
+    listed: bool = False  # the file gives its text as a list (a diagnostic points into it)
 
 
 class ValueStyle(NamedTuple):
@@ -178,6 +199,7 @@ class CounterNames(NamedTuple):
     kinds: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
+    listed: bool = False  # the file gives its formats as a list
 
     def selects(self, kind: str, unit_class: str | None, side: str | None) -> bool:
         return (
@@ -243,7 +265,9 @@ def fill(template: Template, values: Mapping[str, FaceValue], name: str = "") ->
         if isinstance(part, Literal):
             pieces.append(Piece(part.text))
         elif part.is_flag:
-            pieces.append(Piece((part.when_true or "") if values.get(part.value) is True else part.when_false))
+            pieces.append(
+                Piece((part.when_true or "") if values.get(part.value) is True else part.when_false)
+            )
         elif part.value == COUNTER_NAME and part.value not in values:
             pieces.append(Piece(name))
         else:
