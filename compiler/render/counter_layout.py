@@ -271,7 +271,7 @@ class LayoutPainter:
         values.ink = self._ink(entry.at)
         room = (self.box[2] - self.box[0]) - (100 - slot.room) * self.u
         figures = self._measure(pieces, size)
-        while size > MIN_FIGURE_U and self._width(figures) > room:
+        while size > MIN_FIGURE_U and values.line_width(figures) > room:
             size = max(MIN_FIGURE_U, size - 1)
             figures = self._measure(pieces, size)
         if len(figures) == 1 and entry.at != "bottom":
@@ -279,10 +279,6 @@ class LayoutPainter:
         else:
             values.line(figures, spot.point, slot.anchor, slot.stroke)
         values.ink = self.art.ink
-
-    def _width(self, figures: list[Figure]) -> float:
-        gap = 2.5 * self.u
-        return sum(f.width for f in figures) + gap * (len(figures) - 1)
 
     def _measure(self, pieces: tuple[Piece, ...], size: float) -> list[Figure]:
         found = []

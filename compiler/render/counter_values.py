@@ -151,14 +151,23 @@ class ValuePainter:
             figure.width = 22 * self.u
         return figure
 
-    def _room_taken(self, figure: Figure) -> float:
-        """The width a figure takes in a line: with its shape, and its mark beside it."""
-        width = figure.width
+    def line_width(self, figures: list[Figure]) -> float:
+        """The width ``line`` gives these figures (without the last one's mark beside it)."""
+        rooms = [self._room_taken(f, beside=f is not figures[-1]) for f in figures]
+        return sum(rooms) + GAP_U * self.u * (len(figures) - 1)
+
+    def _shape_extra(self, figure: Figure) -> float:
+        """How far a figure's shape reaches past its figure on each side."""
         if figure.shape == "hexagon":
-            width = max(width, 2 * self._hexagon_radius(figure))
-        elif figure.shape in ("box", "circle"):
-            width += 2 * self._shape_pad(figure)
-        if figure.beside is not None:
+            return max(0.0, self._hexagon_radius(figure) - figure.width / 2)
+        if figure.shape in ("box", "circle"):
+            return self._shape_pad(figure) + (self._circle_extra(figure) if figure.shape == "circle" else 0.0)
+        return 0.0
+
+    def _room_taken(self, figure: Figure, beside: bool) -> float:
+        """The width a figure takes in a line: with its shape, and the mark beside it if ``beside``."""
+        width = figure.width + 2 * self._shape_extra(figure)
+        if beside and figure.beside is not None:
             width += self._beside_width(figure)
         return width
 
@@ -166,22 +175,24 @@ class ValuePainter:
 
     def line(self, figures: list[Figure], centre: Point, anchor: str = "mm", stroke_u: float = 0.5) -> None:
         """Figures side by side: centred on ``centre`` (or starting there, anchor 'lm'), 2.5u
-        apart; a mark beside a figure keeps the next one clear of it."""
+        apart; a shape or a mark beside a figure keeps the next one clear of it (the last one's
+        mark overhangs, as a superscript does)."""
         if not figures:
             return
         gap = GAP_U * self.u
-        widths = [self._room_taken(f) if i < len(figures) - 1 else f.width for i, f in enumerate(figures)]
-        total = sum(widths) + gap * (len(figures) - 1)
+        rooms = [self._room_taken(f, beside=f is not figures[-1]) for f in figures]
+        total = sum(rooms) + gap * (len(figures) - 1)
         x = centre[0] if anchor == "lm" else centre[0] - total / 2
         y = centre[1]
-        for figure, width in zip(figures, widths, strict=True):
-            self._draw_figure(figure, (x + figure.width / 2, y), stroke_u)
+        for figure, room in zip(figures, rooms, strict=True):
+            middle = x + self._shape_extra(figure) + figure.width / 2
+            self._draw_figure(figure, (middle, y), stroke_u)
             if figure.beside is not None and figure is not figures[-1]:
-                self._draw_beside(figure, (x + figure.width / 2, y), x + figure.width)
-            x += width + gap
+                self._draw_beside(figure, (middle, y), middle + figure.width / 2 + self._shape_extra(figure))
+            x += room + gap
         last = figures[-1]
         if last.beside is not None:
-            self._draw_beside(last, (x - width - gap + last.width / 2, y), x - gap)
+            self._draw_beside(last, (x - room - gap + last.width / 2, y), x - gap)
 
     def single(self, figure: Figure, spot: Spot, anchor: str = "mm", stroke_u: float = 0.5) -> None:
         """One figure on ``spot``: its centre, or its left edge for anchor 'lm'."""
@@ -318,6 +329,11 @@ class ValuePainter:
 
     def _shape_pad(self, figure: Figure) -> float:
         return 2.5 * self._scale(figure, LETTER_BASE_U) * self.u
+
+    def _circle_extra(self, figure: Figure) -> float:
+        """A circle is as wide as the figure is tall, when that is more than its width."""
+        left, top, right, bottom = self.draw.textbbox((0, 0), figure.text, font=figure.chosen, anchor="mm")
+        return max(0.0, ((bottom - top) - (right - left)) / 2)
 
     def _shape(self, figure: Figure, around: Rect) -> None:
         """A box, a circle or an underline around or under the figure (and its plate)."""
