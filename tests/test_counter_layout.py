@@ -453,3 +453,35 @@ def test_a_piece_is_named_by_the_game_and_flips_to_its_backs_name(tmp_path: Path
     assert [name for name, _ in _piece_states(panzer)] == ["21 PZ 6-5-8", "21 PZ 3-3-8 (damaged)"]
     counter = game.counters.get("21-pz")
     assert counter is not None and counter_label(game.game, counter) == "21 PZ 6-5-8"
+
+
+# --- the docs -------------------------------------------------------------------------------------
+
+
+def _docs_blocks() -> list[str]:
+    text = (ROOT / "docs" / "data-model.md").read_text(encoding="utf-8")
+    section = text.split("\n## Counter layout\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```json\n(.*?)```", section, re.S)
+
+
+@pytest.mark.usefixtures("toy_system")
+def test_the_classic_layout_of_the_docs_validates_and_prints_as_it_says(tmp_path: Path) -> None:
+    declared = json.loads("{" + _docs_blocks()[0] + "}")
+    game_dir = classic_game(tmp_path)
+    game = json.loads((game_dir / "game.json").read_text(encoding="utf-8"))
+    game.update(declared)
+    (game_dir / "game.json").write_text(json.dumps(game), encoding="utf-8")
+    report = validate_game(game_dir, run_replays=False)
+    assert [str(d) for d in report.diagnostics if d.is_error] == []
+    assert report.valid is not None
+    _, painter = _drawn(report.valid, "21-pz", "back")
+    assert {"21 PZ", "XX", "21", "(3)", "3", "8"} <= set(painter.last_texts)
+    panzer = next(p for p in piece_definitions(report.valid) if p.counter.id == "21-pz")
+    assert [name for name, _ in _piece_states(panzer)] == ["21 PZ 6-5-8", "21 PZ 3-3-8 (damaged)"]
+
+
+def test_the_docs_show_israel_1948s_layout_as_it_is() -> None:
+    shown = json.loads(_docs_blocks()[2])
+    game = json.loads((ROOT / "source_data" / "israel1948" / "game.json").read_text(encoding="utf-8"))
+    declared = game["counter_layout"][0]
+    assert {k: declared[k] for k in shown} == shown

@@ -120,8 +120,8 @@ def check_counter_names(context: CheckContext) -> Iterator[Diagnostic]:
         yield from _selectors(game, chart.origin, chart.classes, chart.sides)
         for index, value_id in enumerate(chart.with_values):
             yield from _declared(values, value_id, chart.origin, "with", index)
-        for index, column in enumerate(chart.columns):
-            yield from _declared(values, column.value, chart.origin, "columns", index, "value")
+        for column in chart.columns:
+            yield from _declared(values, column.value, column.origin)
 
 
 def _declared(values: _Values, value_id: str, origin: Origin, *tokens: str | int) -> Iterator[Diagnostic]:

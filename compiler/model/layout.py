@@ -104,7 +104,10 @@ def _chart(data: Json, origin: Origin) -> CounterChart:
         data["title"],
         origin,
         name_heading=data.get("name_heading", DEFAULT_NAME_HEADING),
-        columns=tuple(ChartColumn(c["heading"], c["value"]) for c in data["columns"]),
+        columns=tuple(
+            ChartColumn(c["heading"], c["value"], origin.child("columns", i, "value"))
+            for i, c in enumerate(data["columns"])
+        ),
         kinds=strings(data, "kinds"),
         classes=strings(data, "classes"),
         sides=strings(data, "sides"),

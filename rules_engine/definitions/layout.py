@@ -212,6 +212,7 @@ class CounterNames(NamedTuple):
 class ChartColumn(NamedTuple):
     heading: str
     value: str
+    origin: Origin  # where the column names its value
 
 
 class CounterChart(NamedTuple):
