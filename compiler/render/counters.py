@@ -19,6 +19,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from compiler.render.artwork import picture
 from compiler.render.colours import readable_on, shade
 from compiler.render.counter_layout import (
     DRAWN_ORDER,
@@ -62,6 +63,8 @@ class CounterPainter:
         self._sides = {s.id: s for s in game.sides}
         self._nations = {n.id: n for n in game.nations}
         self._classes = {c.id: c for c in game.unit_classes}
+        # where each counter is written, for a diagnostic about its image (the drawing sees no ids)
+        self._origins = {c.name: c.origin for c in definition.counters.counters.values()}
         self.last_texts: list[str] = []
         self.last_drawn: list[DrawnText] = []
         self.last_numerals: list[Numeral] = []
@@ -123,10 +126,14 @@ class CounterPainter:
         layout = self.layout(counter)
         counter = self.drawn(counter, face_name)
         face = dict(self.faces(counter))[face_name]
+        if face.image is not None and face.image.mode == "whole":
+            return self._picture(face, counter, face_name, size, bleed)
         art = self._art(counter, face, face_name)
         scale = 2 if size < SUPERSAMPLE_BELOW else 1
         full = (size + 2 * bleed) * scale
         image = Image.new("RGB", (full, full), art.background)
+        if face.image is not None:  # a background: the name, symbol and values are drawn over it
+            image = self._picture(face, counter, face_name, size * scale, bleed * scale)
         self._paint(image, art, layout, bleed * scale, size * scale, full, everything=True)
         if scale == 1:
             return image
@@ -142,6 +149,17 @@ class CounterPainter:
         face = dict(self.faces(counter))[face_name]
         art = self._art(counter, face, face_name)
         self._paint(image, art, layout, bleed, image.width - 2 * bleed, image.width, everything=False)
+
+    def _picture(self, face: Face, counter: Counter, face_name: str, size: int, bleed: int) -> Image.Image:
+        """The face's image at ``size``, its edge carried on into the bleed (printed beyond the cut)."""
+        assert face.image is not None
+        origin = self._origins.get(counter.name, NOWHERE).child(face_name, "image")
+        exact = picture(face.image.art, (size, size), origin)
+        if not bleed:
+            return exact
+        framed = exact.resize((size + 2 * bleed, size + 2 * bleed), Image.Resampling.BILINEAR)
+        framed.paste(exact, (bleed, bleed))
+        return framed
 
     # --- resolving colours and symbols ------------------------------------------------
 
