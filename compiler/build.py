@@ -17,19 +17,19 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from compiler.errors import OutputError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
+from compiler.output.folders import folder_inside, inside, writing
 from compiler.pipeline import GameReport, validate_game
 from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
 
 if TYPE_CHECKING:
     from compiler.cache.store import RenderCache
+    from compiler.diagnostics import Diagnostic
     from compiler.render.sheets import SheetSpec
 
 TARGETS = ("module", "sheets", "map", "aids")
@@ -42,6 +42,7 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
+    map_one_sheet: bool = False  # the printed map on one page its own size, not tiled
     aid_dpi: int = 200
     aid_paper: str = "letter"
     run_replays: bool = True
@@ -132,9 +133,9 @@ def _module(ready: Ready, run: Run) -> None:
             entry.redrawn += cache.redrawn
         _warn_unplaced(entry, unplaced, run)
         module = run.out / f"{entry.game_id}.vmod"
-        folder = run.out / entry.game_id
+        folder = folder_inside(run.out, run.out / entry.game_id)
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
-        with _writing(module), timed(run.on_step, "module: write"):
+        with writing(module), timed(run.on_step, "module: write"):
             write_bytes_atomic(module, data)
             write_text_atomic(folder / "summary.json", summary)
             write_text_atomic(folder / "diagnostics.json", reports_json([entry.report]) + "\n")
@@ -209,6 +210,14 @@ def _compile(
     return data, unplaced
 
 
+def _warn(entry: GameBuild, found: list[Diagnostic], run: Run) -> None:
+    """Warnings a back end finds are said now and kept in the game's report."""
+    for diagnostic in found:
+        if diagnostic not in entry.report.diagnostics:
+            entry.report.diagnostics.append(diagnostic)
+            run.say(f"{entry.game_id}: warning: {diagnostic.message}")
+
+
 def _warn_unplaced(entry: GameBuild, unplaced: list[str], run: Run) -> None:
     """Furniture with no room on the map is a warning, said now and kept in the game's report."""
     from compiler.diagnostics import codes, warning
@@ -223,6 +232,8 @@ def _warn_unplaced(entry: GameBuild, unplaced: list[str], run: Run) -> None:
 
 
 def _redraw_note(cache: RenderCache | None) -> str:
+    if cache is not None and cache.outside is not None:
+        return f" (drawings not cached: OUT/.cache leads out of the output folder, to {cache.outside})"
     if cache is None or not cache.used:
         return ""
     reused = len(cache.used) - len(cache.redrawn)
@@ -234,16 +245,17 @@ def _sheets(ready: Ready, run: Run) -> None:
     from compiler.render.sheets import SheetSpec
 
     spec = run.options.sheet_spec or SheetSpec()
-    jobs = [(game, run.out / entry.game_id / "sheets") for entry, game in ready]
+    jobs = [(game, folder_inside(run.out, run.out / entry.game_id / "sheets")) for entry, game in ready]
     caches: dict[str, RenderCache | None] = {}
 
     def cache_of(game: ValidGame) -> RenderCache | None:
         caches[game.game.id] = _game_cache(run, game.game.id, "sheets")
         return caches[game.game.id]
 
-    with _writing(run.out):
+    with writing(run.out):
         sheets = write_sheets(jobs, spec, cache_of)
-        for (entry, _), (_, folder), written in zip(ready, jobs, sheets, strict=False):
+        for (entry, game), (_, folder), written in zip(ready, jobs, sheets, strict=False):
+            _warn(entry, sheet_resolution(game, spec), run)
             entry.written += written
             cache = caches.get(entry.game_id)
             entry.redrawn += cache.redrawn if cache is not None else []
@@ -256,11 +268,14 @@ def _map(ready: Ready, run: Run) -> None:
 
     options = run.options
     for entry, game in ready:
-        folder = run.out / entry.game_id / "map"
-        with _writing(folder):
+        folder = folder_inside(run.out, run.out / entry.game_id / "map")
+        with writing(folder):
             unplaced: list[str] = []
-            written = write_map(game, folder, options.map_dpi, options.map_paper, unplaced)
+            written = write_map(
+                game, folder, options.map_dpi, options.map_paper, unplaced, options.map_one_sheet
+            )
         _warn_unplaced(entry, unplaced, run)
+        _warn(entry, map_resolution(game), run)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
 
@@ -270,8 +285,8 @@ def _aids(ready: Ready, run: Run) -> None:
 
     spec = AidSpec(paper=run.options.aid_paper, dpi=run.options.aid_dpi)
     for entry, game in ready:
-        folder = run.out / entry.game_id / "aids"
-        with _writing(folder):
+        folder = folder_inside(run.out, run.out / entry.game_id / "aids")
+        with writing(folder):
             written = write_aids(game, folder, spec)
         entry.written += written
         for page in folder.glob("aids-page*.png"):  # pages of an earlier, longer aid
@@ -287,7 +302,7 @@ def sweep_litter(out: Path, game_id: str) -> None:
     process dies between writing and renaming; nothing else makes such names.
     """
     folders = [out, *(p for p in (out / game_id).glob("**/") if p.is_dir())]
-    for folder in folders:
+    for folder in (f for f in folders if inside(out, f)):  # a link may lead elsewhere: not ours
         for stale in folder.glob(".*.tmp"):
             if stale.is_file() and (folder != out or stale.name.startswith(f".{game_id}.")):
                 stale.unlink(missing_ok=True)
@@ -301,20 +316,45 @@ def _remove_old_pages(folder: Path, written: list[Path]) -> None:
             page.unlink(missing_ok=True)
 
 
-@contextmanager
-def _writing(target: Path) -> Iterator[None]:
-    """A write the system refuses becomes one clear OutputError; the old output stays."""
-    try:
-        yield
-    except OutputError:
-        raise
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        where = exc.filename or target
-        raise OutputError(
-            f"cannot write {where}: {reason}",
-            hint="choose another output folder with -o, or free the space; earlier outputs are unchanged",
-        ) from exc
+def sheet_resolution(game: ValidGame, spec: SheetSpec) -> list[Diagnostic]:
+    """Art too small for the sheets' size and resolution: counter faces, cards and card backs."""
+    from compiler.art.resolution import resolution_warning, unique
+    from compiler.render.cards import CARD_INCHES
+
+    def found() -> Iterator[Diagnostic | None]:
+        side = (spec.counter, spec.counter)
+        for counter in game.counters.counters.values():
+            for name, face in (("front", counter.front), ("back", counter.back)):
+                if face is not None and face.image is not None:
+                    where = counter.origin.child(name, "image")
+                    yield resolution_warning(face.image.art, side, spec.dpi, where)
+        for deck in game.decks:
+            if deck.back_image is not None:
+                yield resolution_warning(
+                    deck.back_image, CARD_INCHES, spec.dpi, deck.origin.child("back_image")
+                )
+            for card in deck.cards:
+                for key, art in (("image", card.image), ("back_image", card.back_image)):
+                    if art is not None:
+                        yield resolution_warning(art, CARD_INCHES, spec.dpi, card.origin.child(key))
+
+    return unique(found())
+
+
+MAP_PRINT_DPI = 150  # a board image below this prints visibly soft
+
+
+def map_resolution(game: ValidGame) -> list[Diagnostic]:
+    """A board image printed at its own resolution, when that is too low to print well."""
+    from compiler.art.registration import image_dpi
+    from compiler.art.resolution import resolution_warning
+
+    image, dpi = game.board.image, image_dpi(game.board)
+    if image is None or dpi is None:
+        return []
+    inches = (image.art.width / dpi, image.art.height / dpi)
+    found = resolution_warning(image.art, inches, MAP_PRINT_DPI, image.origin.child("file"))
+    return [found] if found is not None else []
 
 
 BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map, "aids": _aids}

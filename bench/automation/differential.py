@@ -109,10 +109,15 @@ def play(
                 path.write_bytes(save)
                 harness.command("load", str(path))
                 harness.command("seed", str(number))
-                answer = check.module_answer(harness, definition, position, ids)
-                answer["problems"] = harness.command("problems")
-                engine = check.engine_answer(system, position, check.rolls_of(answer))
-                differences = check.compare(engine, answer)
+                started = time.perf_counter()
+                try:
+                    answer = check.module_answer(harness, definition, position, ids)
+                    answer["problems"] = harness.command("problems")
+                    engine = check.engine_answer(system, position, check.rolls_of(answer))
+                    differences = check.compare(engine, answer)
+                except Exception as error:  # a battle that fails is reported, and the next one played
+                    answer, engine, differences = {}, {}, [f"failed: {type(error).__name__}: {error}"]
+                print(f"  battle {number}: {time.perf_counter() - started:.0f} s", flush=True)
                 results.append(
                     {
                         "number": number,

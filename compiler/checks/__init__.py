@@ -7,9 +7,9 @@ needs is missing (that part's own file already carries the error).
 
 from collections.abc import Callable, Iterator
 
+from compiler.checks.art import check_board_image, check_card_images, check_counter_images
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.context import CheckContext
-from compiler.checks.counters import check_counter_values
 from compiler.checks.geometry import (
     check_bridges,
     check_countries,
@@ -21,8 +21,10 @@ from compiler.checks.geometry import (
     check_road_ends,
     check_roads_adjacent,
     check_routes,
+    check_spaces_on_sheet,
 )
 from compiler.checks.identity import check_duplicate_ids
+from compiler.checks.layout import check_counter_names, check_layouts, check_printed_values
 from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
 from compiler.checks.references import (
@@ -35,6 +37,7 @@ from compiler.checks.references import (
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
 from compiler.checks.system import check_system
+from compiler.checks.values import check_engine_values, check_face_values, check_value_declarations
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
 
@@ -47,7 +50,12 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_printable_glyphs,
     check_game_references,
     check_counter_references,
-    check_counter_values,
+    check_value_declarations,
+    check_engine_values,
+    check_face_values,
+    check_layouts,
+    check_counter_names,
+    check_printed_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,
@@ -58,6 +66,10 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_road_ends,
     check_region_connections,
     check_map_size,
+    check_spaces_on_sheet,
+    check_board_image,
+    check_card_images,
+    check_counter_images,
     check_countries,
     check_place_names,
     check_supply_sources,

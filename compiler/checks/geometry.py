@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
+from compiler.render.limits import MAX_MAP_SQUARE_INCHES, MAX_PLAY_AREA_PIXELS, PLANNED_DPI
 from rules_engine.definitions import MapDefinition, Space
 from rules_engine.geometry import HexLayout
 
@@ -277,22 +279,55 @@ MAX_MAP_INCHES = 120.0
 
 
 def check_map_size(context: CheckContext) -> Iterator[Diagnostic]:
-    """The map's play area must fit what can be drawn: at most 120 in (10 ft) on a side."""
+    """The map's play area must fit what can be drawn: at most 120 in (10 ft) on a side, and
+    at most MAX_PLAY_AREA_PIXELS at 150 dpi (compiler/render/limits.py), so a map that validates builds."""
     board = context.definition.board
     if board is None:
         return
     width, height = _map_inches(board)
-    if max(width, height) <= MAX_MAP_INCHES:
+    area = width * height
+    if max(width, height) <= MAX_MAP_INCHES and area <= MAX_MAP_SQUARE_INCHES:
         return
     file, pointer = at(board.origin, "grid" if board.grid is not None else "size")
+    side = math.sqrt(MAX_MAP_SQUARE_INCHES)
+    pixels = f"{MAX_PLAY_AREA_PIXELS / 1e6:.0f} M pixels at {PLANNED_DPI} dpi, {side:.0f} in square"
+    largest = (
+        f"{MAX_MAP_INCHES:g} in a side"
+        if max(width, height) > MAX_MAP_INCHES
+        else f"{MAX_MAP_SQUARE_INCHES:,.0f} square inches ({pixels})"
+    )
     yield error(
         codes.MAP_TOO_LARGE,
-        f"the map would be {width:.0f} x {height:.0f} in; "
-        f"the largest map wgc draws is {MAX_MAP_INCHES:g} in a side",
+        f"the map would be {width:.0f} x {height:.0f} in; the largest map wgc draws is {largest}",
         file,
         pointer,
-        hint="check the hex size and its unit (0.75 in or 19 mm is usual) or the map's size",
+        hint="check the hex size and its unit (0.75 in or 19 mm is usual)"
+        if board.grid is not None
+        else "check the map's size and its unit",
     )
+
+
+def check_spaces_on_sheet(context: CheckContext) -> Iterator[Diagnostic]:
+    """A point-to-point space is drawn where its x and y put it: past the sheet's edge it
+    would be cut off the map. (On a board image x and y are its pixels: checks/art.py.)"""
+    board = context.definition.board
+    if board is None or board.grid is not None or board.width is None or board.height is None:
+        return
+    if board.image is not None:
+        return
+    unit = board.size_unit or "in"
+    for space in board.spaces.values():
+        for axis, value, edge in (("x", space.x, board.width), ("y", space.y, board.height)):
+            if value is not None and value > edge:
+                file, pointer = at(space.origin, axis)
+                yield error(
+                    codes.MAP_SPACE_OFF_SHEET,
+                    f"{space.display_name} is at {axis} = {value:g} {unit}, "
+                    f"past the sheet's edge at {edge:g} {unit}",
+                    file,
+                    pointer,
+                    hint="positions are measured from the sheet's top left corner, in the map's size unit",
+                )
 
 
 def _map_inches(board: MapDefinition) -> tuple[float, float]:

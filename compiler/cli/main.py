@@ -12,6 +12,7 @@ back end are imported inside the commands that use them, so that
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -237,7 +238,9 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
     "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Replay file to write."
 )
 @click.option(
-    "--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Go on with a saved game."
+    "--resume",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Go on with a saved game (FILE is left as it is: the game goes to --save or FILE-2.json).",
 )
 def play(
     game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
@@ -247,11 +250,26 @@ def play(
     SCENARIO is the id of one of the game's scenarios (left out, wgc lists them); with
     --resume FILE it is left out. One screen per decision: the situation, the legal choices
     by number; words narrow the list; help, undo, save [FILE] and quit. The game is written
-    to --save (default: SCENARIO-play.json) and goes on with --resume FILE.
+    to --save (default: SCENARIO-play.json) and goes on with --resume FILE. A resumed file
+    is rewritten only when --save names it; else the game goes on in a new file here
+    (FILE-2.json, FILE-3.json ...).
     """
     from compiler.play import run_play_command
 
+    if resume is not None and save_path is None:
+        save_path = resumed_save_path(resume)
     return run_play_command(game_dir, scenario, seed, save_path, resume)
+
+
+def resumed_save_path(resume: Path) -> Path:
+    """Where a resumed game is saved when --save is not given: never the resumed file (a
+    curated replay would lose its name, notes and expectations), but the first of
+    STEM-2.json, STEM-3.json ... in the current folder that does not exist yet."""
+    stem = re.sub(r"-\d+$", "", resume.stem) or "game"
+    number = 2
+    while (candidate := Path(f"{stem}-{number}.json")).exists():
+        number += 1
+    return candidate
 
 
 @cli.command()
@@ -372,12 +390,37 @@ def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_rep
 @OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
 @PAPER
+@click.option(
+    "--one-sheet", is_flag=True, help="One PDF page the map's own size (for a print shop), not tiles."
+)
 @NO_REPLAYS
-def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: bool) -> int:
-    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels."""
+def map_command(game_dir: Path, output: Path, dpi: int, paper: str, one_sheet: bool, no_replays: bool) -> int:
+    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels.
+
+    A board that is an image (map.json's image) prints at the image's own resolution.
+    """
     return _run_build(
-        (game_dir,), ("map",), output, "text", map_dpi=dpi, map_paper=paper, run_replays=not no_replays
+        (game_dir,),
+        ("map",),
+        output,
+        "text",
+        map_dpi=dpi,
+        map_paper=paper,
+        map_one_sheet=one_sheet,
+        run_replays=not no_replays,
     )
+
+
+def _scheduler(text: str | None) -> str | None:
+    """--scheduler read before anything is played: an address that is none is a usage error."""
+    from compiler.simulate.cluster import parse_scheduler
+
+    if text is None:
+        return None
+    try:
+        return str(parse_scheduler(text))
+    except WgcError as exc:
+        raise click.BadParameter(f"{exc.message} ({exc.hint})", param_hint="--scheduler") from exc
 
 
 @cli.command(short_help="Balance runs: many seeded games, results per scenario.")
@@ -393,7 +436,12 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
 @click.option(
     "--jobs", type=click.IntRange(1, 512), default=1, show_default=True, help="Local worker processes."
 )
-@click.option("--scheduler", default=None, help="A Dask scheduler (tcp://host:8786) to play the games on.")
+@click.option(
+    "--scheduler",
+    default=None,
+    callback=lambda ctx, param, text: _scheduler(text),
+    help="A Dask scheduler (tcp://host:8786) to play the games on.",
+)
 @click.option("--option", "options", multiple=True, help="An optional rule to switch on (repeatable).")
 @FORMAT
 @click.option(
@@ -451,16 +499,35 @@ def simulate(
 )
 def new(game_dir: Path, system: str | None, source: Path | None) -> int:
     """Write a new game into GAME_DIR from a system's template (or --from another game), with
-    the JSON Schemas beside it in GAME_DIR/../schemas, then validate it."""
+    the JSON Schemas beside it in GAME_DIR/../schemas (a schema file already there is kept),
+    then validate it. Its id is the folder's name spelt in a-z, 0-9 and '-'."""
     from compiler.new_game import new_game
 
     if system is not None and source is not None:
         raise click.UsageError("give --system or --from, not both")
-    written = new_game(game_dir, system, source)
-    click.echo(f"wrote {len(written)} files: {game_dir} and its schemas in {game_dir.parent / 'schemas'}")
+    made = new_game(game_dir, system, source)
+    schemas = game_dir.parent / "schemas"
+    written = f" and {len(made.schemas)} schemas in {schemas}" if made.schemas else ""
+    click.echo(f"wrote {game_dir} ({len(made.files)} files){written}")
+    if made.kept:
+        names = ", ".join(path.name for path in made.kept)
+        click.echo(
+            f"kept {len(made.kept)} schema file(s) of your own in {schemas}, which differ from wgc's: {names}"
+            f"\n    (`wgc schemas -o {schemas}` replaces them with wgc's)"
+        )
     report = validate_game(game_dir)
     click.echo(format_report(report, show_warnings=False))
     return EXIT_OK if report.ok else EXIT_INVALID
+
+
+def _add_art_commands() -> None:
+    from compiler.cli.art import grid_group, slice_command
+
+    cli.add_command(grid_group)
+    cli.add_command(slice_command)
+
+
+_add_art_commands()
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ import click
 
 from compiler.errors import EXIT_INVALID, EXIT_OK, DataError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
+from compiler.output.folders import prepare_folder, writing
 from compiler.pipeline import validate_game
 from compiler.report.diagnostics_text import format_report
 from compiler.simulate import ScenarioTable, simulate
@@ -35,6 +36,8 @@ def run_simulation(
     if game is None:
         click.echo(format_report(report, show_warnings=False), err=True)
         raise DataError(f"{report.name} has errors; no game is played")
+    if output is not None:
+        prepare_folder(output)  # before the games are played, not after
     total = games * (len(scenarios) or len(game.scenarios))
     with _progress(total) as update:
         tables = simulate(
@@ -71,9 +74,10 @@ def _write(output: Path, game_id: str, title: str, tables: list[ScenarioTable]) 
     from compiler.render.images import png_bytes
     from compiler.simulate.plot import plot_tables
 
-    write_text_atomic(output / f"{game_id}-balance.json", tables_json(tables) + "\n")
-    write_text_atomic(output / f"{game_id}-balance.txt", format_tables(tables))
-    write_bytes_atomic(
-        output / f"{game_id}-balance.png", png_bytes(plot_tables(tables, f"{title}: balance run"))
-    )
+    with writing(output):
+        write_text_atomic(output / f"{game_id}-balance.json", tables_json(tables) + "\n")
+        write_text_atomic(output / f"{game_id}-balance.txt", format_tables(tables))
+        write_bytes_atomic(
+            output / f"{game_id}-balance.png", png_bytes(plot_tables(tables, f"{title}: balance run"))
+        )
     click.echo(f"wrote {output / game_id}-balance.json, .txt and .png", err=True)

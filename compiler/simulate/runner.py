@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.errors import DataError, UsageError, WgcError
+from compiler.simulate import cluster
 from compiler.simulate.stats import Outcome, ScenarioTable, table_of
 from rules_engine.core import EngineError
 from rules_engine.definitions import Scenario, ValidGame
@@ -123,18 +124,19 @@ def _local(tasks: list[Task], jobs: int) -> Iterator[list[Outcome]]:
         yield from pool.map(play_task, tasks)
 
 
-def _distributed(tasks: list[Task], scheduler: str) -> Iterator[list[Outcome]]:
+def _distributed(tasks: list[Task], address: cluster.SchedulerAddress) -> Iterator[list[Outcome]]:
     try:
         from dask import distributed
     except ImportError as exc:
         raise UsageError(
             "--scheduler needs Dask: pip install 'wargame-module-compiler[cluster]'", hint=str(exc)
         ) from exc
+    cluster.probe_scheduler(address)  # Dask's own handshake is unbounded against a server that is not Dask
     client_class: Any = distributed.Client  # dask's Client has no annotations
     try:
-        client = client_class(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as exc:
-        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+        client = client_class(str(address), timeout=f"{cluster.CONNECT_SECONDS:g}s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
     with client:
         futures = client.map(play_task, tasks, pure=False)
         for future in futures:
@@ -193,9 +195,10 @@ def simulate(
     for scenario_id in chosen:
         if scenario_id not in known:
             raise UsageError(f"no scenario '{scenario_id}' in {game.game.id} (there are: {', '.join(known)})")
+    address = cluster.parse_scheduler(scheduler) if scheduler else None
     chunk = max(1, min(50, games // max(1, jobs * 4)))
     tasks = _tasks(GameBundle.from_folder(folder), options, chosen, policy, seed, games, chunk)
-    played = _distributed(tasks, scheduler) if scheduler else _local(tasks, jobs)
+    played = _distributed(tasks, address) if address else _local(tasks, jobs)
     by_scenario: dict[str, list[Outcome]] = {s: [] for s in chosen}
     for task, outcomes in zip(tasks, played, strict=True):
         by_scenario[task.scenario].extend(outcomes)

@@ -7,14 +7,19 @@ game everyone, sees its back until it is revealed with Ctrl+H). Road and arrow
 markers can rotate to twelve facings (Ctrl+R, Ctrl+Shift+R), so they point
 across any hexside or vertex. Shared behaviour sits in prototypes: "Unit"
 (eliminate with Ctrl+D) and "Marker" (remove with Ctrl+D).
+
+Each piece carries the values its counter prints as properties named by value id
+(compiler/vassal/values.py), and is named as the game names the counter
+(game.json counter_names): "HGH 4-6", flipped "HGH 2-6 (damaged)".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.render.names import counter_label
 from compiler.vassal.automation.plan import Automation
-from compiler.vassal.automation.values import face_properties, face_traits
+from compiler.vassal.automation.values import face_traits, face_values
 from compiler.vassal.pieces import (
     CTRL,
     SHIFT,
@@ -28,7 +33,8 @@ from compiler.vassal.pieces import (
     prototype,
     rotate,
 )
-from rules_engine.definitions import Counter, ValidGame
+from compiler.vassal.values import LAYER, face_properties
+from rules_engine.definitions import Counter, GameInfo, ValidGame
 
 PROTOTYPES: dict[str, list[Trait]] = {
     "Unit": [delete("Eliminate", key("D"))],
@@ -57,9 +63,11 @@ class PieceDefinition:
     traits: tuple[Trait, ...]
     images: tuple[str, ...]
 
+    label: str  # what the piece is called: the counter's name, or the game's name format
+
     @property
     def name(self) -> str:
-        return self.counter.name
+        return self.label
 
 
 def image_name(counter: Counter, face: str) -> str:
@@ -104,13 +112,15 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
         "Nation": nation.name if nation else "",
         "Class": counter.unit_class or "",
     }
+    label = counter_label(game, counter)
     traits: list[Trait] = [prototype("Unit" if counter.is_unit else "Marker")]
     if plan is not None:  # outside a Mask, so that a face-down piece hears the automation's keys
         traits += plan.traits_of(counter)
     images = [front]
     if counter.front.symbol in POINTING:
         traits.append(rotate(12, key("R"), key("R", CTRL + SHIFT)))
-    if counter.hidden or counter.id in random_bin_counters(definition):
+    masked = counter.hidden or counter.id in random_bin_counters(definition)
+    if masked:
         # Face down until revealed; a unit drawn from a bin shows its bin's flag meanwhile.
         access = "player:" if is_solitaire(definition) else "side:"
         side = side_name(definition, counter.side) or "?"
@@ -120,20 +130,33 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
         images.append(back)
         base_image = front
     elif counter.two_sided:
-        names = ["", "+ (damaged)"] if counter.back is not None and counter.back.damaged else ["", ""]
-        traits.append(layer([front, back], names, "Flip", key("F"), "Face"))
+        traits.append(layer([front, back], _level_names(game, counter, label), "Flip", key("F"), LAYER))
         images.append(back)
         base_image = ""
     else:
         base_image = front
+    constant, calculated = face_properties(game, counter, masked)
     if plan is not None:
         properties["Wgc"] = "unit" if counter.is_unit else ("gear" if counter.kind == "gear" else "marker")
-        properties.update(face_properties(counter))
+        properties.update(face_values(counter))
         properties.update(plan.values_of(counter))
         traits += face_traits(counter)
-    traits.append(marker(properties))
-    traits.append(basic_piece(base_image, counter.name, gpid=str(gpid)))
-    return PieceDefinition(counter, gpid, tuple(traits), tuple(images))
+    traits.append(marker(properties | constant))
+    traits.extend(calculated)
+    traits.append(basic_piece(base_image, label, gpid=str(gpid)))
+    return PieceDefinition(counter, gpid, tuple(traits), tuple(images), label)
+
+
+def _level_names(game: GameInfo, counter: Counter, label: str) -> list[str]:
+    """The Layer's names for the two sides: the damaged side adds ' (damaged)' to the name; a
+    back whose values name it otherwise (counter_names) is called by its own name."""
+    back = counter.back
+    damaged = back is not None and back.damaged
+    back_label = counter_label(game, counter, back) if back is not None else label
+    if back_label == label:
+        return ["", "+ (damaged)"] if damaged else ["", ""]
+    # The whole name of the back; '+' is escaped, as a '+' would split it into prefix and suffix.
+    return ["", (back_label + (" (damaged)" if damaged else "")).replace("+", "\\+")]
 
 
 def expand(traits: tuple[Trait, ...] | list[Trait], known: Prototypes = PROTOTYPES) -> list[Trait]:

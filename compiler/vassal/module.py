@@ -13,6 +13,7 @@ from compiler.cache.store import RenderCache
 from compiler.render.board import board_inputs, render_board
 from compiler.render.chart_content import game_charts
 from compiler.render.counters import CounterPainter
+from compiler.render.limits import MODULE_CARD_DPI, MODULE_DPI
 from compiler.steps import StepTimer, ignore_step, timed
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.automation import AUTOMATION_GPIDS, automation_plan
@@ -24,8 +25,8 @@ from compiler.vassal.savefile import save_bytes
 from compiler.vassal.setups import SetupWriter
 from rules_engine.definitions import ValidGame
 
-BOARD_DPI = 100
-CARD_DPI = 150
+BOARD_DPI = MODULE_DPI
+CARD_DPI = MODULE_CARD_DPI
 COUNTER_INCHES = 0.625
 
 
@@ -47,7 +48,12 @@ def _xml(text: str) -> str:
 
 def module_dpi(definition: ValidGame) -> int:
     """The board's resolution in the module: 100 dpi, or 150 for a card game, so that the
-    smallest card text is some 10 px high at VASSAL's 100 % zoom."""
+    smallest card text is some 10 px high at VASSAL's 100 % zoom; a board image keeps its
+    own resolution, and the pieces and cards are sized to it."""
+    if definition.board.image is not None:
+        from compiler.art.registration import image_dpi
+
+        return round(image_dpi(definition.board) or BOARD_DPI)
     return CARD_DPI if definition.decks else BOARD_DPI
 
 
@@ -154,6 +160,9 @@ def _card_images(definition: ValidGame, decks: list[DeckPlan], drawings: Drawing
     for deck in definition.decks:
         images["images/" + card_back_image(deck.id)] = drawings.card_back(deck, width, height)
         for card in deck.cards:
+            if card.back_image is not None:
+                name = "images/" + card_back_image(deck.id, card.id)
+                images[name] = drawings.card_back(deck, width, height, card)
             images["images/" + card_image(deck.id, card.id)] = drawings.card(deck, card, width, height)
 
 

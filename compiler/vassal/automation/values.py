@@ -39,7 +39,7 @@ def has_face_layer(counter: Counter) -> bool:
     return counter.two_sided and not counter.hidden
 
 
-def face_properties(counter: Counter) -> dict[str, str]:
+def face_values(counter: Counter) -> dict[str, str]:
     """The Marker properties: every value of each face, suffixed by the face's level."""
     values: dict[str, str] = {}
     faces = [counter.front] + ([counter.back] if counter.back is not None and has_face_layer(counter) else [])

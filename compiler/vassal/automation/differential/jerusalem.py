@@ -12,7 +12,9 @@ and its result.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -64,10 +66,7 @@ def _snapshot(game: Any, seed: int) -> BattlePosition:
         for space, here in state.occupants.items()
         for u in here
     ]
-    extra = {
-        "carried_by": dict(game.marks.carried_by),
-        "disrupted": {k: list(v) for k, v in game.marks.disrupted.items()},
-    }
+    extra = {"marks": marks_json(game.marks)}
     return BattlePosition(
         game.system.definition.game.id,
         game.scenario.id,
@@ -143,28 +142,54 @@ class FixedDecider:
 def restore(system: Any, position: BattlePosition) -> Any:
     """The position's scenario (set up with the same rolls) with every unit and mark placed."""
     game = system.new_game(position.scenario, SeededDice(position.seed, system.die_sides), log=False)
-    state, marks = game.state, game.marks
+    state = game.state
     placed = {u.uid: u for u in position.units}
     for unit in list(state.units.values()):
-        if unit.uid not in placed:
-            if unit.on_map or unit.status is UnitStatus.WAITING:
-                state.take_off(unit, UnitStatus.REMOVED)
+        if unit.uid not in placed and (unit.on_map or unit.status is UnitStatus.WAITING):
+            state.take_off(unit, UnitStatus.REMOVED)
     for where in position.units:  # in the stacks' order
         unit = state.units[where.uid]
         state.place(unit, where.space)
         state.set_damaged(unit, where.face == "back")
-    for set_name in ("halved", "fired", "attacked", "stopped", "first_fired"):
-        getattr(marks, set_name).clear()
-    marks.halved.update(u.uid for u in position.units if "Halved" in u.marks)
-    marks.fired.update(u.uid for u in position.units if "Fired" in u.marks)
-    marks.carried_by.clear()
-    marks.carried_by.update(position.extra.get("carried_by", {}))
-    marks.disrupted.clear()
-    marks.disrupted.update({k: tuple(v) for k, v in position.extra.get("disrupted", {}).items()})
-    marks.kutub_quiet = any("Quiet" in u.marks for u in position.units)
+    restore_marks(game.marks, position.extra["marks"])
     state.turn_index = state.turn_labels.index(position.turn)
     state.phase_index = state.phase_ids.index(position.phase)
     return game
+
+
+def marks_json(marks: Any) -> dict[str, Any]:
+    """Every Jerusalem! mark of the game as JSON (sets and tuples as lists); the roads built are
+    left out (they change movement, not a battle)."""
+    return {f.name: _json(getattr(marks, f.name)) for f in dataclasses.fields(marks) if f.name != "new_roads"}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    return value
+
+
+def restore_marks(marks: Any, saved: Mapping[str, Any]) -> None:
+    """The marks as saved, each back in the type the Marks dataclass declares."""
+    hints = typing.get_type_hints(type(marks))
+    for name, value in saved.items():
+        setattr(marks, name, _typed(hints[name], value))
+
+
+def _typed(hint: Any, value: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (set, frozenset):
+        return set(value)
+    if origin is tuple:
+        return tuple(value)
+    if origin is dict:
+        inner = typing.get_args(hint)[1]
+        return {k: _typed(inner, v) for k, v in value.items()}
+    return value
 
 
 def engine_answer(
