@@ -63,7 +63,8 @@ def main() -> int:
         system, scenarios, range(args.first_seed, args.first_seed + 10_000), args.battles
     )
     print(
-        f"{definition.game.id}: {len(positions)} battles from random games ({time.perf_counter() - started:.1f} s)"
+        f"{definition.game.id}: {len(positions)} battles from random games"
+        f" ({time.perf_counter() - started:.1f} s)"
     )
     numbered = list(enumerate(positions, start=1))
     if args.only:
@@ -77,7 +78,8 @@ def main() -> int:
         for difference in result["differences"]:
             print(f"  battle {result['number']} (seed {result['position']['seed']}): {difference}")
     print(
-        f"{definition.game.id}: {len(results)} battles compared, {agreed} agree ({time.perf_counter() - started:.0f} s)"
+        f"{definition.game.id}: {len(results)} battles compared, {agreed} agree"
+        f" ({time.perf_counter() - started:.0f} s)"
     )
     if args.record:
         FIXTURES.mkdir(parents=True, exist_ok=True)

@@ -47,6 +47,7 @@ from compiler.vassal.automation.traits import (
 )
 from compiler.vassal.pieces import Trait
 from rules_engine.definitions import Counter, Table, Terrain, ValidGame
+from rules_engine.systems.jerusalem.combat import EEF_LOWEST_ODDS, EEF_NOT_MADE
 from rules_engine.systems.jerusalem.roles import (
     DAVIDKA,
     KHADER,
@@ -321,6 +322,14 @@ class Jerusalem:
             calculated("HexLevel", braces(self.levels)),
             calculated("InOldCity", braces(member("LocationName", self.old_city))),
             calculated("Automatic", braces(_automatic())),
+            # 14.7.1: the EEF never attacks below 3-1, so an attack first fire left below it is not made
+            calculated(
+                "MainEEF",
+                braces(
+                    f'Count({matching([FIRERS, "JEEF==true"])}) > 0 && MainCol!=""'
+                    f" && MainQ < {EEF_LOWEST_ODDS} * MainDefQ"
+                ),
+            ),
         ]
 
     def _shot_traits(self, prefix: str, first_fire: bool) -> list[Trait]:
@@ -353,7 +362,8 @@ class Jerusalem:
             calculated(
                 f"{prefix}Tell",
                 braces(
-                    f'{prefix}Q > 0 && 2 * Sum{loc}("{tell}", {firers}) >= {prefix}Q ? {drm["abdullah-tell"]} : 0'
+                    f'{prefix}Q > 0 && 2 * Sum{loc}("{tell}", {firers}) >= {prefix}Q'
+                    f" ? {drm['abdullah-tell']} : 0"
                 ),
             ),
             calculated(
@@ -380,7 +390,7 @@ class Jerusalem:
         settle, guns = keys.named(f"{prefix}Set"), keys.named(f"{prefix}Guns")
         firers = FF_FIRERS if first_fire else FIRERS
         can = f'{prefix}Fires && {prefix}Col!=""'
-        taken = can if first_fire else f"{prefix}Fires && Automatic!=true"
+        taken = can if first_fire else f"{prefix}Fires && Automatic!=true && MainEEF!=true"
         skipped = f"!({taken})" + ("" if first_fire else " && Automatic!=true")
         traits = [
             trigger(f"{prefix}: fire", [shot], [davidka, shoot], braces(taken)),
@@ -425,9 +435,9 @@ class Jerusalem:
         return traits
 
     def _result(self, prefix: str, can: str) -> str:
-        automatic = 'Automatic==true ? "K" : ' if prefix == "Main" else ""
+        automatic = f'Automatic==true ? "K" : (MainEEF ? {text(EEF_NOT_MADE)} : ' if prefix == "Main" else "("
         below = f'({prefix}Fires ? "odds below the lowest column" : "no shot")'
-        return f'{automatic}({can} ? ({prefix}Cell=="" ? "no effect" : {prefix}Cell) : {below})'
+        return f'{automatic}({can} ? ({prefix}Cell=="" ? "no effect" : {prefix}Cell) : {below}))'
 
     def _shot_text(self, prefix: str, first_fire: bool) -> str:
         what = "first fire" if first_fire else "the attack"
@@ -442,7 +452,8 @@ class Jerusalem:
             f'({prefix}{n}!=0 ? ", {words} " + {prefix}{n} : "")' for n, words in shown.items()
         )
         return braces(
-            f'"Battle " + Battle + ", {what}: " + {prefix}Odds + " = " + {prefix}Col + ", roll " + {prefix}Die'
+            f'"Battle " + Battle + ", {what}: " + {prefix}Odds + " = " + {prefix}Col'
+            f' + ", roll " + {prefix}Die'
             f' + " (modifiers " + {prefix}Drm + {listed} + ") = " + {prefix}Mod + ": " + {prefix}Result'
         )
 
@@ -464,9 +475,13 @@ class Jerusalem:
 
     def _declared_text(self) -> str:
         attack = '" = " + (MainCol=="" ? "below the lowest column" : MainCol) + ", modifiers " + MainDrm'
-        first = 'FirstOdds + " = " + (FirstCol=="" ? "below the lowest column" : FirstCol) + ", modifiers " + FirstDrm'
+        first = (
+            'FirstOdds + " = " + (FirstCol=="" ? "below the lowest column" : FirstCol)'
+            ' + ", modifiers " + FirstDrm'
+        )
         return braces(
-            f'"Battle " + Battle + ": " + Attacker + " attack " + LocationName + ". The attack: " + MainOdds + {attack}'
+            '"Battle " + Battle + ": " + Attacker + " attack " + LocationName'
+            f' + ". The attack: " + MainOdds + {attack}'
             ' + (Automatic ? " (the units attacked are alone: no roll)" : "")'
             f' + ". First fire: " + (FirstFires ? {first} : "none") + "."'
         )

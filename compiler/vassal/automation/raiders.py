@@ -32,7 +32,10 @@ def _gear_above(value: str) -> str:
     """The sum of ``value`` over the gear stacked directly on a unit (at most two pieces up)."""
     first = matching(['Wgc=="gear"', "StackPos==$StackPos$-1"])
     second = matching(['Wgc=="gear"', "StackPos==$StackPos$-2"])
-    return f'SumLocation("{value}", {first}) + (CountLocation({first}) > 0 ? SumLocation("{value}", {second}) : 0)'
+    return (
+        f'SumLocation("{value}", {first})'
+        f' + (CountLocation({first}) > 0 ? SumLocation("{value}", {second}) : 0)'
+    )
 
 
 class Raiders:
@@ -144,7 +147,8 @@ class Raiders:
                 "EdgeSide",
                 braces(
                     f"RaiderDie + RaiderBonus > HostileDie + HostileBonus ? {text(self.player)} : "
-                    f"(RaiderDie + RaiderBonus < HostileDie + HostileBonus ? {text(self.hostile)} : TieGoesTo)"
+                    "(RaiderDie + RaiderBonus < HostileDie + HostileBonus"
+                    f" ? {text(self.hostile)} : TieGoesTo)"
                 ),
             ),
             report([keys.named("EdgeTold")], "$EdgeText$"),
@@ -152,15 +156,17 @@ class Raiders:
             calculated(
                 "EdgeText",
                 braces(
-                    '"Battle " + Battle + ", tactical edge: " + "the raiders roll " + RaiderDie + " + " + RaiderBonus'
-                    ' + ", the hostiles " + HostileDie + " + " + HostileBonus + ": " + EdgeSide + " fire first."'
+                    '"Battle " + Battle + ", tactical edge: " + "the raiders roll " + RaiderDie'
+                    ' + " + " + RaiderBonus + ", the hostiles " + HostileDie + " + " + HostileBonus'
+                    ' + ": " + EdgeSide + " fire first."'
                 ),
             ),
             calculated(
                 "DeclaredText",
                 braces(
-                    '"Battle " + Battle + " in " + LocationName + ": tactical edge bonus, raiders +" + RaiderBonus'
-                    ' + " (" + RaiderElite + " elite), hostiles +" + HostileBonus + " (" + HostileElite + " elite)."'
+                    '"Battle " + Battle + " in " + LocationName + ": tactical edge bonus, raiders +"'
+                    ' + RaiderBonus + " (" + RaiderElite + " elite), hostiles +" + HostileBonus'
+                    ' + " (" + HostileElite + " elite)."'
                 ),
             ),
             calculated("LabelText", braces('Stage==0 ? "edge?" : EdgeSide + " first"')),

@@ -119,7 +119,8 @@ def _help() -> list[HelpRow]:
         ),
         HelpRow(
             "Reveal garrison button (Ctrl+Shift+G)",
-            "Select a face-down Garrison first: it is revealed and its number of hostiles drawn into its space.",
+            "Select a face-down Garrison first: it is revealed and its number of hostiles drawn"
+            " into its space.",
         ),
     ]
 
@@ -234,7 +235,8 @@ def _check(effect: Mapping[str, Any], leadership: str, index: int) -> list[Trait
         report(
             [told],
             braces(
-                f'"Leadership check: rolls " + CheckDie{index} + " against " + ({leadership}) + ": " + ({passed} ? "success" : "failure")'
+                f'"Leadership check: rolls " + CheckDie{index} + " against " + ({leadership})'
+                f' + ": " + ({passed} ? "success" : "failure")'
             ),
         ),
     ]

@@ -24,7 +24,7 @@ from compiler.vassal.automation.differential.recording import RecordingDice
 from compiler.vassal.automation.keys import ELIMINATE, RESOLVE
 from rules_engine.core import SeededDice, Unit, UnitStatus
 from rules_engine.definitions import ValidGame
-from rules_engine.systems.jerusalem.combat import resolve_attack
+from rules_engine.systems.jerusalem.combat import EEF_NOT_MADE, resolve_attack
 from rules_engine.systems.jerusalem.decisions import Fire, FireOptions
 
 Answer = dict[str, Any]
@@ -276,6 +276,14 @@ def _module_shot(props: Mapping[str, str], prefix: str) -> dict[str, Any]:
     result = props[f"{prefix}Result"]
     if result in NOT_TAKEN:
         return {"column": "", "roll": None, "modifiers": {}, "modified": None, "result": result}
+    if result == EEF_NOT_MADE:
+        return {
+            "column": props[f"{prefix}KeptCol"],
+            "roll": None,
+            "modifiers": {},
+            "modified": None,
+            "result": result,
+        }
     modifiers = {name: int(props[f"{prefix}Kept{name}"]) for name in MODIFIERS}
     return {
         "column": props[f"{prefix}KeptCol"],
