@@ -12,9 +12,11 @@ from lxml import etree
 
 from compiler.render.board import render_board
 from compiler.vassal.automation import automation_plan
+from compiler.vassal.automation.conditions import turn_notes
 from compiler.vassal.automation.expressions import choose, member, sum_of_lookups, text
 from compiler.vassal.automation.jerusalem import FLAGS, Jerusalem, _hex_value
 from compiler.vassal.automation.oddscrt import cell, column
+from compiler.vassal.automation.turns import tracker_state
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.module import build_module
 from compiler.vassal.pieces import decode_add_piece
@@ -160,3 +162,19 @@ def test_each_scenario_gives_the_players_and_the_reinforcements(game: str) -> No
         assert values["FirstSide"] in sides and values["ActiveSide"] in sides
         due = [v for k, v in values.items() if k.startswith("Reinforcements_") and v]
         assert len(due) == len({r.turn for r in scenario.reinforcements})
+
+
+def test_turn_notes_and_the_trackers_first_turn() -> None:
+    definition = shipped("jerusalem")
+    latrun = next(s for s in definition.scenarios if s.first_turn == "May IV")
+    notes = turn_notes(definition, latrun)
+    assert "Bevingrad" in notes["TurnNotes_May_III"]  # terrain closed until May III
+    assert "only the Jewish player turn" in notes["TurnNotes_June_IV"]
+    state = tracker_state(definition, latrun)
+    assert state is not None and state.startswith("TURNTurnTracker0\t0|3;0;0;")  # May IV is the 4th box
+    israel = shipped("israel1948")
+    onslaught = next(s for s in israel.scenarios if s.id == "onslaught")
+    notes = turn_notes(israel, onslaught)
+    # the Israeli air point comes by schedule in turn 3 only; the Arab one every turn
+    assert "Israeli" not in notes["TurnNotes__1"] and "Israeli" in notes["TurnNotes__3"]
+    assert all("Arab League side: 1" in notes[f"TurnNotes__{turn}"] for turn in (1, 2, 3))

@@ -236,6 +236,8 @@ def _automation(root: etree._Element, plan: Automation, piece_size: int) -> None
         button.write(root)
     for command in plan.key_commands:
         command.write(root)
+    for startup in plan.startup_keys:
+        startup.write(root)
 
 
 MAP_PLUMBING = (

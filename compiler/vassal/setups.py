@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from compiler.render.art import BoardArt
 from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
 from compiler.vassal.automation.plan import Automation
+from compiler.vassal.automation.turns import tracker_state
 from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes, side_name
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
@@ -90,6 +91,9 @@ class SetupWriter:
         for plan in self.decks:
             commands.extend(self._deck(plan, used))
         commands.extend(global_values(self.automation.setup_globals(scenario)))
+        tracker = tracker_state(self.definition, scenario)
+        if tracker is not None:
+            commands.append(tracker)
         commands.append("SETUP_STACK\t")
         return commands
 
@@ -114,6 +118,8 @@ class SetupWriter:
                 )
             )
         commands.extend(global_values(values))
+        # a game under way: its startup commands have run (StartupGlobalKeyCommand.encode)
+        commands.extend(f"SGKC\tSGKC{index}\ttrue" for index in range(len(self.automation.startup_keys)))
         return commands, ids
 
     def _on_the_map(self, scenario: Scenario, stacks: _Stacks) -> list[str]:

@@ -57,7 +57,7 @@ def automation_plan(
         plan.extend(battle_automation(model, first_gpid, _battle_images(piece_size)))
     if combat is not None and combat.kind == "tactical-edge":
         plan.extend(raiders_play(definition, art, card_size))
-    plan.extend(phase_change(plan))
+    plan.extend(phase_change(definition, plan))
     return plan
 
 

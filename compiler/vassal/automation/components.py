@@ -176,6 +176,44 @@ class KeyCommand:
 
 
 @dataclass(frozen=True)
+class StartupKey:
+    """A Startup Global Key Command that fires the hotkey ``key`` once, when a game starts
+    (``startOfGameOnly``: a predefined setup counts as a new game, a saved game remembers it)."""
+
+    key: str
+
+    def write(self, root: etree._Element) -> None:
+        target = encode(
+            ["MAP", "false", "MAP", "", "", "", "", "0", "0", "", "false", "", "", "EQUALS", "", ""], "|"
+        )
+        element(
+            root,
+            M + "StartupGlobalKeyCommand",
+            name=self.key.rsplit(",", 1)[-1],
+            whenToApply="startOfGameOnly",
+            hotkeyOrKeyCommand="sendHotkey",
+            globalHotkey=self.key,
+            buttonText="",
+            buttonHotkey="",
+            hotkey="",
+            icon="",
+            tooltip="",
+            canDisable="false",
+            propertyGate="",
+            hideWhenDisabled="false",
+            disabledIcon="",
+            singleMap="false",
+            target=target,
+            filter="",
+            deckCount="-1",
+            reportSingle="false",
+            suppressSounds="false",
+            reportFormat="",
+            parameters="",
+        )
+
+
+@dataclass(frozen=True)
 class CameraButton:
     """A Move Camera button of the main map: centres the view on the nearest piece matching
     ``condition``."""

@@ -29,12 +29,13 @@ UNIT = 'Wgc=="unit"'
 
 def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automation:
     plan = Automation(images={MOVED_IMAGE: png_bytes(moved_flag(size))})
+    # the report inside the triggers: it writes its line before they flip or eliminate
     plan.unit_traits += [
-        report([keys.STEP_LOSS], "$BasicName$ takes a step loss"),
         trigger("Step loss", [], [key("F")], "{CanFlip==true && Face_Level==1}", "Step loss", keys.STEP_LOSS),
         trigger(
             "Step loss: eliminated", [keys.STEP_LOSS], [keys.ELIMINATE], "{CanFlip!=true || Face_Level==2}"
         ),
+        report([keys.STEP_LOSS], "$BasicName$ takes a step loss"),
         moved_mark(MOVED_IMAGE, keys.MOVED_OFF),
     ]
     plan.counter_values.append(lambda counter: {"CanFlip": "true" if _flips(counter) else "false"})
@@ -43,7 +44,13 @@ def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automa
         plan.counter_traits.append(target)
         plan.eliminates = True
     plan.key_commands.append(
-        KeyCommand(keys.CLEAR_MOVED_ALL, keys.MOVED_OFF, braces(f"{UNIT} && Moved==true"))
+        KeyCommand(
+            keys.CLEAR_MOVED_ALL,
+            keys.MOVED_OFF,
+            braces(f"{UNIT} && Moved==true"),
+            text="Clear moved",
+            tooltip="Clear every moved mark (every change of phase does it too)",
+        )
     )
     plan.on_phase_change.append(keys.CLEAR_MOVED_ALL)
     plan.cameras.append(
@@ -55,7 +62,10 @@ def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automa
         )
     )
     plan.help += [
-        HelpRow("Moving a unit", "It gets a moved mark; every change of phase clears the marks."),
+        HelpRow(
+            "Moving a unit",
+            "It gets a moved mark; every change of phase clears the marks, as does the Clear moved button.",
+        ),
         HelpRow(
             "Ctrl+L on a unit",
             "A step loss: a unit on its full-strength side flips, any other is eliminated.",

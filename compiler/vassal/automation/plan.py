@@ -19,6 +19,7 @@ from compiler.vassal.automation.components import (
     GlobalProperty,
     KeyCommand,
     PropertyCommand,
+    StartupKey,
     TurnHotkey,
 )
 from compiler.vassal.pieces import Trait
@@ -73,6 +74,8 @@ class Automation:
     key_commands: list[KeyCommand] = field(default_factory=list)
     cameras: list[CameraButton] = field(default_factory=list)
     turn_hotkeys: list[TurnHotkey] = field(default_factory=list)
+    # hotkeys fired once when a game starts
+    startup_keys: list[StartupKey] = field(default_factory=list)
     # the Unit prototype's traits, outermost first (the prototype's own Delete comes after)
     unit_traits: list[Trait] = field(default_factory=list)
     # traits of one counter's piece, outermost first, inside its prototype and before its values
@@ -100,6 +103,7 @@ class Automation:
         self.key_commands += other.key_commands
         self.cameras += other.cameras
         self.turn_hotkeys += other.turn_hotkeys
+        self.startup_keys += other.startup_keys
         self.unit_traits += other.unit_traits
         self.counter_traits += other.counter_traits
         self.counter_values += other.counter_values

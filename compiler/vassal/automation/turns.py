@@ -13,13 +13,23 @@ from __future__ import annotations
 
 from compiler.render.names import Names
 from compiler.vassal.automation import keys
-from compiler.vassal.automation.components import ActionButton, GlobalProperty, PropertyCommand, TurnHotkey
+from compiler.vassal.automation.components import (
+    ActionButton,
+    GlobalProperty,
+    PropertyCommand,
+    StartupKey,
+    TurnHotkey,
+)
+from compiler.vassal.automation.conditions import notes_property, turn_notes
 from compiler.vassal.automation.expressions import braces, choose, text
 from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.values import identifier
 from compiler.vassal.catalogue import side_name
+from compiler.vassal.sequence import encode
 from rules_engine.definitions import Phase, Reinforcement, Scenario, ValidGame
 
+# the id VASSAL's UniqueIdManager gives the module's one turn tracker
+TRACKER_ID = "TurnTracker0"
 PHASE_REPORT = keys.named("PhaseReport")
 TURN_REPORT = keys.named("TurnReport")
 
@@ -35,7 +45,11 @@ def turn_automation(definition: ValidGame) -> Automation:
         GlobalProperty("FirstSide", "", description="the scenario's first player"),
         GlobalProperty("SecondSide", "", description="the scenario's second player"),
     ]
+    plan.setup_values.append(lambda scenario: scenario_values(definition, scenario))
+    if not game.turn_labels:
+        return plan  # no turn tracker: the side is the scenario's first player's
     plan.globals += [GlobalProperty(_reinforcement_property(turn)) for turn in game.turn_labels]
+    plan.globals += [GlobalProperty(notes_property(turn)) for turn in game.turn_labels]
     plan.property_commands.append(
         PropertyCommand("ActiveSide", keys.ACTIVE_SIDE, braces(active_side(definition)))
     )
@@ -44,7 +58,6 @@ def turn_automation(definition: ValidGame) -> Automation:
         ActionButton(TURN_REPORT, (), report=braces(_turn_report(definition))),
     ]
     plan.on_phase_change += [keys.ACTIVE_SIDE, PHASE_REPORT, TURN_REPORT]
-    plan.setup_values.append(lambda scenario: scenario_values(definition, scenario))
     plan.help.append(
         HelpRow(
             "Turn tracker (Ctrl+Shift+T: the next phase)",
@@ -55,12 +68,14 @@ def turn_automation(definition: ValidGame) -> Automation:
     return plan
 
 
-def phase_change(plan: Automation) -> Automation:
+def phase_change(definition: ValidGame, plan: Automation) -> Automation:
     """The tracker's one hotkey and the hidden button that runs every part's phase-change keys."""
     done = Automation()
-    if plan.on_phase_change:
+    if plan.on_phase_change and definition.game.turn_labels:
         done.buttons.append(ActionButton(keys.PHASE_CHANGED, tuple(plan.on_phase_change)))
         done.turn_hotkeys.append(TurnHotkey("Sequence of play", keys.PHASE_CHANGED))
+        # the first phase is announced when a game starts, as every later one is
+        done.startup_keys.append(StartupKey(keys.PHASE_CHANGED))
     return done
 
 
@@ -89,23 +104,27 @@ def _phase_line(definition: ValidGame, phase: Phase) -> str:
 
 
 def _turn_report(definition: ValidGame) -> str:
-    """At the first phase of a turn: the reinforcements due, from the scenario's setup."""
+    """At the first phase of a turn: its notes and the reinforcements due, from the scenario's setup."""
     first = definition.game.phases[0].name
     labels = definition.game.turn_labels
     due = choose([(f"Turn=={text(label)}", _reinforcement_property(label)) for label in labels], '""')
-    listed = f'"Reinforcements due in turn " + Turn + ": " + ({due})'
+    notes = choose([(f"Turn=={text(label)}", notes_property(label)) for label in labels], '""')
+    listed = f'"Reinforcements due in turn " + Turn + ": " + ({due}) + "."'
     none = '"No reinforcements are due in turn " + Turn + "."'
-    return f'Phase=={text(first)} ? (({due}).length() > 0 ? {listed} : {none}) : ""'
+    told = f'(({notes}).length() > 0 ? ({notes}) + " " : "")'
+    return f'Phase=={text(first)} ? {told} + (({due}).length() > 0 ? {listed} : {none}) : ""'
 
 
 def _entry(names: Names, reinforcement: Reinforcement) -> str:
     """Where a reinforcement enters: its place, or the constraint the scenario gives."""
+    held = ", may be held back" if reinforcement.may_delay else ""
     if reinforcement.at:
-        return f" at {names.place(reinforcement.at)}"
+        alternate = f" or {names.place(reinforcement.alternate)}" if reinforcement.alternate else ""
+        return f" at {names.place(reinforcement.at)}{alternate}{held}"
     constraint = reinforcement.constraint
     if constraint is not None and constraint.summary:
-        return f" ({constraint.summary})"
-    return ""
+        return f" ({constraint.summary.rstrip('.')}{held})"
+    return held
 
 
 def _reinforcement_property(turn: str) -> str:
@@ -134,4 +153,19 @@ def scenario_values(definition: ValidGame, scenario: Scenario) -> dict[str, str]
         lines.setdefault(str(reinforcement.turn), []).append(f"{side}: {unit}" if side else unit)
     for turn in definition.game.turn_labels:
         values[_reinforcement_property(turn)] = "; ".join(lines.get(turn, []))
+    values.update(turn_notes(definition, scenario))
     return values
+
+
+def tracker_state(definition: ValidGame, scenario: Scenario) -> str | None:
+    """The command that sets the turn tracker at the scenario's first turn and first phase
+    (TurnTracker.encode of a SetTurn; ListTurnLevel.getState: current, sub-level, first, active)."""
+    labels = definition.game.turn_labels
+    if not labels:
+        return None
+    start = labels.index(scenario.first_turn) if scenario.first_turn in labels else 0
+    level = [str(start), "0", "0", encode(["true"] * len(labels), ",")]
+    phases = definition.game.phases
+    if phases:
+        level.append(encode(["0", "0", "0", encode(["true"] * len(phases), ",")], ";"))
+    return "TURN" + TRACKER_ID + "\t" + encode(["0", encode(level, ";")], "|")
