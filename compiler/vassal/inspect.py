@@ -31,8 +31,16 @@ from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.keys import MarkerOrder, marker_point
 from compiler.vassal.inspection.maps import BoardSpec, MapSpec, read_maps
 from compiler.vassal.inspection.model import BoardInfo, Inspection, PlacedPiece, SetupSummary
+from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.palette import Palette, read_palette
-from compiler.vassal.inspection.properties import Evaluation, Prototypes, basic_name, check_calculated
+from compiler.vassal.inspection.properties import (
+    MAX_EXPANDED_TRAITS,
+    Evaluation,
+    Prototypes,
+    TooLarge,
+    basic_name,
+    check_calculated,
+)
 from compiler.vassal.inspection.startup import (
     PieceView,
     Reactions,
@@ -42,7 +50,13 @@ from compiler.vassal.inspection.startup import (
     run_startup,
 )
 from compiler.vassal.inspection.traits import PieceKind
-from compiler.vassal.inspection.xml import parse
+from compiler.vassal.inspection.xml import (
+    JDK_ATTRIBUTE_LIMIT,
+    crowded_element,
+    element_path,
+    parse,
+    short_tag,
+)
 from compiler.vassal.savefile import BEGIN, END, commands_of, deobfuscate
 
 __all__ = ["Inspection", "inspect_module"]
@@ -105,12 +119,24 @@ def _check_entry_flags(archive: ModuleArchive, report: Inspection) -> None:
 
 def _read_xml(archive: ModuleArchive, name: str, report: Inspection) -> etree._Element | None:
     try:
-        return parse(archive.read(name, limits.XML_ENTRY))
+        root = parse(archive.read(name, limits.XML_ENTRY))
     except EntryProblem as problem:
         if problem.code not in ("archive.encrypted", "archive.unsupported-method"):
             report.add(problem.code, problem.message, name)
+        return None
     except etree.XMLSyntaxError as exc:
         report.add("xml.malformed", f"{name} is not well-formed XML: {exc}", name)
+        return None
+    crowded = crowded_element(root)
+    if crowded is None:
+        return root
+    element, count = crowded
+    report.add(
+        "xml.too-many-attributes",
+        f"{name}: element <{short_tag(element.tag)}> has {count:,} attributes, more than the "
+        f"{JDK_ATTRIBUTE_LIMIT:,} Java's XML parser accepts: VASSAL cannot load the module",
+        element_path(element),
+    )
     return None
 
 
@@ -142,11 +168,11 @@ def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element |
 
 
 def _version_before(version: str, limit: tuple[int, int]) -> bool:
-    parts = version.split(".")
-    try:
-        return (int(parts[0]), int(parts[1]) if len(parts) > 1 else 0) < limit
-    except ValueError:
+    parts = [*version.split("."), "0"]
+    numbers = (parse_int(parts[0]), parse_int(parts[1]))
+    if numbers[0] is None or numbers[1] is None:
         return False
+    return (numbers[0], numbers[1]) < limit
 
 
 # --- setups ----------------------------------------------------------------------------------------
@@ -205,10 +231,10 @@ class SetupChecks:
         for item, piece in placed:
             if item.kind_of is None or item.states is None or piece.map is None:
                 continue
-            calculates, reactions = self._kind(item.kind_of, item.states)
+            calculates, reactions = self._kind(item.kind_of, item.states, report, where)
             if not calculates and reactions is None:
                 continue
-            traits = self.prototypes.expand(item.kind_of, item.states)
+            traits = self.prototypes.expand(item.kind_of, item.states)  # not TooLarge: _kind expanded it
             evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
             if calculates:
                 check_calculated(piece, evaluation, report, where, self.seen)
@@ -227,7 +253,10 @@ class SetupChecks:
             _, kind, states = self.prototypes.reader.add_piece(order.definition)
         except ValueError:
             return "a marker whose definition does not decode"
-        traits = self.prototypes.expand(kind, states)
+        try:
+            traits = self.prototypes.expand(kind, states)
+        except TooLarge:
+            return f"a marker whose prototypes expand to more than {MAX_EXPANDED_TRAITS:,} traits"
         spec = next((m for m in state.maps if m.name == view.piece.map), None)
         layout = (spec.stacking, spec.layered) if spec is not None else (True, True)
         point = marker_point(order, view.traits, traits, (view.piece.x, view.piece.y), layout)
@@ -238,11 +267,19 @@ class SetupChecks:
         evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
         return PieceView(piece, reactions_of(traits), evaluation, traits)
 
-    def _kind(self, kind: PieceKind, states: list[str]) -> tuple[bool, Reactions | None]:
-        """(whether it has Calculated Properties to judge, its reactions to keys if any)."""
+    def _kind(
+        self, kind: PieceKind, states: list[str], report: Inspection, where: str
+    ) -> tuple[bool, Reactions | None]:
+        """(whether it has Calculated Properties to judge, its reactions to keys if any); a
+        piece too large to expand has neither (reported once)."""
         found = self._kinds.get(id(kind))
         if found is None:
-            traits = self.prototypes.expand(kind, states)
+            try:
+                traits = self.prototypes.expand(kind, states)
+            except TooLarge as problem:
+                report.add("piece.too-large", f"piece '{kind.basic_name}': {problem}; not judged", where)
+                found = self._kinds[id(kind)] = (False, None)
+                return found
             calculated = self.prototypes.properties(traits).calculated.values()
             reactions = reactions_of(traits) if self.commands else None
             reacts = reactions is not None and (reactions.effects or reactions.broadcasts)

@@ -14,7 +14,7 @@ from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import ModuleArchive
 from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.inspection.model import Inspection
-from compiler.vassal.inspection.xml import element_path
+from compiler.vassal.inspection.xml import attributes, element_path
 
 # Child elements that their parent reads itself instead of building them as components.
 OWN_CHILDREN = {
@@ -122,8 +122,7 @@ def component_images(root: etree._Element) -> list[tuple[str, str]]:
     for element in root.iter(etree.Element):
         if element.tag.endswith(("HelpFile", "HtmlChart", "BrowserPDFFile")):
             continue
-        for attribute, value in element.attrib.items():
-            name, text = str(attribute), str(value)
+        for name, text in attributes(element):
             if text and IMAGE_ATTRIBUTE.match(name) and text.lower().endswith(IMAGE_SUFFIXES):
                 found.append((text, element_path(element)))
     return found

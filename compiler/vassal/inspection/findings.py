@@ -22,6 +22,11 @@ CODES: dict[str, tuple[str, str]] = {
     "module.not-a-module": (ERROR, "VASSAL would not recognise the archive as a module (no buildFile.xml)."),
     "module.name-mismatch": (WARNING, "moduledata and buildFile.xml give the module different names."),
     "xml.malformed": (ERROR, "buildFile.xml or moduledata is not well-formed XML."),
+    "xml.too-many-attributes": (
+        ERROR,
+        "An element has more than 10,000 attributes, the limit of Java's XML parser: VASSAL cannot "
+        "load the module.",
+    ),
     "archive.too-large": (
         ERROR,
         "An entry inflates beyond what inspect reads (a zip bomb, or a limit below).",
@@ -49,6 +54,11 @@ CODES: dict[str, tuple[str, str]] = {
         "A prototype no piece uses names images that are not in the archive.",
     ),
     "image.unreadable": (ERROR, "An image is not a PNG, GIF, JPEG, BMP, TIFF or SVG that VASSAL can draw."),
+    "image.oversized": (
+        WARNING,
+        "An SVG board declares a width or height too large for a float; VASSAL makes it the int "
+        "limit, 2,147,483,647 px.",
+    ),
     "help.missing": (ERROR, "A help file, or an image that a help page or HTML chart shows, is missing."),
     "piece.undecodable": (ERROR, "A piece definition does not decode (its type and state chains disagree)."),
     "piece.unknown-trait": (
@@ -58,6 +68,11 @@ CODES: dict[str, tuple[str, str]] = {
     "piece.expression-error": (
         ERROR,
         "A Calculated Property's expression throws for a piece on a map; VASSAL reports it when read.",
+    ),
+    "piece.too-large": (
+        WARNING,
+        "A piece's prototypes expand to more traits than inspect follows (they may use one another "
+        "many times over); VASSAL builds every one. inspect does not judge the piece.",
     ),
     "piece.not-basic": (ERROR, "The innermost part of a piece is not a basic piece, stack or deck."),
     "slot.gpid-duplicate": (WARNING, "Two palette slots share a gpid; the Game Refresher confuses them."),

@@ -14,6 +14,7 @@ import re
 import struct
 from dataclasses import dataclass
 
+from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.sequence import decode
 
 Point = tuple[int, int]
@@ -118,6 +119,8 @@ class Numbering:
             return None
         column = _parse_label(match.group(groups["column"]), self.h_type)
         row = _parse_label(match.group(groups["row"]), self.v_type)
+        if column is None or row is None:
+            return None  # Integer.parseInt throws: VASSAL finds no such location
         return column - self.h_off, row - self.v_off
 
     def _pattern(self) -> tuple[re.Pattern[str] | None, dict[str, int]]:
@@ -147,9 +150,9 @@ class Numbering:
         return ALPHABETIC if kind == "A" else f"-?[0-9]{{{leading + 1},}}"
 
 
-def _parse_label(text: str, kind: str) -> int:
+def _parse_label(text: str, kind: str) -> int | None:
     if kind != "A":
-        return int(text)
+        return parse_int(text)
     negative = text.startswith("-")
     letters = text[1:] if negative else text
     value = 26 * (len(letters) - 1) + ALPHABET.index(letters[-1])
@@ -319,9 +322,9 @@ class Polygon:
         xs, ys = [], []
         for pair in decode(path, ";"):
             parts = decode(pair, ",")
-            try:
-                x, y = int(parts[0].strip()), int(parts[1].strip())
-            except (ValueError, IndexError):
+            x = parse_int(parts[0].strip())
+            y = parse_int(parts[1].strip()) if len(parts) > 1 else None
+            if x is None or y is None:
                 continue
             xs.append(x)
             ys.append(y)

@@ -9,6 +9,7 @@ from lxml import etree
 
 from compiler.vassal.inspection.encoding import check_reencoding
 from compiler.vassal.inspection.model import Inspection
+from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.traits import PieceKind, PieceReader
 from compiler.vassal.inspection.xml import element_path
 
@@ -91,19 +92,19 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
         palette.use(kind, where)
         _check_gpid(element, gpids, report, where)
     highest = max(gpids, default=0)
-    next_id = root.get("nextPieceSlotId", "")
-    if gpids and next_id.isdigit() and int(next_id) <= highest:
+    next_id = parse_int(root.get("nextPieceSlotId", ""))
+    if gpids and next_id is not None and next_id <= highest:
         report.add("slot.next-gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {highest}")
     return palette
 
 
 def _check_gpid(element: etree._Element, gpids: dict[int, str], report: Inspection, where: str) -> None:
     gpid = element.get("gpid", "")
-    if not gpid.isdigit():
-        report.add("slot.gpid-missing", f"piece slot has no numeric gpid ('{gpid}')", where)
-    elif int(gpid) in gpids:
-        report.add(
-            "slot.gpid-duplicate", f"gpid {gpid} is used by two piece slots (also {gpids[int(gpid)]})", where
-        )
+    number = parse_int(gpid)
+    if number is None or number < 0:
+        report.add("slot.gpid-missing", f"piece slot has no numeric gpid ('{gpid[:40]}')", where)
+    elif number in gpids:
+        also = gpids[number]
+        report.add("slot.gpid-duplicate", f"gpid {gpid} is used by two piece slots (also {also})", where)
     else:
-        gpids[int(gpid)] = where
+        gpids[number] = where
