@@ -45,8 +45,16 @@ def _at_start(traits: list[Trait], extra: str = "", body: str = "") -> bytes:
 def calculated_graph(references: int, levels: int, literal: str = "1") -> bytes:
     """Calculated Properties C0 ... C<levels>: each reads the next ``references`` times, the last
     is ``literal``. Evaluated afresh at every reference, C0 costs references**levels."""
-    traits = [calculated(f"C{n}", "{" + " + ".join([f"C{n + 1}"] * references) + "}") for n in range(levels)]
-    traits.append(calculated(f"C{levels}", "{" + literal + "}"))
+    expressions = {f"C{n}": "{" + " + ".join([f"C{n + 1}"] * references) + "}" for n in range(levels)}
+    expressions[f"C{levels}"] = "{" + literal + "}"
+    return calculated_piece(expressions)
+
+
+def calculated_piece(expressions: dict[str, str], values: dict[str, str] | None = None) -> bytes:
+    """A module starting a game with one piece: a Calculated Property per entry of
+    ``expressions`` (name -> expression) and a Marker with ``values``."""
+    traits = [calculated(name, text) for name, text in expressions.items()]
+    traits.append(marker(values or {"Marked": "1"}))
     return _at_start([*traits, basic_piece("", "Piece", gpid="1")])
 
 
