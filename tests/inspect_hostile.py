@@ -105,7 +105,7 @@ def many_attributes(count: int, icon: str = "") -> bytes:
     last one names the image ``icon`` when it is given."""
     names = [f'a{n}="{n}"' for n in range(count - 1 if icon else count)]
     attributes = " ".join([*names, f'icon="{icon}"'] if icon else names)
-    return _at_start([basic_piece("", "Piece", gpid="1")], body=f"<{B}module.Documentation {attributes}/>")
+    return _at_start([basic_piece("", "Piece", gpid="1")], body=f"<{B}module.NotesWindow {attributes}/>")
 
 
 def svg_board(root_attributes: str) -> bytes:

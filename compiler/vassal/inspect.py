@@ -22,16 +22,18 @@ from compiler.vassal.inspection.archive import JAVA_METHODS, READ_ERRORS, Module
 from compiler.vassal.inspection.components import (
     check_classes,
     check_documents,
+    check_single_instances,
     component_images,
     image_entry,
 )
+from compiler.vassal.inspection.encoding import check_reencoding
 from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.inspection.games import GameState, Item
 from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.keys import MarkerOrder, marker_point
 from compiler.vassal.inspection.maps import BoardSpec, MapSpec, read_maps
+from compiler.vassal.inspection.metadata import choose_build_file
 from compiler.vassal.inspection.model import BoardInfo, Inspection, PlacedPiece, SetupSummary
-from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.palette import Palette, read_palette
 from compiler.vassal.inspection.properties import (
     MAX_EXPANDED_TRAITS,
@@ -83,19 +85,33 @@ def inspect_module(path: Path) -> Inspection:
 
 
 def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspection) -> None:
-    custom_traits = check_classes(root, archive, report)
-    palette = read_palette(root, report, custom_traits)
+    encoders = check_classes(root, archive, report)
+    check_single_instances(root, report)
+    custom_traits = encoders.custom
+    palette = read_palette(root, report, custom_traits, encoders.missing)
     maps = read_maps(root, archive, report)
     report.maps = {m.name: [_board_info(b) for b in m.boards] for m in maps}
     setups = [s for s in root.iter(SETUP_TAG) if s.get("isMenu") != "true"]
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
-    checks = SetupChecks(Prototypes(palette.reader, palette.prototype_texts), read_startup_commands(root))
+    prototypes = Prototypes(palette.reader, palette.prototype_texts)
+    check_reencoding(palette.slots, prototypes, _module_globals(root), report)
+    checks = SetupChecks(prototypes, read_startup_commands(root))
     checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
     for setup in setups:
         _run_setup(setup, maps, archive, palette, report, custom_traits, checks)
     shown = check_documents(root, archive, report)
     _check_images(root, archive, palette, shown, report)
+
+
+def _module_globals(root: etree._Element) -> dict[str, str]:
+    """The module's own global properties (not a map's) and their initial values."""
+    found: dict[str, str] = {}
+    for element in root.iter(GLOBAL_PROPERTY_TAG):
+        holder = element.getparent()
+        if holder is not None and holder.getparent() is root:
+            found.setdefault(element.get("name", ""), element.get("initialValue", ""))
+    return found
 
 
 def _board_info(board: BoardSpec) -> BoardInfo:
@@ -141,19 +157,20 @@ def _read_xml(archive: ModuleArchive, name: str, report: Inspection) -> etree._E
 
 
 def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element | None:
-    """moduledata (optional), then the build file VASSAL picks: 'buildFile' for modules
-    written before VASSAL 3.5, 'buildFile.xml' otherwise."""
+    """moduledata (optional), then the build file VASSAL opens (metadata.py)."""
+    moduledata_version = None
     if archive.has("moduledata"):
         data = _read_xml(archive, "moduledata", report)
+        moduledata_version = ""
         if data is not None:
-            report.vassal_version = (data.findtext("VassalVersion") or "").strip()
+            moduledata_version = (data.findtext("VassalVersion") or "").strip()
             report.name = (data.findtext("name") or "").strip()
-    old = _version_before(report.vassal_version, (3, 5))
-    name = "buildFile" if old else "buildFile.xml"
-    if not archive.has(name):
-        report.add("module.not-a-module", f"no {name}: VASSAL cannot open the module")
+    choice = choose_build_file(archive, moduledata_version)
+    report.vassal_version = choice.vassal_version
+    if choice.build_file is None:
+        report.add("module.not-a-module", f"VASSAL cannot open the module: {choice.refusal}")
         return None
-    root = _read_xml(archive, name, report)
+    root = _read_xml(archive, choice.build_file, report)
     if root is None:
         return None
     report.version = root.get("version", "")
@@ -165,14 +182,6 @@ def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element |
     report.name = report.name or root.get("name", "").strip()
     report.vassal_version = report.vassal_version or root.get("VassalVersion", "")
     return root
-
-
-def _version_before(version: str, limit: tuple[int, int]) -> bool:
-    parts = [*version.split("."), "0"]
-    numbers = (parse_int(parts[0]), parse_int(parts[1]))
-    if numbers[0] is None or numbers[1] is None:
-        return False
-    return (numbers[0], numbers[1]) < limit
 
 
 # --- setups ----------------------------------------------------------------------------------------

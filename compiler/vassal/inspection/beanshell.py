@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from compiler.vassal.inspection.numbers import bsh_literal, parse_int, wrap_int
 
 Value = str | int | bool
+Lookup = Callable[[str], Value]  # a property's value as an expression sees it
 
 
 class Undecidable(Exception):

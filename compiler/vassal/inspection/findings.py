@@ -19,7 +19,11 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         "The file cannot be opened as a module: not a regular file, too large, or not a ZIP.",
     ),
-    "module.not-a-module": (ERROR, "VASSAL would not recognise the archive as a module (no buildFile.xml)."),
+    "module.not-a-module": (
+        ERROR,
+        "VASSAL would not open the archive as a module: a saved game or an extension, no build file, "
+        "or not the build file its VASSAL version calls for.",
+    ),
     "module.name-mismatch": (WARNING, "moduledata and buildFile.xml give the module different names."),
     "xml.malformed": (ERROR, "buildFile.xml or moduledata is not well-formed XML."),
     "xml.too-many-attributes": (
@@ -44,6 +48,15 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "archive.duplicate-name": (WARNING, "Two entries have the same name; VASSAL sees only one."),
     "component.unknown-class": (ERROR, "A component class that neither VASSAL nor the module provides."),
+    "component.not-unique": (
+        WARNING,
+        "A component that may appear once in its parent appears more often, or a board or zone has "
+        "more than one grid; VASSAL warns when it loads the module.",
+    ),
+    "component.mandatory-missing": (
+        WARNING,
+        "The module lacks a Help Menu or Global Options, which VASSAL says every module must contain.",
+    ),
     "component.bad-attribute": (
         ERROR,
         "An attribute VASSAL reads as a number is not one; the module fails to load.",

@@ -103,6 +103,8 @@ class GameState:
             self._piece(piece_id, parts[1], parts[2])
 
     def _piece(self, piece_id: str, piece_type: str, state: str) -> None:
+        if self.reader.unbuildable is not None:
+            return  # GameModule.decode finds no encoder: the piece is not built (slots report why)
         try:
             kind = self.reader.kind(piece_type)
             states = kind.states(state)
@@ -283,7 +285,11 @@ class GameState:
         boards = self.boards.get(spec.id, [])
         deck = self._deck_at(spec, boards, where.x, where.y)
         board = next((b for b in boards if b.contains(where.x, where.y)), None)
-        location = deck or (board.location(where.x, where.y) if board is not None else None) or OFFBOARD
+        location = (
+            deck if deck is not None else board.location(where.x, where.y) if board is not None else None
+        )
+        if location is None:
+            location = OFFBOARD  # Map.locationName: only where no deck, zone or grid names the point
         return PlacedPiece(
             item.id, item.name, spec.name, where.x, where.y, location, board.spec.name if board else None
         )

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from compiler.vassal.inspection.encoding import check_reencoding
+from compiler.vassal.inspection.encoding import Slot
 from compiler.vassal.inspection.model import Inspection
 from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.traits import PieceKind, PieceReader
@@ -28,6 +28,7 @@ class Palette:
     prototype_texts: dict[str, str] = field(default_factory=dict)  # prototype -> its definition
     used_prototypes: set[str] = field(default_factory=set)
     dynamic_prototypes: bool = False
+    slots: list[Slot] = field(default_factory=list)  # checked for re-encoding once prototypes are known
     _seen: set[int] = field(default_factory=set)
 
     def use(self, kind: PieceKind, where: str) -> None:
@@ -67,13 +68,18 @@ class Palette:
         return set(self.prototype_images) - reached
 
 
-def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) -> Palette:
-    palette = Palette()
+def read_palette(
+    root: etree._Element, report: Inspection, custom_traits: bool, unbuildable: str | None = None
+) -> Palette:
+    """Every slot and prototype decoded as VASSAL builds it; ``unbuildable``: why no piece can
+    be built at all (no command encoder), which makes every definition fail."""
+    palette = Palette(PieceReader(unbuildable))
     gpids: dict[int, str] = {}
     for element in root.iter(*SLOT_TAGS, PROTOTYPE_TAG):
         where = element_path(element)
+        definition = slot_text(element)
         try:
-            _, kind, _ = palette.reader.add_piece((element.text or "").strip())
+            _, kind, states = palette.reader.add_piece(definition)
         except ValueError as exc:
             report.add("piece.undecodable", f"the piece definition does not decode: {exc}", where)
             continue
@@ -88,7 +94,7 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
                 palette.prototype_uses[name] |= set(marker.prototypes) if marker else set()
             continue
         report.piece_slots += 1
-        check_reencoding(kind, report, where)
+        palette.slots.append(Slot(definition, element.get("gpid", ""), where, kind, states))
         palette.use(kind, where)
         _check_gpid(element, gpids, report, where)
     highest = max(gpids, default=0)
@@ -96,6 +102,13 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
     if gpids and next_id is not None and next_id <= highest:
         report.add("slot.next-gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {highest}")
     return palette
+
+
+def slot_text(element: etree._Element) -> str:
+    """Builder.getText: the element's own text nodes (not its CDATA sections), joined and
+    trimmed as Java trims (every character up to the space)."""
+    parts = [element.text or ""] + [child.tail or "" for child in element]
+    return "".join(parts).strip("".join(chr(c) for c in range(33)))
 
 
 def _check_gpid(element: etree._Element, gpids: dict[int, str], report: Inspection, where: str) -> None:
