@@ -32,7 +32,7 @@ from compiler.vassal.inspection.games import GameState, Item
 from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.keys import MarkerOrder, marker_point
 from compiler.vassal.inspection.maps import BoardSpec, MapSpec, read_maps
-from compiler.vassal.inspection.metadata import choose_build_file
+from compiler.vassal.inspection.metadata import RUNNING_VERSION, choose_build_file
 from compiler.vassal.inspection.model import BoardInfo, Inspection, PlacedPiece, SetupSummary
 from compiler.vassal.inspection.palette import Palette, read_palette
 from compiler.vassal.inspection.properties import (
@@ -161,12 +161,12 @@ def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element |
     moduledata_version = None
     if archive.has("moduledata"):
         data = _read_xml(archive, "moduledata", report)
-        moduledata_version = ""
+        moduledata_version = RUNNING_VERSION
         if data is not None:
-            moduledata_version = (data.findtext("VassalVersion") or "").strip()
+            moduledata_version = (data.findtext("VassalVersion", RUNNING_VERSION)).strip()
             report.name = (data.findtext("name") or "").strip()
+            report.vassal_version = (data.findtext("VassalVersion") or "").strip()
     choice = choose_build_file(archive, moduledata_version)
-    report.vassal_version = choice.vassal_version
     if choice.build_file is None:
         report.add("module.not-a-module", f"VASSAL cannot open the module: {choice.refusal}")
         return None
@@ -201,6 +201,7 @@ def _run_setup(
     summary = SetupSummary(setup.get("name", ""), file)
     where = f"setup '{summary.name}'" + (f" ({file})" if file else "")
     state = GameState(maps, palette.reader, report, where, custom_traits)
+    state.unbuildable = palette.unbuildable
     if file is not None:
         commands = _setup_commands(file, archive, report, where)
         if commands is None:

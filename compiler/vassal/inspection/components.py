@@ -91,8 +91,10 @@ def vassal_classes() -> frozenset[str]:
 class Encoders:
     """The module's command encoders, which build every piece (GameModule.decode asks each).
     ``custom``: the module brings a class of its own among them, whose traits inspect cannot
-    know; ``missing``: why no encoder can build a piece (VASSAL then reports "couldn't build
-    piece" for every slot and places no piece), None when one can."""
+    know; ``missing``: why none is there while the module is built (VASSAL adds a
+    BasicCommandEncoder only after building every component, so every palette slot and
+    at-start stack "couldn't build piece"; pieces of saved games, decoded later, are built),
+    None when one is."""
 
     custom: bool
     missing: str | None
@@ -180,14 +182,13 @@ PARENTS = {
     M + "map.boardPicker.Board": ("Board", "name"),
     M + "map.boardPicker.board.mapgrid.Zone": ("Zone", "name"),
 }
-MODULE_NEEDS = ((M + "Documentation", "Help Menu"), (M + "GlobalOptions", "Global Options"))
 
 
 def check_single_instances(root: etree._Element, report: Inspection) -> None:
     """What GameModule's validity checkers log when the module is loaded: a component that may
     appear once in its parent appearing more often (RecursiveSingleChildInstance), a board or
-    zone with more than one grid (their SingleChildInstance), and the Help Menu and Global
-    Options every module needs (MandatoryComponent)."""
+    zone with more than one grid (their SingleChildInstance). (Its MandatoryComponent checks
+    never fire: GameModule.build adds a Help Menu and Global Options where they lack.)"""
     for parent in root.iter(*PARENTS):
         kind, attribute = PARENTS[str(parent.tag)]
         name = (parent.get(attribute) if attribute else "") or kind
@@ -203,15 +204,6 @@ def check_single_instances(root: etree._Element, report: Inspection) -> None:
                 "component.not-unique",
                 f"No more than one [{child}] allowed in {name} [{kind}]",
                 element_path(parent),
-            )
-    present = {str(child.tag) for child in root.iterchildren("*")}
-    for tag, kind in MODULE_NEEDS:
-        if tag not in present:
-            module = root.get("name") or "Module"
-            report.add(
-                "component.mandatory-missing",
-                f"{module} [Module] must contain at least one [{kind}]",
-                element_path(root),
             )
 
 

@@ -53,10 +53,6 @@ CODES: dict[str, tuple[str, str]] = {
         "A component that may appear once in its parent appears more often, or a board or zone has "
         "more than one grid; VASSAL warns when it loads the module.",
     ),
-    "component.mandatory-missing": (
-        WARNING,
-        "The module lacks a Help Menu or Global Options, which VASSAL says every module must contain.",
-    ),
     "component.bad-attribute": (
         ERROR,
         "An attribute VASSAL reads as a number is not one; the module fails to load.",

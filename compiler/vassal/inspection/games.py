@@ -73,6 +73,7 @@ class GameState:
         self.boards: dict[str, list[PlacedBoard]] = {}
         self.new_game = True
         self.generated = 0
+        self.unbuildable = False  # no command encoder while the module was built
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -103,8 +104,6 @@ class GameState:
             self._piece(piece_id, parts[1], parts[2])
 
     def _piece(self, piece_id: str, piece_type: str, state: str) -> None:
-        if self.reader.unbuildable is not None:
-            return  # GameModule.decode finds no encoder: the piece is not built (slots report why)
         try:
             kind = self.reader.kind(piece_type)
             states = kind.states(state)
@@ -237,6 +236,14 @@ class GameState:
         return point
 
     def _pile_piece(self, holder: Item, gpid: str, text: str, where: str) -> None:
+        if self.unbuildable:  # built with the module, before it had a command encoder: no piece
+            self.report.add(
+                "piece.undecodable",
+                f"at-start stack '{holder.name}' cannot build its piece ({where}): the module had no "
+                "command encoder when VASSAL built it",
+                self.where,
+            )
+            return
         try:
             _, kind, states = self.reader.add_piece(text)
         except ValueError:

@@ -4,11 +4,12 @@ GameModule.build of VASSAL 3.7.26).
 
 - An archive with a `savedGame` entry is a saved game; one without `buildFile.xml` or
   `buildFile` is nothing VASSAL opens; one with `extensiondata` is an extension.
-- With `moduledata`, the VASSAL version is moduledata's. Without it, VASSAL reads the first
-  ten lines of the build file (`buildFile.xml` if there is one, else `buildFile`) for the
-  module's root element, and then takes the version from the root element of `buildFile`
-  (not `buildFile.xml`: a module that has only `buildFile.xml` and no moduledata has no
-  version).
+- With `moduledata`, the VASSAL version is its VassalVersion element (the running VASSAL's,
+  3.7.26, when it has none). Without it, VASSAL reads the first ten lines of the build file
+  (`buildFile.xml` if there is one, else `buildFile`) for the module's root element, and
+  then takes the version from the `vassalVersion` attribute (lower case: build files write
+  `VassalVersion`, so in practice none) of the first module element of `buildFile`; a
+  module without `buildFile` keeps the running VASSAL's version.
 - The build file it opens is `buildFile` for a version before 3.5, as Maven's
   DefaultArtifactVersion reads the version ("3.0b6", "3.5beta" and "" are all 0.0), and
   `buildFile.xml` otherwise; a module without that entry does not open.
@@ -31,6 +32,7 @@ BUILD_FILE, OLD_BUILD_FILE = "buildFile.xml", "buildFile"
 MODULE_ELEMENTS = ("VASSAL.launch.BasicModule", "VASSAL.build.GameModule")
 EXTENSION_ELEMENT = "VASSAL.build.module.ModuleExtension"
 HEAD_LINES = 10  # lines of the build file MetaDataFactory reads for the root element
+RUNNING_VERSION = "3.7.26"  # AbstractMetaData's version until something sets it (Info.getVersion)
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -79,7 +81,7 @@ def is_before_3_5(version: str) -> bool:
 
 def choose_build_file(archive: ModuleArchive, moduledata_version: str | None) -> Choice:
     """The build file GameModule.build opens. ``moduledata_version``: moduledata's VassalVersion
-    ("" when it gave none or could not be read), None when the archive has no moduledata."""
+    (RUNNING_VERSION when it has none), None when the archive has no moduledata."""
     if archive.has("savedGame"):
         return Choice(None, "", "it is a saved game, not a module")
     found = BUILD_FILE if archive.has(BUILD_FILE) else OLD_BUILD_FILE if archive.has(OLD_BUILD_FILE) else None
@@ -116,13 +118,14 @@ def _module_element_refusal(archive: ModuleArchive, name: str) -> str:
 
 
 def _old_build_file_version(archive: ModuleArchive) -> str:
-    """ModuleMetaData without moduledata: the VassalVersion of the first module element of
-    `buildFile` (never `buildFile.xml`); '' when there is none."""
+    """ModuleMetaData without moduledata: the `vassalVersion` attribute (so spelled) of the
+    first module element of `buildFile` ('' without one), never `buildFile.xml`'s; without
+    `buildFile`, the running VASSAL's."""
     if not archive.has(OLD_BUILD_FILE):
-        return ""
+        return RUNNING_VERSION
     try:
         root = parse(archive.read(OLD_BUILD_FILE, limits.XML_ENTRY))
     except (EntryProblem, etree.XMLSyntaxError, *READ_ERRORS):
         return ""
     element = next(root.iter(*MODULE_ELEMENTS), None)
-    return element.get("VassalVersion", "") if element is not None else ""
+    return element.get("vassalVersion", "") if element is not None else ""

@@ -10,6 +10,7 @@ from lxml import etree
 from compiler.vassal.inspection.encoding import Slot
 from compiler.vassal.inspection.model import Inspection
 from compiler.vassal.inspection.numbers import parse_int
+from compiler.vassal.inspection.properties import shorten
 from compiler.vassal.inspection.traits import PieceKind, PieceReader
 from compiler.vassal.inspection.xml import element_path
 
@@ -29,6 +30,7 @@ class Palette:
     used_prototypes: set[str] = field(default_factory=set)
     dynamic_prototypes: bool = False
     slots: list[Slot] = field(default_factory=list)  # checked for re-encoding once prototypes are known
+    unbuildable: bool = False  # no command encoder while the module is built: no slot builds
     _seen: set[int] = field(default_factory=set)
 
     def use(self, kind: PieceKind, where: str) -> None:
@@ -71,13 +73,21 @@ class Palette:
 def read_palette(
     root: etree._Element, report: Inspection, custom_traits: bool, unbuildable: str | None = None
 ) -> Palette:
-    """Every slot and prototype decoded as VASSAL builds it; ``unbuildable``: why no piece can
-    be built at all (no command encoder), which makes every definition fail."""
-    palette = Palette(PieceReader(unbuildable))
+    """Every slot and prototype decoded as VASSAL builds it; ``unbuildable``: why no slot's
+    piece can be built (no command encoder while the module is built)."""
+    palette = Palette(unbuildable=unbuildable is not None)
     gpids: dict[int, str] = {}
     for element in root.iter(*SLOT_TAGS, PROTOTYPE_TAG):
         where = element_path(element)
         definition = slot_text(element)
+        if unbuildable is not None and element.tag != PROTOTYPE_TAG:
+            report.piece_slots += 1
+            report.add(
+                "piece.undecodable",
+                f"VASSAL couldn't build piece {shorten(definition)}: {unbuildable}",
+                where,
+            )
+            continue
         try:
             _, kind, states = palette.reader.add_piece(definition)
         except ValueError as exc:

@@ -164,9 +164,8 @@ class PieceKind:
 class PieceReader:
     """PieceKinds by type text, each worked out once per inspection."""
 
-    def __init__(self, unbuildable: str | None = None) -> None:
+    def __init__(self) -> None:
         self._kinds: dict[str, PieceKind] = {}
-        self.unbuildable = unbuildable  # why no piece can be built (no command encoder), if so
 
     def kind(self, piece_type: str) -> PieceKind:
         found = self._kinds.get(piece_type)
@@ -176,8 +175,6 @@ class PieceReader:
 
     def add_piece(self, command: str) -> tuple[str, PieceKind, list[str]]:
         """(id, kind, states) of an AddPiece command; ValueError when it does not decode."""
-        if self.unbuildable is not None:
-            raise ValueError(f"VASSAL couldn't build piece: {self.unbuildable}")
         if not command.startswith("+/"):
             raise ValueError("not an AddPiece command")
         parts = decode(command[2:], "/")
