@@ -17,6 +17,7 @@ is the JVM's.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -97,7 +98,9 @@ def _trait(piece_type: str, state: str, gpid: str, follow: Follow | None) -> tup
     return new_type, new_state
 
 
+@functools.lru_cache(maxsize=8192)
 def _type(prefix: str, piece_type: str) -> str:
+    """A trait's type as written back (pieces share trait types: each is written once)."""
     rest = piece_type[len(prefix) :]
     if prefix in ("emb;", "nonRect;"):
         if prefix == "nonRect;":
@@ -132,6 +135,7 @@ def _first_token(text: str) -> tuple[str, str, str]:
         index += 1
 
 
+@functools.lru_cache(maxsize=8192)
 def _layer(rest: str) -> tuple[list[str], dict[str, str]]:
     """Embellishment.mySetType then myGetType (and Embellishment0's when a version-0 Layer
     keeps keys of more than one character); the facts its state needs."""
