@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator
 
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.context import CheckContext
-from compiler.checks.counters import check_counter_values
 from compiler.checks.geometry import (
     check_bridges,
     check_countries,
@@ -36,6 +35,7 @@ from compiler.checks.references import (
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
 from compiler.checks.system import check_system
+from compiler.checks.values import check_engine_values, check_face_values, check_value_declarations
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
 
@@ -48,7 +48,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_printable_glyphs,
     check_game_references,
     check_counter_references,
-    check_counter_values,
+    check_value_declarations,
+    check_engine_values,
+    check_face_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,
