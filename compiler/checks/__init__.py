@@ -7,6 +7,7 @@ needs is missing (that part's own file already carries the error).
 
 from collections.abc import Callable, Iterator
 
+from compiler.checks.art import check_board_image, check_card_images, check_counter_images
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.context import CheckContext
 from compiler.checks.geometry import (
@@ -23,6 +24,7 @@ from compiler.checks.geometry import (
     check_spaces_on_sheet,
 )
 from compiler.checks.identity import check_duplicate_ids
+from compiler.checks.layout import check_counter_names, check_layouts, check_printed_values
 from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
 from compiler.checks.references import (
@@ -51,6 +53,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_value_declarations,
     check_engine_values,
     check_face_values,
+    check_layouts,
+    check_counter_names,
+    check_printed_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,
@@ -62,6 +67,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_region_connections,
     check_map_size,
     check_spaces_on_sheet,
+    check_board_image,
+    check_card_images,
+    check_counter_images,
     check_countries,
     check_place_names,
     check_supply_sources,

@@ -183,7 +183,8 @@ class Parser:
         if kind == "number":
             return self.make("lit", _literal(text))
         if kind == "string":
-            unescaped = re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), text[1:-1])
+            body = _unicode_escapes(text[1:-1])
+            unescaped = re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
             return self.make("lit", unescaped)
         if kind == "name":
             if text in ("true", "false"):
@@ -210,6 +211,15 @@ def _literal(text: str) -> int:
     if value is None:
         raise BadLiteral(f"bsh.ParseException: Number too big for integer type: {text[:40]}")
     return value
+
+
+UNICODE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
+
+
+def _unicode_escapes(text: str) -> str:
+    """Java reads a backslash, one or more 'u' and four hex digits as that character before
+    anything else, unless the backslash is itself escaped (an odd run of backslashes)."""
+    return UNICODE_ESCAPE.sub(lambda m: m.group(1) + chr(int(m.group(2), 16)), text)
 
 
 def parse(text: str) -> Node:
