@@ -85,10 +85,16 @@ def main() -> int:
         FIXTURES.mkdir(parents=True, exist_ok=True)
         kept = [{"position": r["position"], "module": r["module"]} for r in results]
         fixture = {"game": definition.game.id, "system": definition.game.system, "battles": kept}
-        (FIXTURES / f"{definition.game.id}.json").write_text(
-            json.dumps(fixture, indent=1, sort_keys=True) + "\n"
-        )
+        (FIXTURES / f"{definition.game.id}.json").write_text(fixture_text(fixture))
     return 0 if agreed == len(results) else 1
+
+
+def fixture_text(fixture: dict[str, Any]) -> str:
+    """The fixture as JSON with one battle a line: small, and a change shows as that battle's line."""
+    head = {key: value for key, value in fixture.items() if key != "battles"}
+    lines = [json.dumps(battle, sort_keys=True, separators=(",", ":")) for battle in fixture["battles"]]
+    opening = json.dumps(head, sort_keys=True)[:-1] + ', "battles": [\n'
+    return opening + ",\n".join(lines) + "\n]}\n"
 
 
 def play(
