@@ -157,6 +157,7 @@ def _turn_effect(data: Json, origin: Origin) -> TurnEffect:
         drm=int(data.get("drm", 0)),
         cite=_cite(data),
         origin=origin,
+        summary=text(data, "summary"),
     )
 
 

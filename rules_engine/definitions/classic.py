@@ -99,6 +99,7 @@ class TurnEffect(NamedTuple):
     drm: int = 0
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None
 
 
 class SupplyEffects(NamedTuple):
