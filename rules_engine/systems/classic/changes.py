@@ -16,17 +16,21 @@ def put(world: World, unit: Unit, space: str) -> None:
     """Place or move ``unit`` into ``space``; it takes control there."""
     left = unit.space if unit.on_map else None
     world.state.place(unit, space)
-    if left is not None:
+    places = world.tables.controlled
+    if left is not None and left in places:
         control.vacated(world, left)
-    _entered(world, space, unit.side)
+    if space in places:
+        _entered(world, space, unit.side)
 
 
 def pass_through(world: World, unit: Unit, spaces: Sequence[str]) -> None:
     """``unit`` moved through ``spaces`` (not where it stops): under last-to-enter it took control."""
-    if control.by_occupation(world.tables):
+    places = world.tables.controlled
+    if not places or control.by_occupation(world.tables):
         return
     for space in spaces:
-        _entered(world, space, unit.side)
+        if space in places:
+            _entered(world, space, unit.side)
 
 
 def _entered(world: World, space: str, side: str) -> None:
