@@ -53,7 +53,8 @@ def step_loss(world: World, unit: Unit) -> None:
     """Flip a full-strength two-sided unit; otherwise eliminate it."""
     if steps_left(unit) == 2:
         world.state.set_damaged(unit, True)
-        world.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
+        if world.state.logging:
+            world.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
     else:
         eliminate(world, unit)
 
@@ -64,10 +65,12 @@ def eliminate(world: World, unit: Unit) -> None:
     world.extra.supply_checks.pop(unit.uid, None)
     if left is not None:
         control.vacated(world, left)
-    world.state.note("eliminated", f"{unit.uid} is eliminated")
+    if world.state.logging:
+        world.state.note("eliminated", f"{unit.uid} is eliminated")
 
 
 def restore_step(world: World, unit: Unit) -> None:
     """A reduced unit back to its full side."""
     world.state.set_damaged(unit, False)
-    world.state.note("replacement", f"{unit.uid} is back to full strength")
+    if world.state.logging:
+        world.state.note("replacement", f"{unit.uid} is back to full strength")

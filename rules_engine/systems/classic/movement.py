@@ -87,6 +87,8 @@ class MoveContext:
         self.priced_zoc = zoc.kind == "exit-cost" and bool(self.enemy_zoc)
         self.one_hex_minimum = tables.movement.one_hex_minimum
         self.limited = bool(turns.in_force(world))
+        # each kind of unit's budget and movement class (Mover)
+        self.units: dict[tuple[str, bool, bool], tuple[Budget, str]] = {}
         # step rules' answers by movement class, first step or not, and hex (Mover.steps_from)
         self.steps: dict[tuple[str, bool, str], tuple[tuple[str, float], ...]] = {}
 
@@ -135,10 +137,17 @@ class Mover:
         self.unit = unit
         self.mode = mode
         self.start = unit.space
-        self.budget = (
-            budget(world, unit, mode) if shared.limited or unit.out_of_supply else _plain(world, unit, mode)
-        )
-        self.movement_class = world.tables.movement_class(unit.counter)
+        # a unit's budget and class follow from its counter, its face and its supply marker
+        key = (unit.counter.id, unit.damaged, unit.out_of_supply)
+        known = shared.units.get(key)
+        if known is None:
+            spend = (
+                budget(world, unit, mode)
+                if shared.limited or unit.out_of_supply
+                else _plain(world, unit, mode)
+            )
+            known = shared.units[key] = (spend, world.tables.movement_class(unit.counter))
+        self.budget, self.movement_class = known
         self.rule = shared.rule
         self.ezoc: frozenset[str]
         self._steps: dict[tuple[str, bool, str], tuple[tuple[str, float], ...]]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from rules_engine.core.dice import SeededDice
 from rules_engine.core.errors import IllegalAction
 from rules_engine.core.state import Unit
-from rules_engine.systems.classic import combat, reinforcements, replacements, sequence
+from rules_engine.systems.classic import combat, movement, reinforcements, replacements, sequence
 from rules_engine.systems.classic.decisions import RandomDecider
 from rules_engine.systems.classic.game import ClassicGame, ClassicRulesSystem
 
@@ -70,12 +70,10 @@ def _moves(game: ClassicGame, chooser: random.Random, chance: float, check: Afte
     if mode is not None and mode.start_on_line:
         lines = world.tables.lines.get(mode.id, {})
         units = [u for u in units if u.space in lines]
+    shared = movement.context(world, side, mode)  # the enemy's units stay put in a movement phase
     for unit in units:
-        if (
-            chooser.random() < chance
-            and game.move_at_random(unit, chooser, STOP_CHANCE)
-            and check is not None
-        ):
+        moved = chooser.random() < chance and game.move_at_random(unit, chooser, STOP_CHANCE, shared)
+        if moved and check is not None:
             check(game, f"move {unit.uid}")
 
 

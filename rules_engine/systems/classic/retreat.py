@@ -54,7 +54,8 @@ def retreat(world: World, unit: Unit, length: int, role: str, decider: Decider) 
     options = paths(world, unit, length)
     if not options:
         blocked = tables.retreat.blocked
-        world.state.note("retreat", f"{unit.uid} cannot retreat")
+        if world.state.logging:
+            world.state.note("retreat", f"{unit.uid} cannot retreat")
         if blocked == "step-loss":
             changes.step_loss(world, unit)
         else:

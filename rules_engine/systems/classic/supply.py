@@ -135,7 +135,8 @@ def check(world: World, side: str) -> None:
                 counts.pop(unit.uid, None)
             continue
         counts[unit.uid] = counts.get(unit.uid, 0) + 1
-        state.note("supply", f"{unit.uid} is out of supply")
+        if state.logging:
+            state.note("supply", f"{unit.uid} is out of supply")
         if effects.eliminated_after is not None and counts[unit.uid] >= effects.eliminated_after:
             changes.eliminate(world, unit)
         elif effects.step_loss:
