@@ -35,7 +35,7 @@ from rules_engine.systems.classic import (
 )
 from rules_engine.systems.classic.actions import Attack, Move, PlaceReinforcement, Replace
 from rules_engine.systems.classic.control import controlled_places
-from rules_engine.systems.classic.decisions import Decider
+from rules_engine.systems.classic.decisions import Decider, RandomDecider
 from rules_engine.systems.classic.facts import FACTS
 from rules_engine.systems.classic.movement import MoveContext, Mover
 from rules_engine.systems.classic.state import ClassicState, World
@@ -210,7 +210,14 @@ class ClassicGame(CoreGame):
         if system is None:
             raise EngineError("this game has no combat system in charts.json")
         fight = dicepool.resolve if system.kind == "dice-pool" else combat.resolve
-        report = fight(self.world, self.active_side, list(attackers), list(targets), decider, dice)
+        # a choice given from outside (a replay's) may be refused half-way: the combat is then undone
+        kept = None if isinstance(decider, RandomDecider) else self.world.snapshot()
+        try:
+            report = fight(self.world, self.active_side, list(attackers), list(targets), decider, dice)
+        except IllegalAction:
+            if kept is not None:
+                self.world.restore(kept)
+            raise
         self.world.extra.last_combat = report
         return report
 

@@ -10,9 +10,9 @@ never import each other in a circle (tests/test_classic_layers.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from rules_engine.core.state import GameState, Unit
+from rules_engine.core.state import ON_MAP, GameState, Unit, UnitStatus
 from rules_engine.core.zoc import ZocCache
 from rules_engine.definitions import Phase, Reinforcement
 from rules_engine.systems.classic.tables import Tables
@@ -38,6 +38,16 @@ class ClassicState:
     move_context: tuple[tuple[object, ...], Any] | None = None
     # Supply traces by side and movement class, with the epoch of the position they were made in.
     supply_cache: dict[tuple[str, str], tuple[int, dict[str, int]]] = field(default_factory=dict)
+
+
+class Snapshot(NamedTuple):
+    """A position put aside (World.snapshot)."""
+
+    units: dict[str, tuple[str | None, UnitStatus, bool, bool]]
+    control: dict[str, str]
+    attacked: set[str]
+    defended: set[str]
+    supply_checks: dict[str, int]
 
 
 @dataclass
@@ -102,6 +112,36 @@ class World:
             if not others:
                 return held - {besides.space}
         return held
+
+    def snapshot(self) -> Snapshot:
+        """What a combat may change, to put back if a player's choice in it is refused."""
+        state = self.state
+        return Snapshot(
+            {uid: (u.space, u.status, u.damaged, u.out_of_supply) for uid, u in state.units.items()},
+            dict(state.control),
+            set(state.attacked),
+            set(self.extra.defended),
+            dict(self.extra.supply_checks),
+        )
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """The position as ``snapshot`` recorded it (units, control, who attacked what)."""
+        state = self.state
+        state.occupants.clear()
+        for uid, (space, status, damaged, marked) in snapshot.units.items():
+            unit = state.units[uid]
+            unit.space, unit.status, unit.damaged, unit.out_of_supply = space, status, damaged, marked
+            if status is ON_MAP and space is not None:
+                state.occupants.setdefault(space, []).append(unit)
+        state.control.clear()
+        state.control.update(snapshot.control)
+        state.attacked.clear()
+        state.attacked.update(snapshot.attacked)
+        self.extra.defended = set(snapshot.defended)
+        self.extra.supply_checks = dict(snapshot.supply_checks)
+        for side in self.tables.sides:
+            state.side_epochs[side] = state.side_epochs.get(side, 0) + 1
+        state.epoch += 1
 
     def stacking_problem(self, space: str, arriving: list[Unit]) -> str | None:
         """Why ``arriving`` may not end up in ``space`` (None when they may)."""

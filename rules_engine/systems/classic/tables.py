@@ -222,11 +222,14 @@ class Tables:
         return frozenset(barred)
 
     def movement_class(self, counter: Counter) -> str:
-        """The unit's movement class: by its class, else its face's value, else the chart's first."""
+        """The unit's movement class: by its class (or a group of it), else its face's value, else
+        the chart's first."""
         found = self._class_of.get(counter.id)
         if found is None:
             classes = self.movement.classes
-            by_class = classes.get(counter.unit_class or "", classes.get("*"))
+            unit_class = counter.unit_class or ""
+            names = (unit_class, *sorted(self.groups.get(unit_class, frozenset()) - {unit_class}), "*")
+            by_class = next((classes[name] for name in names if name in classes), None)
             printed = face_value(counter.front, "movement_class")
             found = by_class or (printed if isinstance(printed, str) else None) or self.movement_classes[0]
             if found not in self.steps:
