@@ -20,7 +20,7 @@ def check_tables(context: CheckContext) -> Iterator[Diagnostic]:
         if table.kind in ("die-roll", "crt"):
             yield from _coverage(definition, table)
         if table.kind == "crt":
-            yield from _crt_columns(table)
+            yield from _crt_columns(table, differential=_differential(definition, table))
 
 
 def _die_sides(definition: GameDefinition, die_id: str | None) -> int | None:
@@ -86,9 +86,16 @@ def _odds_value(column: str) -> Fraction | None:
     return Fraction(int(parts[0]), int(parts[1]))
 
 
-def _crt_columns(table: Table) -> Iterator[Diagnostic]:
+def _differential(definition: GameDefinition, table: Table) -> bool:
+    """The table is the CRT of a differential combat: its columns are differentials, checked with
+    the classic options (compiler/checks/classic.py)."""
+    combat = definition.charts.combat if definition.charts else None
+    return combat is not None and combat.kind == "differential-crt" and combat.table == table.id
+
+
+def _crt_columns(table: Table, differential: bool = False) -> Iterator[Diagnostic]:
     previous: Fraction | None = None
-    for index, column in enumerate(table.columns):
+    for index, column in enumerate(() if differential else table.columns):
         value = _odds_value(column)
         file, pointer = at(table.origin, "columns", index)
         if value is None:

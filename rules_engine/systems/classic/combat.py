@@ -129,7 +129,7 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
     side = defenders[0].side if defenders else ""
     shift, drm = _terrain_modifiers(world, side, targets)
     across_shift, across_drm = _hexside_modifiers(world, attackers, targets)
-    turn_shift, turn_drm = turns.combat_modifiers(world)
+    turn_shift, turn_drm = turns.combat_modifiers(world, attackers)
     found = Assessment(
         attack, defense, shift=shift + across_shift + turn_shift, drm=drm + across_drm + turn_drm
     )

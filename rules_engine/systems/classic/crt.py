@@ -145,23 +145,16 @@ class Crt:
 
     def shifted(self, column: int, shift: int, below: TableEnd, above: TableEnd) -> int | str | None:
         """The final column after ``shift``, or the result code an end of the table gives instead
-        (None: the attack may not be made: it is below the table before shifts)."""
+        (None: the attack may not be made: it is below the table before shifts). A combat beyond
+        an end stands one column past it, and shifts move it from there."""
         last = len(self.columns) - 1
-        if column == BELOW:
-            if below.rule == "no-attack":
-                return None
-            if below.rule == "result":
-                return below.result or ""
-            column = 0
-        elif column == ABOVE:
-            if above.rule == "result":
-                return above.result or ""
-            column = last
-        index = column + shift
+        if column == BELOW and below.rule == "no-attack":
+            return None
+        index = (-1 if column == BELOW else last + 1 if column == ABOVE else column) + shift
         if index < 0:
-            return below.result if below.rule == "result" and below.result else 0
+            return below.result or "" if below.rule == "result" else 0
         if index > last:
-            return above.result if above.rule == "result" and above.result else last
+            return above.result or "" if above.rule == "result" else last
         return index
 
     # --- the roll ------------------------------------------------------------------------------
