@@ -7,6 +7,7 @@ needs is missing (that part's own file already carries the error).
 
 from collections.abc import Callable, Iterator
 
+from compiler.checks.art import check_board_image, check_card_images, check_counter_images
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.classic import check_classic
 from compiler.checks.context import CheckContext
@@ -24,6 +25,7 @@ from compiler.checks.geometry import (
     check_spaces_on_sheet,
 )
 from compiler.checks.identity import check_duplicate_ids
+from compiler.checks.layout import check_counter_names, check_layouts, check_printed_values
 from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
 from compiler.checks.references import (
@@ -52,6 +54,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_value_declarations,
     check_engine_values,
     check_face_values,
+    check_layouts,
+    check_counter_names,
+    check_printed_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,
@@ -63,6 +68,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_region_connections,
     check_map_size,
     check_spaces_on_sheet,
+    check_board_image,
+    check_card_images,
+    check_counter_images,
     check_countries,
     check_place_names,
     check_supply_sources,
