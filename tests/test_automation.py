@@ -6,23 +6,30 @@ from __future__ import annotations
 import io
 import zipfile
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from lxml import etree
 
+from compiler.pipeline import validate_game
 from compiler.render.board import render_board
-from compiler.vassal.automation import automation_plan
+from compiler.vassal.automation import automation_plan, combat_model
+from compiler.vassal.automation.classic import ClassicCrt, hex_effect, meaning
+from compiler.vassal.automation.classic_pool import ClassicPool
 from compiler.vassal.automation.conditions import turn_notes
 from compiler.vassal.automation.expressions import choose, member, sum_of_lookups, text
 from compiler.vassal.automation.jerusalem import FLAGS, Jerusalem, _hex_value
 from compiler.vassal.automation.oddscrt import cell, column
+from compiler.vassal.automation.terrain import game_board, kinds_of
 from compiler.vassal.automation.turns import tracker_state
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.module import build_module
 from compiler.vassal.pieces import decode_add_piece
 from rules_engine.systems import system_for
+from rules_engine.systems.classic import combat as classic_combat
+from rules_engine.systems.classic import strength as classic_strength
 
-from .conftest import GAMES, shipped
+from .conftest import GAMES, shipped, valid_game
 
 M = "VASSAL.build.module."
 
@@ -170,7 +177,7 @@ def test_turn_notes_and_the_trackers_first_turn() -> None:
     notes = turn_notes(definition, latrun)
     assert "Bevingrad" in notes["TurnNotes_May_III"]  # terrain closed until May III
     assert "only the Jewish player turn" in notes["TurnNotes_June_IV"]
-    state = tracker_state(definition, latrun)
+    state = tracker_state(definition, latrun.first_turn)
     assert state is not None and state.startswith("TURNTurnTracker0\t0|3;0;0;")  # May IV is the 4th box
     israel = shipped("israel1948")
     onslaught = next(s for s in israel.scenarios if s.id == "onslaught")
@@ -178,3 +185,35 @@ def test_turn_notes_and_the_trackers_first_turn() -> None:
     # the Israeli air point comes by schedule in turn 3 only; the Arab one every turn
     assert "Israeli" not in notes["TurnNotes__1"] and "Israeli" in notes["TurnNotes__3"]
     assert all("Arab League side: 1" in notes[f"TurnNotes__{turn}"] for turn in (1, 2, 3))
+
+
+CLASSIC = Path(__file__).parent / "fixtures" / "classic"
+
+
+@pytest.mark.parametrize("game", ["delta", "front-line", "open"])
+def test_classic_hex_effects_are_the_engines(game: str) -> None:
+    definition = valid_game(validate_game(CLASSIC / game, run_replays=False))
+    world = system_for(definition).new_game(definition.scenarios[0].id, log=False).world
+    board = game_board(definition)
+    for space in board.spaces:
+        for side in (s.id for s in definition.game.sides):
+            engine = classic_combat._effects(classic_strength.hex_terrain(world, space), side)
+            assert hex_effect(kinds_of(board, space), side) == engine
+
+
+def test_classic_models_by_combat_kind() -> None:
+    for game, kind in (("delta", "differential-crt"), ("open", "odds-crt"), ("pool", "dice-pool")):
+        definition = valid_game(validate_game(CLASSIC / game, run_replays=False))
+        assert definition.charts.combat.kind == kind
+        model = combat_model(definition, render_board(definition, 10), 63)
+        assert isinstance(model, ClassicPool if kind == "dice-pool" else ClassicCrt)
+        if isinstance(model, ClassicCrt):
+            # the scale makes every strength a whole number: delta halves a stream-crosser's attack
+            assert model.scale % 2 == 0 if game == "delta" else model.scale >= 1
+
+
+def test_a_result_without_a_summary_is_told_by_its_effects() -> None:
+    definition = valid_game(validate_game(CLASSIC / "delta", run_replays=False))
+    results = definition.charts.combat.procedure.results
+    assert meaning(results["AE"]) == "The attacker is eliminated."
+    assert meaning(results["NE"]) == "No effect."

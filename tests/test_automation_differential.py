@@ -16,19 +16,31 @@ from typing import Any
 
 import pytest
 
-from compiler.vassal.automation.differential import CHECKS, check_for
+from compiler.pipeline import validate_game
+from compiler.vassal.automation.differential import CHECKS, check_for, game_folder
 from compiler.vassal.automation.differential.position import BattlePosition
 from rules_engine.systems import system_for
 
-from .conftest import shipped
+from .conftest import valid_game
 
+ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "automation"
 RECORDED = sorted(FIXTURES.glob("*.json"))
+_GAMES: dict[str, Any] = {}
 
 
 def recorded(path: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+def game_of(data: dict[str, Any], scratch: pytest.TempPathFactory) -> Any:
+    """The game a fixture's battles were taken from, validated once per test run."""
+    source = data["source"]
+    if source not in _GAMES:
+        folder = game_folder(source, ROOT, scratch.mktemp("game"))
+        _GAMES[source] = valid_game(validate_game(folder, run_replays=False))
+    return _GAMES[source]
 
 
 def test_every_system_with_a_check_has_its_battles_recorded() -> None:
@@ -37,9 +49,11 @@ def test_every_system_with_a_check_has_its_battles_recorded() -> None:
 
 
 @pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.stem)
-def test_the_engine_agrees_with_the_module_on_every_recorded_battle(path: Path) -> None:
+def test_the_engine_agrees_with_the_module_on_every_recorded_battle(
+    path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     data = recorded(path)
-    definition = shipped(data["game"])
+    definition = game_of(data, tmp_path_factory)
     check, system = check_for(data["system"]), system_for(definition)
     assert len(data["battles"]) >= 50
     disagreements = []
@@ -54,11 +68,11 @@ def test_the_engine_agrees_with_the_module_on_every_recorded_battle(path: Path) 
 
 
 @pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.stem)
-def test_a_changed_answer_is_a_disagreement(path: Path) -> None:
+def test_a_changed_answer_is_a_disagreement(path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The comparison sees a module that answered otherwise: each battle's first compared value,
     changed, makes the engine and the module disagree."""
     data = recorded(path)
-    definition = shipped(data["game"])
+    definition = game_of(data, tmp_path_factory)
     check, system = check_for(data["system"]), system_for(definition)
     battle = data["battles"][0]
     position = BattlePosition.from_json(battle["position"])
@@ -70,10 +84,13 @@ def test_a_changed_answer_is_a_disagreement(path: Path) -> None:
     assert check.compare(engine, changed) != []
 
 
-@pytest.mark.parametrize("system_id", sorted(CHECKS))
-def test_battles_are_taken_from_seeded_games_the_same_way_each_time(system_id: str) -> None:
-    path = next(p for p in RECORDED if recorded(p)["system"] == system_id)
-    definition = shipped(recorded(path)["game"])
+@pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.stem)
+def test_battles_are_taken_from_seeded_games_the_same_way_each_time(
+    path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    data = recorded(path)
+    system_id = data["system"]
+    definition = game_of(data, tmp_path_factory)
     check, system = check_for(system_id), system_for(definition)
     scenarios = [s.id for s in definition.scenarios]
     first = [p.to_json() for p in check.capture(system, scenarios, range(3), 3)]

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness_client import VassalHarness  # noqa: E402
 
 from compiler.pipeline import validate_game  # noqa: E402
-from compiler.vassal.automation.differential import check_for  # noqa: E402
+from compiler.vassal.automation.differential import TEMPLATE, check_for, game_folder  # noqa: E402
 from compiler.vassal.automation.differential.position import BattlePosition, position_save  # noqa: E402
 from compiler.vassal.buildfile import module_name  # noqa: E402
 from compiler.vassal.module import build_module, setup_writer  # noqa: E402
@@ -41,7 +41,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("game", type=Path)
+    parser.add_argument(
+        "game", help="a game folder of the repository (source_data/israel1948), or template:<system>"
+    )
     parser.add_argument("--battles", type=int, default=50)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument(
@@ -50,11 +52,14 @@ def main() -> int:
     parser.add_argument("--only", type=int, action="append", help="play only battle N (1-based; repeatable)")
     parser.add_argument("--verbose", action="store_true", help="print every battle's answers")
     args = parser.parse_args()
-    report = validate_game(args.game, run_replays=False)
+    scratch = Path(tempfile.mkdtemp(prefix="wgc-differential-game-"))
+    folder = game_folder(args.game, ROOT, scratch)
+    report = validate_game(folder, run_replays=False)
     definition = report.valid
     if definition is None:
         print(f"{args.game}: the game has errors", file=sys.stderr)
         return 1
+    source = args.game if args.game.startswith(TEMPLATE) else str(folder.resolve().relative_to(ROOT))
     check = check_for(definition.game.system)
     system = system_for(definition)
     started = time.perf_counter()
@@ -82,11 +87,25 @@ def main() -> int:
         f" ({time.perf_counter() - started:.0f} s)"
     )
     if args.record:
-        FIXTURES.mkdir(parents=True, exist_ok=True)
-        kept = [{"position": r["position"], "module": r["module"]} for r in results]
-        fixture = {"game": definition.game.id, "system": definition.game.system, "battles": kept}
-        (FIXTURES / f"{definition.game.id}.json").write_text(fixture_text(fixture))
+        record(definition, source, results)
     return 0 if agreed == len(results) else 1
+
+
+def record(definition: Any, source: str, results: list[dict[str, Any]]) -> None:
+    """Write the module's answers as the test fixture, unless a battle failed in the module."""
+    failed = [r["number"] for r in results if not r["module"]]
+    if failed:
+        print(f"not recorded: battles {failed} failed in the module", file=sys.stderr)
+        return
+    FIXTURES.mkdir(parents=True, exist_ok=True)
+    kept = [{"position": r["position"], "module": r["module"]} for r in results]
+    fixture = {
+        "game": definition.game.id,
+        "source": source,
+        "system": definition.game.system,
+        "battles": kept,
+    }
+    (FIXTURES / f"{definition.game.id}.json").write_text(fixture_text(fixture))
 
 
 def fixture_text(fixture: dict[str, Any]) -> str:

@@ -91,15 +91,18 @@ class SetupWriter:
         for plan in self.decks:
             commands.extend(self._deck(plan, used))
         commands.extend(global_values(self.automation.setup_globals(scenario)))
-        tracker = tracker_state(self.definition, scenario)
+        tracker = tracker_state(self.definition, scenario.first_turn)
         if tracker is not None:
             commands.append(tracker)
         commands.append("SETUP_STACK\t")
         return commands
 
-    def position(self, pieces: list[PositionPiece], values: dict[str, str]) -> tuple[list[str], list[str]]:
-        """The commands of a save holding ``pieces`` on their spaces and giving the global
-        properties ``values``, and each piece's id in the save (in the order given)."""
+    def position(
+        self, pieces: list[PositionPiece], values: dict[str, str], turn: str | None = None, phase: str = ""
+    ) -> tuple[list[str], list[str]]:
+        """The commands of a save holding ``pieces`` on their spaces, giving the global properties
+        ``values`` and the turn tracker ``turn`` and the phase of id ``phase``, and each piece's id
+        in the save (in the order given)."""
         self._next_id = 1000
         stacks = _Stacks()
         commands, ids = [], []
@@ -118,6 +121,10 @@ class SetupWriter:
                 )
             )
         commands.extend(global_values(values))
+        phase_ids = [p.id for p in self.definition.game.phases]
+        tracker = tracker_state(self.definition, turn, phase_ids.index(phase) if phase in phase_ids else 0)
+        if tracker is not None:
+            commands.append(tracker)
         # a game under way: its startup commands have run (StartupGlobalKeyCommand.encode)
         commands.extend(f"SGKC\tSGKC{index}\ttrue" for index in range(len(self.automation.startup_keys)))
         return commands, ids

@@ -10,6 +10,8 @@ from compiler.render.art import BoardArt
 from compiler.render.automation_marks import battle_marker, result_marker
 from compiler.render.images import png_bytes
 from compiler.vassal.automation.battle import BATTLE_IMAGE, RESULT_IMAGE, CombatModel, battle_automation
+from compiler.vassal.automation.classic import ClassicCrt
+from compiler.vassal.automation.classic_pool import ClassicPool
 from compiler.vassal.automation.dicepool import DicePool
 from compiler.vassal.automation.jerusalem import Jerusalem
 from compiler.vassal.automation.markers import marker_automation
@@ -30,9 +32,14 @@ def combat_model(definition: ValidGame, art: BoardArt, piece_size: int) -> Comba
     combat = definition.charts.combat
     if combat is None:
         return None
-    if combat.kind == "dice-pool":
+    system = definition.game.system
+    if system == "classic" and combat.kind in ("odds-crt", "differential-crt"):
+        return ClassicCrt(definition, piece_size)
+    if system == "classic" and combat.kind == "dice-pool":
+        return ClassicPool(definition, piece_size)
+    if system == "israel1948" and combat.kind == "dice-pool":
         return DicePool(definition, piece_size)
-    if definition.game.system == "jerusalem" and combat.kind == "odds-crt":
+    if system == "jerusalem" and combat.kind == "odds-crt":
         return Jerusalem(definition, art, piece_size)
     if combat.kind == "tactical-edge":
         return Raiders(definition)

@@ -95,12 +95,13 @@ def battle_automation(model: CombatModel, first_gpid: int, images: dict[str, byt
         GlobalProperty("BattleNo", "0", numeric=True, description="the last battle declared"),
         GlobalProperty("BattleMarked", "0", numeric=True, description="the last battle given a marker"),
         GlobalProperty("BattleFrom", "", description="where the last battle's attackers stand"),
+        GlobalProperty("BattleAt", "", description="the hex the last battle attacks"),
     ]
     plan.property_commands.append(PropertyCommand("BattleNo", keys.BATTLE_NEXT, "1", increment=True))
     plan.buttons += [
         ActionButton(
             keys.BATTLE,
-            (keys.BATTLE_NEXT, keys.BATTLE_JOIN_SELECTED, keys.BATTLE_MARK),
+            (keys.BATTLE_NEXT, keys.BATTLE_AIM, keys.BATTLE_JOIN_SELECTED, keys.BATTLE_MARK),
             text="Battle",
             tooltip="Declare a battle: the selected attackers against the selected defenders",
         ),
@@ -110,6 +111,10 @@ def battle_automation(model: CombatModel, first_gpid: int, images: dict[str, byt
         ActionButton("", (keys.RESOLVE_SELECTED,), "Resolve", "Resolve the selected battle's next step"),
     ]
     plan.key_commands += [
+        # the hex attacked first, so that each attacker knows it as it joins
+        KeyCommand(
+            keys.BATTLE_AIM, keys.AIM, braces(f"Selected==true && {UNIT} && Battle==0 && Side!=ActiveSide")
+        ),
         KeyCommand(keys.BATTLE_JOIN_SELECTED, keys.JOIN, braces(f"Selected==true && {UNIT} && Battle==0")),
         KeyCommand(
             keys.BATTLE_MARK, keys.MARK_DEFENDER, braces(f'{UNIT} && Battle==BattleNo && BattleRole=="D"')
@@ -144,6 +149,9 @@ def _unit_traits(model: CombatModel, battle: PaletteSlot) -> list[Trait]:
         calculated("BattleNote", model.join_note()),
         trigger("Attacker's hex", [keys.JOIN], [keys.SET_FROM], condition="{Side==ActiveSide}"),
         set_global("BattleFrom", [Change(keys.SET_FROM, "{LocationName}")]),
+        set_global("BattleAt", [Change(keys.AIM, "{LocationName}")]),
+        # the hex the unit attacks (an attacker's), or its own (a defender's)
+        dynamic("Target", "", [Change(keys.JOIN, "{BattleAt}"), Change(keys.LEAVE, "")]),
         trigger(
             "Battle marker",
             [keys.MARK_DEFENDER],

@@ -2,7 +2,8 @@
 
 From the data: the points each side receives (a scenario's ``points``, per turn or by
 schedule, with their restriction), places that open (terrain ``closed_until`` and
-``no_remain_until``), and the scenario's last turn (with the player turns it keeps). Each
+``no_remain_until``), a classic game's turn effects (mud, snow), and the scenario's last
+turn (with the player turns it keeps). Each
 scenario's setup gives one ``TurnNotes_<turn>`` global per turn; the turn report reads it.
 """
 
@@ -31,6 +32,11 @@ def turn_notes(definition: ValidGame, scenario: Scenario) -> dict[str, str]:
             notes[terrain.closed_until].append(f"{terrain.name} may be entered from this turn on.")
         if terrain.no_remain_until in notes:
             notes[terrain.no_remain_until].append(f"Units may stay in {terrain.name} from this turn on.")
+    rules = definition.game.rules
+    for effect in rules.turn_effects if rules is not None else ():
+        for turn in effect.turns:
+            if turn in notes:
+                notes[turn].append(effect.summary or f"{effect.name} is in force.")
     if scenario.last_turn in notes:
         notes[scenario.last_turn].append(_last_turn(definition, scenario))
     return {notes_property(turn): " ".join(lines) for turn, lines in notes.items()}

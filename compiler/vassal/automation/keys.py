@@ -38,8 +38,10 @@ EDGE = key("E", CTRL_SHIFT)  # toolbar: roll for the tactical edge (Raiders)
 
 # --- keys the automation sends itself ----------------------------------------------------------
 BATTLE_NEXT = named_key("wgcBattleNext")
+BATTLE_AIM = named_key("wgcBattleAim")
 BATTLE_JOIN_SELECTED = named_key("wgcBattleJoinSelected")
 BATTLE_MARK = named_key("wgcBattleMark")
+AIM = named_key("wgcAim")
 JOIN = named_key("wgcJoin")
 LEAVE = named_key("wgcLeave")
 SET_FROM = named_key("wgcSetFrom")

@@ -100,7 +100,11 @@ def _phase_report(definition: ValidGame) -> str:
 
 
 def _phase_line(definition: ValidGame, phase: Phase) -> str:
-    return phase.summary or phase.name
+    line = phase.summary or phase.name
+    if phase.turns:
+        listed = ", ".join(phase.turns)
+        line += f" (played only in turn{'s' if len(phase.turns) > 1 else ''} {listed}; skip it otherwise)"
+    return line
 
 
 def _turn_report(definition: ValidGame) -> str:
@@ -157,15 +161,16 @@ def scenario_values(definition: ValidGame, scenario: Scenario) -> dict[str, str]
     return values
 
 
-def tracker_state(definition: ValidGame, scenario: Scenario) -> str | None:
-    """The command that sets the turn tracker at the scenario's first turn and first phase
-    (TurnTracker.encode of a SetTurn; ListTurnLevel.getState: current, sub-level, first, active)."""
+def tracker_state(definition: ValidGame, turn: str | None, phase: int = 0) -> str | None:
+    """The command that sets the turn tracker at ``turn`` (the first when None or unknown) and the
+    phase of index ``phase`` (TurnTracker.encode of a SetTurn; ListTurnLevel.getState: current,
+    sub-level, first, active)."""
     labels = definition.game.turn_labels
     if not labels:
         return None
-    start = labels.index(scenario.first_turn) if scenario.first_turn in labels else 0
+    start = labels.index(turn) if turn in labels else 0
     level = [str(start), "0", "0", encode(["true"] * len(labels), ",")]
     phases = definition.game.phases
     if phases:
-        level.append(encode(["0", "0", "0", encode(["true"] * len(phases), ",")], ";"))
+        level.append(encode([str(phase), "0", "0", encode(["true"] * len(phases), ",")], ";"))
     return "TURN" + TRACKER_ID + "\t" + encode(["0", encode(level, ";")], "|")

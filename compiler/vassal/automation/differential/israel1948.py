@@ -32,7 +32,7 @@ Answer = dict[str, Any]
 PER_GAME = 2
 
 
-def _snapshot(game: Any, attackers: Sequence[str], defenders: Sequence[str], seed: int) -> BattlePosition:
+def snapshot(game: Any, attackers: Sequence[str], defenders: Sequence[str], seed: int) -> BattlePosition:
     state = game.state
     units = [
         UnitState(
@@ -81,7 +81,7 @@ def _battles_of(system: Any, scenario: str, seed: int) -> list[BattlePosition]:
             kept = before[0]
             kept.attackers, kept.defenders = list(report.attackers), list(report.defenders)
             battles.append(kept)
-        before[0] = _snapshot(game, [], [], seed)
+        before[0] = snapshot(game, [], [], seed)
 
     system.play_random(scenario, seed, after_action=after)
     return battles

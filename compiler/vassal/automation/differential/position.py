@@ -72,7 +72,7 @@ def position_save(
 ) -> tuple[bytes, dict[str, str]]:
     """The position as a saved game of the module, and each unit's piece id in it (by engine id)."""
     pieces = [PositionPiece(u.counter, u.space, u.face, frozenset(u.marks)) for u in position.units]
-    commands, ids = writer.position(pieces, values)
+    commands, ids = writer.position(pieces, values, position.turn, position.phase)
     return save_bytes(commands, module_name, "1.0"), dict(
         zip((u.uid for u in position.units), ids, strict=True)
     )
