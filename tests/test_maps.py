@@ -57,6 +57,15 @@ def test_a_supply_label_in_a_named_hex_finds_room_beside_the_name() -> None:
     assert label.bbox[3] <= name.bbox[1]
 
 
+def test_the_terrain_key_states_classic_combat_effects_its_summaries_say() -> None:
+    """The key prints no terrain summary, so a column shift or a doubling the summary states
+    is still written out there, and a side by its name."""
+    legend = [t.text for t in board("vallon").texts if t.role == "legend"]
+    assert "Forest: to enter Foot 2 MP, Mechanised 3 MP; 1 column left" in legend
+    assert "Town: defense x2" in legend
+    assert "Forts: 1 column left (Valloria defenders only)" in legend
+
+
 @pytest.mark.parametrize("game", ["israel1948", "jerusalem"])
 def test_roads_pass_under_hex_ids(game: str) -> None:
     """No road or railway colour inside the box of any hex ID."""
