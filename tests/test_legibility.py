@@ -527,7 +527,7 @@ def test_damaged_bars_and_no_zoc_bands_show_for_every_player(vision: str) -> Non
                 variants.append(_without(face, "no_zoc_band"))
             for variant in variants:
                 shown = painter.render(counter, name, SIZE)
-                plain = counter._replace(**{name: variant})
+                plain = counter._replace(front=variant) if name == "front" else counter._replace(back=variant)
                 bare = painter.render(plain, name, SIZE)
                 if _rows_apart(shown, bare, vision) < APART:
                     faint.append((game, counter.id, name))
