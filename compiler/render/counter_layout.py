@@ -226,9 +226,9 @@ class LayoutPainter:
                 left, top, right, _ = self.box[:4]
                 u = self.u
                 box = (
-                    (left + 5.5 * u, top + 6 * u, left + 21.5 * u, top + 17 * u)
+                    (left + 5.5 * u, top + 6 * u, left + 20.5 * u, top + 17 * u)
                     if at == "top-left"
-                    else (right - 21.5 * u, top + 6 * u, right - 5.5 * u, top + 17 * u)
+                    else (right - 20.5 * u, top + 6 * u, right - 5.5 * u, top + 17 * u)
                 )
                 draw_flag(self.draw, self.art.nation, box, u, keyline_for(self.art.background))
                 self.marks.append((self.art.nation.id, box))

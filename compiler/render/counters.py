@@ -61,7 +61,7 @@ MIN_TEXT_PT = 5.0
 MIN_TEXT_U = math.ceil(MIN_TEXT_PT / 72 / DEFAULT_COUNTER_IN * 100 * 10) / 10  # 11.2
 MIN_CAP_PT = 5.0  # a name's capitals, as a reader measures a name's size
 MIN_CAP_U = MIN_CAP_PT / 72 / DEFAULT_COUNTER_IN * 100  # 11.1
-NAME_U = 15.0  # a name's size (pixels to the em, in u) where it fits
+NAME_U = 14.0  # a name's size (pixels to the em, in u) where it fits
 DAMAGED_BAR_U = (56.5, 61.5)  # top and bottom of the damaged side's bar
 # A marker's large figure: 26u high, under its picture (or in the middle when it has none).
 MARKER_FIGURE = Slot(("centre", 0), ("bottom", -20), "mm", 26, 0.5, 0.5, 88, (("centre", 0), ("top", 50)), 12)
@@ -359,7 +359,7 @@ class CounterPainter:
         large as fits (never below the minimum)."""
         left, top, right, _ = box
         cx = (left + right) / 2
-        width = right - left - 10 * u
+        width = right - left - 16 * u
         lines = [words]
         for wrap in (12, 8):
             if all(fits(draw, line, width, 16 * u, name_font) for line in lines):
