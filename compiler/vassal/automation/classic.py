@@ -257,10 +257,13 @@ class ClassicCrt(ClassicStrengths):
 
     def _declared_text(self) -> str:
         s = self.scale
-        what = "odds" if self.crt.kind != "differential-crt" else "differential"
+        differential = self.crt.kind == "differential-crt"
+        what = "differential" if differential else "odds"
+        # a property that reads as a number ("+2") is one in an expression: the sign is added here
+        odds = '(Diff >= 0 ? "+" : "") + Diff' if differential else "Odds"
         return (
             f'"Battle " + Battle + ": " + Attacker + " attack " + LocationName + " with " + Attack / {s}.0'
-            f' + " against " + Defense / {s}.0 + ", {what} " + Odds'
+            f' + " against " + Defense / {s}.0 + ", {what} " + {odds}'
             ' + ", column shifts " + Shift + " (terrain " + HexShift + ", hexsides " + SideShift'
             ' + ", turn " + TurnShift + "), modifiers " + Drm + " (terrain " + HexDrm + ", hexsides "'
             ' + SideDrm + ", turn " + TurnDrm + "): " + (NoAttack ? "below the table: the attack may not'
