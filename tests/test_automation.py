@@ -25,6 +25,7 @@ from compiler.vassal.automation.turns import tracker_state
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.module import build_module
 from compiler.vassal.pieces import decode_add_piece
+from compiler.vassal.sequence import decode
 from rules_engine.systems import system_for
 from rules_engine.systems.classic import combat as classic_combat
 from rules_engine.systems.classic import strength as classic_strength
@@ -217,3 +218,24 @@ def test_a_result_without_a_summary_is_told_by_its_effects() -> None:
     results = definition.charts.combat.procedure.results
     assert meaning(results["AE"]) == "The attacker is eliminated."
     assert meaning(results["NE"]) == "No effect."
+
+
+def test_classic_attacks_the_terrain_forbids_are_the_engines() -> None:
+    """An attack from each hex into each neighbour: the module's Barred (the attacker's hexside, or
+    the hex attacked) says what the engine's check of forbidding terrain says (delta: a ridge)."""
+    definition = valid_game(validate_game(CLASSIC / "delta", run_replays=False))
+    model = ClassicCrt(definition, 63)
+    traits = [decode(t.type, ";") for t in model.unit_traits()]
+    barred = next(fields[2] for fields in traits if fields[:2] == ["calcProp", "Barred"])
+    world = system_for(definition).new_game(definition.scenarios[0].id, log=False).world
+    unit = next(iter(world.state.units.values()))
+    board = world.tables.board
+    forbidden = 0
+    for space in sorted(board.spaces):
+        world.state.place(unit, space)
+        for target in sorted(board.neighbours[space]):
+            engine = classic_combat._prohibited(world, [unit], [target]) is not None
+            across = run(barred[1:-1], LocationName=model.names[space], Target=model.names[target]) == 1
+            assert (across or model.names[target] in model.barred_hexes) == engine, (space, target)
+            forbidden += engine
+    assert forbidden >= 2

@@ -31,6 +31,7 @@ from rules_engine.definitions import ResultMeaning, Terrain, ValidGame
 from rules_engine.systems.classic.crt import Crt
 
 BELOW, ABOVE = "-1", "Last + 1"
+FORBIDDEN = '"the terrain forbids this attack: it may not be made"'
 
 
 class ClassicCrt(ClassicStrengths):
@@ -79,14 +80,17 @@ class ClassicCrt(ClassicStrengths):
             # the result marker shows the code; the chat says what it means
             calculated("ResultText", "{Outcome}"),
             calculated("OutcomeText", braces(self._result_text())),
-            calculated("LabelText", braces('Stage==0 ? (NoAttack ? "below" : Col) : Outcome')),
+            calculated(
+                "LabelText", braces('Stage==0 ? (Barred ? "barred" : (NoAttack ? "below" : Col)) : Outcome')
+            ),
             calculated("DeclaredText", braces(self._declared_text())),
             calculated("RolledText", braces(self._rolled_text())),
             calculated(
                 "NoRollText",
                 braces(
-                    '"Battle " + Battle + ": " + (NoAttack ? "below the table: no attack"'
-                    ' : "beyond the table, no roll: " + OutcomeText) + "."'
+                    f'"Battle " + Battle + ": " + (Barred ? {FORBIDDEN}'
+                    ' : (NoAttack ? "below the table: no attack"'
+                    ' : "beyond the table, no roll: " + OutcomeText)) + "."'
                 ),
             ),
         ]
@@ -155,7 +159,7 @@ class ClassicCrt(ClassicStrengths):
         """Where the combat falls: ``Raw`` (-1 below the table, Last + 1 above it), then shifted."""
         last = len(self.crt.columns) - 1
         below, above = self.procedure.below_lowest, self.procedure.above_highest
-        no_attack = "Raw==-1" if below.rule == "no-attack" else "false"
+        no_attack = "Barred || Raw==-1" if below.rule == "no-attack" else "Barred"
         low_end = text(below.result or "") if below.rule == "result" else '""'
         high_end = text(above.result or "") if above.rule == "result" else '""'
         labels = [(f"Pos=={i}", text(label)) for i, label in enumerate(self.crt.columns)]
@@ -167,6 +171,7 @@ class ClassicCrt(ClassicStrengths):
             calculated("Last", str(last)),
             calculated("Scale", str(self.scale)),
             *(self._odds() if self.crt.kind != "differential-crt" else self._differential()),
+            calculated("Barred", braces(self.barred())),
             calculated("NoAttack", braces(no_attack)),
             calculated("Pos", "{Raw + Shift}"),
             calculated(
@@ -266,8 +271,9 @@ class ClassicCrt(ClassicStrengths):
             f' + " against " + Defense / {s}.0 + ", {what} " + {odds}'
             ' + ", column shifts " + Shift + " (terrain " + HexShift + ", hexsides " + SideShift'
             ' + ", turn " + TurnShift + "), modifiers " + Drm + " (terrain " + HexDrm + ", hexsides "'
-            ' + SideDrm + ", turn " + TurnDrm + "): " + (NoAttack ? "below the table: the attack may not'
-            ' be made" : (EndResult!="" ? "beyond the table: " + EndResult : "column " + Col)) + "."'
+            f' + SideDrm + ", turn " + TurnDrm + "): " + (Barred ? {FORBIDDEN} : (NoAttack'
+            ' ? "below the table: the attack may not be made"'
+            ' : (EndResult!="" ? "beyond the table: " + EndResult : "column " + Col))) + "."'
         )
 
     def _rolled_text(self) -> str:

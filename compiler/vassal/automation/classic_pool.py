@@ -92,10 +92,15 @@ class ClassicPool(ClassicStrengths):
             )
             own = f"Defense / {self.scale} + " if d is first else ""
             traits += [
-                calculated(f"AtkDice_{d.name}", braces(f"Attack / {self.scale}" if d is first else "0")),
-                calculated(f"DefDice_{d.name}", braces(f"{own}{terrain}" if self.fires else "0")),
+                calculated(
+                    f"AtkDice_{d.name}", braces(f"Barred ? 0 : Attack / {self.scale}" if d is first else "0")
+                ),
+                calculated(
+                    f"DefDice_{d.name}", braces(f"Barred ? 0 : {own}{terrain}" if self.fires else "0")
+                ),
             ]
-        return traits
+        # an attack the terrain forbids rolls no dice
+        return [calculated("Barred", braces(self.barred())), *traits]
 
     def _terrain_dice(self, space: str, die: str) -> int:
         return sum(k.combat.defender_dice.get(die, 0) for k in kinds_of(self.board, space) if k.combat)
@@ -148,8 +153,9 @@ class ClassicPool(ClassicStrengths):
         s = self.scale
         return (
             f'"Battle " + Battle + ": " + Attacker + " attack " + LocationName + " with " + Attack / {s}.0'
-            f' + " against " + Defense / {s}.0 + ": the attacker rolls " + {listed("AtkDice")}'
-            f' + ", the defender " + {listed("DefDice")} + "."'
+            f' + " against " + Defense / {s}.0 + (Barred ? ": the terrain forbids this attack: it may not'
+            f' be made" : ": the attacker rolls " + {listed("AtkDice")} + ", the defender "'
+            f' + {listed("DefDice")}) + "."'
         )
 
     def _fired_text(self) -> str:

@@ -19,9 +19,9 @@ from fractions import Fraction
 from compiler.render.automation_marks import mark_images
 from compiler.vassal.automation import keys
 from compiler.vassal.automation.battle import THIS_BATTLE
-from compiler.vassal.automation.expressions import braces, member, sum_of_lookups, text
+from compiler.vassal.automation.expressions import braces, matching, member, sum_of_lookups, text
 from compiler.vassal.automation.plan import Automation, HelpRow
-from compiler.vassal.automation.terrain import game_board, kinds_of, location_names
+from compiler.vassal.automation.terrain import game_board, kinds_of, location_names, side_pairs
 from compiler.vassal.automation.traits import calculated, overlay
 from compiler.vassal.automation.values import identifier
 from compiler.vassal.pieces import Trait
@@ -87,6 +87,11 @@ class ClassicStrengths:
             f.terrain.id: f.terrain for others in board.sides.values() for fs in others.values() for f in fs
         }
         self.crossed = [kind for _, kind in sorted(on_sides.items()) if shifts(kind)]
+        # where no attack may be made: across such a hexside, or on such a hex
+        self.barred_sides = side_pairs(board, self.names, prohibits)
+        self.barred_hexes = [
+            self.names[space] for space in board.spaces if any(prohibits(k) for k in kinds_of(board, space))
+        ]
 
     # --- the units ---------------------------------------------------------------------------
 
@@ -195,6 +200,9 @@ class ClassicStrengths:
 
     def unit_traits(self) -> list[Trait]:
         traits = [overlay(OOS_IMAGE, "OOS", "Out of supply", keys.OUT_OF_SUPPLY)]
+        if self.barred_sides:
+            across = member("LocationName + " + text("|") + " + Target", self.barred_sides)
+            traits.append(calculated("Barred", braces(f"{across} ? 1 : 0")))
         for kind in self.crossed:
             pairs = self._pairs(kind)
             traits.append(
@@ -213,6 +221,14 @@ class ClassicStrengths:
                     pairs.append(f"{self.names[a]}|{self.names[b]}")
         return pairs
 
+    def barred(self) -> str:
+        """An expression on the battle marker: whether the terrain forbids the attack (an
+        attacker across a hexside no attack crosses, or a hex no attack may be made on)."""
+        tests = [member("LocationName", self.barred_hexes)] if self.barred_hexes else []
+        if self.barred_sides:
+            tests.append(f'Sum("Barred", {matching([ATTACKERS])}) > 0')
+        return " || ".join(tests) or "false"
+
     def join_note(self) -> str:
         return braces(
             f'(BattleRole=="A" ? "attack " + CAtk / {self.scale}.0 : "defense " + CDef / {self.scale}.0)'
@@ -230,6 +246,11 @@ class ClassicStrengths:
 
 def _factors(effect: TurnEffect) -> list[float]:
     return [f for f in (effect.attack, effect.defense) if f is not None]
+
+
+def prohibits(kind: Terrain) -> bool:
+    """Whether a terrain forbids an attack on it or across it."""
+    return kind.combat is not None and kind.combat.attack_prohibited
 
 
 def shifts(kind: Terrain) -> bool:
