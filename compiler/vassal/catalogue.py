@@ -33,6 +33,7 @@ from compiler.vassal.pieces import (
     prototype,
     rotate,
 )
+from compiler.vassal.sides import side_name
 from compiler.vassal.values import LAYER, face_properties
 from rules_engine.definitions import Counter, GameInfo, ValidGame
 
@@ -77,12 +78,6 @@ def image_name(counter: Counter, face: str) -> str:
 def is_solitaire(definition: ValidGame) -> bool:
     game = definition.game
     return game is not None and game.max_players == 1
-
-
-def side_name(definition: ValidGame, side_id: str | None) -> str:
-    game = definition.game
-    side = game.side(side_id) if game and side_id else None
-    return side.name if side else (side_id or "")
 
 
 def random_bin_counters(definition: ValidGame) -> set[str]:

@@ -17,10 +17,11 @@ from compiler.render.art import BoardArt
 from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
 from compiler.vassal.automation.plan import Automation
 from compiler.vassal.automation.turns import tracker_state
-from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes, side_name
+from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
 from compiler.vassal.sequence import decode, encode
+from compiler.vassal.sides import side_name
 from rules_engine.definitions import Scenario, ValidGame
 
 MAP_NAME = "Main Map"

@@ -57,7 +57,12 @@ from rules_engine.systems.jerusalem.roles import (
     TELL_FORMATION,
     role_of,
 )
-from rules_engine.systems.jerusalem.strength import FIRED_FROM_INSIDE, LEGION_TARGET, UNPROTECTED
+from rules_engine.systems.jerusalem.strength import (
+    FIRED_FROM_INSIDE,
+    LEGION_TARGET,
+    UNPROTECTED,
+    leader_multiplier,
+)
 from rules_engine.systems.jerusalem.tables import MODIFIER_IDS
 
 HALVED_IMAGE = "wgc-halved.png"
@@ -99,9 +104,9 @@ FLAGS = list(itertools.product((False, True), repeat=3))
 MODIFIERS = ("Terrain", "Higher", "Shaltiel", "Tell", "Guns")
 
 
-def _q(multiplier: str | None) -> int:
-    """A leader's multiplier in quarters ('x1/2' -> 2, 'x3' -> 12; none -> 4)."""
-    return int(Fraction(multiplier.lstrip("xX")) * SCALE) if multiplier else SCALE
+def _q(multiplier: Fraction) -> int:
+    """A leader's multiplier in quarters (1/2 -> 2, 3 -> 12, 1 -> 4)."""
+    return int(multiplier * SCALE)
 
 
 class Jerusalem:
@@ -172,7 +177,7 @@ class Jerusalem:
             "JDavidka": counter.id == DAVIDKA,
         }
         values = {name: "true" if flag else "false" for name, flag in flags.items()}
-        values["LeaderQ"] = str(_q(counter.front.multiplier) if role.leader else SCALE)
+        values["LeaderQ"] = str(_q(leader_multiplier(counter)) if role.leader else SCALE)
         return values
 
     def counter_traits(self, counter: Counter) -> list[Trait]:

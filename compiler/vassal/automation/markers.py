@@ -19,8 +19,8 @@ from compiler.vassal.automation.components import CameraButton, KeyCommand
 from compiler.vassal.automation.expressions import braces
 from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.traits import moved_mark, report, send_to_point, trigger
-from compiler.vassal.catalogue import side_name
 from compiler.vassal.pieces import Trait, key
+from compiler.vassal.sides import side_name
 from rules_engine.definitions import Counter, ValidGame
 
 MOVED_IMAGE = "wgc-moved.png"

@@ -20,8 +20,8 @@ from compiler.vassal.automation.expressions import braces, choose, matching, mem
 from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.terrain import game_board, location_names, spaces_where
 from compiler.vassal.automation.traits import Change, calculated, dynamic, report, trigger
-from compiler.vassal.catalogue import side_name
 from compiler.vassal.pieces import Trait
+from compiler.vassal.sides import side_name
 from rules_engine.definitions import Counter, ValidGame
 from rules_engine.systems.raiders.pieces import AEROPLANE_CLASS, ARMORED_TRAIN_CLASS
 

@@ -24,8 +24,8 @@ from compiler.vassal.automation.conditions import notes_property, turn_notes
 from compiler.vassal.automation.expressions import braces, choose, text
 from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.values import identifier
-from compiler.vassal.catalogue import side_name
 from compiler.vassal.sequence import encode
+from compiler.vassal.sides import side_name
 from rules_engine.definitions import Phase, Reinforcement, Scenario, ValidGame
 
 # the id VASSAL's UniqueIdManager gives the module's one turn tracker

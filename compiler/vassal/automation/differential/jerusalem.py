@@ -29,6 +29,8 @@ from rules_engine.systems.jerusalem.decisions import Fire, FireOptions
 
 Answer = dict[str, Any]
 PER_GAME = 2
+# the phases a battle position is taken in (the position as the movement left it)
+MOVEMENT_PHASES = ("overland-movement", "road-movement")
 MARKS = ("Halved", "Disrupted", "Fired", "Transported")
 SHOT = ("Col", "Die", "Mod", "Result", "Terrain", "Higher", "Shaltiel", "Tell", "Guns")
 # the values a shot kept when it was made
@@ -104,7 +106,7 @@ def _battles_of(system: Any, scenario: str, seed: int) -> list[BattlePosition]:
             kept = before[0]
             kept.attackers, kept.defenders = list(report.attackers), list(report.targets)
             battles.append(kept)
-        before[0] = _snapshot(game, seed) if game.phase.kind.endswith("movement") else None
+        before[0] = _snapshot(game, seed) if game.phase.kind in MOVEMENT_PHASES else None
 
     system.play_random(scenario, seed, after_action=after)
     return battles
