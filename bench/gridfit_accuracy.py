@@ -112,7 +112,8 @@ def read_image(entry: dict[str, Any], mirror: Path | None, images: Path | None) 
                 return Image.open(BytesIO(shown.stdout))
     if images is not None and (images / str(entry["image"])).is_file():
         return Image.open(images / str(entry["image"]))
-    raise SystemExit(f"{entry['module']} ({entry['board']}): no image; fetch {entry['repo']} or give --images")
+    where = f"{entry['module']} ({entry['board']})"
+    raise SystemExit(f"{where}: no image; fetch {entry['repo']} or give --images")
 
 
 def peak_mb() -> float:

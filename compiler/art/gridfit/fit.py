@@ -61,7 +61,7 @@ def fit_grid(image: Image.Image) -> GridFit:
     reach = int(min(edges.shape) / 3)
     if reach < 20:
         raise NoGrid("the image is too small to hold a grid")
-    ac = autocorrelation(edges)
+    ac = autocorrelation(edges, reach)
     found = search(ac, reach)
     shape = hex_axes(*refine_basis(ac, found.step, found.axis, reach))
     work = min(1.0, WORK_HEX * coarse_scale / shape.hex_size)
@@ -115,7 +115,7 @@ def _scaled(gray: Image.Image, scale: float) -> Array:
     if scale < 1.0:
         size = (max(1, round(gray.width * scale)), max(1, round(gray.height * scale)))
         gray = gray.resize(size, Image.Resampling.BOX)
-    return np.asarray(gray, dtype=np.float32)
+    return np.asarray(gray)  # 8 bits a pixel: the edges are worked out a band at a time
 
 
 def _scale_shape(shape: HexAxes, factor: float) -> HexAxes:
