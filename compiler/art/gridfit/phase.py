@@ -18,6 +18,7 @@ from compiler.art.gridfit.shape import HexAxes
 
 BINS = 96
 ROWS_AT_A_TIME = 256
+SPREAD_PX = 0.8  # pixels: a Gaussian's deviation; 0.5 left some grids 1 px off, 0.7 to 1.0 do not
 FOLD_PIXELS = 4_000_000  # a larger image is folded from every n-th pixel of every n-th row
 
 
@@ -29,7 +30,7 @@ def lattice_coordinates(shape: HexAxes, xs: Array, ys: Array, origin: Vector) ->
     return (dx * ay - dy * ax) / det, (sx * dy - sy * dx) / det
 
 
-def fold(edges: Array, shape: HexAxes, origin: Vector = (0.0, 0.0)) -> Array:
+def fold(edges: Array, shape: HexAxes, origin: Vector = (0.0, 0.0), spread: float = SPREAD_PX) -> Array:
     """The mean edge strength over the image, by position in the lattice cell (BINS x BINS);
     a band of rows at a time, so memory stays a few times the image's own. Each pixel counts
     for the bins within about SPREAD_PX of it (``_blurred``): when the hex size is a whole
@@ -50,19 +51,16 @@ def fold(edges: Array, shape: HexAxes, origin: Vector = (0.0, 0.0)) -> Array:
         values = edges[top : top + len(rows) * stride : stride, ::stride]
         total += np.bincount(index, weights=values.ravel(), minlength=BINS * BINS)
         count += np.bincount(index, minlength=BINS * BINS)
-    spread = _spread(shape)
-    mean: Array = _blurred(total, spread) / np.maximum(_blurred(count, spread), 1e-9)
+    kernel = _spread(shape, spread)
+    mean: Array = _blurred(total, kernel) / np.maximum(_blurred(count, kernel), 1e-9)
     return mean
 
 
-SPREAD_PX = 0.8  # pixels: a Gaussian's deviation; 0.5 left some grids 1 px off, 0.7 to 1.0 do not
-
-
-def _spread(shape: HexAxes) -> Array:
+def _spread(shape: HexAxes, spread: float) -> Array:
     """A Gaussian of SPREAD_PX pixels along each lattice vector, over the cell's bins, as a spectrum."""
     bins = np.minimum(np.arange(BINS), BINS - np.arange(BINS))
-    sigma_s = SPREAD_PX * BINS / math.hypot(*shape.step)
-    sigma_t = SPREAD_PX * BINS / math.hypot(*shape.axis)
+    sigma_s = spread * BINS / math.hypot(*shape.step)
+    sigma_t = spread * BINS / math.hypot(*shape.axis)
     kernel = np.outer(np.exp(-0.5 * (bins / sigma_t) ** 2), np.exp(-0.5 * (bins / sigma_s) ** 2))
     spectrum: Array = np.fft.rfft2(kernel / kernel.sum())
     return spectrum

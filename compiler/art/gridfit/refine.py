@@ -20,6 +20,9 @@ from compiler.art.gridfit.shape import HexAxes
 
 BATCH = 64  # hexes matched in one stack of FFTs
 MIN_HEXES = 12
+TEMPLATE_SPREAD = (
+    0.3  # pixels: the cell each hex is matched against is kept sharper (0.8 blurred real maps' matches)
+)
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,8 @@ def measure(edges: Array, lattice: Lattice, reach: float, most: int = 4000) -> t
     if len(indexes) > most:  # an even spread of ``most`` hexes pins a lattice down as well
         chosen = np.linspace(0, len(indexes) - 1, most).round().astype(int)
         indexes, predicted = indexes[chosen], predicted[chosen]
-    templates = Templates.drawn(fold(edges, lattice.shape, lattice.origin), lattice, half, reach)
+    cell = fold(edges, lattice.shape, lattice.origin, TEMPLATE_SPREAD)
+    templates = Templates.drawn(cell, lattice, half, reach)
     found, strengths = [], []
     for start in range(0, len(indexes), BATCH):
         centres, strength = _match(edges, templates, predicted[start : start + BATCH], half, reach)
