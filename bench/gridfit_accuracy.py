@@ -1,22 +1,28 @@
 """How far `wgc grid fit` lands from VASSAL modules' own hex grids, map by map.
 
     .venv/bin/python bench/gridfit_accuracy.py [--mirror /work/.mirror] [--images FOLDER]
-                                               [--table bench/gridfit_modules.json] [--only NAME]
+        [--table bench/gridfit_modules.json] [--only NAME] [--upscale FACTOR]
 
 For each board listed in the table (a public module's board image and the HexGrid its
 buildFile gives it) the image is read from a local snapshot of the module's repository
 (``MIRROR/owner+name/repo``, a bare git directory, at the commit listed) or, failing that,
-from ``--images``. Each board is fitted in a process of its own, so its time and peak
-memory (the process's maximum resident set, image decoding included) are its own.
+from ``--images``. Each board is fitted in a process of its own, so its time and memory
+are its own. ``--upscale 1.6`` first enlarges every board (and its grid) 1.6 times, as a
+finer scan of the same map would be: how time and memory grow with the scan.
 
 Printed per map, all in the image's own pixels:
 - the fitted grid against the module's: the largest and the root mean square distance
   from each centre of the module's grid on the image to the fitted grid's nearest centre
-  (the module's centres are its exact ones, dx * column + x0 ..., before VASSAL rounds);
+  (the module's centres are its exact ones, dx * column + x0 ..., before VASSAL rounds),
+  and the mean of those offsets, the part that is the same everywhere (a module's
+  whole-pixel origin, or its grid placed by eye, shows there);
 - the fitted grid against the art's own hexes: every hex measured one by one on the full
   image (matched against the mean hex, to a fraction of a pixel);
 - the module's grid against the same measured hexes: how far the module's grid is from
-  its own art, whatever the fit does.
+  its own art, whatever the fit does;
+- the fit's time, and its peak resident memory: the fit's own (counted from just before
+  the fit, the decoded image included), then the whole process's (reading and decoding
+  the image, and enlarging it, included).
 A board marked ``refuse`` (a HexGrid over an image with no hexes drawn) must be refused.
 """
 
@@ -63,12 +69,19 @@ def module_centres(grid: dict[str, Any], width: int, height: int) -> np.ndarray:
     return np.array(points)
 
 
-def distances(fit: GridFit, points: np.ndarray) -> np.ndarray:
-    """From each point to the fitted grid's nearest centre."""
+def offsets(fit: GridFit, points: np.ndarray) -> np.ndarray:
+    """From each point to the fitted grid's nearest centre, as (dx, dy) vectors."""
     lattice = fit.lattice
     s, t = lattice_coordinates(lattice.shape, points[:, 0], points[:, 1], lattice.origin)
     nearest = np.array([lattice.centre(round(a), round(b)) for a, b in zip(s, t, strict=True)])
-    return np.hypot(*(nearest - points).T)
+    result: np.ndarray = nearest - points
+    return result
+
+
+def distances(fit: GridFit, points: np.ndarray) -> np.ndarray:
+    """From each point to the fitted grid's nearest centre."""
+    result: np.ndarray = np.hypot(*offsets(fit, points).T)
+    return result
 
 
 def module_nearest(grid: dict[str, Any], points: np.ndarray) -> np.ndarray:
@@ -117,32 +130,64 @@ def read_image(entry: dict[str, Any], mirror: Path | None, images: Path | None) 
 
 
 def peak_mb() -> float:
+    """The process's peak resident memory (MB), the image's decoding included."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux gives KiB
+
+
+def reset_peak() -> None:
+    """Start counting the peak afresh (Linux: writing 5 to clear_refs resets VmHWM)."""
+    Path("/proc/self/clear_refs").write_text("5")
+
+
+def peak_since_reset_mb() -> float:
+    """The peak resident memory (MB) since ``reset_peak``: the decoded image, held all along,
+    and what the fit itself takes."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def stats(values: np.ndarray) -> str:
     return f"{values.max():.2f} / {math.sqrt(float(np.mean(values**2))):.2f}"
 
 
-def measure_one(entry: dict[str, Any], mirror: Path | None, images: Path | None) -> dict[str, Any]:
+def upscaled(image: Image.Image, grid: dict[str, Any], factor: float) -> tuple[Image.Image, dict[str, Any]]:
+    """The board enlarged ``factor`` times (a finer scan of the same map) and its grid to match
+    (a pixel centre p goes to (p + 0.5) * factor - 0.5)."""
+    size = (round(image.width * factor), round(image.height * factor))
+    bigger = image.convert("RGB").resize(size, Image.Resampling.BICUBIC)
+    moved = {"x0": (grid["x0"] + 0.5) * factor - 0.5, "y0": (grid["y0"] + 0.5) * factor - 0.5}
+    return bigger, grid | moved | {"dx": grid["dx"] * factor, "dy": grid["dy"] * factor}
+
+
+def measure_one(
+    entry: dict[str, Any], mirror: Path | None, images: Path | None, factor: float
+) -> dict[str, Any]:
     """Fit one board and compare; run in a process of its own (``--one``)."""
     image = read_image(entry, mirror, images)
     image.load()
+    grid = entry["grid"]
+    if factor != 1.0:
+        image, grid = upscaled(image, grid, factor)
     result: dict[str, Any] = {"size": f"{image.width}x{image.height}"}
+    reset_peak()
     start = time.perf_counter()
     try:
         fit = fit_grid(image)
     except NoGrid as exc:
-        result.update(refused=str(exc), seconds=time.perf_counter() - start, peak_mb=peak_mb())
+        result.update(refused=str(exc), seconds=time.perf_counter() - start)
+        result.update(fit_mb=peak_since_reset_mb(), peak_mb=peak_mb())
         return result
-    result.update(seconds=time.perf_counter() - start, peak_mb=peak_mb())
-    grid = entry["grid"]
+    result.update(seconds=time.perf_counter() - start, fit_mb=peak_since_reset_mb(), peak_mb=peak_mb())
     shape = fit.shape
     result["shape"] = (
         f"{shape.orientation}, {shape.hex_size:.2f} / {shape.across:.2f} "
         f"(module {grid['dy']:.2f} / {grid['dx']:.2f}), turned {shape.rotation:+.2f} deg"
     )
-    result["vs_module"] = stats(distances(fit, module_centres(grid, image.width, image.height)))
+    apart = offsets(fit, module_centres(grid, image.width, image.height))
+    mean_x, mean_y = apart.mean(axis=0)
+    result["vs_module"] = f"{stats(np.hypot(*apart.T))} | {mean_x:+.2f}, {mean_y:+.2f}"
     hexes = measure_hexes(image, fit)
     result["vs_art"] = stats(distances(fit, hexes))
     result["module_vs_art"] = stats(np.hypot(*(module_nearest(grid, hexes) - hexes).T))
@@ -152,12 +197,12 @@ def measure_one(entry: dict[str, Any], mirror: Path | None, images: Path | None)
 
 def row(entry: dict[str, Any], found: dict[str, Any]) -> str:
     name = f"| {entry['module']} | {entry['board']} | {found['size']} "
-    cost = f"| {found['seconds']:.1f} s | {found['peak_mb']:.0f} MB |"
+    cost = f"| {found['seconds']:.1f} s | {found['fit_mb']:.0f} MB ({found['peak_mb']:.0f} MB) |"
     if "refused" in found:
         verdict = "refused, as it should be" if entry.get("refuse") else "REFUSED"
-        return name + f"| {verdict}: {found['refused']} | | | | | " + cost
+        return name + f"| {verdict}: {found['refused']} | | | | | | " + cost
     if entry.get("refuse"):
-        return name + "| NOT REFUSED | | | | | " + cost
+        return name + "| NOT REFUSED | | | | | | " + cost
     return (
         name + f"| {found['shape']} | {found['vs_module']} | {found['vs_art']} | {found['module_vs_art']} "
         f"| {found['residual']} " + cost
@@ -170,22 +215,25 @@ def main() -> None:
     parser.add_argument("--images", type=Path)
     parser.add_argument("--table", type=Path, default=ROOT / "bench" / "gridfit_modules.json")
     parser.add_argument("--only", help="boards whose module or board name holds this text")
+    parser.add_argument("--upscale", type=float, default=1.0, help="enlarge each board first (a finer scan)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     boards = json.loads(args.table.read_text())["boards"]
     if args.one is not None:
-        print(json.dumps(measure_one(boards[args.one], args.mirror, args.images)))
+        print(json.dumps(measure_one(boards[args.one], args.mirror, args.images, args.upscale)))
         return
     print(
         "| module | board | pixels | fitted hex size / column step | vs module grid, max / RMS px "
-        "| vs the art's hexes, max / RMS px | module grid vs the art's hexes, max / RMS px "
-        "| fit residual px | time | peak memory |"
+        "| of which the same everywhere (x, y) px | vs the art's hexes, max / RMS px "
+        "| module grid vs the art's hexes, max / RMS px | fit residual px | time "
+        "| peak memory: fit (process) |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for index, entry in enumerate(boards):
         if args.only and args.only.lower() not in f"{entry['module']} {entry['board']}".lower():
             continue
         command = [sys.executable, __file__, "--one", str(index), "--table", str(args.table)]
+        command += ["--upscale", str(args.upscale)]
         command += ["--mirror", str(args.mirror)] + (["--images", str(args.images)] if args.images else [])
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
