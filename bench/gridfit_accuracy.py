@@ -20,6 +20,11 @@ Printed per map, all in the image's own pixels:
   image (matched against the mean hex, to a fraction of a pixel);
 - the module's grid against the same measured hexes: how far the module's grid is from
   its own art, whatever the fit does;
+- both grids against the art's walls, measured with no template and no fit (``wall_centres``:
+  the midpoints of the lines either side of each hex), the median over the hexes: a shift
+  that the hexes measured against the mean hex cannot show, since they share it. Where the
+  walls are plain lines on plain ground (The Longest Day) this is the art's own answer; on
+  textured art (Dreadball's pitches) the lines found are partly texture;
 - the fit's time, and its peak resident memory: the fit's own (counted from just before
   the fit, the decoded image included), then the whole process's (reading and decoding
   the image, and enlarging it, included).
@@ -111,6 +116,52 @@ def measure_hexes(image: Image.Image, fit: GridFit) -> np.ndarray:
     return centres
 
 
+def wall_centres(gray: np.ndarray, fit: GridFit, centres: np.ndarray) -> np.ndarray:
+    """Each hex centre as its own walls put it, with no template and no fit: the midpoint of
+    the two flat walls either side of it (along a column of flat-top hexes, a row of pointy-top
+    ones), and across, the midpoint of the two slanted walls a quarter hex either side of the
+    centre. A wall is where the line of pixels departs most from its median (dark or light
+    lines alike), refined by the centroid of the five pixels about it. NaN where a wall is
+    not found. Written for a grid that is not turned, as every module's is."""
+    flat = fit.shape.orientation == "flat-top"
+    image = gray if flat else gray.T
+    points = centres if flat else centres[:, ::-1]
+    size = fit.shape.hex_size
+    found = np.full((len(points), 2), np.nan)
+    for n, (cx, cy) in enumerate(points):
+        along = _midpoint(image[:, round(cx) - 3 : round(cx) + 4].mean(axis=1), cy, size / 2)
+        half = size / math.sqrt(3) - size / 4 / math.sqrt(3)  # centre to slanted wall, a quarter hex up
+        rows = [round(cy + d) for d in (-size / 4, size / 4)]
+        across = [_midpoint(image[r - 1 : r + 2, :].mean(axis=0), cx, half) for r in rows]
+        found[n] = (np.mean(across), along)
+    return found if flat else found[:, ::-1]
+
+
+def _midpoint(profile: np.ndarray, centre: float, apart: float) -> float:
+    """The midpoint of the two lines nearest centre - apart and centre + apart on a profile."""
+    lines = []
+    for target in (centre - apart, centre + apart):
+        low, high = round(target) - 4, round(target) + 5
+        if low < 2 or high > len(profile) - 2:
+            return math.nan
+        window = np.abs(profile[low - 2 : high + 2] - np.median(profile[low - 2 : high + 2]))
+        peak = int(np.argmax(window[2:-2])) + 2
+        weights = window[peak - 2 : peak + 3]
+        if weights.max() < 25 or weights.sum() <= 0:
+            return math.nan
+        lines.append(low - 2 + peak + float((weights * np.arange(-2, 3)).sum() / weights.sum()))
+    return (lines[0] + lines[1]) / 2
+
+
+def median_offset(found: np.ndarray, reference: np.ndarray) -> str:
+    """The median of found - reference, per axis, over the hexes whose walls were found."""
+    ok = ~np.isnan(found).any(axis=1)
+    if ok.sum() < 10:
+        return "too few walls found"
+    dx, dy = np.median(found[ok] - reference[ok], axis=0)
+    return f"{dx:+.2f}, {dy:+.2f} ({int(ok.sum())} hexes)"
+
+
 def read_image(entry: dict[str, Any], mirror: Path | None, images: Path | None) -> Image.Image:
     """The board image: from the repository's snapshot at the listed commit, else the folder."""
     if mirror is not None:
@@ -191,6 +242,9 @@ def measure_one(
     hexes = measure_hexes(image, fit)
     result["vs_art"] = stats(distances(fit, hexes))
     result["module_vs_art"] = stats(np.hypot(*(module_nearest(grid, hexes) - hexes).T))
+    walls = wall_centres(np.asarray(image.convert("L"), dtype=np.float32), fit, hexes)
+    from_fit = median_offset(walls, hexes + offsets(fit, hexes))
+    result["walls"] = f"{from_fit} | {median_offset(walls, module_nearest(grid, hexes))}"
     result["residual"] = f"{fit.lattice.residual:.2f} ({fit.lattice.hexes} hexes)"
     return result
 
@@ -200,11 +254,12 @@ def row(entry: dict[str, Any], found: dict[str, Any]) -> str:
     cost = f"| {found['seconds']:.1f} s | {found['fit_mb']:.0f} MB ({found['peak_mb']:.0f} MB) |"
     if "refused" in found:
         verdict = "refused, as it should be" if entry.get("refuse") else "REFUSED"
-        return name + f"| {verdict}: {found['refused']} | | | | | | " + cost
+        return name + f"| {verdict}: {found['refused']} | | | | | | | | " + cost
     if entry.get("refuse"):
-        return name + "| NOT REFUSED | | | | | | " + cost
+        return name + "| NOT REFUSED | | | | | | | | " + cost
     return (
-        name + f"| {found['shape']} | {found['vs_module']} | {found['vs_art']} | {found['module_vs_art']} "
+        name + f"| {found['shape']} | {found['vs_module']} | {found['walls']} | {found['vs_art']} "
+        f"| {found['module_vs_art']} "
         f"| {found['residual']} " + cost
     )
 
@@ -224,11 +279,12 @@ def main() -> None:
         return
     print(
         "| module | board | pixels | fitted hex size / column step | vs module grid, max / RMS px "
-        "| of which the same everywhere (x, y) px | vs the art's hexes, max / RMS px "
+        "| of which the same everywhere (x, y) px | the art's walls - fit, median (x, y) px "
+        "| the art's walls - module grid, median (x, y) px | vs the art's hexes, max / RMS px "
         "| module grid vs the art's hexes, max / RMS px | fit residual px | time "
         "| peak memory: fit (process) |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for index, entry in enumerate(boards):
         if args.only and args.only.lower() not in f"{entry['module']} {entry['board']}".lower():
             continue
