@@ -10,16 +10,22 @@ for a fold onto one cell.
 
 from __future__ import annotations
 
+import json
 import math
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from PIL import Image
 
+from compiler.art.gridfit import fit as fit_module
 from compiler.art.gridfit import lattice as lattice_module
 from compiler.art.gridfit.fit import fit_grid
 from compiler.art.gridfit.lattice import autocorrelation, edge_image
 from compiler.art.gridfit.phase import lattice_coordinates
+from compiler.cli.main import cli
 
 SUPERSAMPLE = 4
 WALL = 2.0  # pixels
@@ -109,3 +115,37 @@ def test_the_autocorrelation_is_one_at_no_shift_and_peaks_at_the_pattern_period(
     row = ac[middle, middle : middle + 40]
     assert int(np.argmax(row[4:])) + 4 in (period, 2 * period)
     assert row[period] > row[period // 2] + 0.5
+
+
+def test_a_big_scan_is_measured_within_the_working_pixel_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert fit_module.work_scale((2000, 1000), 32.0) == 1.0
+    assert fit_module.work_scale((2000, 1000), 128.0) == pytest.approx(0.5)
+    bounded = fit_module.work_scale((20_000, 15_000), 40.0)
+    assert 20_000 * 15_000 * bounded**2 == pytest.approx(fit_module.WORK_PIXELS)
+    image, centres = flat_top_map((40.25, 40.5), 32.0)
+    monkeypatch.setattr(fit_module, "WORK_PIXELS", 50_000)  # the map is measured at 0.73 of its size
+    assert fit_module.work_scale(image.size, 32.0) < 0.75
+    assert origin_error(image, centres) < 0.15  # 0.42 when a side rounded to whole pixels was ignored
+
+
+def test_the_command_says_where_the_first_hex_is_to_a_tenth_of_a_pixel(tmp_path: Path) -> None:
+    image, _ = flat_top_map((40.25, 40.5), 32.0)
+    image.save(tmp_path / "map.png")
+    out = tmp_path / "registration.json"
+    done = CliRunner().invoke(cli, ["grid", "fit", str(tmp_path / "map.png"), "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    said = re.search(r"first hex centred at \((\d+\.\d), (\d+\.\d)\) px", done.output)
+    assert said is not None, done.output
+    first = json.loads(out.read_text())["image"]["first_hex"]
+    assert math.dist((float(said[1]), float(said[2])), first) < 0.08
+    assert (
+        math.dist(first, (40.25 - 32.0 * math.sqrt(3) / 2, 40.5 - 16.0)) < 0.1
+        or min(
+            math.dist(
+                first, (40.25 + i * 32.0 * math.sqrt(3) / 2, 40.5 + k * 32.0 + (16.0 if i % 2 else 0.0))
+            )
+            for i in range(-1, 2)
+            for k in range(-2, 2)
+        )
+        < 0.1
+    )
