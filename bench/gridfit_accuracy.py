@@ -147,7 +147,7 @@ def _midpoint(profile: np.ndarray, centre: float, apart: float) -> float:
         window = np.abs(profile[low - 2 : high + 2] - np.median(profile[low - 2 : high + 2]))
         peak = int(np.argmax(window[2:-2])) + 2
         weights = window[peak - 2 : peak + 3]
-        if weights.max() < 25 or weights.sum() <= 0:
+        if weights.max() < 8 or weights.sum() <= 0:
             return math.nan
         lines.append(low - 2 + peak + float((weights * np.arange(-2, 3)).sum() / weights.sum()))
     return (lines[0] + lines[1]) / 2
