@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from compiler.checks.context import CheckContext, at, unknown
+from compiler.checks.system import known_system
 from compiler.diagnostics import Diagnostic, codes, error
 from rules_engine.definitions import DieRange, GameDefinition, Table
 
@@ -122,6 +123,7 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
     if charts is None or charts.combat is None:
         return
     combat = charts.combat
+    yield from _playable_kind(context)
     if game is not None:
         die_ids = [d.id for d in game.dice]
         for index, pool_die in enumerate(combat.dice):
@@ -158,3 +160,22 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
                     pointer,
                     hint="known colours: " + ", ".join(sorted(known)),
                 )
+
+
+def _playable_kind(context: CheckContext) -> Iterator[Diagnostic]:
+    """A combat system of a kind the game's rules system does not play is refused here, at its
+    line, rather than by the engine when a replay or a game first fights."""
+    charts, game = context.definition.charts, context.definition.game
+    system = known_system(context)
+    if charts is None or charts.combat is None or game is None or system is None:
+        return
+    kind = charts.combat.kind
+    if system.combat_kinds and kind not in system.combat_kinds:
+        file, pointer = at(charts.combat.origin, "kind")
+        yield error(
+            codes.COMBAT_UNPLAYABLE_KIND,
+            f"the {game.system} system does not play '{kind}' combat",
+            file,
+            pointer,
+            hint=f"the {game.system} system plays: " + ", ".join(sorted(system.combat_kinds)),
+        )

@@ -112,6 +112,7 @@ TABLE_OVERLAP = "table.overlap"
 TABLE_COLUMNS_ORDER = "table.columns-order"
 TABLE_ROW_WIDTH = "table.row-width"
 COMBAT_MISSING_COLOUR = "combat.missing-colour"
+COMBAT_UNPLAYABLE_KIND = "combat.unplayable-kind"
 
 # Provenance
 PROVENANCE_RECONSTRUCTED = "provenance.reconstructed"
@@ -207,6 +208,7 @@ DESCRIPTIONS: dict[str, str] = {
     TABLE_COLUMNS_ORDER: "The odds columns of a combat results table are out of order.",
     TABLE_ROW_WIDTH: "A table row has another number of cells than there are columns.",
     COMBAT_MISSING_COLOUR: "A unit's strength colour has no dice or rule in charts.json.",
+    COMBAT_UNPLAYABLE_KIND: "charts.json's combat system is of a kind the game's rules system does not play.",
     PROVENANCE_RECONSTRUCTED: "A value the rulebook does not print was reconstructed (a warning).",
 }
 

@@ -80,6 +80,10 @@ class SystemFacts:
     # Where a counter prints its values: "corners" (strength and movement in the bottom
     # corners), "dash" ("4-6" under the symbol) or "plus" ("2+3"): the painter reads it.
     counter_layout: str = "corners"
+    # The kinds of combat system (charts.json's combat.kind) the engine plays; empty: any.
+    combat_kinds: frozenset[str] = frozenset()
+    # The kinds of victory condition the engine evaluates; empty: any.
+    victory_kinds: frozenset[str] = frozenset()
 
 
 class GameSystem(Protocol):

@@ -7,4 +7,5 @@ FACTS = SystemFacts(
     face_values={"unit": ("strength", "movement")},
     phase_kinds=frozenset({"recruit-scout", "movement", "operations-card", "combat", "objective"}),
     counter_layout="plus",
+    combat_kinds=frozenset({"tactical-edge"}),
 )
