@@ -8,6 +8,7 @@ needs is missing (that part's own file already carries the error).
 from collections.abc import Callable, Iterator
 
 from compiler.checks.charts import check_combat_system, check_tables
+from compiler.checks.classic import check_classic
 from compiler.checks.context import CheckContext
 from compiler.checks.counters import check_counter_values
 from compiler.checks.geometry import (
@@ -34,7 +35,7 @@ from compiler.checks.references import (
 )
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
-from compiler.checks.system import check_system
+from compiler.checks.system import check_system, check_victory_kinds
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
 
@@ -66,6 +67,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_combat_system,
     check_scenarios,
     check_victory,
+    check_victory_kinds,
+    check_classic,
     check_reconstructed,
 )
 

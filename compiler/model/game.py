@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from compiler.model.reading import Json, cite_text, strings, text
+from compiler.model.classic import build_rules, selector
+from compiler.model.reading import Json, cite_text, strings, text, turn
 from rules_engine.definitions import (
     Campaign,
     CampaignLink,
@@ -67,6 +68,7 @@ def build_game(data: Json, file: str) -> GameInfo:
         ),
         campaign=_campaign(data["campaign"], root.child("campaign")) if "campaign" in data else None,
         origin=root,
+        rules=build_rules(data["rules"], root.child("rules")) if "rules" in data else None,
     )
 
 
@@ -106,6 +108,9 @@ def _phase(data: Json, origin: Origin) -> Phase:
         data.get("order", "fixed"),
         text(data, "summary"),
         origin,
+        units=selector(data.get("units")),
+        mode=text(data, "mode"),
+        turns=tuple(str(turn(t)) for t in data.get("turns", ())),
     )
 
 

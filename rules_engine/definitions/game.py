@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules_engine.definitions.classic import ClassicRules, UnitSelector
 from rules_engine.definitions.origin import Origin
 
 
@@ -55,6 +56,10 @@ class Phase(NamedTuple):
     order: str
     summary: str | None
     origin: Origin
+    # The classic system's additions: which units act, a movement mode, the turns it happens on.
+    units: UnitSelector | None = None
+    mode: str | None = None
+    turns: tuple[str, ...] = ()
 
 
 class StackingWith(NamedTuple):
@@ -172,6 +177,8 @@ class GameInfo(NamedTuple):
     optional_rules: tuple[OptionalRule, ...]
     campaign: Campaign | None
     origin: Origin
+    # The classic system's options (docs/classic-rules.md); other systems have none.
+    rules: ClassicRules | None = None
 
     def side(self, side_id: str) -> Side | None:
         return next((s for s in self.sides if s.id == side_id), None)

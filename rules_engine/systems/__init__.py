@@ -19,6 +19,7 @@ from rules_engine.core.system import GameSystem, SystemFacts
 from rules_engine.definitions import ValidGame
 
 SYSTEMS: dict[str, str] = {
+    "classic": "rules_engine.systems.classic",
     "israel1948": "rules_engine.systems.israel1948",
     "jerusalem": "rules_engine.systems.jerusalem",
     "raiders": "rules_engine.systems.raiders",

@@ -1,0 +1,69 @@
+"""The changes every classic rule makes the same way: a unit placed or moved, a step lost or
+restored, a unit eliminated. Control follows each change (control.py); every change is logged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules_engine.core.state import Unit, UnitStatus
+from rules_engine.definitions import Counter
+from rules_engine.systems.classic import control
+from rules_engine.systems.classic.state import World
+
+
+def put(world: World, unit: Unit, space: str) -> None:
+    """Place or move ``unit`` into ``space``; it takes control there."""
+    left = unit.space if unit.on_map else None
+    world.state.place(unit, space)
+    if left is not None:
+        control.vacated(world, left)
+    _entered(world, space, unit.side)
+
+
+def pass_through(world: World, unit: Unit, spaces: Sequence[str]) -> None:
+    """``unit`` moved through ``spaces`` (not where it stops): under last-to-enter it took control."""
+    if control.by_occupation(world.tables):
+        return
+    for space in spaces:
+        _entered(world, space, unit.side)
+
+
+def _entered(world: World, space: str, side: str) -> None:
+    if control.entered(world, space, side) and world.state.logging:
+        world.state.note("control", f"{side} takes control of {world.tables.board.name(space)}")
+
+
+def two_sided(counter: Counter) -> bool:
+    """A unit with a reduced side: a back that is not blank and is marked damaged."""
+    back = counter.back
+    return back is not None and not back.blank and back.damaged
+
+
+def steps_left(unit: Unit) -> int:
+    """Step losses that take ``unit`` off the map: two for a full two-sided unit, else one."""
+    return 2 if not unit.damaged and two_sided(unit.counter) else 1
+
+
+def step_loss(world: World, unit: Unit) -> None:
+    """Flip a full-strength two-sided unit; otherwise eliminate it."""
+    if steps_left(unit) == 2:
+        world.state.set_damaged(unit, True)
+        world.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
+    else:
+        eliminate(world, unit)
+
+
+def eliminate(world: World, unit: Unit) -> None:
+    left = unit.space
+    world.state.take_off(unit, UnitStatus.ELIMINATED)
+    world.extra.supply_checks.pop(unit.uid, None)
+    if left is not None:
+        control.vacated(world, left)
+    world.state.note("eliminated", f"{unit.uid} is eliminated")
+
+
+def restore_step(world: World, unit: Unit) -> None:
+    """A reduced unit back to its full side."""
+    world.state.set_damaged(unit, False)
+    world.state.note("replacement", f"{unit.uid} is back to full strength")
