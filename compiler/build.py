@@ -17,13 +17,12 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from compiler.errors import OutputError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
+from compiler.output.folders import folder_inside, inside, writing
 from compiler.pipeline import GameReport, validate_game
 from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
@@ -132,9 +131,9 @@ def _module(ready: Ready, run: Run) -> None:
             entry.redrawn += cache.redrawn
         _warn_unplaced(entry, unplaced, run)
         module = run.out / f"{entry.game_id}.vmod"
-        folder = run.out / entry.game_id
+        folder = folder_inside(run.out, run.out / entry.game_id)
         summary = json.dumps(summarize(entry.report), indent=2, sort_keys=True) + "\n"
-        with _writing(module), timed(run.on_step, "module: write"):
+        with writing(module), timed(run.on_step, "module: write"):
             write_bytes_atomic(module, data)
             write_text_atomic(folder / "summary.json", summary)
             write_text_atomic(folder / "diagnostics.json", reports_json([entry.report]) + "\n")
@@ -223,6 +222,8 @@ def _warn_unplaced(entry: GameBuild, unplaced: list[str], run: Run) -> None:
 
 
 def _redraw_note(cache: RenderCache | None) -> str:
+    if cache is not None and cache.outside is not None:
+        return f" (drawings not cached: OUT/.cache leads out of the output folder, to {cache.outside})"
     if cache is None or not cache.used:
         return ""
     reused = len(cache.used) - len(cache.redrawn)
@@ -234,14 +235,14 @@ def _sheets(ready: Ready, run: Run) -> None:
     from compiler.render.sheets import SheetSpec
 
     spec = run.options.sheet_spec or SheetSpec()
-    jobs = [(game, run.out / entry.game_id / "sheets") for entry, game in ready]
+    jobs = [(game, folder_inside(run.out, run.out / entry.game_id / "sheets")) for entry, game in ready]
     caches: dict[str, RenderCache | None] = {}
 
     def cache_of(game: ValidGame) -> RenderCache | None:
         caches[game.game.id] = _game_cache(run, game.game.id, "sheets")
         return caches[game.game.id]
 
-    with _writing(run.out):
+    with writing(run.out):
         sheets = write_sheets(jobs, spec, cache_of)
         for (entry, _), (_, folder), written in zip(ready, jobs, sheets, strict=False):
             entry.written += written
@@ -256,8 +257,8 @@ def _map(ready: Ready, run: Run) -> None:
 
     options = run.options
     for entry, game in ready:
-        folder = run.out / entry.game_id / "map"
-        with _writing(folder):
+        folder = folder_inside(run.out, run.out / entry.game_id / "map")
+        with writing(folder):
             unplaced: list[str] = []
             written = write_map(game, folder, options.map_dpi, options.map_paper, unplaced)
         _warn_unplaced(entry, unplaced, run)
@@ -270,8 +271,8 @@ def _aids(ready: Ready, run: Run) -> None:
 
     spec = AidSpec(paper=run.options.aid_paper, dpi=run.options.aid_dpi)
     for entry, game in ready:
-        folder = run.out / entry.game_id / "aids"
-        with _writing(folder):
+        folder = folder_inside(run.out, run.out / entry.game_id / "aids")
+        with writing(folder):
             written = write_aids(game, folder, spec)
         entry.written += written
         for page in folder.glob("aids-page*.png"):  # pages of an earlier, longer aid
@@ -287,7 +288,7 @@ def sweep_litter(out: Path, game_id: str) -> None:
     process dies between writing and renaming; nothing else makes such names.
     """
     folders = [out, *(p for p in (out / game_id).glob("**/") if p.is_dir())]
-    for folder in folders:
+    for folder in (f for f in folders if inside(out, f)):  # a link may lead elsewhere: not ours
         for stale in folder.glob(".*.tmp"):
             if stale.is_file() and (folder != out or stale.name.startswith(f".{game_id}.")):
                 stale.unlink(missing_ok=True)
@@ -299,22 +300,6 @@ def _remove_old_pages(folder: Path, written: list[Path]) -> None:
     for page in folder.glob("*-sheet*-*.png"):
         if page not in keep:
             page.unlink(missing_ok=True)
-
-
-@contextmanager
-def _writing(target: Path) -> Iterator[None]:
-    """A write the system refuses becomes one clear OutputError; the old output stays."""
-    try:
-        yield
-    except OutputError:
-        raise
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        where = exc.filename or target
-        raise OutputError(
-            f"cannot write {where}: {reason}",
-            hint="choose another output folder with -o, or free the space; earlier outputs are unchanged",
-        ) from exc
 
 
 BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map, "aids": _aids}

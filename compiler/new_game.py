@@ -5,24 +5,53 @@ The template of each system is a tiny complete game (compiler/templates/<system>
 `--from` copies any game instead. Either way the new game's files point their
 ``$schema`` at a ``schemas`` folder beside the game (docs/editors.md), which is
 written too, so an editor checks the files wherever the game lives.
+
+Nothing is written until everything has been read and checked: the target (a new or
+empty folder, not a link, a name the file system takes), the game id its name gives,
+and, for `--from`, every file of the game copied (JSON objects, game.json with an id).
+The game is then written into a scratch folder beside the target and renamed into
+place, so a failure leaves nothing behind. A schema file already in the ``schemas``
+folder is the user's and is kept; only missing ones are written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import secrets
+import shutil
+import unicodedata
+from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from compiler.errors import UsageError
-from compiler.loading.files import read_bounded
+from compiler.diagnostics import Diagnostic, codes, error
+from compiler.errors import DataError, UsageError
+from compiler.loading.files import SourceFileError, read_bounded
+from compiler.loading.json_source import read_json
 from compiler.output.atomic import write_bytes_atomic
-from compiler.schema.export import write_schemas
+from compiler.output.folders import writing
+from compiler.schema.export import schema_files
 
 GAME_FILES = ("*.json", "scenarios/*.json", "replays/*.json")
 SCHEMA_BY_FOLDER = {"scenarios": "scenario", "replays": "replay"}
 MAX_COPIED_BYTES = 10 * 1024 * 1024
+MAX_ID_LENGTH = 64  # common.schema.json's id
+# Letters that Unicode does not decompose into a Latin letter and a mark.
+_LATIN_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i"}
+
+
+@dataclass
+class NewGame:
+    """What `wgc new` wrote: the game's files, the schemas that were missing, and the schema
+    files of the user's own it left as they were."""
+
+    files: list[Path] = field(default_factory=list)
+    schemas: list[Path] = field(default_factory=list)
+    kept: list[Path] = field(default_factory=list)
 
 
 def template_systems() -> list[str]:
@@ -31,29 +60,80 @@ def template_systems() -> list[str]:
     return sorted(entry.name for entry in root.iterdir() if entry.is_dir() and not entry.name.startswith("_"))
 
 
-def new_game(target: Path, system: str | None = None, source: Path | None = None) -> list[Path]:
-    """Write a new game into ``target`` (which must not hold one yet); return the files written."""
-    if target.exists() and any(target.iterdir()):
-        raise UsageError(f"{target} is not empty; choose a new folder for the new game")
-    game_id = _game_id(target.name)
-    title = target.name.replace("-", " ").replace("_", " ").strip().title() or "New Game"
-    files = _from_folder(source) if source is not None else _from_template(system or "israel1948")
-    written = []
-    for relative, text in sorted(files.items()):
-        if relative == "game.json":
-            text = _renamed(text, game_id, title)
-        path = target / relative
-        write_bytes_atomic(path, _with_schema(text, relative).encode("utf-8"))
-        written.append(path)
-    written += write_schemas(target.parent / "schemas")
-    return written
+def new_game(target: Path, system: str | None = None, source: Path | None = None) -> NewGame:
+    """Write a new game into ``target`` (which must not hold one yet)."""
+    _check_target(target)
+    game_id = game_id_of(target.name)
+    title = game_id.replace("-", " ").title()  # in letters the drawing font has (text.missing-glyphs)
+    files = _from_folder(source) if source is not None else _from_template(system or "classic")
+    texts = {
+        relative: _with_schema(_renamed(text, game_id, title) if relative == "game.json" else text, relative)
+        for relative, text in sorted(files.items())
+    }
+    done = NewGame([target / relative for relative in texts])
+    with writing(target.parent, hint="choose another folder for the new game"):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staged = _staged(target.parent, texts)
+        try:
+            done.schemas, done.kept = _write_schemas(target.parent / "schemas")
+            os.rename(staged, target)
+        finally:
+            shutil.rmtree(staged, ignore_errors=True)
+    return done
 
 
-def _game_id(name: str) -> str:
-    game_id = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+def _check_target(target: Path) -> None:
+    """A usage error unless ``target`` can become the new game's folder."""
+    length, longest = len(os.fsencode(target.name)), _longest_name(target.parent)
+    if length > longest:
+        raise UsageError(
+            f"the name '{target.name[:40]}…' has {length} bytes; the file system takes at most {longest}",
+            hint="choose a shorter folder name",
+        )
+    if target.is_symlink():
+        raise UsageError(
+            f"{target} is a symbolic link (to {os.readlink(target)}); choose a new folder for the new game"
+        )
+    if target.exists():
+        if not target.is_dir():
+            raise UsageError(f"{target} is a file; choose a new folder for the new game")
+        if any(target.iterdir()):
+            raise UsageError(f"{target} is not empty; choose a new folder for the new game")
+
+
+def _longest_name(folder: Path) -> int:
+    """The longest file name the file system holding ``folder`` (or its nearest existing parent) takes."""
+    for existing in (folder, *folder.parents):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            if existing.is_dir():
+                return int(os.pathconf(existing, "PC_NAME_MAX"))
+    return 255
+
+
+def game_id_of(name: str) -> str:
+    """The game id a folder name gives: lower case, accents and ligatures spelt in a-z
+    (über-spiel gives uber-spiel), words joined by '-'. UsageError when that loses letters."""
+    folded = "".join(_LATIN_FOLDS.get(c, c) for c in name.lower())
+    lost = [c for c in folded if c.isalnum() and not _ascii(c)]
+    if lost:
+        raise UsageError(
+            f"'{name}' holds letters a game id cannot spell ({''.join(dict.fromkeys(lost))}): "
+            "ids are written with a-z, 0-9 and '-'",
+            hint="name the folder in Latin letters; game.json's title may then be written in any script",
+        )
+    game_id = re.sub(r"[^a-z0-9]+", "-", _ascii(folded)).strip("-")
     if not game_id or not game_id[0].isalpha():
         raise UsageError(f"'{name}' cannot name a game: use a folder name that starts with a letter")
+    if len(game_id) > MAX_ID_LENGTH:
+        raise UsageError(
+            f"'{name[:40]}…' gives a game id over {MAX_ID_LENGTH} characters; choose a shorter name"
+        )
     return game_id
+
+
+def _ascii(text: str) -> str:
+    """``text`` with each letter's marks dropped and what has no Latin spelling left out."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
 def _from_template(system: str) -> dict[str, str]:
@@ -77,13 +157,71 @@ def _template_files(folder: Traversable, prefix: str) -> list[tuple[str, str]]:
 
 
 def _from_folder(source: Path) -> dict[str, str]:
+    """Every game file of ``source``, read and checked as JSON objects; DataError naming each
+    file that is not one (nothing is written then)."""
+    from compiler.report.diagnostics_text import format_diagnostic
+
     if not (source / "game.json").is_file():
         raise UsageError(f"{source} holds no game.json to copy")
     files: dict[str, str] = {}
+    problems: list[str] = []
     for pattern in GAME_FILES:
         for path in sorted(source.glob(pattern)):
-            files[str(path.relative_to(source))] = read_bounded(path, MAX_COPIED_BYTES).decode("utf-8")
+            relative = path.relative_to(source).as_posix()
+            document, found = read_json(path, relative)
+            errors = [d for d in found if d.is_error]
+            if document is not None and not errors:
+                errors = _not_game_data(relative, document.data)
+            problems += [format_diagnostic(d, source) for d in errors]
+            if document is not None and not errors:
+                files[relative] = document.text
+    if problems:
+        raise DataError(
+            f"{source} cannot be copied; nothing was written:\n" + "\n".join(problems),
+            hint="fix these files (wgc validate shows every problem) or copy another game",
+        )
     return files
+
+
+def _not_game_data(relative: str, data: object) -> list[Diagnostic]:
+    if not isinstance(data, dict):
+        return [error(codes.SCHEMA_TYPE, "the file must hold one JSON object", relative)]
+    if relative == "game.json" and not isinstance(data.get("id"), str):
+        return [error(codes.SCHEMA_REQUIRED, "game.json has no 'id' to rename", relative, "/id")]
+    return []
+
+
+def _staged(parent: Path, texts: dict[str, str]) -> Path:
+    """The new game written into a scratch folder of ``parent``, to be renamed into place."""
+    staged = parent / f".wgc-new-{secrets.token_hex(6)}"
+    staged.mkdir()
+    try:
+        for relative, text in texts.items():
+            write_bytes_atomic(staged / relative, text.encode("utf-8"))
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    return staged
+
+
+def _write_schemas(folder: Path) -> tuple[list[Path], list[Path]]:
+    """Write each schema missing from ``folder``; one already there, if it differs from
+    wgc's, is the user's: keep it. Returns (written, kept)."""
+    written: list[Path] = []
+    kept: list[Path] = []
+    for name, data in schema_files().items():
+        path = folder / name
+        if path.exists() or path.is_symlink():
+            try:
+                same = read_bounded(path, MAX_COPIED_BYTES) == data
+            except SourceFileError:
+                same = False
+            if not same:
+                kept.append(path)
+            continue
+        write_bytes_atomic(path, data)
+        written.append(path)
+    return written, kept
 
 
 def _renamed(text: str, game_id: str, title: str) -> str:

@@ -6,16 +6,25 @@ the build driver for the games those paths belong to, into the same output folde
 So a rebuild takes its drawings from OUT/.cache and redraws only what the change
 touched. An editor's save often comes as several events (a temporary file, a
 rename): the events of ``SETTLE_SECONDS`` after the first one make one rebuild.
+
+A watch dies with its folder: a game folder removed and made again (a checkout, a
+restore, ``rm -r`` and a copy) would be rebuilt no more. So each game folder's parent is
+watched too, and after every batch of events each game folder is looked at again
+(``FolderWatches.check``): one that is gone is reported and not built; one that is back,
+or was replaced by another folder, is watched afresh and rebuilt.
 """
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from compiler.build import BuildOptions, BuildResult, build
 
@@ -52,9 +61,13 @@ class Rebuilder:
         paths = [path for path in paths if not path.is_relative_to(self.out)]
         return [game for game in self.game_dirs if any(path.is_relative_to(game) for path in paths)]
 
-    def rebuild(self, changed: Iterable[Path], since: float | None = None) -> Rebuild | None:
-        """Build the games ``changed`` touches; None when it touches none."""
-        games = self.games_of(changed)
+    def rebuild(
+        self, changed: Iterable[Path], since: float | None = None, also: Iterable[Path] = ()
+    ) -> Rebuild | None:
+        """Build the games ``changed`` touches, and the games ``also`` names, those whose
+        folder is there; None when that leaves none."""
+        wanted = {*self.games_of(changed), *also}
+        games = [g for g in self.game_dirs if g in wanted and g.is_dir()]
         if not games:
             return None
         start = since if since is not None else time.perf_counter()
@@ -71,9 +84,11 @@ def watch(
     on_rebuild: Callable[[Rebuild], None],
     stop: threading.Event,
     on_ready: Callable[[], None] = lambda: None,
+    on_folder: Callable[[Path, bool], None] = lambda folder, present: None,
 ) -> None:
     """Rebuild on every save until ``stop`` is set (or KeyboardInterrupt, which propagates).
-    ``on_ready`` is called once the watcher sees every change."""
+    ``on_ready`` is called once the watcher sees every change; ``on_folder(folder, False)``
+    when a game folder is gone, ``on_folder(folder, True)`` when it is back (then rebuilt)."""
     from watchdog.events import FileSystemEvent, FileSystemEventHandler
     from watchdog.observers import Observer
 
@@ -89,20 +104,72 @@ def watch(
                     changes.put((now, Path(path if isinstance(path, str) else path.decode())))
 
     observer = Observer()
-    for folder in rebuilder.game_dirs:
-        observer.schedule(Collect(), str(folder), recursive=True)
+    watches = FolderWatches(observer, Collect(), rebuilder.game_dirs)
     observer.start()
     on_ready()
     try:
         while not stop.is_set():
             batch = _next_batch(changes, stop)
-            if batch:
-                done = rebuilder.rebuild([path for _, path in batch], since=batch[0][0])
-                if done is not None:
-                    on_rebuild(done)
+            if not batch:
+                continue
+            gone, back = watches.check()
+            for folder, present in [*((f, False) for f in gone), *((f, True) for f in back)]:
+                on_folder(folder, present)
+            done = rebuilder.rebuild([path for _, path in batch], since=batch[0][0], also=back)
+            if done is not None:
+                on_rebuild(done)
     finally:
         observer.stop()
         observer.join()
+
+
+class FolderWatches:
+    """A recursive watch on each game folder, and one on each folder that holds them (which
+    sees a game folder removed and made again, when the game folder's own watch has died)."""
+
+    def __init__(self, observer: Any, handler: Any, folders: Sequence[Path]) -> None:
+        self.observer, self.handler = observer, handler
+        self.watches: dict[Path, Any] = {}
+        self.identity: dict[Path, tuple[int, int] | None] = {}
+        for parent in dict.fromkeys(folder.parent for folder in folders):
+            with contextlib.suppress(OSError):
+                observer.schedule(handler, str(parent), recursive=False)
+        for folder in folders:
+            self._watch(folder)
+
+    def _watch(self, folder: Path) -> None:
+        old = self.watches.pop(folder, None)
+        if old is not None:
+            with contextlib.suppress(KeyError, OSError):
+                self.observer.unschedule(old)
+        self.identity[folder] = _identity(folder)
+        if self.identity[folder] is not None:
+            with contextlib.suppress(OSError):
+                self.watches[folder] = self.observer.schedule(self.handler, str(folder), recursive=True)
+
+    def check(self) -> tuple[list[Path], list[Path]]:
+        """The folders gone since the last look, and those back (or replaced): watched again."""
+        gone: list[Path] = []
+        back: list[Path] = []
+        for folder, known in list(self.identity.items()):
+            now = _identity(folder)
+            if now == known:
+                continue
+            if known is not None:
+                gone.append(folder)
+            if now is not None:
+                back.append(folder)
+            self._watch(folder)
+        return gone, back
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """The folder's device and inode (a folder made again has another), or None if it is gone."""
+    try:
+        status = folder.stat()
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISDIR(status.st_mode) else None
 
 
 def _next_batch(changes: queue.Queue[tuple[float, Path]], stop: threading.Event) -> list[tuple[float, Path]]:

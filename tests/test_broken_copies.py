@@ -93,7 +93,31 @@ CASES = [
     ),
     Case(
         "hex size in inches where millimetres were meant",
-        edit("map.json", setitem(["grid", "hex_size"], {"value": 100, "unit": "in"})),
+        edit("map.json", setitem(["grid", "hex_size"], {"value": 19, "unit": "in"})),
+        "map.json",
+        codes.SCHEMA_RANGE,
+        "/grid/hex_size/value",
+    ),
+    Case(  # issue 19, item 17: this built a map without hexes, every unit in A1
+        "hex size of 1e-300 in",
+        edit("map.json", setitem(["grid", "hex_size"], {"value": 1e-300, "unit": "in"})),
+        "map.json",
+        codes.SCHEMA_RANGE,
+        "/grid/hex_size/value",
+    ),
+    Case(
+        "hex size of 2 mm",
+        edit("map.json", setitem(["grid", "hex_size"], {"value": 2, "unit": "mm"})),
+        "map.json",
+        codes.SCHEMA_RANGE,
+        "/grid/hex_size/value",
+    ),
+    Case(
+        "a grid of 4 in hexes over 3,556 square inches",
+        edit(
+            "map.json",
+            lambda d: d["grid"].update(hex_size={"value": 4, "unit": "in"}, rows={"from": 1, "to": 25}),
+        ),
         "map.json",
         codes.MAP_TOO_LARGE,
         "/grid",
@@ -456,7 +480,7 @@ CASES = [
         TEN_DAYS,
         codes.REF_UNKNOWN_SPACE,
         None,
-        hint="did you mean 'G13'?",
+        hint="did you mean 'G13'? (the grid's hexes run from A1 to M18: columns A to M, rows 1 to 18)",
     ),
     Case(
         "place name typo",

@@ -230,7 +230,7 @@ JERUSALEM_CASES = [
         STANDARD,
         codes.REF_UNKNOWN_SPACE,
         f"/setup/0/placements/{_placement_index(JERUSALEM, STANDARD, 0, 'david-shaltiel')}/at",
-        hint="did you mean '1514'?",
+        hint="did you mean '1514'? (the grid's hexes run from 0101 to 5027: columns 01 to 50, rows 01 to 27)",
     ),
     Case(
         JERUSALEM,
@@ -269,6 +269,38 @@ LAWRENCE_CASES = [
         "map.json",
         codes.REF_UNKNOWN_SPACE,
         f"/routes/{len(_shipped(LAWRENCE, 'map.json')['routes'])}/between/1",
+    ),
+    Case(  # issue 19, item 18: under 120 in a side, yet 318 M pixels at 150 dpi
+        LAWRENCE,
+        "a sheet of 119 x 119 in",
+        edit("map.json", lambda d: d["size"].update(width=119, height=119)),
+        "map.json",
+        codes.MAP_TOO_LARGE,
+        "/size",
+    ),
+    Case(
+        LAWRENCE,
+        "a sheet of 121 in",
+        edit("map.json", lambda d: d["size"].update(width=121)),
+        "map.json",
+        codes.SCHEMA_RANGE,
+        "/size/width",
+    ),
+    Case(
+        LAWRENCE,
+        "a sheet 0.001 mm high",
+        edit("map.json", lambda d: d["size"].update(height=0.001, unit="mm")),
+        "map.json",
+        codes.SCHEMA_RANGE,
+        "/size/height",
+    ),
+    Case(
+        LAWRENCE,
+        "a space past the sheet's edge",
+        edit("map.json", lambda d: d["spaces"][0].update(x=12.5)),
+        "map.json",
+        codes.MAP_SPACE_OFF_SHEET,
+        "/spaces/0/x",
     ),
     # --- cards ----------------------------------------------------------------------------------
     Case(

@@ -149,6 +149,8 @@ def test_furniture_with_no_room_on_the_map_is_a_warning(runner: CliRunner, tmp_p
     shutil.copytree(SOURCE_DATA / "lawrence", game)
     data = json.loads((game / "map.json").read_text())
     data["size"]["width"], data["size"]["height"] = 9, 6
+    for space in data["spaces"]:  # the network shrinks with the sheet, so it stays on it
+        space["x"], space["y"] = round(space["x"] * 9 / 11, 2), round(space["y"] * 6 / 17, 2)
     (game / "map.json").write_text(json.dumps(data))
     result = runner.invoke(cli, ["build", str(game), "-o", str(tmp_path / "out"), "--no-replays"])
     assert result.exit_code == 0, result.output
@@ -156,3 +158,53 @@ def test_furniture_with_no_room_on_the_map_is_a_warning(runner: CliRunner, tmp_p
     report = json.loads((tmp_path / "out" / "lawrence" / "diagnostics.json").read_text())
     codes = [d["code"] for game in report["games"] for d in game["diagnostics"]]
     assert "map.furniture-unplaced" in codes
+
+
+# --- links in the output folder (issue 19, item 3) -------------------------------------------
+
+
+def _victim(tmp_path: Path) -> Path:
+    """A folder of the user's, outside the output folder, that a link in it points at."""
+    victim = tmp_path / "elsewhere"
+    victim.mkdir()
+    for name in ("thesis.txt", "old.entry", ".counters.pdf.x1.tmp", "counters-sheet1-front.png"):
+        (victim / name).write_text("mine")
+    return victim
+
+
+def _untouched(victim: Path) -> None:
+    assert sorted(p.name for p in victim.iterdir()) == sorted(
+        ["thesis.txt", "old.entry", ".counters.pdf.x1.tmp", "counters-sheet1-front.png"]
+    )
+    assert all(p.read_text() == "mine" for p in victim.iterdir())
+
+
+@pytest.mark.parametrize("link", [".cache", ".cache/israel1948", ".cache/israel1948/module"])
+def test_a_link_in_the_drawings_cache_leads_no_write_or_removal_outside(
+    israel: GameCopy, tmp_path: Path, link: str
+) -> None:
+    out, victim = tmp_path / "out", _victim(tmp_path)
+    (out / link).parent.mkdir(parents=True, exist_ok=True)
+    (out / link).symlink_to(victim, target_is_directory=True)
+    for _ in range(2):  # a second build would prune what the first did not use
+        result = CliRunner().invoke(cli, ["build", str(israel.root), "-o", str(out), "--no-replays"])
+        assert result.exit_code == 0, result.output
+        _untouched(victim)
+        assert "drawings not cached" in result.output
+    assert (out / "israel1948.vmod").stat().st_size > 0
+
+
+@pytest.mark.parametrize("link", ["israel1948", "israel1948/sheets"])
+def test_a_link_for_a_games_outputs_is_refused_and_nothing_outside_changes(
+    israel: GameCopy, tmp_path: Path, link: str
+) -> None:
+    out, victim = tmp_path / "out", _victim(tmp_path)
+    (out / link).parent.mkdir(parents=True, exist_ok=True)
+    (out / link).symlink_to(victim, target_is_directory=True)
+    result = CliRunner().invoke(
+        cli, ["build", str(israel.root), "-o", str(out), "--no-replays", "--also", "sheets"]
+    )
+    _untouched(victim)
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "leads out of the output folder" in result.output

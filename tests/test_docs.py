@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -56,3 +57,24 @@ def test_the_readme_example_diagnostic_is_what_wgc_prints(
     result = CliRunner().invoke(cli, ["validate", "source_data/israel1948", "--no-warnings"])
     assert result.exit_code == 1
     assert result.output == example.group(1)
+
+
+def test_the_data_model_reinforcement_example_uses_the_real_keys() -> None:
+    """docs/data-model.md's reinforcements are the shipped ones, and every key is the schema's."""
+    text = (ROOT / "docs" / "data-model.md").read_text()
+    block = re.search(r'```json\n"reinforcements": (\[.*?\])\n```', text, re.S)
+    assert block is not None, "the data model lost its reinforcement example"
+    example = json.loads(block.group(1))
+    schema = json.loads((ROOT / "compiler" / "schemas" / "scenario.schema.json").read_text())
+    allowed = schema["$defs"]["reinforcement"]["properties"]
+    for line in example:
+        assert set(line) <= set(allowed) and {"turn", "unit"} <= set(line)
+    shipped = [
+        r
+        for game in ("israel1948", "jerusalem")
+        for path in (ROOT / "source_data" / game / "scenarios").glob("*.json")
+        for r in json.loads(path.read_text()).get("reinforcements", [])
+    ]
+    for line in example:  # each is a shipped reinforcement, perhaps without its provenance
+        assert any(line.items() <= r.items() for r in shipped), line
+    assert "A game is a folder under `source_data/`" not in text

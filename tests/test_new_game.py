@@ -10,6 +10,7 @@ plays its scenarios to a result with every policy the system has.
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -142,3 +143,96 @@ def test_a_folder_that_holds_files_is_left_alone(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["new", str(tmp_path)])
     assert result.exit_code == 2
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+# --- hostile targets and sources (issue 19, items 4, 10, 11 and 20) -------------------------
+
+
+def _copy_source(tmp_path: Path, break_it: Any) -> Path:
+    source = tmp_path / "source"
+    shutil.copytree(SOURCE_DATA / "israel1948", source)
+    break_it(source)
+    return source
+
+
+MALFORMED = {
+    "bad JSON": lambda s: (s / "scenarios" / "onslaught.json").write_text("{not json"),
+    "a list": lambda s: (s / "counters.json").write_text("[1, 2]"),
+    "no id": lambda s: (s / "game.json").write_text(json.dumps({"title": "No Id"})),
+    "not UTF-8": lambda s: (s / "map.json").write_bytes(b'{"name": "\xff\xfe"}'),
+    "a link to /etc/passwd": lambda s: (s / "scenarios" / "passwd.json").symlink_to("/etc/passwd"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_a_malformed_game_to_copy_is_diagnosed_and_nothing_is_written(tmp_path: Path, case: str) -> None:
+    source = _copy_source(tmp_path, MALFORMED[case])
+    project = tmp_path / "project"
+    result = CliRunner().invoke(cli, ["new", str(project / "mine"), "--from", str(source)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "nothing was written" in result.output and "error [" in result.output
+    assert not project.exists() or list(project.iterdir()) == []
+    fixed = tmp_path / "fixed"
+    shutil.copytree(SOURCE_DATA / "israel1948", fixed)
+    retry = CliRunner().invoke(cli, ["new", str(project / "mine"), "--from", str(fixed)])
+    assert retry.exit_code == 0, retry.output  # not refused as "not empty"
+
+
+def test_a_target_that_cannot_be_a_folder_is_a_usage_error(tmp_path: Path) -> None:
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    for target in (dangling, tmp_path / ("a" * 300)):
+        result = CliRunner().invoke(cli, ["new", str(target)])
+        assert result.exit_code == 2, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert "error:" in result.output
+    assert dangling.is_symlink() and not (tmp_path / "nowhere").exists()
+    assert not (tmp_path / "schemas").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "game_id", "title"),
+    [("über-spiel", "uber-spiel", "Uber Spiel"), ("Straße_nach_Åbo", "strasse-nach-abo", "Strasse Nach Abo")],
+)
+def test_a_name_with_accents_is_spelt_in_latin_letters(
+    tmp_path: Path, name: str, game_id: str, title: str
+) -> None:
+    result = CliRunner().invoke(cli, ["new", str(tmp_path / name)])
+    assert result.exit_code == 0, result.output
+    game = json.loads((tmp_path / name / "game.json").read_text())
+    assert (game["id"], game["title"]) == (game_id, title)
+
+
+def test_a_name_in_another_script_is_refused_with_the_reason(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["new", str(tmp_path / "日本")])
+    assert result.exit_code == 2, result.output
+    assert "holds letters a game id cannot spell (日本)" in result.output
+    assert "Latin letters" in result.output
+    assert not (tmp_path / "日本").exists()
+
+
+def test_the_users_own_schema_files_are_kept_and_named(tmp_path: Path) -> None:
+    schemas = tmp_path / "project" / "schemas"
+    schemas.mkdir(parents=True)
+    mine = '{"$comment": "my own map schema"}\n'
+    (schemas / "map.schema.json").write_text(mine)
+    result = CliRunner().invoke(cli, ["new", str(tmp_path / "project" / "game")])
+    assert result.exit_code == 0, result.output
+    assert (schemas / "map.schema.json").read_text() == mine
+    assert "kept 1 schema file(s) of your own" in result.output and "map.schema.json" in result.output
+    assert (schemas / "game.schema.json").is_file()
+    again = CliRunner().invoke(cli, ["new", str(tmp_path / "project" / "second")])
+    assert again.exit_code == 0 and (schemas / "map.schema.json").read_text() == mine
+
+
+def test_a_new_game_is_classic_and_the_help_lists_every_system(tmp_path: Path) -> None:
+    from rules_engine.systems import SYSTEM_SUMMARIES
+
+    game = tmp_path / "games" / "border-war"
+    assert CliRunner().invoke(cli, ["new", str(game)]).exit_code == 0
+    assert json.loads((game / "game.json").read_text())["system"] == "classic"
+    assert set(SYSTEM_SUMMARIES) == set(SYSTEMS)
+    shown = CliRunner().invoke(cli, ["new", "--help"]).output
+    for name, line in SYSTEM_SUMMARIES.items():
+        assert f"{name}" in shown and line in shown

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from compiler.cli.main import cli
@@ -100,15 +101,16 @@ def test_the_terminal_takes_numbers_help_undo_save_and_quit(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Commands:" in out and "Took back the last action." in out
-    assert "holding 'bogus' (0 of 7)" in out and "'99' is not a choice" in out
+    assert "No choice holds the words 'bogus'." in out and "'99' is not a choice" in out
     assert "Ops left 8 | Pounds 6 | Leadership 2" in out and "Garrisons: " in out
     steps = json.loads(save.read_text(encoding="utf-8"))["steps"]
-    assert [next(iter(s)) for s in steps] == ["recruit", "end_phase"]
-    assert steps[0]["recruit"] == "mercenaries"
+    # 7 is still the Regulars after the Mercenaries were bought: numbers do not shift
+    assert [s["recruit"] for s in steps] == ["mercenaries", "regulars"]
     assert "passed" in _replays("lawrence", save)
 
 
-def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path) -> None:
+def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # where the resumed game is saved
     save = tmp_path / "aqaba.json"
     runner = CliRunner()
     first = runner.invoke(
@@ -122,9 +124,35 @@ def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path) -> None:
     )
     assert second.exit_code == 0, second.output
     assert "operation 1, Recruiting & Scouting Segment" in second.output
-    steps = json.loads(save.read_text(encoding="utf-8"))["steps"]
+    resumed = tmp_path / "aqaba-2.json"
+    steps = json.loads(resumed.read_text(encoding="utf-8"))["steps"]
     assert [next(iter(s)) for s in steps] == ["end_phase", "operate"]
-    assert "passed" in _replays("lawrence", save)
+    assert "passed" in _replays("lawrence", resumed)
+    assert [next(iter(s)) for s in json.loads(save.read_text(encoding="utf-8"))["steps"]] == ["end_phase"]
+
+
+def test_a_resumed_replay_is_never_rewritten_unless_save_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19, item 2: resuming a curated replay and quitting rewrote it, and it lost its
+    name, summary, cite and expect steps."""
+    monkeypatch.chdir(tmp_path)
+    curated = tmp_path / "turn-ten-days.json"
+    original = (SOURCE_DATA / "israel1948" / "replays" / "turn-ten-days.json").read_bytes()
+    curated.write_bytes(original)
+    game, runner = str(SOURCE_DATA / "israel1948"), CliRunner()
+    for _ in range(2):
+        result = runner.invoke(cli, ["play", game, "--resume", str(curated)], input="quit\n")
+        assert result.exit_code == 0, result.output
+        assert curated.read_bytes() == original
+    assert (tmp_path / "turn-ten-days-2.json").exists()
+    assert (tmp_path / "turn-ten-days-3.json").exists()  # the second resume took the next name
+    assert "Saved in turn-ten-days-3.json" in result.output
+    named = runner.invoke(
+        cli, ["play", game, "--resume", str(curated), "--save", str(curated)], input="quit\n"
+    )
+    assert named.exit_code == 0, named.output
+    assert curated.read_bytes() != original  # --save named it: the player asked for it
 
 
 def test_two_players_share_the_keyboard_in_israel_1948(tmp_path: Path) -> None:
@@ -146,6 +174,11 @@ def test_an_unknown_scenario_or_a_missing_one_is_a_clear_error(tmp_path: Path) -
     assert unknown.exit_code == 1 and "no scenario 'nowhere'" in unknown.output
     missing = runner.invoke(cli, ["play", str(SOURCE_DATA / "lawrence")])
     assert missing.exit_code == 2 and "name the scenario" in missing.output
+    listed = missing.output.split("has:", 1)[1]
+    assert all(name in listed for name in ("aqaba", "Aqaba!", "damascus", "gaza-offensive", "hejaz-railroad"))
+    assert "play [OPTIONS] GAME_DIR SCENARIO\n" in missing.output, "SCENARIO is not shown as optional"
+    usage = runner.invoke(cli, ["play", "--help"])
+    assert "[SCENARIO]" not in usage.output and "--resume FILE it is left out" in usage.output
 
 
 def test_the_chooser_asks_again_until_the_answer_fits() -> None:

@@ -5,14 +5,18 @@ gives the same diagnostics as playing it."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from compiler.cache import replays as replay_cache
+from compiler.cli.main import cli
 from compiler.diagnostics import Diagnostic
 from compiler.pipeline import validate_game
 from compiler.replay import runner
@@ -245,3 +249,86 @@ def test_a_strange_cache_file_is_ignored_without_waiting(
     played.clear()
     validate_game(israel.root)
     assert len(played) == 21
+
+
+# --- whom the cache trusts (issue 19, item 1) -----------------------------------------------
+
+ANOTHER_USER = 54321  # a uid that is not the one running the tests
+
+
+def _forge(cache: Path, how: str, elsewhere: Path) -> None:
+    """Say every replay passed, in a cache file that ``how`` puts in another's hands."""
+    (kept,) = cache.iterdir()
+    data = json.loads(kept.read_text())
+    for entry in data["replays"].values():
+        entry["problem"] = None
+    forged = json.dumps(data)
+    if how == "a link to a file elsewhere":
+        elsewhere.write_text(forged)
+        kept.unlink()
+        kept.symlink_to(elsewhere)
+        return
+    kept.write_text(forged)
+    if how == "folder of another user":
+        os.chown(cache, ANOTHER_USER, -1)
+    elif how == "file of another user":
+        os.chown(kept, ANOTHER_USER, -1)
+    elif how == "folder anyone may write":
+        cache.chmod(0o777)
+    elif how == "file its group may write":
+        kept.chmod(0o664)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="a system without file owners")
+@pytest.mark.parametrize(
+    "how",
+    [
+        "folder of another user",
+        "file of another user",
+        "folder anyone may write",
+        "file its group may write",
+        "a link to a file elsewhere",
+    ],
+)
+def test_a_cache_another_user_could_write_is_not_believed(
+    israel: GameCopy, played: list[str], tmp_path: Path, how: str
+) -> None:
+    """A forged '"problem": null' for every replay, with keys computed by wgc's own code, must
+    not let a game whose replay fails pass validate or build."""
+    if how.endswith("of another user") and os.geteuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    israel.edit(REPLAY, lambda replay: replay["steps"].append({"expect": {"phase": "no-such-phase"}}))
+    assert not validate_game(israel.root).ok
+    _forge(tmp_path / "cache", how, tmp_path / "forged.json")
+    played.clear()
+    report = validate_game(israel.root)
+    assert not report.ok and REPLAY in [d.file for d in report.diagnostics if d.is_error]
+    assert len(played) == 21  # every replay was played, none read back
+    result = CliRunner().invoke(cli, ["build", str(israel.root), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1 and not (tmp_path / "out" / "israel1948.vmod").exists()
+
+
+def test_the_users_own_forged_entries_are_still_believed(
+    israel: GameCopy, played: list[str], tmp_path: Path
+) -> None:
+    """The control for the test above: the same forgery in a cache of the user's own passes,
+    so what makes the difference there is whose the cache is."""
+    israel.edit(REPLAY, lambda replay: replay["steps"].append({"expect": {"phase": "no-such-phase"}}))
+    assert not validate_game(israel.root).ok
+    _forge(tmp_path / "cache", "nothing", tmp_path / "forged.json")
+    played.clear()
+    assert validate_game(israel.root).ok and played == []
+
+
+def test_the_cache_folder_is_made_for_its_owner_alone_and_used_under_any_umask(
+    israel: GameCopy, played: list[str], tmp_path: Path
+) -> None:
+    before = os.umask(0o002)  # a shared-group system's usual setting
+    try:
+        validate_game(israel.root)
+        played.clear()
+        validate_game(israel.root)
+    finally:
+        os.umask(before)
+    assert played == []
+    assert stat.S_IMODE((tmp_path / "cache").stat().st_mode) == 0o700

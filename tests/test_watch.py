@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from compiler.build import BuildOptions, build
-from compiler.watch import Rebuilder
+from compiler.watch import Rebuilder, watch
 
 from .conftest import GameCopy
 
@@ -109,3 +110,42 @@ def test_watching_rebuilds_on_a_save_and_ctrl_c_exits_0(israel: GameCopy, tmp_pa
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def _wait_until(condition: Any, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"still waiting for {what}"
+        time.sleep(0.05)
+
+
+def test_a_game_folder_removed_and_made_again_is_watched_again(israel: GameCopy, tmp_path: Path) -> None:
+    """Issue 19, item 19: the watch died with the folder, and saves were rebuilt no more."""
+    out = tmp_path / "out"
+    assert build([israel.root], ("module",), out, OPTIONS).ok
+    rebuilds: list[Any] = []
+    folders: list[tuple[Path, bool]] = []
+    stop, ready = threading.Event(), threading.Event()
+    rebuilder = Rebuilder([israel.root], ("module",), out, OPTIONS)
+    watcher = threading.Thread(
+        target=watch,
+        args=(rebuilder, rebuilds.append, stop, ready.set, lambda f, p: folders.append((f, p))),
+        daemon=True,
+    )
+    watcher.start()
+    try:
+        assert ready.wait(60)
+        saved = tmp_path / "saved"
+        shutil.move(israel.root, saved)  # the folder goes away ...
+        _wait_until(lambda: (israel.root.resolve(), False) in folders, "the folder to be reported gone")
+        assert all(r.result.ok for r in rebuilds)  # nothing built from a folder that is not there
+        shutil.copytree(saved, israel.root)  # ... and comes back, another folder by the same name
+        _wait_until(lambda: (israel.root.resolve(), True) in folders, "the folder to be reported back")
+        _wait_until(lambda: rebuilds and rebuilds[-1].result.ok, "the rebuild of the folder that came back")
+        count = len(rebuilds)
+        israel.edit("counters.json", _renamed_yiftach)  # a save in the new folder is seen
+        _wait_until(lambda: len(rebuilds) > count, "a rebuild after a save in the new folder")
+        assert rebuilds[-1].result.games[0].redrawn == ["counter yiftach front", "counter yiftach back"]
+    finally:
+        stop.set()
+        watcher.join(60)

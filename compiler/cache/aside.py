@@ -40,11 +40,16 @@ def fork_call(work: Callable[[], bytes]) -> Waiter | None:
         finally:
             os._exit(code)
     os.close(write_end)
+    waited: list[bytes | None] = []
 
     def wait() -> bytes | None:
-        with os.fdopen(read_end, "rb") as stream:
-            data = stream.read()
-        _, status = os.waitpid(pid, 0)
-        return data if os.waitstatus_to_exitcode(status) == 0 else None
+        """The copy's bytes; asked again (a caller's clean-up after a failure), the same answer:
+        the pipe is read and the copy reaped once."""
+        if not waited:
+            with os.fdopen(read_end, "rb") as stream:
+                data = stream.read()
+            _, status = os.waitpid(pid, 0)
+            waited.append(data if os.waitstatus_to_exitcode(status) == 0 else None)
+        return waited[0]
 
     return wait

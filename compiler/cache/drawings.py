@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import struct
+import warnings
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 
@@ -137,9 +138,11 @@ def _board_from_entry(payload: bytes, inputs: BoardInputs) -> tuple[BoardArt, by
         (length,) = struct.unpack(">Q", payload[:8])
         record = json.loads(payload[8 : 8 + length])
         png = payload[8 + length :]
-        image = Image.open(io.BytesIO(png))  # reads the header only; the pixels stay undecoded
+        with warnings.catch_warnings():  # a board of ours is at most MAX_BOARD_PIXELS: no bomb
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(png))  # reads the header only; the pixels stay undecoded
         if image.format != "PNG":
             return None
         return art_from_record(record, image, inputs.board.grid), png
-    except (ValueError, KeyError, TypeError, struct.error, OSError):
+    except (ValueError, KeyError, TypeError, struct.error, OSError, Image.DecompressionBombError):
         return None

@@ -19,6 +19,14 @@ last run and nothing else, so the cache never grows past one entry per replay.
 The file is written atomically; one that cannot be read, is not ours or is damaged
 is ignored (every replay is played), and one that cannot be written costs only the
 next run's time. Nothing here can change an outcome, only skip playing it.
+
+An outcome read back is believed, so whoever can write the file decides which replays
+pass: a forged ``"problem": null`` would let a failing game through. The cache is
+therefore trusted only as ssh trusts a key file: the file and its folder must belong to
+the user running wgc and be writable by nobody else (no group or other write bit), and
+the file must be a regular file, not a link. A shared ``WGC_CACHE_DIR``, a CI cache
+restored from elsewhere or a folder another user made is read as empty and never written:
+every replay is played. The folder is made readable by its owner only (0700).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import contextlib
 import functools
 import json
 import os
+import stat
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -153,18 +162,18 @@ class ReplayCache:
         from compiler.output.atomic import write_bytes_atomic  # tempfile: only when writing
 
         with contextlib.suppress(OSError):
-            write_bytes_atomic(self.path, text.encode("utf-8", "surrogatepass"))
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if is_trusted(os.stat(self.path.parent)):  # another's folder: they would decide
+                write_bytes_atomic(self.path, text.encode("utf-8", "surrogatepass"))
 
     def _read(self) -> dict[str, Any]:
         if self.path is None:
             return {}
         try:
-            # a regular file or nothing: opening a FIFO planted there would wait for ever
-            if not os.path.isfile(self.path):
+            if not is_trusted(os.stat(self.path.parent)):
                 return {}
-            with open(self.path, "rb") as stream:
-                text = stream.read(FILE_LIMIT + 1)
-            if len(text) > FILE_LIMIT:
+            text = _read_trusted(self.path)
+            if text is None:
                 return {}
             data = json.loads(text.decode("utf-8", "surrogatepass"))
         except (OSError, ValueError, RecursionError):
@@ -173,6 +182,29 @@ class ReplayCache:
             return {}
         replays = data.get("replays")
         return replays if isinstance(replays, dict) else {}
+
+
+def is_trusted(status: os.stat_result) -> bool:
+    """Whether a file or folder belongs to the user running wgc and nobody else can write it
+    (where the system has owners: on Windows every file passes)."""
+    user = os.geteuid() if hasattr(os, "geteuid") else None
+    return user is None or (status.st_uid == user and not status.st_mode & 0o022)
+
+
+def _read_trusted(path: Path) -> bytes | None:
+    """The file's bytes if it is a regular file (not a link: O_NOFOLLOW; a FIFO planted there
+    would wait for ever: O_NONBLOCK) that ``is_trusted`` and is within FILE_LIMIT; else None."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        descriptor = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return None
+    with os.fdopen(descriptor, "rb") as stream:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or not is_trusted(status):
+            return None
+        text = stream.read(FILE_LIMIT + 1)
+    return text if len(text) <= FILE_LIMIT else None
 
 
 def _data_key(sources: GameSources) -> str:

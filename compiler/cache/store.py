@@ -32,6 +32,7 @@ from pathlib import Path
 
 from compiler.cache.sources import ROOT, add_sources
 from compiler.loading.files import SourceFileError, read_bounded
+from compiler.output.folders import inside
 
 MAGIC = b"wgc render cache 1\n"
 ENTRY_LIMIT = 512 * 1024 * 1024  # bytes: larger files are not ours
@@ -64,10 +65,15 @@ def renderer_version() -> str:
 
 
 class RenderCache:
-    """One game's and target's cached drawings; ``folder`` None keeps nothing (clean builds)."""
+    """One game's and target's cached drawings; ``folder`` None keeps nothing (clean builds).
+    Within an output folder (``under``), a cache folder whose real path leads out of it (a
+    link at any step of OUT/.cache/<game>/<target>) is not used: nothing outside OUT is
+    written or pruned, and ``outside`` says where the link led."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, root: Path | None = None) -> None:
         self.folder = folder
+        self.root = root  # the output folder the cache must stay inside, if any
+        self.outside: str | None = None
         self._present: set[str] | None = None  # the names in the folder, listed on first use
         self.used: set[str] = set()
         self.redrawn: list[str] = []  # what was drawn afresh, by label, in order (Drawings fills it)
@@ -75,7 +81,12 @@ class RenderCache:
 
     @classmethod
     def under(cls, out: Path, game_id: str, target: str) -> RenderCache:
-        return cls(out / ".cache" / game_id / target)
+        folder = out / ".cache" / game_id / target
+        if inside(out, folder):
+            return cls(folder, out)
+        cache = cls(None)
+        cache.outside = os.path.realpath(folder)
+        return cache
 
     def key(self, *parts: object) -> str:
         from compiler.cache.fingerprint import fingerprint
@@ -131,6 +142,8 @@ class RenderCache:
         anything else in the folder that is not a regular file (the folder is the cache's own)."""
         if self.folder is None or not self.folder.is_dir():
             return
+        if self.root is not None and not inside(self.root, self.folder):
+            return  # a link put there since the build began: what it leads to is not ours
         for path in self.folder.iterdir():
             used = path.name.endswith(SUFFIX) and path.name.removesuffix(SUFFIX) in self.used
             with contextlib.suppress(OSError):

@@ -22,6 +22,7 @@ from compiler.checks.geometry import (
     check_road_ends,
     check_roads_adjacent,
     check_routes,
+    check_spaces_on_sheet,
 )
 from compiler.checks.identity import check_duplicate_ids
 from compiler.checks.printable import check_printable_glyphs, check_printable_names
@@ -59,6 +60,7 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_road_ends,
     check_region_connections,
     check_map_size,
+    check_spaces_on_sheet,
     check_countries,
     check_place_names,
     check_supply_sources,

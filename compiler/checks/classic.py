@@ -374,6 +374,9 @@ def _crt(combat: CombatSystem, table: Table) -> Iterator[Diagnostic]:
                 hint=f"the combat section in charts.json is {combat.kind}: columns are {words}",
             )
             break
+    else:
+        if combat.kind == "differential-crt":
+            yield from _rising_differentials(table)
     meanings = combat.procedure.results
     for row in table.rows:
         for index, code in enumerate(row.results):
@@ -386,6 +389,24 @@ def _crt(combat: CombatSystem, table: Table) -> Iterator[Diagnostic]:
                     pointer,
                     hint="give it one, e.g. " + '"' + code + '": {"defender": {"retreat": 1}}',
                 )
+
+
+def _rising_differentials(table: Table) -> Iterator[Diagnostic]:
+    """Differential columns run from the lowest to the highest, without overlapping."""
+    spans = [parse_differential(c) for c in table.columns]
+    for index in range(1, len(spans)):
+        before, after = spans[index - 1], spans[index]
+        assert before is not None and after is not None
+        if before.high is None or after.low is None or after.low <= before.high:
+            file, pointer = at(table.origin, "columns", index)
+            yield error(
+                codes.TABLE_COLUMNS_ORDER,
+                f"column '{table.columns[index]}' does not come after '{table.columns[index - 1]}'",
+                file,
+                pointer,
+                hint="order differential columns from lowest to highest, each range after the last",
+            )
+            return
 
 
 def _unit_values(context: CheckContext) -> Iterator[Diagnostic]:

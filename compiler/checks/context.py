@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from compiler.diagnostics import Diagnostic, codes, did_you_mean, error
 from compiler.diagnostics.text import shorten
 from compiler.loading import GameSources, SourceDocument
 from rules_engine.definitions import GameDefinition, MapDefinition, Origin, Space
+from rules_engine.geometry import Hex
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,22 @@ def resolve_space(
             pointer,
             hint="use the hex ID or space id instead",
         )
-    return None, unknown(
+    found = unknown(
         codes.REF_UNKNOWN_SPACE, "hex, space or place", reference, board.reference_words(), origin, *tokens
     )
+    return None, replace(found, hint=_grid_range(board, reference, found.hint))
+
+
+def _grid_range(board: MapDefinition, reference: str, hint: str | None) -> str | None:
+    """For what has the form of a hex ID but is not on the grid: the IDs the grid runs over."""
+    grid = board.grid
+    if grid is None or not grid.looks_like_id(reference):
+        return hint
+    columns, rows = grid.columns, grid.rows
+    first, last = grid.hex_id(Hex(0, 0)), grid.hex_id(Hex(columns.size - 1, rows.size - 1))
+    span = (
+        f"the grid's hexes run from {first} to {last}: "
+        f"columns {columns.label(0)} to {columns.label(columns.size - 1)}, "
+        f"rows {rows.label(0)} to {rows.label(rows.size - 1)}"
+    )
+    return f"{hint} ({span})" if hint else f"'{reference}' is off the map: {span}"

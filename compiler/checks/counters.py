@@ -36,7 +36,8 @@ def check_counter_values(context: CheckContext) -> Iterator[Diagnostic]:
                     f"the {face_name} of '{counter.name}' lacks {', '.join(missing)}",
                     file,
                     pointer,
-                    hint=f"every {counter.kind} of a {game.system} game needs " + ", ".join(needed),
+                    hint=f"the game system game.json names, '{game.system}', reads on every "
+                    f"{counter.kind}'s playing face: " + ", ".join(needed),
                 )
         yield from _back_not_stronger(counter)
 

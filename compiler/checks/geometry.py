@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
+from compiler.render.limits import MAX_MAP_SQUARE_INCHES, MAX_PLAY_AREA_PIXELS, PLANNED_DPI
 from rules_engine.definitions import MapDefinition, Space
 from rules_engine.geometry import HexLayout
 
@@ -49,32 +51,50 @@ def check_roads_adjacent(context: CheckContext) -> Iterator[Diagnostic]:
             yield error(codes.MAP_ROAD_NOT_ADJACENT, message, file, pointer, hint=hint)
 
 
+# Costs that forbid a crossing.
+NO_CROSSING = ("impassable", "prohibited")
+
+
 def check_bridges(context: CheckContext) -> Iterator[Diagnostic]:
-    """A road crossing a movement-blocking hexside needs a bridge, and a bridge needs a road."""
+    """A road crossing a hexside that only a bridge lets movement through, with no bridge there,
+    and a bridge that carries no road.
+
+    The rulebooks decide how bad a missing bridge is, through the terrain chart: where the
+    hexside cannot be crossed at all without a bridge (its "cross" cost is impassable or
+    prohibited for some movement class) the road as drawn cannot be followed, an error. Where
+    the rules let a unit cross anyway at a price (Israel 1948's River Hex-Side: all of its
+    movement, "except at a bridge"), the data is playable and the road just stops helping at
+    the river; the shipped map's roads all cross rivers at bridges, so it is most likely a
+    slip: a warning.
+    """
     board, chart = context.definition.board, context.definition.terrain
     if board is None or chart is None or board.grid is None:
         return
+    classes = [c.id for c in chart.movement_classes] or ["*"]
     crossed: set[frozenset[str]] = set()
     for road in board.roads:
         terrain = chart.get(road.terrain)
         if terrain is None or terrain.kind != "road" or not terrain.movement:
             continue
         for index, (a, b) in enumerate(road.steps()):
-            key = frozenset((a, b))
-            crossed.add(key)
+            crossed.add(frozenset((a, b)))
             for hexside in board.hexside(a, b):
                 side_terrain = chart.get(hexside.terrain)
                 if side_terrain is None or hexside.bridge or "at-bridge" not in side_terrain.movement:
                     continue
+                blocked = [c for c in classes if side_terrain.cost("cross", c) in NO_CROSSING]
+                where = side_terrain.name.lower()
+                message = f"the road crosses the {where} between {a} and {b} where there is no bridge"
+                if blocked:
+                    message += f": no {' or '.join(blocked)} unit may cross it, so the road leads nowhere"
                 file, pointer = at(road.origin, "path", index + 1)
-                yield warning(
-                    codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE,
-                    f"the road crosses the {side_terrain.name.lower()} between {a} and {b} "
-                    f"where there is no bridge",
-                    file,
-                    pointer,
-                    hint=f'set "bridge": true on that hexside ({hexside.origin.pointer})',
-                )
+                hint = f'set "bridge": true on that hexside ({hexside.origin.pointer})'
+                report = error if blocked else warning
+                yield report(codes.MAP_ROAD_CROSSES_WITHOUT_BRIDGE, message, file, pointer, hint=hint)
+    yield from _bridges_without_road(board, crossed)
+
+
+def _bridges_without_road(board: MapDefinition, crossed: set[frozenset[str]]) -> Iterator[Diagnostic]:
     for hexside in board.hexsides:
         if hexside.bridge and hexside.key not in crossed:
             file, pointer = at(hexside.origin, "bridge")
@@ -259,22 +279,53 @@ MAX_MAP_INCHES = 120.0
 
 
 def check_map_size(context: CheckContext) -> Iterator[Diagnostic]:
-    """The map's play area must fit what can be drawn: at most 120 in (10 ft) on a side."""
+    """The map's play area must fit what can be drawn: at most 120 in (10 ft) on a side, and
+    at most MAX_PLAY_AREA_PIXELS at 150 dpi (compiler/render/limits.py), so a map that validates builds."""
     board = context.definition.board
     if board is None:
         return
     width, height = _map_inches(board)
-    if max(width, height) <= MAX_MAP_INCHES:
+    area = width * height
+    if max(width, height) <= MAX_MAP_INCHES and area <= MAX_MAP_SQUARE_INCHES:
         return
     file, pointer = at(board.origin, "grid" if board.grid is not None else "size")
+    side = math.sqrt(MAX_MAP_SQUARE_INCHES)
+    pixels = f"{MAX_PLAY_AREA_PIXELS / 1e6:.0f} M pixels at {PLANNED_DPI} dpi, {side:.0f} in square"
+    largest = (
+        f"{MAX_MAP_INCHES:g} in a side"
+        if max(width, height) > MAX_MAP_INCHES
+        else f"{MAX_MAP_SQUARE_INCHES:,.0f} square inches ({pixels})"
+    )
     yield error(
         codes.MAP_TOO_LARGE,
-        f"the map would be {width:.0f} x {height:.0f} in; "
-        f"the largest map wgc draws is {MAX_MAP_INCHES:g} in a side",
+        f"the map would be {width:.0f} x {height:.0f} in; the largest map wgc draws is {largest}",
         file,
         pointer,
-        hint="check the hex size and its unit (0.75 in or 19 mm is usual) or the map's size",
+        hint="check the hex size and its unit (0.75 in or 19 mm is usual)"
+        if board.grid is not None
+        else "check the map's size and its unit",
     )
+
+
+def check_spaces_on_sheet(context: CheckContext) -> Iterator[Diagnostic]:
+    """A point-to-point space is drawn where its x and y put it: past the sheet's edge it
+    would be cut off the map."""
+    board = context.definition.board
+    if board is None or board.grid is not None or board.width is None or board.height is None:
+        return
+    unit = board.size_unit or "in"
+    for space in board.spaces.values():
+        for axis, value, edge in (("x", space.x, board.width), ("y", space.y, board.height)):
+            if value is not None and value > edge:
+                file, pointer = at(space.origin, axis)
+                yield error(
+                    codes.MAP_SPACE_OFF_SHEET,
+                    f"{space.display_name} is at {axis} = {value:g} {unit}, "
+                    f"past the sheet's edge at {edge:g} {unit}",
+                    file,
+                    pointer,
+                    hint="positions are measured from the sheet's top left corner, in the map's size unit",
+                )
 
 
 def _map_inches(board: MapDefinition) -> tuple[float, float]:

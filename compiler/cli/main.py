@@ -12,6 +12,7 @@ back end are imported inside the commands that use them, so that
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +26,7 @@ from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
+from rules_engine.systems import SYSTEM_SUMMARIES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -193,6 +195,9 @@ def build(
 def inspect_command(module: Path, output_format: str) -> int:
     """Check any .vmod the way VASSAL 3.7 loads it, and summarise it.
 
+    The first line gives the VASSAL version the module says saved it (its moduledata),
+    which is the oldest VASSAL that opens it; the checks themselves follow VASSAL 3.7.
+
     Errors are what VASSAL itself reports (unknown component classes and traits,
     missing images and help files, damaged archive entries, setups that cannot be
     read) or what breaks play; the rest are warnings. Lists maps, boards, grids,
@@ -226,7 +231,7 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
 
 @cli.command()
 @click.argument("game_dir", type=GAME_DIR)
-@click.argument("scenario", required=False)
+@click.argument("scenario", required=False, metavar="SCENARIO")
 @click.option(
     "--seed", type=int, help="Seed of the dice (a random one if left out); it is written in the replay."
 )
@@ -234,20 +239,38 @@ def replay(game_dir: Path, replay_file: Path, trace: bool) -> int:
     "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Replay file to write."
 )
 @click.option(
-    "--resume", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Go on with a saved game."
+    "--resume",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Go on with a saved game (FILE is left as it is: the game goes to --save or FILE-2.json).",
 )
 def play(
     game_dir: Path, scenario: str | None, seed: int | None, save_path: Path | None, resume: Path | None
 ) -> int:
     """Play a scenario at the terminal, saved as a replay.
 
-    One screen per decision: the situation, the legal choices by number; help, undo, save
-    and quit. The game is written to --save (default: SCENARIO-play.json) and goes on with
-    --resume FILE.
+    SCENARIO is the id of one of the game's scenarios (left out, wgc lists them); with
+    --resume FILE it is left out. One screen per decision: the situation, the legal choices
+    by number; words narrow the list; help, undo, save [FILE] and quit. The game is written
+    to --save (default: SCENARIO-play.json) and goes on with --resume FILE. A resumed file
+    is rewritten only when --save names it; else the game goes on in a new file here
+    (FILE-2.json, FILE-3.json ...).
     """
     from compiler.play import run_play_command
 
+    if resume is not None and save_path is None:
+        save_path = resumed_save_path(resume)
     return run_play_command(game_dir, scenario, seed, save_path, resume)
+
+
+def resumed_save_path(resume: Path) -> Path:
+    """Where a resumed game is saved when --save is not given: never the resumed file (a
+    curated replay would lose its name, notes and expectations), but the first of
+    STEM-2.json, STEM-3.json ... in the current folder that does not exist yet."""
+    stem = re.sub(r"-\d+$", "", resume.stem) or "game"
+    number = 2
+    while (candidate := Path(f"{stem}-{number}.json")).exists():
+        number += 1
+    return candidate
 
 
 @cli.command()
@@ -376,6 +399,18 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
     )
 
 
+def _scheduler(text: str | None) -> str | None:
+    """--scheduler read before anything is played: an address that is none is a usage error."""
+    from compiler.simulate.cluster import parse_scheduler
+
+    if text is None:
+        return None
+    try:
+        return str(parse_scheduler(text))
+    except WgcError as exc:
+        raise click.BadParameter(f"{exc.message} ({exc.hint})", param_hint="--scheduler") from exc
+
+
 @cli.command(short_help="Balance runs: many seeded games, results per scenario.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.option("--scenario", "scenarios", multiple=True, help="A scenario id (repeatable); all by default.")
@@ -389,7 +424,12 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: 
 @click.option(
     "--jobs", type=click.IntRange(1, 512), default=1, show_default=True, help="Local worker processes."
 )
-@click.option("--scheduler", default=None, help="A Dask scheduler (tcp://host:8786) to play the games on.")
+@click.option(
+    "--scheduler",
+    default=None,
+    callback=lambda ctx, param, text: _scheduler(text),
+    help="A Dask scheduler (tcp://host:8786) to play the games on.",
+)
 @click.option("--option", "options", multiple=True, help="An optional rule to switch on (repeatable).")
 @FORMAT
 @click.option(
@@ -433,10 +473,17 @@ def simulate(
     )
 
 
-@cli.command("new", short_help="Start a game that validates and builds.")
+@cli.command(
+    "new",
+    short_help="Start a game that validates and builds.",
+    epilog="\b\nSystems (--system):\n"
+    + "\n".join(f"  {name:<11} {line}" for name, line in sorted(SYSTEM_SUMMARIES.items())),
+)
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--system", default=None, help="The rules system of the template: israel1948, jerusalem or raiders."
+    "--system",
+    default=None,
+    help="The rules system of the template (classic by default; each is listed below).",
 )
 @click.option(
     "--from",
@@ -447,13 +494,22 @@ def simulate(
 )
 def new(game_dir: Path, system: str | None, source: Path | None) -> int:
     """Write a new game into GAME_DIR from a system's template (or --from another game), with
-    the JSON Schemas beside it in GAME_DIR/../schemas, then validate it."""
+    the JSON Schemas beside it in GAME_DIR/../schemas (a schema file already there is kept),
+    then validate it. Its id is the folder's name spelt in a-z, 0-9 and '-'."""
     from compiler.new_game import new_game
 
     if system is not None and source is not None:
         raise click.UsageError("give --system or --from, not both")
-    written = new_game(game_dir, system, source)
-    click.echo(f"wrote {len(written)} files: {game_dir} and its schemas in {game_dir.parent / 'schemas'}")
+    made = new_game(game_dir, system, source)
+    schemas = game_dir.parent / "schemas"
+    written = f" and {len(made.schemas)} schemas in {schemas}" if made.schemas else ""
+    click.echo(f"wrote {game_dir} ({len(made.files)} files){written}")
+    if made.kept:
+        names = ", ".join(path.name for path in made.kept)
+        click.echo(
+            f"kept {len(made.kept)} schema file(s) of your own in {schemas}, which differ from wgc's: {names}"
+            f"\n    (`wgc schemas -o {schemas}` replaces them with wgc's)"
+        )
     report = validate_game(game_dir)
     click.echo(format_report(report, show_warnings=False))
     return EXIT_OK if report.ok else EXIT_INVALID

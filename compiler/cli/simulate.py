@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
 
 from compiler.errors import EXIT_INVALID, EXIT_OK, DataError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
+from compiler.output.folders import prepare_folder, writing
 from compiler.pipeline import validate_game
 from compiler.report.diagnostics_text import format_report
 from compiler.simulate import ScenarioTable, simulate
@@ -33,8 +36,10 @@ def run_simulation(
     if game is None:
         click.echo(format_report(report, show_warnings=False), err=True)
         raise DataError(f"{report.name} has errors; no game is played")
+    if output is not None:
+        prepare_folder(output)  # before the games are played, not after
     total = games * (len(scenarios) or len(game.scenarios))
-    with click.progressbar(length=total, label="playing", file=sys.stderr, show_pos=True) as bar:
+    with _progress(total) as update:
         tables = simulate(
             game_dir,
             game,
@@ -45,7 +50,7 @@ def run_simulation(
             jobs=jobs,
             scheduler=scheduler,
             options=options,
-            progress=bar.update,
+            progress=update,
         )
     click.echo(tables_json(tables) if as_json else format_tables(tables))
     if output is not None:
@@ -53,13 +58,26 @@ def run_simulation(
     return EXIT_OK if tables else EXIT_INVALID
 
 
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A bar on a terminal; nothing when the output is piped or captured, where click would
+    print a lone label line that says nothing."""
+    if not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    label = f"playing {total} games"
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
+        yield bar.update
+
+
 def _write(output: Path, game_id: str, title: str, tables: list[ScenarioTable]) -> None:
     from compiler.render.images import png_bytes
     from compiler.simulate.plot import plot_tables
 
-    write_text_atomic(output / f"{game_id}-balance.json", tables_json(tables) + "\n")
-    write_text_atomic(output / f"{game_id}-balance.txt", format_tables(tables))
-    write_bytes_atomic(
-        output / f"{game_id}-balance.png", png_bytes(plot_tables(tables, f"{title}: balance run"))
-    )
+    with writing(output):
+        write_text_atomic(output / f"{game_id}-balance.json", tables_json(tables) + "\n")
+        write_text_atomic(output / f"{game_id}-balance.txt", format_tables(tables))
+        write_bytes_atomic(
+            output / f"{game_id}-balance.png", png_bytes(plot_tables(tables, f"{title}: balance run"))
+        )
     click.echo(f"wrote {output / game_id}-balance.json, .txt and .png", err=True)

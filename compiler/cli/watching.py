@@ -35,9 +35,15 @@ def keep_building(
     def ready() -> None:
         click.echo(f"watching {len(game_dirs)} game folder(s) for changes; Ctrl-C stops", err=as_json)
 
+    def folder(path: Path, present: bool) -> None:
+        if present:
+            click.echo(f"{path} is back: watching it again and rebuilding", err=as_json)
+        else:
+            click.echo(f"{path} was removed: its outputs are from before; waiting for it", err=as_json)
+
     rebuilder = Rebuilder(game_dirs, targets, out, options, progress)
     try:
-        watch(rebuilder, report, threading.Event(), ready)
+        watch(rebuilder, report, threading.Event(), ready, folder)
     except KeyboardInterrupt:
         click.echo("stopped watching", err=as_json)
     return EXIT_OK

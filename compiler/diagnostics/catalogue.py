@@ -6,6 +6,8 @@ promise another number than the one enforced.
 
 from __future__ import annotations
 
+from typing import Any
+
 from compiler.diagnostics.codes import DESCRIPTIONS
 
 HEADER = """# Diagnostic codes
@@ -111,9 +113,84 @@ def _output_limits() -> list[tuple[str, str, str]]:
         ),
         (
             "the drawings cache (OUT/.cache)",
-            "one build's drawings per game and target",
+            "one build's drawings per game and target, inside OUT",
             "entries a build did not use are removed after it; an entry that is damaged, foreign, "
-            f"not a regular file or over {ENTRY_LIMIT // MB} MB is ignored and drawn again",
+            f"not a regular file or over {ENTRY_LIMIT // MB} MB is ignored and drawn again; a cache "
+            "folder whose real path leads out of OUT (a link) is not used, and a game's output folder "
+            "that does is refused: nothing outside OUT is written or removed",
+        ),
+        *_map_limits(),
+        *_trust_limits(),
+    ]
+
+
+def _length_bounds(unit: str) -> tuple[str, str]:
+    """The sheet's side and the hex size allowed in ``unit``, as map.schema.json states them."""
+    import json
+    from importlib import resources
+
+    schema: Any = json.loads(resources.files("compiler.schemas").joinpath("map.schema.json").read_text())
+
+    def bounds(node: Any, field: str) -> str:
+        part = next(p for p in node["allOf"] if p["if"]["properties"]["unit"]["const"] == unit)
+        found = part["then"]["properties"][field]
+        return f"{found['minimum']:g} to {found['maximum']:g} {unit}"
+
+    sheet = bounds(schema["properties"]["size"], "width")
+    return sheet, bounds(schema["$defs"]["grid"]["properties"]["hex_size"], "value")
+
+
+def _map_limits() -> list[tuple[str, str, str]]:
+    """How large a map may be: the lengths map.json may hold, and the pixels a board may take."""
+    from compiler.checks.geometry import MAX_MAP_INCHES
+    from compiler.render import limits
+
+    (sheet_in, hex_in), (sheet_mm, hex_mm) = _length_bounds("in"), _length_bounds("mm")
+    return [
+        (
+            "lengths in map.json",
+            f"a sheet's side {sheet_in} ({sheet_mm}); a hex {hex_in} ({hex_mm}) across its flats; "
+            f"a hex grid at most {MAX_MAP_INCHES:g} in a side; a space on its sheet",
+            "`schema.range` (with what the length means), `map.too-large`, `map.space-off-sheet`",
+        ),
+        (
+            "a map's area",
+            f"{limits.MAX_MAP_SQUARE_INCHES:,.0f} in² ({limits.MAX_PLAY_AREA_PIXELS / 1e6:.0f} M pixels "
+            f"at {limits.PLANNED_DPI} dpi: {limits.MAX_MAP_SQUARE_INCHES**0.5:.0f} x "
+            f"{limits.MAX_MAP_SQUARE_INCHES**0.5:.0f} in, or 44 x 80 in)",
+            "`map.too-large` when validated. A map at the limit builds: bench/large_map.py measured "
+            "a 59.6 x 59.6 in Lawrence (80 M pixels at the module's 150 dpi) at 5.8 s and 410 MB "
+            "for `wgc build`, 9.5 s and 889 MB for `wgc map`; Israel 1948 with 4 in hexes "
+            "(44 x 72 in) at 3.9 s and 384 MB, and 41 s and 877 MB",
+        ),
+        (
+            "a board as drawn",
+            f"{limits.MAX_BOARD_PIXELS / 1e6:.0f} M pixels at the resolution drawn (the module's "
+            f"{limits.MODULE_DPI} dpi, {limits.MODULE_CARD_DPI} for a card game; `wgc map --dpi`), "
+            "furniture included",
+            "`map.too-large` before anything is drawn, naming the dpi that fits",
+        ),
+    ]
+
+
+def _trust_limits() -> list[tuple[str, str, str]]:
+    """What wgc believes of what others may have written, and how long it waits for a server."""
+    from compiler.simulate import cluster
+
+    return [
+        (
+            "the replay cache (`$WGC_CACHE_DIR`, `$XDG_CACHE_HOME/wgc`, `~/.cache/wgc`)",
+            "believed only from a regular file (not a link) that, with its folder, belongs to the "
+            "user running wgc and that nobody else may write (no group or other write bit: ssh's "
+            "rule for keys); the folder is made 0700",
+            "a cache another user owns or could write (a shared folder, a CI cache restored from "
+            "elsewhere) is read as empty and never written: every replay is played",
+        ),
+        (
+            "a Dask scheduler's greeting (`wgc simulate --scheduler`)",
+            f"{cluster.CONNECT_SECONDS:g} s and {cluster.GREETING_LIMIT // 1024} KiB, Dask's framing",
+            "an error naming the address, before any game is played; an address that is none "
+            "(no scheme Dask knows, no port) is a usage error (exit 2)",
         ),
     ]
 

@@ -71,6 +71,7 @@ MAP_TERRAIN_WRONG_KIND = "map.terrain-wrong-kind"
 MAP_PLACE_NAME_DUPLICATE = "map.place-name-duplicate"
 MAP_SPACE_UNREACHABLE = "map.space-unreachable"
 MAP_TOO_LARGE = "map.too-large"
+MAP_SPACE_OFF_SHEET = "map.space-off-sheet"
 MAP_FURNITURE_UNPLACED = "map.furniture-unplaced"
 
 # Supply sources
@@ -173,14 +174,22 @@ DESCRIPTIONS: dict[str, str] = {
     NAME_UNPRINTABLE: "A name holds a line break or control character, or ends with a backslash.",
     TEXT_MISSING_GLYPHS: "Printed text has characters the drawing font has no glyph for (empty boxes).",
     REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
-    MAP_TOO_LARGE: "The map is larger than any printed map (120 in a side): a wrong hex size or unit.",
+    MAP_TOO_LARGE: (
+        "The map is larger than wgc draws (120 in a side, 80 M pixels at the resolution drawn): "
+        "a wrong hex size or unit, or too fine a --dpi."
+    ),
+    MAP_SPACE_OFF_SHEET: "A space of a point-to-point map lies beyond the edge of the map's sheet.",
     MAP_FURNITURE_UNPLACED: "A track, box, card space or key found no room on the map and was left off.",
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
     MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
     MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",
     MAP_HEXSIDE_NOT_ADJACENT: "A hexside joins two hexes that are not neighbours.",
     MAP_ROAD_NOT_ADJACENT: "A road jumps between hexes that are not neighbours.",
-    MAP_ROAD_CROSSES_WITHOUT_BRIDGE: "A road crosses a river hexside that has no bridge.",
+    MAP_ROAD_CROSSES_WITHOUT_BRIDGE: (
+        "A road crosses a hexside with a bridge cost (a river) where there is no bridge: an error "
+        "where the terrain chart forbids crossing it without one (the road leads nowhere), a warning "
+        "where units may cross anyway at a price (Israel 1948's rivers cost all movement)."
+    ),
     MAP_BRIDGE_WITHOUT_ROAD: "A bridge on a hexside that no road crosses.",
     MAP_ROUTE_TO_ITSELF: "A route joins a space to itself.",
     MAP_REGION_OVERLAP: "A space belongs to two countries.",
@@ -220,7 +229,10 @@ DESCRIPTIONS: dict[str, str] = {
     TABLE_OVERLAP: "A die result that two rows of a table cover.",
     TABLE_COLUMNS_ORDER: "The odds columns of a combat results table are out of order.",
     TABLE_ROW_WIDTH: "A table row has another number of cells than there are columns.",
-    COMBAT_MISSING_COLOUR: "A unit's strength colour has no dice or rule in charts.json.",
+    COMBAT_MISSING_COLOUR: (
+        "A unit's strength colour that the combat chart in charts.json does not declare "
+        "(any colour, where it declares none)."
+    ),
     COMBAT_UNPLAYABLE_KIND: "charts.json's combat system is of a kind the game's rules system does not play.",
     COMBAT_RESULT_NO_MEANING: "A result code of the CRT or of a table end has no meaning in combat.results.",
     COMBAT_CRT_COLUMNS: "A CRT column does not read as the combat kind's columns (odds or differentials).",

@@ -211,15 +211,37 @@ def _syntax_error(exc: json.JSONDecodeError, name: str) -> Diagnostic:
 
 
 def _syntax_hint(exc: json.JSONDecodeError) -> str | None:
-    if "Expecting property name" in exc.msg:
-        return "a trailing comma before '}' is not allowed in JSON; keys need double quotes"
-    if "Expecting value" in exc.msg:
-        return "a trailing comma before ']' or a missing value; strings need double quotes"
+    """A hint from what stands where the parser stopped (a comma, a bracket, a quote) and
+    just before it, so that a double comma is not mistaken for a trailing one."""
+    here = exc.doc[exc.pos : exc.pos + 1]
+    before = exc.doc[max(0, exc.pos - 200) : exc.pos].rstrip()[-1:]
+    if "Expecting property name" in exc.msg or "Expecting value" in exc.msg:
+        return _missing_value_hint(here, before, key="Expecting property name" in exc.msg)
     if "Extra data" in exc.msg:
         return "a file holds exactly one JSON value; is a bracket closed too early?"
     if "Unterminated string" in exc.msg:
         return "a string is missing its closing double quote"
+    if "delimiter" in exc.msg and not here:
+        return "the file ends before every bracket is closed: is it cut short?"
+    if "Expecting ',' delimiter" in exc.msg:
+        return "a comma is missing between two values (or a string is missing a double quote)"
     return None
+
+
+def _missing_value_hint(here: str, before: str, *, key: bool) -> str:
+    if not here:
+        return "the file ends where a value should be: is it cut short?"
+    if here == "," and before == ",":
+        return "two commas in a row: a value is missing between them, or one comma is too many"
+    if here == "," and before in ("[", "{"):
+        return f"a comma right after '{before}': the first value is missing"
+    if here in ("}", "]") and before == ",":
+        return f"a trailing comma before '{here}' is not allowed in JSON: remove it"
+    if here == "'":
+        return "JSON strings and keys take double quotes, not single ones"
+    if key:
+        return "keys need double quotes"
+    return "a value is missing here, or a string lacks its double quotes"
 
 
 def _rejected_value(exc: _Rejected, text: str, name: str) -> Diagnostic:

@@ -10,6 +10,7 @@ again without its last step. Whatever is saved therefore replays.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -33,6 +34,11 @@ SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
 class PlayError(Exception):
     """The game cannot be played or resumed as asked (no such scenario, a replay that fails)."""
+
+
+class SaveError(PlayError):
+    """The game could not be written where asked (a folder that is a file, no permission, /proc);
+    the game itself is untouched and can be saved elsewhere."""
 
 
 @dataclass
@@ -78,8 +84,18 @@ class PlaySession:
         session.steps = [s for s in document.data["steps"] if set(s) != {"expect"}]
         session.setup_dice = dict(document.data.get("setup_dice", {}))
         session.decider = session.system.chooser_decider(chooser)
-        session.rebuild()
+        try:
+            session.rebuild()
+        except PlayError as exc:
+            raise PlayError(f"{replay_file} cannot be resumed: {exc}") from exc
         return session
+
+    @staticmethod
+    def scenarios(game_dir: Path) -> list[tuple[str, str]]:
+        """The game's scenarios, (id, name), for a player who named none."""
+        game = _valid(game_dir).valid
+        assert game is not None
+        return [(s.id, s.name) for s in game.scenarios]
 
     @property
     def definition(self) -> ValidGame:
@@ -160,8 +176,12 @@ class PlaySession:
         return data
 
     def save(self, path: Path) -> None:
-        schema = os.path.relpath(SCHEMAS / "replay.schema.json", path.resolve().parent)
-        write_text_atomic(path, replay_text(self.document(schema.replace(os.sep, "/"))))
+        """Write the game to ``path`` (atomically); SaveError says why it could not be."""
+        try:
+            schema = os.path.relpath(SCHEMAS / "replay.schema.json", path.resolve().parent)
+            write_text_atomic(path, replay_text(self.document(schema.replace(os.sep, "/"))))
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise SaveError(f"cannot save the game in {path}: {why_not_written(path, exc)}") from exc
 
 
 def replay_text(data: Json) -> str:
@@ -179,6 +199,27 @@ def _json(value: Any, depth: int) -> str:
     if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         return "[\n" + ",\n".join(f"{inner}{_json(v, depth + 1)}" for v in value) + f"\n{pad}]"
     return json.dumps(value, ensure_ascii=False)
+
+
+def why_not_written(path: Path, error: Exception) -> str:
+    """Why ``path`` could not be written, in words that point at what to change.
+
+    The system's own words are often misleading: under a regular file mkdir says "File
+    exists", and /proc says "No such file or directory" of a folder that exists.
+    """
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    try:
+        existing = next(p for p in (path, *path.parents) if p.exists() or p.is_symlink())
+        if existing == path and path.is_dir():
+            return f"{path} is a folder"
+        if existing != path and not existing.is_dir():
+            return f"{existing} is a file, not a folder"
+    except (OSError, ValueError, StopIteration):
+        return reason
+    if isinstance(error, OSError) and error.errno in (errno.ENOENT, errno.EACCES, errno.EPERM, errno.EROFS):
+        folder = existing if existing != path else path.parent
+        return f"the folder {folder} cannot be written ({reason})"
+    return reason
 
 
 def _valid(game_dir: Path) -> GameReport:

@@ -15,6 +15,7 @@ from compiler.render.colours import luminance, readable_on, shade
 from compiler.render.fonts import RecordingDraw, fitted_font, font
 from compiler.render.furniture import Block, Ink, TitleBlock
 from compiler.render.labels import LabelPlacer
+from compiler.render.limits import check_board_pixels
 from compiler.render.placement import pack_band
 from compiler.render.terrain_key import DEFAULT_AREA, INK, PAPER, area_colour, dotted, draw_point, ticks
 from rules_engine.definitions import Space
@@ -76,6 +77,7 @@ class HexPainter:
             max(map_width, max((self.inch(x + b.size()[0] + 2 * MARGIN_IN) for b, x, _ in placed), default=0))
         )
         height = math.ceil(bottom + self.inch(BAND_GAP_IN + band_height + MARGIN_IN))
+        check_board_pixels(width, height, self.dpi, self.board.origin.child("grid"))
         image = Image.new("RGB", (width, height), PAPER)
         draw = RecordingDraw(image)
         art = BoardArt(image, self.dpi, self.layout)

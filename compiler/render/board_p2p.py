@@ -19,6 +19,7 @@ from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, font
 from compiler.render.furniture import Block, Ink, LegendBlock, TitleBlock, describe_block
 from compiler.render.labels import overlaps
+from compiler.render.limits import check_board_pixels
 from compiler.render.placement import FreeSpace
 from compiler.render.terrain_key import INK, MARK_KINDS, area_colour, dashed, dotted, draw_mark, ticks
 from rules_engine.definitions import Space
@@ -53,9 +54,9 @@ class PointToPointPainter:
         return self.inch((space.x or 0) * self.unit), self.inch((space.y or 0) * self.unit)
 
     def paint(self) -> BoardArt:
-        image = Image.new(
-            "RGB", (math.ceil(self.inch(self.width_in)), math.ceil(self.inch(self.height_in))), LAND
-        )
+        size = (math.ceil(self.inch(self.width_in)), math.ceil(self.inch(self.height_in)))
+        check_board_pixels(*size, self.dpi, self.board.origin.child("size"))
+        image = Image.new("RGB", size, LAND)
         draw = RecordingDraw(image)
         art = BoardArt(image, self.dpi, None, space_radius=self.inch(SPACE_IN / 2))
         self._geography(draw)

@@ -255,7 +255,8 @@ def _wrong_form(problem: ValidationError, file: str, pointer: str, where: str) -
 
 def _out_of_range(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:
     message = f"{where} is {_short(problem.instance)}: {_range_text(problem)}"
-    return error(codes.SCHEMA_RANGE, message, file, pointer)
+    description = problem.schema.get("description")  # what the range means, where the schema says
+    return error(codes.SCHEMA_RANGE, message, file, pointer, hint=description)
 
 
 def _wrong_size(problem: ValidationError, file: str, pointer: str, where: str) -> Diagnostic:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.errors import DataError, UsageError, WgcError
+from compiler.simulate import cluster
 from compiler.simulate.stats import Outcome, ScenarioTable, table_of
 from rules_engine.core import EngineError
 from rules_engine.definitions import Scenario, ValidGame
@@ -123,18 +124,19 @@ def _local(tasks: list[Task], jobs: int) -> Iterator[list[Outcome]]:
         yield from pool.map(play_task, tasks)
 
 
-def _distributed(tasks: list[Task], scheduler: str) -> Iterator[list[Outcome]]:
+def _distributed(tasks: list[Task], address: cluster.SchedulerAddress) -> Iterator[list[Outcome]]:
     try:
         from dask import distributed
     except ImportError as exc:
         raise UsageError(
             "--scheduler needs Dask: pip install 'wargame-module-compiler[cluster]'", hint=str(exc)
         ) from exc
+    cluster.probe_scheduler(address)  # Dask's own handshake is unbounded against a server that is not Dask
     client_class: Any = distributed.Client  # dask's Client has no annotations
     try:
-        client = client_class(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as exc:
-        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+        client = client_class(str(address), timeout=f"{cluster.CONNECT_SECONDS:g}s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
     with client:
         futures = client.map(play_task, tasks, pure=False)
         for future in futures:
@@ -142,14 +144,26 @@ def _distributed(tasks: list[Task], scheduler: str) -> Iterator[list[Outcome]]:
 
 
 def result_levels(scenario: Scenario) -> list[str]:
-    """The results a scenario can end in, in the order its victory conditions give them."""
-    levels: list[str] = []
-    if scenario.victory is not None:
-        for condition in scenario.victory.conditions:
-            levels += [r for r in (condition.result, *(lv.result for lv in condition.levels)) if r]
-        if scenario.victory.otherwise:
-            levels.append(scenario.victory.otherwise)
-    return list(dict.fromkeys(levels))
+    """The results a scenario can end in, in victory order: from one side's best to the other's.
+
+    The side is that of the first condition with levels (a scale, such as towns held),
+    or else of the first condition. Its sudden results come first, then its levels in the
+    order declared (best first), the result when nothing else holds, the other sides'
+    levels from their worst to their best, and last their sudden results.
+    """
+    victory = scenario.victory
+    if victory is None:
+        return []
+    leading = [c for c in victory.conditions if c.levels] or list(victory.conditions)
+    side = leading[0].side if leading else None
+    ours = [c for c in victory.conditions if c.side == side]
+    theirs = [c for c in victory.conditions if c.side != side]
+    order = [c.result for c in ours if c.result]
+    order += [level.result for c in ours for level in c.levels]
+    order += [victory.otherwise] if victory.otherwise else []
+    order += [level.result for c in reversed(theirs) for level in reversed(c.levels)]
+    order += [c.result for c in reversed(theirs) if c.result]
+    return list(dict.fromkeys(r for r in order if r))
 
 
 def simulate(
@@ -181,9 +195,10 @@ def simulate(
     for scenario_id in chosen:
         if scenario_id not in known:
             raise UsageError(f"no scenario '{scenario_id}' in {game.game.id} (there are: {', '.join(known)})")
+    address = cluster.parse_scheduler(scheduler) if scheduler else None
     chunk = max(1, min(50, games // max(1, jobs * 4)))
     tasks = _tasks(GameBundle.from_folder(folder), options, chosen, policy, seed, games, chunk)
-    played = _distributed(tasks, scheduler) if scheduler else _local(tasks, jobs)
+    played = _distributed(tasks, address) if address else _local(tasks, jobs)
     by_scenario: dict[str, list[Outcome]] = {s: [] for s in chosen}
     for task, outcomes in zip(tasks, played, strict=True):
         by_scenario[task.scenario].extend(outcomes)

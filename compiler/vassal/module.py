@@ -13,6 +13,7 @@ from compiler.cache.store import RenderCache
 from compiler.render.board import board_inputs
 from compiler.render.chart_content import game_charts
 from compiler.render.counters import CounterPainter
+from compiler.render.limits import MODULE_CARD_DPI, MODULE_DPI
 from compiler.steps import StepTimer, ignore_step, timed
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
@@ -23,8 +24,8 @@ from compiler.vassal.savefile import save_bytes
 from compiler.vassal.setups import SetupWriter
 from rules_engine.definitions import ValidGame
 
-BOARD_DPI = 100
-CARD_DPI = 150
+BOARD_DPI = MODULE_DPI
+CARD_DPI = MODULE_CARD_DPI
 COUNTER_INCHES = 0.625
 
 

@@ -26,7 +26,7 @@ def format_inspection(result: Inspection) -> str:
     lines = [
         printable(
             f"{result.path}: module '{result.name}' version {result.version or '?'}, "
-            f"written for VASSAL {result.vassal_version or '?'}"
+            f"{_declared(result.vassal_version)}; checked the way VASSAL 3.7 loads it"
         )
     ]
     for finding in result.findings:
@@ -51,6 +51,15 @@ def format_inspection(result: Inspection) -> str:
         "ok" if result.ok else f"{errors} error(s)" + (f", {warnings} warning(s)" if warnings else "")
     )
     return "\n".join(lines)
+
+
+def _declared(vassal_version: str) -> str:
+    """What the module's VassalVersion means: the VASSAL that saved it, and so the oldest that
+    opens it (VASSAL refuses a module whose major.minor is newer than its own)."""
+    minor = ".".join(vassal_version.split(".")[:2])
+    if not re.fullmatch(r"\d+\.\d+", minor):
+        return f"saved by VASSAL {vassal_version or '?'}"
+    return f"saved by VASSAL {vassal_version} (opens in VASSAL {minor} and later)"
 
 
 def _count(result: Inspection, severity: str) -> int:

@@ -37,6 +37,8 @@ class CoreGame:
 
     # The section a refusal cites when the game is over; a system names its own.
     GAME_OVER_RULE = "game end"
+    # What ``state.points`` counts, in the situation's words; a system names its own.
+    POINTS_NAME = "Points"
 
     def __init__(self, system: CoreSystem[Any], scenario: Scenario, log: EventLog) -> None:
         self.system = system
@@ -203,7 +205,8 @@ class CoreGame:
             lines.append(f"{self.system.side_name(side)}:")
             lines += [f"  {place}: {', '.join(units)}" for place, units in sorted(places.items())]
         if state.points:
-            lines.append("Points: " + ", ".join(f"{k} {v}" for k, v in sorted(state.points.items())))
+            counts = ", ".join(f"{self.system.side_name(k)} {v}" for k, v in sorted(state.points.items()))
+            lines.append(f"{self.POINTS_NAME}: {counts}")
         return lines
 
     def shown_units(self, side: str) -> Iterator[tuple[str, str]]:

@@ -26,6 +26,15 @@ SYSTEMS: dict[str, str] = {
 }
 
 
+# One line on each system, for `wgc new --help` and readers of the registry.
+SYSTEM_SUMMARIES: dict[str, str] = {
+    "classic": "any hex-and-counter game configured by data alone (docs/classic-rules.md)",
+    "israel1948": "Israel 1948: dice-pool combat, supply along roads, halts and step losses",
+    "jerusalem": "Jerusalem!: an odds CRT with first fire, hill levels, transport, convoys and leaders",
+    "raiders": "Lawrence of Arabia: solitaire raids on a point-to-point map with card decks",
+}
+
+
 def system_class(name: str) -> type[GameSystem]:
     """The class of the system ``name``; EngineError when no engine plays it."""
     module: Any = importlib.import_module(_package(name))

@@ -65,7 +65,8 @@ def advance(
             )
         changes.pass_through(world, unit, path[:-1])
         changes.put(world, unit, path[-1])
-        world.state.note("advance", f"{unit.uid} advances to {world.tables.board.name(path[-1])}")
+        if world.state.logging:
+            world.state.note("advance", f"{unit.uid} advances to {world.tables.board.name(path[-1])}")
         done[unit.uid] = path
         candidates.remove(unit)
     return done

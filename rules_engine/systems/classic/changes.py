@@ -16,17 +16,21 @@ def put(world: World, unit: Unit, space: str) -> None:
     """Place or move ``unit`` into ``space``; it takes control there."""
     left = unit.space if unit.on_map else None
     world.state.place(unit, space)
-    if left is not None:
+    places = world.tables.controlled
+    if left is not None and left in places:
         control.vacated(world, left)
-    _entered(world, space, unit.side)
+    if space in places:
+        _entered(world, space, unit.side)
 
 
 def pass_through(world: World, unit: Unit, spaces: Sequence[str]) -> None:
     """``unit`` moved through ``spaces`` (not where it stops): under last-to-enter it took control."""
-    if control.by_occupation(world.tables):
+    places = world.tables.controlled
+    if not places or control.by_occupation(world.tables):
         return
     for space in spaces:
-        _entered(world, space, unit.side)
+        if space in places:
+            _entered(world, space, unit.side)
 
 
 def _entered(world: World, space: str, side: str) -> None:
@@ -49,7 +53,8 @@ def step_loss(world: World, unit: Unit) -> None:
     """Flip a full-strength two-sided unit; otherwise eliminate it."""
     if steps_left(unit) == 2:
         world.state.set_damaged(unit, True)
-        world.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
+        if world.state.logging:
+            world.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
     else:
         eliminate(world, unit)
 
@@ -60,10 +65,12 @@ def eliminate(world: World, unit: Unit) -> None:
     world.extra.supply_checks.pop(unit.uid, None)
     if left is not None:
         control.vacated(world, left)
-    world.state.note("eliminated", f"{unit.uid} is eliminated")
+    if world.state.logging:
+        world.state.note("eliminated", f"{unit.uid} is eliminated")
 
 
 def restore_step(world: World, unit: Unit) -> None:
     """A reduced unit back to its full side."""
     world.state.set_damaged(unit, False)
-    world.state.note("replacement", f"{unit.uid} is back to full strength")
+    if world.state.logging:
+        world.state.note("replacement", f"{unit.uid} is back to full strength")

@@ -129,7 +129,7 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
     side = defenders[0].side if defenders else ""
     shift, drm = _terrain_modifiers(world, side, targets)
     across_shift, across_drm = _hexside_modifiers(world, attackers, targets)
-    turn_shift, turn_drm = turns.combat_modifiers(world)
+    turn_shift, turn_drm = turns.combat_modifiers(world, attackers)
     found = Assessment(
         attack, defense, shift=shift + across_shift + turn_shift, drm=drm + across_drm + turn_drm
     )
@@ -140,7 +140,7 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
         found.differential = crt.rounded(attack - defense)
     else:
         ratio = crt.odds_ratio(attack, defense)
-        found.odds = None if ratio is None else f"{ratio.numerator}-{ratio.denominator}"
+        found.odds = None if ratio is None else f"{ratio[0]}-{ratio[1]}"
     procedure = tables.procedure
     column = crt.column(attack, defense)
     found.outcome = crt.shifted(column, found.shift, procedure.below_lowest, procedure.above_highest)
@@ -305,21 +305,25 @@ def obligation(world: World, side: str) -> str | None:
 
 
 def enemy_hexes_near(world: World, side: str, units: Sequence[Unit]) -> list[str]:
-    state, board = world.state, world.tables.board
+    """The enemy-held hexes next to ``units`` not yet attacked this phase, in the units' order."""
+    neighbours = world.tables.board.neighbours
+    enemy, defended = world.enemy_held(side), world.extra.defended
     found: dict[str, None] = {}
     for unit in units:
-        for there in board.neighbours[unit.space or ""]:
-            here = state.units_at(there)
-            if here and here[0].side != side and there not in world.extra.defended:
+        for there in neighbours[unit.space or ""]:
+            if there in enemy and there not in defended:
                 found[there] = None
     return list(found)
 
 
 def able_attackers(world: World, side: str) -> list[Unit]:
     """``side``'s units that may still attack in this phase (before asking what they attack)."""
-    state = world.state
+    state, tables = world.state, world.tables
+    value, attacked, chosen = tables.procedure.attack, state.attacked, world.phase.units
     return [
         u
         for u in state.units_of(side)
-        if u.uid not in state.attacked and acts(world, u, side) and strength.printed_attack(world, u) > 0
+        if u.uid not in attacked
+        and (chosen is None or acts(world, u, side))
+        and tables.number(u.face, value) > 0
     ]

@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 from rules_engine.definitions import Table, TableEnd
 
+# Strengths are sums of halves and quarters: this absorbs what floating point adds to them.
+EPSILON = 1e-9
 # Where a combat falls: a column index, or one of these beyond the table's ends.
 BELOW = -1
 ABOVE = -2
@@ -92,10 +94,10 @@ class Crt:
 
     def rounded(self, value: float) -> int:
         if self.rounding == "attacker":
-            return math.ceil(value - 1e-9)
+            return math.ceil(value - EPSILON)
         if self.rounding == "nearest":
-            return math.ceil(value - 0.5 - 1e-9)  # a half goes to the defender
-        return math.floor(value + 1e-9)
+            return math.ceil(value - 0.5 - EPSILON)  # a half goes to the defender
+        return math.floor(value + EPSILON)
 
     def _differential_column(self, value: int) -> int:
         spans = self.spans
@@ -110,53 +112,49 @@ class Crt:
         below = [i for i, s in enumerate(spans) if s.high is not None and s.high < value]
         return below[-1] if below else BELOW
 
-    def odds_ratio(self, attack: float, defense: float) -> Fraction | None:
-        """The odds as the table reads them, rounded as the combat section says; None: no defense."""
+    def odds_ratio(self, attack: float, defense: float) -> tuple[int, int] | None:
+        """The odds as the table reads them, rounded as the combat section says, as (attacker,
+        defender): (3, 1) for 3-1, (1, 2) for 1-2; None when there is no defense."""
         if defense <= 0:
             return None
-        ratio = Fraction(attack).limit_denominator(1000) / Fraction(defense).limit_denominator(1000)
-        if ratio <= 0:
-            return Fraction(0)
-        if ratio >= 1:
-            return Fraction(self.rounded(float(ratio)))
+        if attack <= 0:
+            return (0, 1)
+        ratio = attack / defense
+        if ratio >= 1 - EPSILON:
+            return (max(1, self.rounded(ratio)), 1)
         # below 1-1: 1-n with n rounded the other way (4 against 5 is 1-2 in the defender's favour)
-        inverse = 1 / ratio
+        inverse = defense / attack
         if self.rounding == "attacker":
-            return Fraction(1, max(1, math.floor(inverse + Fraction(1, 10**9))))
+            return (1, max(1, math.floor(inverse + EPSILON)))
         if self.rounding == "nearest":
-            return Fraction(1, max(1, math.floor(inverse + Fraction(1, 2))))
-        return Fraction(1, math.ceil(inverse - Fraction(1, 10**9)))
+            return (1, max(1, math.floor(inverse + 0.5 + EPSILON)))
+        return (1, math.ceil(inverse - EPSILON))
 
     def _odds_column(self, attack: float, defense: float) -> int:
         ratio = self.odds_ratio(attack, defense)
         if ratio is None:
             return ABOVE
+        a, b = ratio
         odds = self.odds
-        if not odds or ratio < odds[0]:
+        # a column p-q is at or below a-b when p * b <= a * q
+        if not odds or odds[0].numerator * b > a * odds[0].denominator:
             return BELOW
-        if ratio > odds[-1]:
+        if odds[-1].numerator * b < a * odds[-1].denominator:
             return ABOVE
-        return max(i for i, value in enumerate(odds) if value <= ratio)
+        return max(i for i, value in enumerate(odds) if value.numerator * b <= a * value.denominator)
 
     def shifted(self, column: int, shift: int, below: TableEnd, above: TableEnd) -> int | str | None:
         """The final column after ``shift``, or the result code an end of the table gives instead
-        (None: the attack may not be made: it is below the table before shifts)."""
+        (None: the attack may not be made: it is below the table before shifts). A combat beyond
+        an end stands one column past it, and shifts move it from there."""
         last = len(self.columns) - 1
-        if column == BELOW:
-            if below.rule == "no-attack":
-                return None
-            if below.rule == "result":
-                return below.result or ""
-            column = 0
-        elif column == ABOVE:
-            if above.rule == "result":
-                return above.result or ""
-            column = last
-        index = column + shift
+        if column == BELOW and below.rule == "no-attack":
+            return None
+        index = (-1 if column == BELOW else last + 1 if column == ABOVE else column) + shift
         if index < 0:
-            return below.result if below.rule == "result" and below.result else 0
+            return below.result or "" if below.rule == "result" else 0
         if index > last:
-            return above.result if above.rule == "result" and above.result else last
+            return above.result or "" if above.rule == "result" else last
         return index
 
     # --- the roll ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ play-related parts (random play, policies, choosers) are in system.py, above thi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, ClassVar
@@ -34,9 +35,9 @@ from rules_engine.systems.classic import (
 )
 from rules_engine.systems.classic.actions import Attack, Move, PlaceReinforcement, Replace
 from rules_engine.systems.classic.control import controlled_places
-from rules_engine.systems.classic.decisions import Decider
+from rules_engine.systems.classic.decisions import Decider, RandomDecider
 from rules_engine.systems.classic.facts import FACTS
-from rules_engine.systems.classic.movement import Mover
+from rules_engine.systems.classic.movement import MoveContext, Mover
 from rules_engine.systems.classic.state import ClassicState, World
 from rules_engine.systems.classic.tables import Tables
 from rules_engine.systems.classic.zoc import zoc_cache
@@ -132,32 +133,56 @@ class ClassicGame(CoreGame):
     # --- movement --------------------------------------------------------------------------------
 
     def _check_actor(self, unit: Unit, rule: str, verb: str) -> None:
-        if unit.side != self.active_side:
+        side = self.active_side
+        if unit.side != side:
             raise IllegalAction(rule, f"{unit.uid} belongs to the other side")
         if not unit.on_map:
             raise IllegalAction(rule, f"{unit.uid} is not on the map")
-        if not sequence.acts(self.world, unit, self.active_side):
-            raise IllegalAction(
-                self.tables.rule("sequence"), f"{unit.uid} may not {verb} in the {self.phase.name}"
-            )
+        if not sequence.acts(self.world, unit, side):
+            phase = self.phase.name
+            raise IllegalAction(self.tables.rule("sequence"), f"{unit.uid} may not {verb} in the {phase}")
 
     def move(self, unit: Unit, path: Sequence[str]) -> None:
-        rule = self.tables.rule("movement")
-        self.require_phase("movement", rule)
-        self._check_actor(unit, rule, "move")
-        if unit.uid in self.state.moved:
-            raise IllegalAction(rule, f"{unit.uid} has already moved in this phase")
-        hexes = list(path)
+        """Move ``unit`` through ``path`` (the hexes it enters), if the rules allow it."""
+        mover = self._mover(unit)
+        hexes = tuple(path)
         if hexes and hexes[0] == unit.space:
             hexes = hexes[1:]
-        mover = Mover(self.world, unit, sequence.mode(self.world))
-        spent = mover.check(hexes)
-        changes.pass_through(self.world, unit, hexes[:-1])
-        changes.put(self.world, unit, hexes[-1])
-        self.state.moved.add(unit.uid)
-        self.world.extra.mp_left[unit.uid] = max(mover.budget.points - spent, 0.0)
-        if self.state.logging:
-            self.state.note("move", f"{unit.uid} moves to {self.board.name(hexes[-1])} via {' '.join(hexes)}")
+        self._moved(mover, hexes, mover.check(hexes))
+
+    def move_at_random(
+        self, unit: Unit, chooser: random.Random, stop_chance: float, shared: MoveContext | None = None
+    ) -> tuple[str, ...]:
+        """Move ``unit`` by a legal random walk (Mover.walk); the hexes it entered (none: it stayed).
+        ``shared`` is this phase's ``movement.context`` for the unit's side, when the caller moves
+        many units one after another (the enemy's units do not change meanwhile)."""
+        mover = self._mover(unit, shared)
+        path, spent = mover.walk(chooser, stop_chance)
+        if path:
+            self._moved(mover, path, spent)
+        return path
+
+    def _mover(self, unit: Unit, shared: MoveContext | None = None) -> Mover:
+        """The unit's move in this phase, once the phase and the unit are right for one."""
+        state, phase = self.state, self.phase
+        rule = self.tables.cites["movement"]
+        if state.over or phase.kind != "movement":
+            self.require_phase("movement", rule)
+        if unit.side != self.side_of(phase) or not unit.on_map or phase.units is not None:
+            self._check_actor(unit, rule, "move")
+        if unit.uid in state.moved:
+            raise IllegalAction(rule, f"{unit.uid} has already moved in this phase")
+        return Mover(self.world, unit, self.tables.modes.get(phase.mode) if phase.mode else None, shared)
+
+    def _moved(self, mover: Mover, hexes: tuple[str, ...], spent: float) -> None:
+        unit, state, world = mover.unit, self.state, self.world
+        changes.pass_through(world, unit, hexes[:-1])
+        changes.put(world, unit, hexes[-1])
+        state.moved.add(unit.uid)
+        world.extra.mp_left[unit.uid] = max(mover.budget.points - spent, 0.0)
+        world.extra.last_move = (unit.uid, mover.start, hexes)
+        if state.logging:
+            state.note("move", f"{unit.uid} moves to {self.board.name(hexes[-1])} via {' '.join(hexes)}")
 
     def legal_moves(self, unit: Unit) -> dict[str, tuple[str, ...]]:
         """Where ``unit`` may move now, each hex with a path to it."""
@@ -185,7 +210,14 @@ class ClassicGame(CoreGame):
         if system is None:
             raise EngineError("this game has no combat system in charts.json")
         fight = dicepool.resolve if system.kind == "dice-pool" else combat.resolve
-        report = fight(self.world, self.active_side, list(attackers), list(targets), decider, dice)
+        # a choice given from outside (a replay's) may be refused half-way: the combat is then undone
+        kept = None if isinstance(decider, RandomDecider) else self.world.snapshot()
+        try:
+            report = fight(self.world, self.active_side, list(attackers), list(targets), decider, dice)
+        except IllegalAction:
+            if kept is not None:
+                self.world.restore(kept)
+            raise
         self.world.extra.last_combat = report
         return report
 

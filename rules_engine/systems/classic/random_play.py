@@ -15,10 +15,9 @@ from collections.abc import Callable
 from rules_engine.core.dice import SeededDice
 from rules_engine.core.errors import IllegalAction
 from rules_engine.core.state import Unit
-from rules_engine.systems.classic import combat, reinforcements, replacements, sequence
+from rules_engine.systems.classic import combat, movement, reinforcements, replacements, sequence
 from rules_engine.systems.classic.decisions import RandomDecider
 from rules_engine.systems.classic.game import ClassicGame, ClassicRulesSystem
-from rules_engine.systems.classic.movement import EPSILON, Mover
 
 AfterAction = Callable[[ClassicGame, str], None]
 # After each hex of a random move, the chance that the unit stops there.
@@ -63,56 +62,19 @@ def play_random_game(
 
 def _moves(game: ClassicGame, chooser: random.Random, chance: float, check: AfterAction | None) -> None:
     side, world = game.active_side, game.world
-    units = [u for u in game.state.units_of(side) if sequence.acts(world, u, side)]
-    units.sort(key=lambda u: u.uid)
+    units = game.state.units_of(side)
+    if world.phase.units is not None:
+        units = [u for u in units if sequence.acts(world, u, side)]
     chooser.shuffle(units)
     mode = sequence.mode(world)
+    if mode is not None and mode.start_on_line:
+        lines = world.tables.lines.get(mode.id, {})
+        units = [u for u in units if u.space in lines]
+    shared = movement.context(world, side, mode)  # the enemy's units stay put in a movement phase
     for unit in units:
-        if chooser.random() >= chance:
-            continue
-        path = random_path(Mover(world, unit, mode), chooser)
-        if path:
-            game.move(unit, path)
-            if check is not None:
-                check(game, f"move {unit.uid}")
-
-
-def random_path(mover: Mover, chooser: random.Random) -> tuple[str, ...]:
-    """A legal move found by walking: each step a random hex the unit may still enter.
-
-    Searching every destination costs a shortest-path search per unit; a walk costs one look at
-    each hex it enters. It ends at random, where the move must end (an enemy ZOC that stops), or
-    where nothing more fits; then it is cut back to the last hex where stacking allows the unit.
-    """
-    points, hexes = mover.budget.points, mover.budget.hexes
-    if mover.mode is None and points <= 0:
-        return ()
-    here, spent = mover.start, 0.0
-    walk: list[str] = []
-    seen = {here}
-    neighbours = mover.neighbours
-    while hexes is None or len(walk) < hexes:
-        first = not walk
-        options: list[tuple[str, float]] = []
-        for there in neighbours[here]:
-            if there in seen:
-                continue
-            cost = mover.cost(first, here, there)
-            if cost is not None and (spent + cost <= points + EPSILON or (first and mover.one_hex)):
-                options.append((there, cost))
-        if not options:
-            break
-        there, cost = chooser.choice(options)
-        walk.append(there)
-        seen.add(there)
-        spent += cost
-        here = there
-        if not mover.continues(there) or chooser.random() < STOP_CHANCE:
-            break
-    stacking = mover.world.stacking_problem
-    while walk and stacking(walk[-1], [mover.unit]) is not None:
-        walk.pop()
-    return tuple(walk)
+        moved = chooser.random() < chance and game.move_at_random(unit, chooser, STOP_CHANCE, shared)
+        if moved and check is not None:
+            check(game, f"move {unit.uid}")
 
 
 def _able(game: ClassicGame) -> list[Unit]:
@@ -127,16 +89,21 @@ def _attacks(
     dice: SeededDice,
     check: AfterAction | None,
 ) -> None:
-    neighbours = game.board.neighbours
+    neighbours, attacked = game.board.neighbours, game.state.attacked
+    able = _able(game)
+    targets: list[str] = []
+    fresh = False
     while not game.state.over and chooser.random() < chance:
-        able = _able(game)
-        targets = combat.enemy_hexes_near(game.world, game.active_side, able)
+        if not fresh:  # the position is read again only after an attack changed it
+            able = [u for u in able if u.uid not in attacked and u.on_map]
+            targets = combat.enemy_hexes_near(game.world, game.active_side, able)
+            fresh = True
         if not targets:
             break
         target = chooser.choice(targets)
         near = [u for u in able if target in neighbours[u.space or ""]]
         group = chooser.sample(near, chooser.randint(1, len(near)))
-        _attack(game, group, target, decider, dice, check)
+        fresh = not _attack(game, group, target, decider, dice, check)
     for _ in range(MAX_FORCED):
         if game.state.over or game.end_refusal() is None:
             return
@@ -151,9 +118,10 @@ def _attack(
     dice: SeededDice,
     check: AfterAction | None,
 ) -> bool:
-    if not combat.possible(game.world, game.active_side, group, [target]):
+    try:
+        game.attack(group, [target], decider, dice)
+    except IllegalAction:  # below the table, or across a hexside no attack crosses
         return False
-    game.attack(group, [target], decider, dice)
     if check is not None:
         check(game, f"attack on {target}")
     return True

@@ -75,7 +75,8 @@ def place(world: World, side: str, unit: Unit, space: str) -> None:
         raise IllegalAction(rule, f"{unit.uid} may enter at {shown}, not {name(space)}")
     world.state.reinforcements = [(t, u) for t, u in world.state.reinforcements if u is not unit]
     changes.put(world, unit, space)
-    world.state.note("reinforcement", f"{unit.uid} arrives in {name(space)}")
+    if world.state.logging:
+        world.state.note("reinforcement", f"{unit.uid} arrives in {name(space)}")
 
 
 def must_place(world: World, side: str) -> Unit | None:
@@ -99,4 +100,5 @@ def finish(world: World, side: str) -> None:
     later = state.turn_index + 1
     state.reinforcements = [(later if u in waiting else t, u) for t, u in state.reinforcements]
     for unit in waiting:
-        state.note("reinforcement", f"{unit.uid} waits for the next turn")
+        if state.logging:
+            state.note("reinforcement", f"{unit.uid} waits for the next turn")

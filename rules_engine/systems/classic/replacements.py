@@ -48,14 +48,15 @@ def begin(world: World, scenario: Scenario, side: str) -> None:
     gained = allowance(world, scenario, side)
     points = world.state.points
     points[side] = points.get(side, 0) + gained
-    if gained:
+    if gained and world.state.logging:
         world.state.note("replacement", f"{side} receives {gained} replacement point(s)")
 
 
 def finish(world: World, side: str) -> None:
     rules = world.tables.replacements
     if rules is not None and rules.unused == "lost" and world.state.points.get(side):
-        world.state.note("replacement", f"{side}'s unused replacement points are lost")
+        if world.state.logging:
+            world.state.note("replacement", f"{side}'s unused replacement points are lost")
         world.state.points[side] = 0
 
 
@@ -119,7 +120,8 @@ def buy(world: World, side: str, unit: Unit, at: str | None) -> None:
     else:
         changes.put(world, unit, at)
         world.state.set_damaged(unit, chosen.purchase.face == "back" and changes.two_sided(unit.counter))
-        world.state.note("replacement", f"{unit.uid} comes back in {name(at)}")
+        if world.state.logging:
+            world.state.note("replacement", f"{unit.uid} comes back in {name(at)}")
     world.state.points[side] = world.state.points.get(side, 0) - chosen.purchase.cost
 
 

@@ -74,9 +74,10 @@ def _retreats(
     if not part.retreat:
         return
     for unit in [u for u in units if u.on_map]:
-        path = retreat.retreat(world, unit, part.retreat, role, decider)
-        if path is not None:
-            losses.retreated[unit.uid] = path
+        went = retreat.retreat(world, unit, part.retreat, role, decider)
+        if went.path is not None:
+            losses.retreated[unit.uid] = went.path
+        losses.step_losses.extend([unit.uid] * went.steps_lost)
         if eliminated(unit):
             losses.eliminated.append(unit.uid)
 

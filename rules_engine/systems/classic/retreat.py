@@ -9,6 +9,8 @@ the legal ones; with none, the unit is eliminated or loses a step, as the option
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules_engine.core.errors import IllegalAction
 from rules_engine.core.state import Unit
 from rules_engine.systems.classic import changes
@@ -46,20 +48,28 @@ def paths(world: World, unit: Unit, length: int) -> list[Path]:
     return found
 
 
-def retreat(world: World, unit: Unit, length: int, role: str, decider: Decider) -> Path | None:
-    """Retreat ``unit`` ``length`` hexes along the path ``decider`` picks; the path taken, or None
-    when none was open (the unit is then eliminated or loses a step)."""
+class Retreated(NamedTuple):
+    """How a retreat went: the path taken (None: no path was open) and the steps it cost."""
+
+    path: Path | None
+    steps_lost: int
+
+
+def retreat(world: World, unit: Unit, length: int, role: str, decider: Decider) -> Retreated:
+    """Retreat ``unit`` ``length`` hexes along the path ``decider`` picks; when none is open the
+    unit is eliminated or loses a step, and an enemy ZOC entered may cost a step."""
     tables = world.tables
     rule = tables.rule("retreat")
     options = paths(world, unit, length)
     if not options:
         blocked = tables.retreat.blocked
-        world.state.note("retreat", f"{unit.uid} cannot retreat")
+        if world.state.logging:
+            world.state.note("retreat", f"{unit.uid} cannot retreat")
         if blocked == "step-loss":
             changes.step_loss(world, unit)
-        else:
-            changes.eliminate(world, unit)
-        return None
+            return Retreated(None, 1)
+        changes.eliminate(world, unit)
+        return Retreated(None, 0)
     chosen = tuple(decider.retreat(role, unit, options))
     if chosen not in options:
         name = tables.board.name
@@ -75,7 +85,9 @@ def retreat(world: World, unit: Unit, length: int, role: str, decider: Decider) 
         world.state.note(
             "retreat", f"{unit.uid} retreats to {tables.board.name(chosen[-1])} via {' '.join(chosen)}"
         )
+    lost = 0
     for _ in range(costly):
         if unit.on_map:
             changes.step_loss(world, unit)
-    return chosen
+            lost += 1
+    return Retreated(chosen, lost)

@@ -18,7 +18,10 @@ def happens(phase: Phase, turn: str) -> bool:
 def acts(world: World, unit: Unit, side: str) -> bool:
     """Whether ``unit`` acts in the current phase, played by ``side``: on the map, of that side and
     taken in by the phase's ``units``."""
-    return unit.side == side and unit.on_map and selects(world.tables, world.phase.units, unit)
+    if unit.side != side or not unit.on_map:
+        return False
+    chosen = world.phase.units
+    return chosen is None or selects(world.tables, chosen, unit)
 
 
 def mode(world: World) -> MovementMode | None:

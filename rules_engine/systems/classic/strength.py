@@ -13,15 +13,16 @@ from rules_engine.core.state import Unit
 from rules_engine.definitions import Terrain
 from rules_engine.systems.classic import turns
 from rules_engine.systems.classic.state import World
-from rules_engine.systems.classic.values import face_number
 
 
 def printed_attack(world: World, unit: Unit) -> float:
-    return face_number(unit.face, world.tables.procedure.attack)
+    tables = world.tables
+    return tables.number(unit.face, tables.procedure.attack)
 
 
 def printed_defense(world: World, unit: Unit) -> float:
-    return face_number(unit.face, world.tables.procedure.defense)
+    tables = world.tables
+    return tables.number(unit.face, tables.procedure.defense)
 
 
 def attack(world: World, unit: Unit, targets: Sequence[str]) -> float:

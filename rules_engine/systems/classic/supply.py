@@ -35,6 +35,7 @@ def sources(world: World, side: str) -> set[str]:
 def distances(world: World, side: str, movement_class: str) -> Distances:
     """How many hexes each hex that can trace supply for ``side`` is from a source (0: a source)."""
     state = world.state
+    movement_class = world.tables.trace_class(movement_class)
     key = (side, movement_class)
     cached = world.extra.supply_cache.get(key)
     if cached is not None and cached[0] == state.epoch:
@@ -47,28 +48,31 @@ def distances(world: World, side: str, movement_class: str) -> Distances:
 def _trace(world: World, side: str, movement_class: str) -> Distances:
     tables = world.tables
     rules = tables.supply
-    steps = tables.steps[movement_class]
-    neighbours = tables.board.neighbours
+    table = tables.entrant_table(movement_class)
     held = world.enemy_held(side)
-    blocked: frozenset[str] | set[str] = frozenset()
+    blocked: frozenset[str] = frozenset()
     if rules.enemy_zoc == "blocks":
         blocked = world.enemy_zoc(side)
         if rules.negated_by_friendly_units and blocked:
             blocked = blocked - world.friendly_held(side)
     limit = rules.range
     found: Distances = dict.fromkeys(sources(world, side), 0)
+    # a unit may stand in an enemy ZOC, a trace does not go through one (a source may be in one)
     frontier = list(found)
-    while frontier:
+    distance = 0
+    while frontier and (limit is None or distance < limit):
+        distance += 1
         following: list[str] = []
         for here in frontier:
-            distance = found[here] + 1
-            if (limit is not None and distance > limit) or (here in blocked and found[here] > 0):
+            if distance > 1 and here in blocked:
                 continue
-            for there in neighbours[here]:
-                if there in found or there in held or here not in steps[there]:
-                    continue
-                found[there] = distance
-                following.append(there)
+            near = table.get(here)
+            if near is None:
+                near = tables.entrants(movement_class, here)
+            for there in near:
+                if there not in found and there not in held:
+                    found[there] = distance
+                    following.append(there)
         frontier = following
     return found
 
@@ -114,16 +118,25 @@ def allowed_places(
 
 def check(world: World, side: str) -> None:
     """Mark ``side``'s units in or out of supply, and apply the out-of-supply effects."""
-    effects = world.tables.supply.effects
+    tables = world.tables
+    effects = tables.supply.effects
     counts = world.extra.supply_checks
-    for unit in world.state.units_of(side):
-        supplied = in_supply(world, unit)
-        world.state.set_out_of_supply(unit, not supplied)
+    state = world.state
+    traces: dict[str, Distances] = {}
+    for unit in state.units_of(side):
+        klass = tables.movement_class(unit.counter)
+        trace = traces.get(klass)
+        if trace is None:
+            trace = traces[klass] = distances(world, side, klass)
+        supplied = unit.space in trace
+        state.set_out_of_supply(unit, not supplied)
         if supplied:
-            counts.pop(unit.uid, None)
+            if counts:
+                counts.pop(unit.uid, None)
             continue
         counts[unit.uid] = counts.get(unit.uid, 0) + 1
-        world.state.note("supply", f"{unit.uid} is out of supply")
+        if state.logging:
+            state.note("supply", f"{unit.uid} is out of supply")
         if effects.eliminated_after is not None and counts[unit.uid] >= effects.eliminated_after:
             changes.eliminate(world, unit)
         elif effects.step_loss:

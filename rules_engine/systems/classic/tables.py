@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from rules_engine.core.board import Board
-from rules_engine.core.movement_costs import StepCosts, StepTable
+from rules_engine.core.movement_costs import ALL, StepCosts, StepTable
 from rules_engine.core.stacking import Stacking
 from rules_engine.core.zoc import zoc_reach
 from rules_engine.definitions import (
@@ -21,6 +21,7 @@ from rules_engine.definitions import (
     CombatProcedure,
     CombatSystem,
     Counter,
+    Face,
     MovementMode,
     MovementRules,
     Phase,
@@ -32,7 +33,7 @@ from rules_engine.definitions import (
     ZocRules,
 )
 from rules_engine.systems.classic.crt import Crt
-from rules_engine.systems.classic.values import face_value
+from rules_engine.systems.classic.values import face_number, face_value
 
 NO_ZOC = ZocRules(kind="none")
 NO_SUPPLY = SupplyRules()
@@ -51,6 +52,18 @@ RULE_NAMES = (
 )
 
 
+class PlainSteps(NamedTuple):
+    """The steps out of a hex for one movement class, priced by the terrain chart alone: as a
+    move's first step (a step that costs all of a unit's movement kept as ALL) and as a later one
+    (such steps left out)."""
+
+    first: tuple[tuple[str, float], ...]
+    later: tuple[tuple[str, float], ...]
+    costs_all: bool
+    # every hex a step goes to
+    targets: frozenset[str]
+
+
 class Edges(NamedTuple):
     north: frozenset[str]
     south: frozenset[str]
@@ -65,8 +78,15 @@ class Tables:
         self.definition = definition
         self.board = board
         self.stacking = stacking
+        # any one unit fits in an empty space (an overall limit only, of at least one)
+        self.one_fits = stacking.simple and (stacking.limit is None or stacking.limit >= 1)
         game = definition.game
         self.sides = tuple(s.id for s in game.sides)
+        # the other side of a two-sided game (the side itself in a one-sided game)
+        self.enemies = {side: next((s for s in self.sides if s != side), side) for side in self.sides}
+        self.others = {side: tuple(s for s in self.sides if s != side) for side in self.sides}
+        # numbers faces print, by the face's identity and the value id (faces live as long as these tables)
+        self._numbers: dict[tuple[int, str | None], float] = {}
         self.rules: ClassicRules = game.rules or ClassicRules()
         self.movement: MovementRules = self.rules.movement or MovementRules(allowance="movement")
         self.zoc: ZocRules = self.rules.zoc or NO_ZOC
@@ -81,6 +101,9 @@ class Tables:
         self.groups = {c.id: frozenset((c.id, *c.groups)) for c in game.unit_classes}
         self.movement_classes = tuple(m.id for m in definition.terrain.movement_classes) or ("*",)
         self._class_of: dict[str, str] = {}
+        self._trace_classes: dict[str, str] = {}
+        self._entrants: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._plain: dict[tuple[str, str], PlainSteps] = {}
         self.steps = StepCosts(board, self.movement_classes).tables
         # every space's terrain and feature ids, as places, ZOCs and combat ask for them
         self.terrain_ids = {
@@ -145,12 +168,68 @@ class Tables:
 
     # --- units ----------------------------------------------------------------------------------
 
+    def number(self, face: Face, value_id: str | None) -> float:
+        """A number ``face`` prints (0 where it prints none), read once per face and value."""
+        key = (id(face), value_id)
+        found = self._numbers.get(key)
+        if found is None:
+            found = self._numbers[key] = face_number(face, value_id)
+        return found
+
+    def trace_class(self, movement_class: str) -> str:
+        """The first movement class that can enter exactly the same terrain and hexsides as this
+        one: supply traces (which ask only where a class may go) are shared between them."""
+        found = self._trace_classes.get(movement_class)
+        if found is None:
+            barred = self._barred(movement_class)
+            found = next(c for c in self.movement_classes if self._barred(c) == barred)
+            self._trace_classes[movement_class] = found
+        return found
+
+    def plain_steps(self, movement_class: str, space: str) -> PlainSteps:
+        """The steps out of ``space`` for a class as the terrain chart prices them, with no enemy
+        about: what a move's step rules start from (worked out on first use)."""
+        key = (movement_class, space)
+        found = self._plain.get(key)
+        if found is None:
+            row = self.steps[movement_class][space]
+            first = tuple((there, step.cost) for there, step in row.items())
+            later = tuple((there, cost) for there, cost in first if cost != ALL)
+            targets = frozenset(there for there, _ in first)
+            found = self._plain[key] = PlainSteps(first, later, len(later) != len(first), targets)
+        return found
+
+    def entrant_table(self, movement_class: str) -> dict[str, tuple[str, ...]]:
+        """The entrants worked out so far for a class (``entrants`` adds the rest as asked)."""
+        return self._entrants.setdefault(movement_class, {})
+
+    def entrants(self, movement_class: str, space: str) -> tuple[str, ...]:
+        """The neighbours of ``space`` from which a unit of this class may step into it: a supply
+        trace, which runs from the sources outward, goes through these (worked out on first use)."""
+        table = self._entrants.setdefault(movement_class, {})
+        found = table.get(space)
+        if found is None:
+            steps = self.steps[movement_class]
+            found = table[space] = tuple(n for n in self.board.neighbours[space] if space in steps[n])
+        return found
+
+    def _barred(self, movement_class: str) -> frozenset[tuple[str, str]]:
+        barred = set()
+        for terrain in self.definition.terrain.terrain.values():
+            for situation in ("enter", "cross", "at-bridge"):
+                if terrain.cost(situation, movement_class) in ("impassable", "prohibited"):
+                    barred.add((terrain.id, situation))
+        return frozenset(barred)
+
     def movement_class(self, counter: Counter) -> str:
-        """The unit's movement class: by its class, else its face's value, else the chart's first."""
+        """The unit's movement class: by its class (or a group of it), else its face's value, else
+        the chart's first."""
         found = self._class_of.get(counter.id)
         if found is None:
             classes = self.movement.classes
-            by_class = classes.get(counter.unit_class or "", classes.get("*"))
+            unit_class = counter.unit_class or ""
+            names = (unit_class, *sorted(self.groups.get(unit_class, frozenset()) - {unit_class}), "*")
+            by_class = next((classes[name] for name in names if name in classes), None)
             printed = face_value(counter.front, "movement_class")
             found = by_class or (printed if isinstance(printed, str) else None) or self.movement_classes[0]
             if found not in self.steps:

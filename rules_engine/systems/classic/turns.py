@@ -6,6 +6,7 @@ to a unit by their selectors and combined: multipliers multiply, shifts and modi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rules_engine.core.state import Unit
@@ -68,7 +69,13 @@ def strength_multiplier(world: World, unit: Unit, attacking: bool) -> float:
     return product
 
 
-def combat_modifiers(world: World) -> tuple[int, int]:
-    """The column shift and die-roll modifier the effects in force add to every combat."""
-    effects = in_force(world)
+def combat_modifiers(world: World, attackers: Sequence[Unit]) -> tuple[int, int]:
+    """The column shift and die-roll modifier the effects in force add to a combat: an effect
+    with ``units`` counts when it takes in every attacker."""
+    tables = world.tables
+    effects = [
+        e
+        for e in in_force(world)
+        if (e.column_shift or e.drm) and all(selects(tables, e.units, unit) for unit in attackers)
+    ]
     return sum(e.column_shift for e in effects), sum(e.drm for e in effects)

@@ -2,7 +2,9 @@
 
 Ending the phase is the core's `EndPhase`. Units and hexes are named by id,
 so an action is a plain value a replay, a random player or a person at a
-terminal can build and compare.
+terminal can build and compare; ``text``, where the game fills it in, is the
+action in a player's words, with place names and the units attacked, for
+`wgc play` (it takes no part in what the action does).
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ class Move(NamedTuple):
 
     unit: str
     path: tuple[str, ...]
+    text: str = ""
 
     @property
     def kind(self) -> str:
         return "move"
 
     def describe(self) -> str:
-        return f"move {self.unit} to {self.path[-1]} via {' '.join(self.path)}"
+        return self.text or f"move {self.unit} to {self.path[-1]} via {' '.join(self.path)}"
 
     def replay_step(self) -> dict[str, Any]:
         return {"move": self.unit, "path": list(self.path)}
@@ -32,13 +35,14 @@ class Attack(NamedTuple):
 
     units: tuple[str, ...]
     target: str
+    text: str = ""
 
     @property
     def kind(self) -> str:
         return "attack"
 
     def describe(self) -> str:
-        return f"attack {self.target} with {', '.join(self.units)}"
+        return self.text or f"attack {self.target} with {', '.join(self.units)}"
 
     def replay_step(self) -> dict[str, Any]:
         return {"attack": {"units": list(self.units), "target": self.target}}

@@ -46,6 +46,7 @@ class Game(CoreGame):
     """A game of Israel 1948 in progress."""
 
     GAME_OVER_RULE = "2.5"
+    POINTS_NAME = "Air points (2.3: each re-rolls one die of your own in a combat)"
     system: Israel1948
 
     def __init__(self, system: Israel1948, scenario: Scenario, log: EventLog) -> None:
@@ -63,8 +64,7 @@ class Game(CoreGame):
         for reinforcement in scenario.reinforcements:
             if reinforcement.constraint:
                 self._entry_constraints.setdefault(reinforcement.unit, reinforcement.constraint)
-        for side in self.rules.sides:
-            self.state.points[side] = self.air_allowance(side, self.state.turn_index)
+        self._count_air_points()
 
     def extra_turns(self) -> int:
         """Late Peace adds a turn."""
@@ -87,6 +87,12 @@ class Game(CoreGame):
             self._delay_reinforcements()
 
     def on_turn_begin(self, dice: DiceSource) -> None:
+        self._count_air_points()
+
+    def _count_air_points(self) -> None:
+        """The turn's air points (2.3); a scenario that grants none keeps no count, so none is shown."""
+        if not self.scenario.points:
+            return
         for side in self.rules.sides:
             self.state.points[side] = self.air_allowance(side, self.state.turn_index)
 
@@ -348,14 +354,25 @@ class Game(CoreGame):
 
     def _legal_move_actions(self) -> list[Action]:
         units = sorted(self.state.units_of(self.active_side), key=lambda u: u.uid)
-        return [Move(u.uid, path) for u in units for path in self.legal_moves(u).values()]
+        name = self.board.name
+        return [
+            Move(u.uid, path, f"move {u.uid} to {name(path[-1])} via {' '.join(path)}")
+            for u in units
+            for path in self.legal_moves(u).values()
+        ]
 
     def _legal_attack_actions(self) -> list[Action]:
+        """Every attack, in words that name the place and the units attacked as well as the hex."""
         found: list[Action] = []
         for _, target, able in self.legal_attacks():
             names = [u.uid for u in able]
+            held = ", ".join(u.uid + (" (reduced)" if u.damaged else "") for u in self.state.units_at(target))
+            where = f"attack {held} in {self.board.name(target)} with"
             for size in range(1, len(names) + 1):
-                found.extend(Attack(group, target) for group in combinations(names, size))
+                found.extend(
+                    Attack(group, target, f"{where} {', '.join(group)}")
+                    for group in combinations(names, size)
+                )
         return found
 
     def _legal_source_choices(self) -> list[Action]:

@@ -147,7 +147,8 @@ def _edge(
     who = "the raiders" if edge == rules.player_side else "the hostiles"
     game.state.note(
         "battle",
-        f"tactical edge: raiders {rolls[0]}+{bonus[0]}, hostiles {rolls[1]}+{bonus[1]}: {who} fire first",
+        f"tactical edge (a die, +1 per elite unit): raiders {rolls[0]}+{bonus[0]}, "
+        f"hostiles {rolls[1]}+{bonus[1]}: {who} fire first",
     )
     return BattleReport(space, [], [], edge, rolls, bonus)
 

@@ -133,7 +133,11 @@ class AskingDecider:
             told = 0
             rolls, bonus = report.edge_rolls, report.edge_bonus
             first = "the raiders" if battle.raiders_first else "the hostiles"
-            parts.append(f"edge {rolls[0]}+{bonus[0]} against {rolls[1]}+{bonus[1]}: {first} fire first")
+            parts.append(
+                f"tactical edge, a die +1 per elite unit (15.1): raiders {rolls[0]}+{bonus[0]} against "
+                f"hostiles {rolls[1]}+{bonus[1]}: {first} fire first; the numbers in brackets are "
+                "combat values: a roll of that or less hits"
+            )
         self.battle_seen = (id(report), len(report.shots))
         for firer, target, roll, hit in report.shots[told:]:
             parts.append(f"{firer} rolls {roll}" + (f" and eliminates {target}" if hit else ", a miss"))

@@ -42,16 +42,22 @@ def situation(game: Game) -> list[str]:
     force = force_units(game)
     if force:
         lines.append(f"Operating force: {', '.join(u.uid for u in force)}")
-    lines.append("Arab Revolt:")
+    lines.append("Arab Revolt (combat-movement, 4.0; [the gear each carries]):")
     lines += [f"  {line}" for line in _raider_spaces(game)]
-    lines.append("Garrisons: " + (", ".join(_garrisons(game)) or "none on the map"))
+    shown = _garrisons(game)
+    key = (
+        " (a revealed value: the hostiles it adds and the Pounds it pays, 32.2)"
+        if any(not g.endswith("face down") for g in shown)
+        else ""
+    )
+    lines.append(f"Garrisons{key}: " + (", ".join(shown) or "none on the map"))
     hostile = [
         f"{game.space_name(s)}: {', '.join(_hostile(game, u) for u in hostiles_at(game, s))}"
         for s in _spaces(game)
     ]
     hostile = [h for h in hostile if not h.endswith(": ")]
     if hostile:
-        lines.append("Hostiles: " + "; ".join(hostile))
+        lines.append("Hostiles (combat value; + elite, +1 to the tactical edge, 4.0): " + "; ".join(hostile))
     if breaks(game):
         lines.append("RR breaks: " + ", ".join(game.space_name(s) for s in sorted(breaks(game))))
     if game.campaign is not None:

@@ -29,7 +29,7 @@ def check_supply(game: Game, wanted: dict[str, str], pointer: str) -> None:
 
 def check_air_points(game: Game, wanted: dict[str, int], pointer: str) -> None:
     for side, points in wanted.items():
-        same(game.state.points.get(side), points, f"{side} air points", join_pointer(pointer, side))
+        same(game.state.points.get(side, 0), points, f"{side} air points", join_pointer(pointer, side))
 
 
 def check_combat(game: Game, wanted: Json, pointer: str) -> None:
