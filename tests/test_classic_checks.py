@@ -74,10 +74,41 @@ def test_a_combat_table_that_is_no_crt(classic: GameCopy) -> None:
 
 def test_an_option_naming_an_undeclared_value(classic: GameCopy) -> None:
     def change(charts: Any) -> None:
-        charts["combat"]["attack"] = "attak"
+        charts["combat"]["attack"] = "strenght"
 
     report = _validated(classic, "charts.json", change)
-    assert_reported(report, codes.CLASSIC_UNKNOWN_VALUE, "charts.json", "/combat/attack")
+    assert_reported(report, codes.VALUE_UNKNOWN, "charts.json", "/combat/attack", "did you mean 'strength'?")
+
+
+def test_an_option_reading_a_value_of_another_kind(classic: GameCopy) -> None:
+    def change(game: Any) -> None:
+        game["counter_values"].append(
+            {"id": "size", "name": "Unit Size", "kind": "choice", "choices": ["XX"]}
+        )
+        game["rules"]["movement"]["allowance"] = "size"
+
+    report = _validated(classic, "game.json", change)
+    assert_reported(
+        report,
+        codes.VALUE_ENGINE_NEEDS,
+        "game.json",
+        "/rules/movement/allowance",
+        'name a number value, or declare \'size\' with "kind": "number"',
+    )
+
+
+def test_an_option_reading_a_value_units_need_not_carry(classic: GameCopy) -> None:
+    def change(game: Any) -> None:
+        game["required_values"][0]["values"].remove("movement")
+
+    report = _validated(classic, "game.json", change)
+    assert_reported(
+        report,
+        codes.VALUE_ENGINE_NEEDS,
+        "game.json",
+        "/required_values",
+        'add it to required_values: {"kinds": ["unit"], "values": ["movement", ...]}',
+    )
 
 
 def test_a_unit_lacking_a_value_the_options_read(classic: GameCopy) -> None:

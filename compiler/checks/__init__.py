@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.classic import check_classic
 from compiler.checks.context import CheckContext
-from compiler.checks.counters import check_counter_values
 from compiler.checks.geometry import (
     check_bridges,
     check_countries,
@@ -37,6 +36,7 @@ from compiler.checks.references import (
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
 from compiler.checks.system import check_system, check_victory_kinds
+from compiler.checks.values import check_engine_values, check_face_values, check_value_declarations
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
 
@@ -49,7 +49,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_printable_glyphs,
     check_game_references,
     check_counter_references,
-    check_counter_values,
+    check_value_declarations,
+    check_engine_values,
+    check_face_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,

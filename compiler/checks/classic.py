@@ -1,7 +1,8 @@
 """The classic system's options hold together (docs/classic-rules.md, What the validator checks).
 
 Every value id, class, side, terrain, region, place, turn, mode and result code an option names
-exists; every unit carries the values the options read; the CRT's columns read as the combat
+exists; the values the options read as numbers are declared numbers that required_values asks
+units to carry (checks/values.py then checks every face); the CRT's columns read as the combat
 kind says and every code it prints has a meaning. Each problem is reported at the option's own
 line, before any replay runs, so that nothing fails later in the engine.
 """
@@ -11,19 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from compiler.checks.context import CheckContext, at, unknown
-from compiler.diagnostics import Diagnostic, codes, error, warning
+from compiler.diagnostics import Diagnostic, codes, did_you_mean, error, warning
 from rules_engine.definitions import (
     CombatSystem,
-    GameDefinition,
     Origin,
     PlaceSpec,
     Table,
     UnitSelector,
 )
 from rules_engine.systems.classic.crt import parse_differential, parse_odds
-from rules_engine.systems.classic.values import face_value, value_ids
+from rules_engine.systems.classic.facts import MOVEMENT_PHASE
 
 SYSTEM = "classic"
+# The kind of counter value the options read as numbers, and the kind of counter that carries them.
+NUMBER = "number"
+UNIT = "unit"
 
 
 def check_classic(context: CheckContext) -> Iterator[Diagnostic]:
@@ -37,7 +40,6 @@ def check_classic(context: CheckContext) -> Iterator[Diagnostic]:
     yield from _phases(context)
     yield from _rules_references(context)
     yield from _combat(context)
-    yield from _unit_values(context)
 
 
 def _unread_options(context: CheckContext) -> Iterator[Diagnostic]:
@@ -71,7 +73,7 @@ def _missing_options(context: CheckContext) -> Iterator[Diagnostic]:
     assert game is not None
     kinds = {p.kind for p in game.phases}
     movement = game.rules.movement if game.rules else None
-    if "movement" in kinds and movement is None:
+    if MOVEMENT_PHASE in kinds and movement is None:
         file, pointer = at(game.rules.origin if game.rules else game.origin)
         yield error(
             codes.CLASSIC_MISSING_OPTION,
@@ -114,7 +116,7 @@ def _phases(context: CheckContext) -> Iterator[Diagnostic]:
                 yield unknown(
                     codes.REF_UNKNOWN_MODE, "movement mode", phase.mode, modes, phase.origin, "mode"
                 )
-            if phase.kind != "movement":
+            if phase.kind != MOVEMENT_PHASE:
                 file, pointer = at(phase.origin, "mode")
                 yield error(codes.REF_WRONG_KIND, "only a movement phase has a movement mode", file, pointer)
         yield from _turns(context, phase.turns, phase.origin, "turns")
@@ -129,9 +131,7 @@ def _phases(context: CheckContext) -> Iterator[Diagnostic]:
                     "movement mode",
                     mode,
                     modes,
-                    effect.origin,
-                    "movement",
-                    "except_modes",
+                    effect.modes_origin,
                     number,
                 )
         if effect.units is not None:
@@ -176,14 +176,51 @@ def _selector(
                 codes.REF_UNKNOWN_COUNTER, "counter", name, counters, origin, *where, "counters", index
             )
     for name in selector.values:
-        yield from _value_id(name, origin, *where, "values", name)
+        yield from _value_id(context, name, origin, *where, "values", name)
 
 
-def _value_id(name: str | None, origin: Origin, *where: str | int) -> Iterator[Diagnostic]:
-    """A value id an option names is one a counter's face may carry."""
-    known = value_ids()
-    if name is not None and name not in known:
-        yield unknown(codes.CLASSIC_UNKNOWN_VALUE, "counter value", name, sorted(known), origin, *where)
+def _value_id(
+    context: CheckContext, name: str | None, origin: Origin, *where: str | int
+) -> Iterator[Diagnostic]:
+    """A value id an option names is one game.json declares (counter_values)."""
+    game = context.definition.game
+    assert game is not None
+    declared = [v.id for v in game.counter_values]
+    if name is not None and name not in declared:
+        yield _undeclared(name, declared, origin, *where)
+
+
+def _undeclared(name: str, declared: Sequence[str], origin: Origin, *where: str | int) -> Diagnostic:
+    file, pointer = at(origin, *where)
+    hint = did_you_mean(name, declared) or (
+        f'declare it in game.json counter_values: {{"id": "{name}", "name": ..., "kind": "number"}}'
+    )
+    return error(codes.VALUE_UNKNOWN, f"no counter value '{name}' is declared", file, pointer, hint)
+
+
+def _number_read(
+    context: CheckContext, name: str | None, origin: Origin, key: str, option: str
+) -> Iterator[Diagnostic]:
+    """A value an option reads as a unit's number (its movement allowance, its strengths): declared,
+    a number, and one required_values asks units to carry."""
+    game = context.definition.game
+    assert game is not None
+    if name is None:
+        return
+    declaration = game.counter_value(name)
+    reader = f"{option} reads each unit's '{name}'"
+    if declaration is None:
+        yield _undeclared(name, [v.id for v in game.counter_values], origin, key)
+    elif declaration.kind != NUMBER:
+        file, pointer = at(origin, key)
+        hint = f'name a number value, or declare \'{name}\' with "kind": "number"'
+        message = f"{reader} as a number, but game.json declares it {declaration.kind}"
+        yield error(codes.VALUE_ENGINE_NEEDS, message, file, pointer, hint)
+    elif not any(name in r.values and (not r.kinds or UNIT in r.kinds) for r in game.required_values):
+        file, pointer = at(game.origin, "required_values" if game.required_values else "counter_values")
+        hint = f'add it to required_values: {{"kinds": ["unit"], "values": ["{name}", ...]}}'
+        message = f"{reader}, but no rule of required_values asks units to carry it"
+        yield error(codes.VALUE_ENGINE_NEEDS, message, file, pointer, hint)
 
 
 def _rules_references(context: CheckContext) -> Iterator[Diagnostic]:
@@ -216,7 +253,9 @@ def _movement(context: CheckContext) -> Iterator[Diagnostic]:
     game = definition.game
     assert game is not None and game.rules is not None and game.rules.movement is not None
     movement = game.rules.movement
-    yield from _value_id(movement.allowance, movement.origin, "allowance")
+    yield from _number_read(
+        context, movement.allowance, movement.origin, "allowance", "rules.movement.allowance"
+    )
     if definition.terrain is not None:
         known = [m.id for m in definition.terrain.movement_classes]
         classes = sorted({c.id for c in game.unit_classes} | {g for c in game.unit_classes for g in c.groups})
@@ -332,8 +371,10 @@ def _combat(context: CheckContext) -> Iterator[Diagnostic]:
     if charts is None or combat is None:
         return
     procedure = combat.procedure
-    yield from _value_id(procedure.attack, combat.origin, "attack")
-    yield from _value_id(procedure.defense, combat.origin, "defense")
+    yield from _number_read(context, procedure.attack, combat.origin, "attack", "charts.json's combat.attack")
+    yield from _number_read(
+        context, procedure.defense, combat.origin, "defense", "charts.json's combat.defense"
+    )
     table = charts.tables.get(combat.table) if combat.table else None
     if combat.kind in ("odds-crt", "differential-crt") and table is not None:
         yield from _crt(combat, table)
@@ -407,41 +448,3 @@ def _rising_differentials(table: Table) -> Iterator[Diagnostic]:
                 hint="order differential columns from lowest to highest, each range after the last",
             )
             return
-
-
-def _unit_values(context: CheckContext) -> Iterator[Diagnostic]:
-    """Every unit's playing faces carry the values the options read."""
-    definition = context.definition
-    game, counters = definition.game, definition.counters
-    if game is None or counters is None:
-        return
-    needed = _values_read(definition)
-    for counter in counters.counters.values():
-        if counter.kind != "unit":
-            continue
-        for face_name, face in (("front", counter.front), ("back", counter.back)):
-            if face is None or face.blank or (face_name == "back" and not face.damaged):
-                continue
-            missing = [name for name in needed if face_value(face, name) is None]
-            if missing:
-                file, pointer = at(counter.origin, face_name)
-                yield error(
-                    codes.COUNTER_MISSING_VALUE,
-                    f"the {face_name} of '{counter.name}' lacks {', '.join(missing)}",
-                    file,
-                    pointer,
-                    hint="the classic options read "
-                    + ", ".join(needed)
-                    + " (rules.movement, charts.json's combat)",
-                )
-
-
-def _values_read(definition: GameDefinition) -> list[str]:
-    game, charts = definition.game, definition.charts
-    names: list[str] = []
-    if game is not None and game.rules is not None and game.rules.movement is not None:
-        names.append(game.rules.movement.allowance)
-    if charts is not None and charts.combat is not None:
-        names += [v for v in (charts.combat.procedure.attack, charts.combat.procedure.defense) if v]
-    known = value_ids()
-    return [n for n in dict.fromkeys(names) if n in known]

@@ -85,6 +85,15 @@ COUNTER_NATION_OF_OTHER_SIDE = "counter.nation-of-other-side"
 COUNTER_MISSING_VALUE = "counter.missing-value"
 COUNTER_BACK_NOT_REDUCED = "counter.back-not-reduced"
 
+# Counter values a game declares (game.json counter_values)
+VALUE_UNKNOWN = "value.unknown"
+VALUE_WRONG_KIND = "value.wrong-kind"
+VALUE_OUT_OF_BOUNDS = "value.out-of-bounds"
+VALUE_UNKNOWN_CHOICE = "value.unknown-choice"
+VALUE_MARK_NOT_ALLOWED = "value.mark-not-allowed"
+VALUE_BAD_DECLARATION = "value.bad-declaration"
+VALUE_ENGINE_NEEDS = "value.engine-needs"
+
 # Counts the rulebook states
 STATED_COUNT_MISMATCH = "stated.count-mismatch"
 STATED_COUNTERS_TOTAL = "stated.counters-total"
@@ -121,7 +130,6 @@ COMBAT_RESULT_NO_MEANING = "combat.result-no-meaning"
 COMBAT_CRT_COLUMNS = "combat.crt-columns"
 
 # The classic system's options
-CLASSIC_UNKNOWN_VALUE = "classic.unknown-value"
 CLASSIC_MISSING_OPTION = "classic.missing-option"
 CLASSIC_UNREAD_OPTION = "classic.unread-option"
 
@@ -202,8 +210,15 @@ DESCRIPTIONS: dict[str, str] = {
     SUPPLY_NATION_OF_OTHER_SIDE: "A supply source's nation belongs to the other side.",
     SUPPLY_IMPASSABLE: "A supply source lies in impassable terrain.",
     COUNTER_NATION_OF_OTHER_SIDE: "A counter's nation belongs to another side.",
-    COUNTER_MISSING_VALUE: "A unit lacks a value its game system needs.",
-    COUNTER_BACK_NOT_REDUCED: "A unit's damaged side is stronger than its full side.",
+    COUNTER_MISSING_VALUE: "A counter lacks a value game.json's required_values asks it to carry.",
+    COUNTER_BACK_NOT_REDUCED: "A number on a unit's damaged side is higher than on its full side.",
+    VALUE_UNKNOWN: "A face gives, or required_values or an option names, a value game.json does not declare.",
+    VALUE_WRONG_KIND: "A face gives a value of another kind than declared (a word for a number).",
+    VALUE_OUT_OF_BOUNDS: "A number outside its declared min, max or step; a text over its max_length.",
+    VALUE_UNKNOWN_CHOICE: "A face gives a choice its declaration does not list.",
+    VALUE_MARK_NOT_ALLOWED: "A number carries a mark its declaration does not allow.",
+    VALUE_BAD_DECLARATION: "A counter value's declaration contradicts itself (min above max, no choices).",
+    VALUE_ENGINE_NEEDS: "The rules read a counter value the game does not declare, require, or declare so.",
     STATED_COUNT_MISMATCH: "The data disagrees with a number the rulebook states.",
     STATED_COUNTERS_TOTAL: "The counter mix does not add up to the rulebook's total.",
     SETUP_WRONG_SIDE: "A side sets up a unit that belongs to the other side.",
@@ -236,7 +251,6 @@ DESCRIPTIONS: dict[str, str] = {
     COMBAT_UNPLAYABLE_KIND: "charts.json's combat system is of a kind the game's rules system does not play.",
     COMBAT_RESULT_NO_MEANING: "A result code of the CRT or of a table end has no meaning in combat.results.",
     COMBAT_CRT_COLUMNS: "A CRT column does not read as the combat kind's columns (odds or differentials).",
-    CLASSIC_UNKNOWN_VALUE: "A classic option names a counter value no face can carry.",
     CLASSIC_MISSING_OPTION: "A classic game lacks an option its phases or results need.",
     CLASSIC_UNREAD_OPTION: "A classic option in a game of another system, which does not read it.",
     PROVENANCE_RECONSTRUCTED: "A value the rulebook does not print was reconstructed (a warning).",

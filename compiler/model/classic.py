@@ -158,6 +158,7 @@ def _turn_effect(data: Json, origin: Origin) -> TurnEffect:
         cite=_cite(data),
         origin=origin,
         summary=text(data, "summary"),
+        modes_origin=origin.child("movement", "except_modes"),
     )
 
 

@@ -4,36 +4,13 @@ from __future__ import annotations
 
 from compiler.model.reading import Json, strings, text
 from rules_engine.definitions import Counter, CounterMix, Face, Origin
+from rules_engine.definitions.counters import FaceValue
 from rules_engine.definitions.frozen import read_only
 
-_FACE_FIELDS = {
-    "label",
-    "blank",
-    "damaged",
-    "strength",
-    "strength_colour",
-    "strength_plus",
-    "strength_parenthesized",
-    "strength_printed",
-    "targeted_strength",
-    "multiplier",
-    "movement",
-    "movement_class",
-    "movement_hexagon",
-    "movement_colour",
-    "zoc",
-    "no_zoc_band",
-    "supply_symbol",
-    "range",
-    "capacity",
-    "elite",
-    "value",
-    "text",
-    "symbol",
-    "background",
-    "foreground",
-    "flag",
-}
+# The keys of a face every game shares: what it looks like, and notes about the data. Every
+# other key of a face is a value the game declares in game.json ``counter_values``.
+PRESENTATION_KEYS = ("label", "text", "blank", "damaged", "symbol", "background", "foreground", "flag")
+NOTE_KEYS = ("cite", "provenance", "note")
 
 
 def build_counters(data: Json, file: str) -> CounterMix:
@@ -45,8 +22,20 @@ def build_counters(data: Json, file: str) -> CounterMix:
 
 
 def build_face(data: Json) -> Face:
-    values = {key: value for key, value in data.items() if key in _FACE_FIELDS}
-    return Face(movement_marks=strings(data, "movement_marks"), **values)
+    """A face: its presentation fields, and every other key as a value (a marked number as its
+    number, the mark apart). Whether the game declares those values is the cross-checks' concern."""
+    shown = {key: data[key] for key in PRESENTATION_KEYS if key in data}
+    values: dict[str, FaceValue] = {}
+    marks: dict[str, str] = {}
+    for key, value in data.items():
+        if key in shown or key in NOTE_KEYS:
+            continue
+        if isinstance(value, dict):
+            values[key] = value["value"]
+            marks[key] = value["mark"]
+        else:
+            values[key] = value
+    return Face(**shown, values=read_only(values), marks=read_only(marks))
 
 
 def _counter(data: Json, origin: Origin) -> Counter:

@@ -100,6 +100,8 @@ class TurnEffect(NamedTuple):
     cite: str | None = None
     origin: Origin = NOWHERE
     summary: str | None = None
+    # where except_modes stands (under the effect's movement)
+    modes_origin: Origin = NOWHERE
 
 
 class SupplyEffects(NamedTuple):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_engine.core.state import Unit, UnitStatus
+from rules_engine.core.state import ON_MAP, Unit, UnitStatus
 from rules_engine.definitions import Counter
 from rules_engine.systems.classic import control
 from rules_engine.systems.classic.state import World
@@ -14,7 +14,7 @@ from rules_engine.systems.classic.state import World
 
 def put(world: World, unit: Unit, space: str) -> None:
     """Place or move ``unit`` into ``space``; it takes control there."""
-    left = unit.space if unit.on_map else None
+    left = unit.space if unit.status is ON_MAP else None
     world.state.place(unit, space)
     places = world.tables.controlled
     if left is not None and left in places:

@@ -20,7 +20,7 @@ from rules_engine.core.dice import DiceSource
 from rules_engine.core.errors import EngineError, IllegalAction
 from rules_engine.core.events import EventLog
 from rules_engine.core.game import CoreGame
-from rules_engine.core.state import Unit
+from rules_engine.core.state import ON_MAP, Unit
 from rules_engine.core.system import CoreSystem
 from rules_engine.definitions import Scenario, ValidGame
 from rules_engine.systems.classic import (
@@ -165,23 +165,24 @@ class ClassicGame(CoreGame):
     def _mover(self, unit: Unit, shared: MoveContext | None = None) -> Mover:
         """The unit's move in this phase, once the phase and the unit are right for one."""
         state, phase = self.state, self.phase
-        rule = self.tables.cites["movement"]
         if state.over or phase.kind != "movement":
-            self.require_phase("movement", rule)
-        if unit.side != self.side_of(phase) or not unit.on_map or phase.units is not None:
-            self._check_actor(unit, rule, "move")
+            self.require_phase("movement", self.tables.cites["movement"])
+        if phase.units is not None or unit.status is not ON_MAP or unit.side != self.side_of(phase):
+            self._check_actor(unit, self.tables.cites["movement"], "move")
         if unit.uid in state.moved:
-            raise IllegalAction(rule, f"{unit.uid} has already moved in this phase")
+            raise IllegalAction(self.tables.cites["movement"], f"{unit.uid} has already moved in this phase")
         return Mover(self.world, unit, self.tables.modes.get(phase.mode) if phase.mode else None, shared)
 
     def _moved(self, mover: Mover, hexes: tuple[str, ...], spent: float) -> None:
         unit, state, world = mover.unit, self.state, self.world
-        changes.pass_through(world, unit, hexes[:-1])
+        if len(hexes) > 1:
+            changes.pass_through(world, unit, hexes[:-1])
         changes.put(world, unit, hexes[-1])
         state.moved.add(unit.uid)
-        world.extra.mp_left[unit.uid] = max(mover.budget.points - spent, 0.0)
+        left = mover.budget.points - spent
+        world.extra.mp_left[unit.uid] = left if left > 0.0 else 0.0
         world.extra.last_move = (unit.uid, mover.start, hexes)
-        if state.logging:
+        if state.log.enabled:
             state.note("move", f"{unit.uid} moves to {self.board.name(hexes[-1])} via {' '.join(hexes)}")
 
     def legal_moves(self, unit: Unit) -> dict[str, tuple[str, ...]]:

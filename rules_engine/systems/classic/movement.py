@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rules_engine.core.errors import IllegalAction
@@ -21,6 +21,7 @@ from rules_engine.core.state import Unit
 from rules_engine.definitions import MovementMode
 from rules_engine.systems.classic import turns
 from rules_engine.systems.classic.state import World
+from rules_engine.systems.classic.tables import PlainSteps
 
 # A tiny allowance for halves added up in floating point.
 EPSILON = 1e-9
@@ -85,10 +86,15 @@ class MoveContext:
         self.negated = mode is None and zoc.negated_by_friendly_units
         # exit-cost ZOCs price steps; the other kinds only forbid them
         self.priced_zoc = zoc.kind == "exit-cost" and bool(self.enemy_zoc)
+        # the hexes where the step rules may leave out or price a step (an enemy ZOC, a hex
+        # next to an enemy unit): elsewhere the terrain chart's steps stand as they are
+        self.touchy = self.enemy_zoc.union(*map(self.neighbours.__getitem__, self.enemy_held))
         self.one_hex_minimum = tables.movement.one_hex_minimum
+        # whether a move ends where it enters an enemy ZOC
+        self.stops_in_zoc = mode.enemy_zoc == "stop" if mode is not None else zoc.kind in ("stop", "locking")
         self.limited = bool(turns.in_force(world))
         # each kind of unit's budget and movement class (Mover)
-        self.units: dict[tuple[str, bool, bool], tuple[Budget, str]] = {}
+        self.units: dict[tuple[str, bool, bool], tuple[Budget, str, dict[str, PlainSteps]]] = {}
         # step rules' answers by movement class, first step or not, and hex (Mover.steps_from)
         self.steps: dict[tuple[str, bool, str], tuple[tuple[str, float], ...]] = {}
 
@@ -111,6 +117,7 @@ class Mover:
     """One unit's move in the current phase, under the game's movement and ZOC options."""
 
     __slots__ = (
+        "_plain",
         "_steps",
         "budget",
         "ezoc",
@@ -146,8 +153,9 @@ class Mover:
                 if shared.limited or unit.out_of_supply
                 else _plain(world, unit, mode)
             )
-            known = shared.units[key] = (spend, world.tables.movement_class(unit.counter))
-        self.budget, self.movement_class = known
+            movement_class = world.tables.movement_class(unit.counter)
+            known = shared.units[key] = (spend, movement_class, world.tables.plain_table(movement_class))
+        self.budget, self.movement_class, self._plain = known
         self.rule = shared.rule
         self.ezoc: frozenset[str]
         self._steps: dict[tuple[str, bool, str], tuple[tuple[str, float], ...]]
@@ -186,10 +194,12 @@ class Mover:
         the units that meet the same ZOCs)."""
         if self.mode is not None:
             return self._mode_steps(first, here)
-        plain = self.world.tables.plain_steps(self.movement_class, here)
+        plain = self._plain.get(here)
+        if plain is None:
+            plain = self.world.tables.plain_steps(self.movement_class, here)
         found = plain.first if first else plain.later
         shared = self.shared
-        if here in self.ezoc or shared.priced_zoc or not shared.enemy_held.isdisjoint(plain.targets):
+        if here in shared.touchy or shared.priced_zoc:
             key = (self.movement_class, first, here)
             cached = self._steps.get(key)
             if cached is None:
@@ -284,9 +294,7 @@ class Mover:
 
     def continues_in_zoc(self) -> bool:
         """Whether a move goes on after entering an enemy ZOC."""
-        if self.mode is not None:
-            return self.mode.enemy_zoc != "stop"
-        return self.shared.kind not in ("stop", "locking")
+        return not self.shared.stops_in_zoc
 
     # --- a whole path ---------------------------------------------------------------------------
 
@@ -304,13 +312,27 @@ class Mover:
         costs: list[float] = []
         seen = {here}
         rnd, step_items, ezoc = chooser.random, self.step_items, self.ezoc
-        stops = not self.continues_in_zoc()
+        stops = self.shared.stops_in_zoc
         limit = points + EPSILON
         while hexes is None or len(walk) < hexes:
             room = math.inf if first and self.one_hex else limit - spent  # the one hex a unit may enter
-            step = _pick(step_items(first, here), seen, room, rnd)
-            if step is None:
+            # one of the steps open from here, each as likely as the others: a draw among all
+            # the steps first (most are open), two more, then a draw among the open ones
+            items = step_items(first, here)
+            count = len(items)
+            if not count:
                 break
+            step = items[int(rnd() * count)]
+            if step[1] > room or step[0] in seen:
+                for _ in range(2):
+                    step = items[int(rnd() * count)]
+                    if step[1] <= room and step[0] not in seen:
+                        break
+                else:
+                    open_steps = [item for item in items if item[1] <= room and item[0] not in seen]
+                    if not open_steps:
+                        break
+                    step = open_steps[int(rnd() * len(open_steps))]
             there, cost = step
             walk.append(there)
             costs.append(cost)
@@ -319,10 +341,12 @@ class Mover:
             here, first = there, False
             if (stops and there in ezoc) or rnd() < stop_chance:
                 break
-        stacking = self.world.stacking_problem
-        while walk and stacking(walk[-1], [self.unit]) is not None:
-            walk.pop()
-            spent -= costs.pop()
+        world = self.world
+        if walk and (world.state.occupants.get(walk[-1]) or not world.tables.one_fits):
+            stacking = world.stacking_problem
+            while walk and stacking(walk[-1], [self.unit]) is not None:
+                walk.pop()
+                spent -= costs.pop()
         return tuple(walk), spent
 
     def check(self, path: Sequence[str]) -> float:
@@ -389,19 +413,3 @@ class Mover:
             for there, path in paths.items()
             if self.world.stacking_problem(there, [self.unit]) is None
         }
-
-
-def _pick(
-    items: tuple[tuple[str, float], ...], seen: set[str], room: float, rnd: Callable[[], float]
-) -> tuple[str, float] | None:
-    """One of the steps not into ``seen`` and within ``room``, each as likely as the others: a
-    few draws among all the steps first (most are open), then a draw among the open ones."""
-    count = len(items)
-    if not count:
-        return None
-    for _ in range(3):
-        step = items[int(rnd() * count)]
-        if step[1] <= room and step[0] not in seen:
-            return step
-    open_steps = [step for step in items if step[1] <= room and step[0] not in seen]
-    return open_steps[int(rnd() * len(open_steps))] if open_steps else None

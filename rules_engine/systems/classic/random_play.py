@@ -65,7 +65,8 @@ def _moves(game: ClassicGame, chooser: random.Random, chance: float, check: Afte
     units = game.state.units_of(side)
     if world.phase.units is not None:
         units = [u for u in units if sequence.acts(world, u, side)]
-    chooser.shuffle(units)
+    draw = chooser.random
+    units.sort(key=lambda _: draw())  # a random order, as shuffle gives, for half the work
     mode = sequence.mode(world)
     if mode is not None and mode.start_on_line:
         lines = world.tables.lines.get(mode.id, {})

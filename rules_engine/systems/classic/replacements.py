@@ -126,19 +126,35 @@ def buy(world: World, side: str, unit: Unit, at: str | None) -> None:
 
 
 def _option(world: World, side: str, unit: Unit, at: str | None) -> Option | None:
-    """The purchase that buys this: the unit itself for a step; any copy of its counter to come back."""
-    for option in options(world, side):
-        if option.at != at:
+    """The first purchase (in the option's order) that buys this with the points ``side`` has:
+    a step back for the unit itself; its counter back in ``at`` (``options`` lists the same)."""
+    rules = world.tables.replacements
+    if rules is None:
+        return None
+    points = world.state.points.get(side, 0)
+    for purchase in rules.buy:
+        if purchase.cost > points or (purchase.what == "step") != (at is None):
             continue
-        if at is None and option.unit is unit:
-            return option
-        if (
-            at is not None
-            and unit.status is UnitStatus.ELIMINATED
-            and option.unit.counter.id == unit.counter.id
-        ):
-            return option
+        if unit.side != side or not selects(world.tables, purchase.units, unit):
+            continue
+        if at is None:
+            if (
+                unit.status is UnitStatus.ON_MAP
+                and unit.damaged
+                and (not purchase.in_supply or in_supply(world, unit))
+            ):
+                return Option(unit, None, purchase)
+        elif unit.status is UnitStatus.ELIMINATED and _rebuilds_in(world, unit, purchase, at):
+            return Option(unit, at, purchase)
     return None
+
+
+def _rebuilds_in(world: World, unit: Unit, purchase: Purchase, at: str) -> bool:
+    """Whether ``unit`` may come back in ``at`` by ``purchase`` (``_rebuild_spaces`` for one hex)."""
+    if at in world.enemy_held(unit.side) or world.stacking_problem(at, [unit]) is not None:
+        return False
+    klass = world.tables.movement_class(unit.counter)
+    return at in allowed_places(world, purchase.at, unit.side, klass)
 
 
 def _refusal(world: World, side: str, unit: Unit, at: str | None) -> str:

@@ -4,7 +4,7 @@ and which units act in the current one.
 
 from __future__ import annotations
 
-from rules_engine.core.state import Unit
+from rules_engine.core.state import ON_MAP, Unit
 from rules_engine.definitions import MovementMode, Phase
 from rules_engine.systems.classic.selectors import selects
 from rules_engine.systems.classic.state import World
@@ -18,7 +18,7 @@ def happens(phase: Phase, turn: str) -> bool:
 def acts(world: World, unit: Unit, side: str) -> bool:
     """Whether ``unit`` acts in the current phase, played by ``side``: on the map, of that side and
     taken in by the phase's ``units``."""
-    if unit.side != side or not unit.on_map:
+    if unit.side != side or unit.status is not ON_MAP:
         return False
     chosen = world.phase.units
     return chosen is None or selects(world.tables, chosen, unit)

@@ -60,8 +60,6 @@ class PlainSteps(NamedTuple):
     first: tuple[tuple[str, float], ...]
     later: tuple[tuple[str, float], ...]
     costs_all: bool
-    # every hex a step goes to
-    targets: frozenset[str]
 
 
 class Edges(NamedTuple):
@@ -103,7 +101,7 @@ class Tables:
         self._class_of: dict[str, str] = {}
         self._trace_classes: dict[str, str] = {}
         self._entrants: dict[str, dict[str, tuple[str, ...]]] = {}
-        self._plain: dict[tuple[str, str], PlainSteps] = {}
+        self._plain: dict[str, dict[str, PlainSteps]] = {c: {} for c in self.movement_classes}
         self.steps = StepCosts(board, self.movement_classes).tables
         # every space's terrain and feature ids, as places, ZOCs and combat ask for them
         self.terrain_ids = {
@@ -189,15 +187,18 @@ class Tables:
     def plain_steps(self, movement_class: str, space: str) -> PlainSteps:
         """The steps out of ``space`` for a class as the terrain chart prices them, with no enemy
         about: what a move's step rules start from (worked out on first use)."""
-        key = (movement_class, space)
-        found = self._plain.get(key)
+        table = self.plain_table(movement_class)
+        found = table.get(space)
         if found is None:
             row = self.steps[movement_class][space]
             first = tuple((there, step.cost) for there, step in row.items())
             later = tuple((there, cost) for there, cost in first if cost != ALL)
-            targets = frozenset(there for there, _ in first)
-            found = self._plain[key] = PlainSteps(first, later, len(later) != len(first), targets)
+            found = table[space] = PlainSteps(first, later, len(later) != len(first))
         return found
+
+    def plain_table(self, movement_class: str) -> dict[str, PlainSteps]:
+        """The plain steps worked out so far for a class, by hex (``plain_steps`` adds the rest)."""
+        return self._plain[movement_class]
 
     def entrant_table(self, movement_class: str) -> dict[str, tuple[str, ...]]:
         """The entrants worked out so far for a class (``entrants`` adds the rest as asked)."""
