@@ -7,6 +7,7 @@ needs is missing (that part's own file already carries the error).
 
 from collections.abc import Callable, Iterator
 
+from compiler.checks.art import check_board_image, check_card_images, check_counter_images
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.classic import check_classic
 from compiler.checks.context import CheckContext
@@ -63,6 +64,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_region_connections,
     check_map_size,
     check_spaces_on_sheet,
+    check_board_image,
+    check_card_images,
+    check_counter_images,
     check_countries,
     check_place_names,
     check_supply_sources,

@@ -17,7 +17,7 @@ from compiler.checks.printable import problem_in_name
 from compiler.checks.system import known_system
 from compiler.diagnostics import Diagnostic, codes, did_you_mean, error, warning
 from compiler.diagnostics.text import shorten
-from compiler.model.counters import PRESENTATION_KEYS
+from compiler.model.counters import ART_KEYS, PRESENTATION_KEYS
 from rules_engine.definitions import Counter, CounterValue, GameInfo, Origin, RequiredValues
 from rules_engine.definitions.counters import FaceValue
 
@@ -62,10 +62,10 @@ def _declaration_problems(declaration: CounterValue) -> Iterator[Diagnostic]:
             codes.VALUE_BAD_DECLARATION, f"counter value '{declaration.id}' {message}", file, pointer, hint
         )
 
-    if declaration.id in PRESENTATION_KEYS:
+    if declaration.id in (*PRESENTATION_KEYS, *ART_KEYS):
         yield problem(
             "has the name of a key every face has",
-            "choose another id; the face keys are " + ", ".join(PRESENTATION_KEYS),
+            "choose another id; the face keys are " + ", ".join((*PRESENTATION_KEYS, *ART_KEYS)),
             "id",
         )
     low, high = declaration.minimum, declaration.maximum

@@ -304,3 +304,33 @@ LIMIT_MORE_DIAGNOSTICS = "limit.more-diagnostics"
 DESCRIPTIONS[LIMIT_MORE_DIAGNOSTICS] = (
     "One file has more diagnostics of one code than are listed; this one counts the rest."
 )
+
+# Art: image files a game names (compiler/art)
+ART_MISSING = "art.missing"
+ART_UNREADABLE = "art.unreadable"
+ART_TOO_LARGE = "art.too-large"
+ART_OUTSIDE_GAME = "art.outside-game"
+ART_EXTERNAL_REFERENCE = "art.external-reference"
+ART_SVG_UNAVAILABLE = "art.svg-unavailable"
+ART_SIZES_DIFFER = "art.sizes-differ"
+ART_LOW_RESOLUTION = "art.low-resolution"
+MAP_IMAGE_GRID_OFF_IMAGE = "map.image-grid-off-image"
+MAP_IMAGE_SPACE_OFF_IMAGE = "map.image-space-off-image"
+MAP_IMAGE_SCALE = "map.image-scale"
+MAP_IMAGE_REGISTRATION = "map.image-registration"
+DESCRIPTIONS.update(
+    {
+        ART_MISSING: "An image file the data names does not exist.",
+        ART_UNREADABLE: "An image is not a whole PNG, JPEG or SVG (damaged, cut short, another format).",
+        ART_TOO_LARGE: "An image is past a limit (bytes, pixels, SVG size or expansion): a bomb.",
+        ART_OUTSIDE_GAME: "An image is named by a path that leads outside the game folder.",
+        ART_EXTERNAL_REFERENCE: "An SVG refers to something outside itself (a file, a URL, an entity).",
+        ART_SVG_UNAVAILABLE: "SVG art cannot be drawn: CairoSVG or the cairo library is not installed.",
+        ART_SIZES_DIFFER: "The front and back images of a counter or card are not the same size.",
+        ART_LOW_RESOLUTION: "An image has fewer pixels than printing at the chosen size needs (a warning).",
+        MAP_IMAGE_GRID_OFF_IMAGE: "A hex of the registered grid has its centre outside the board image.",
+        MAP_IMAGE_SPACE_OFF_IMAGE: "A point-to-point space is placed outside the board image.",
+        MAP_IMAGE_SCALE: "The board image's resolution disagrees with its hex size or the counters' size.",
+        MAP_IMAGE_REGISTRATION: "The board image's grid registration is missing a value the map needs.",
+    }
+)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from compiler.diagnostics import Diagnostic
+from compiler.model.artwork import ArtSource, artwork
 from compiler.model.reading import Json, strings, text
 from rules_engine.definitions import Counter, CounterMix, Face, Origin
+from rules_engine.definitions.art import FaceImage
 from rules_engine.definitions.counters import FaceValue
 from rules_engine.definitions.frozen import read_only
 
@@ -11,14 +14,42 @@ from rules_engine.definitions.frozen import read_only
 # other key of a face is a value the game declares in game.json ``counter_values``.
 PRESENTATION_KEYS = ("label", "text", "blank", "damaged", "symbol", "background", "foreground", "flag")
 NOTE_KEYS = ("cite", "provenance", "note")
+ART_KEYS = ("image",)  # the face's picture: read with the game's art (``_with_images``), not a value
 
 
-def build_counters(data: Json, file: str) -> CounterMix:
+def build_counters(
+    data: Json, file: str, art: ArtSource | None = None, problems: list[Diagnostic] | None = None
+) -> CounterMix:
+    """The counter mix; ``art`` reads the faces' images (without it, faces have none)."""
     root = Origin(file)
     counters: dict[str, Counter] = {}
     for index, entry in enumerate(data["counters"]):
-        counters.setdefault(entry["id"], _counter(entry, root.child("counters", index)))
+        counter = _counter(entry, root.child("counters", index))
+        if art is not None:
+            counter = _with_images(counter, entry, art, problems if problems is not None else [])
+        counters.setdefault(entry["id"], counter)
     return CounterMix(read_only(counters), root)
+
+
+def _with_images(counter: Counter, entry: Json, art: ArtSource, problems: list[Diagnostic]) -> Counter:
+    faces = {}
+    for side in ("front", "back"):
+        face, data = getattr(counter, side), entry.get(side)
+        if face is None or not isinstance(data, dict) or "image" not in data:
+            continue
+        named = data["image"]
+        name, mode = (
+            (named, "whole") if isinstance(named, str) else (named["file"], named.get("mode", "whole"))
+        )
+        where = (
+            counter.origin.child(side, "image")
+            if isinstance(named, str)
+            else counter.origin.child(side, "image", "file")
+        )
+        found = artwork(name, where, art, problems)
+        if found is not None:
+            faces[side] = face._replace(image=FaceImage(found, mode))
+    return counter._replace(**faces) if faces else counter
 
 
 def build_face(data: Json) -> Face:
@@ -28,7 +59,7 @@ def build_face(data: Json) -> Face:
     values: dict[str, FaceValue] = {}
     marks: dict[str, str] = {}
     for key, value in data.items():
-        if key in shown or key in NOTE_KEYS:
+        if key in shown or key in NOTE_KEYS or key in ART_KEYS:
             continue
         if isinstance(value, dict):
             values[key] = value["value"]

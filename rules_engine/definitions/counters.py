@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from rules_engine.definitions.art import FaceImage
 from rules_engine.definitions.origin import Origin
 
 # A value printed on a face, marks removed: a number, a word, or a flag.
@@ -36,6 +37,7 @@ class Face(NamedTuple):
     flag: str | None = None
     values: Mapping[str, FaceValue] = _NONE
     marks: Mapping[str, str] = _NO_MARKS
+    image: FaceImage | None = None  # presentation only: the designer's picture of this face
 
     # --- the seed systems' values (Israel 1948, Jerusalem!, Raiders) by their names ---------
     # Engines read these in inner loops: each is one lookup and at most one isinstance. The
