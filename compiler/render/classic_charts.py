@@ -20,6 +20,7 @@ from rules_engine.definitions import (
     UnitSelector,
     ValidGame,
 )
+from rules_engine.systems.classic.facts import MOVEMENT_PHASE
 
 ROUNDING = {
     "defender": "rounded in the defender's favour",
@@ -152,7 +153,7 @@ def phase_text(phase: Phase, definition: ValidGame, names: Names) -> str:
         return phase.summary
     who = _player(phase, names)
     doing = {
-        "movement": f"{who} moves units",
+        MOVEMENT_PHASE: f"{who} moves units",
         "combat": f"{who} attacks",
         "reinforcement": f"{who} places reinforcements",
         "replacement": f"{who} receives and spends replacement points",

@@ -66,6 +66,14 @@ from rules_engine.definitions.game import (
     StatedCount,
     UnitClass,
 )
+from rules_engine.definitions.layout import (
+    ChartColumn,
+    CounterChart,
+    CounterLayout,
+    CounterNames,
+    LayoutEntry,
+    ValueStyle,
+)
 from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import (
     Constraint,
@@ -92,6 +100,7 @@ __all__ = [
     "CampaignStep",
     "Card",
     "CardSection",
+    "ChartColumn",
     "Charts",
     "ClassicRules",
     "CombatEffect",
@@ -100,7 +109,10 @@ __all__ = [
     "Constraint",
     "ControlRules",
     "Counter",
+    "CounterChart",
+    "CounterLayout",
     "CounterMix",
+    "CounterNames",
     "CounterValue",
     "Deck",
     "Die",
@@ -110,6 +122,7 @@ __all__ = [
     "GameDefinition",
     "GameInfo",
     "Hexside",
+    "LayoutEntry",
     "MapDefinition",
     "Marker",
     "Modifier",
@@ -157,6 +170,7 @@ __all__ = [
     "UnitClass",
     "UnitSelector",
     "ValidGame",
+    "ValueStyle",
     "Victory",
     "VictoryCondition",
     "VictoryLevel",

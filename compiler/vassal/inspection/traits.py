@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.vassal.inspection.model import Inspection
+from compiler.vassal.inspection.numbers import to_int
 from compiler.vassal.pieces import split_chain
 from compiler.vassal.sequence import decode
 
@@ -135,14 +136,8 @@ class PieceKind:
         shown = self.basic_name
         for index, level_names in self.layers:
             level = basic_int([states[index]], 0) if states[index] else 1
-            if 0 < level <= len(level_names):
-                layer = level_names[level - 1]
-                if layer.startswith("+"):
-                    shown = shown + layer[1:]
-                elif layer.endswith("+"):
-                    shown = layer[:-1] + shown
-                elif layer:
-                    shown = layer
+            if 0 < level <= len(level_names) and level_names[level - 1]:
+                shown = _layer_name(level_names[level - 1], shown)
         return shown
 
     def check(self, report: Inspection, what: str, where: str, custom_traits: bool) -> None:
@@ -191,10 +186,15 @@ def basic_state(states: list[str]) -> tuple[str | None, int, int]:
 
 def basic_int(values: list[str], index: int) -> int:
     """SequenceEncoder.Decoder.nextInt(0) at ``index``: the token as a Java int, else 0."""
-    if index >= len(values):
-        return 0
-    text = values[index]
-    if not text or not (text.isdigit() or (text[0] in "+-" and text[1:].isdigit())) or not text.isascii():
-        return 0
-    number = int(text)
-    return number if -(2**31) <= number < 2**31 else 0
+    return to_int(values[index]) if index < len(values) else 0
+
+
+def _layer_name(level_name: str, inner: str) -> str:
+    """Embellishment.getName: the level's name read with '+' as the delimiter (a backslash
+    escapes one): '+ (damaged)' adds to the inner name, 'Big +' goes before it, a name
+    without a '+' replaces it."""
+    tokens = decode(level_name, "+")
+    if len(tokens) == 1:
+        return tokens[0]
+    first, second = tokens[0], tokens[1]
+    return inner + second if not first else first + inner

@@ -25,9 +25,7 @@ def put(world: World, unit: Unit, space: str) -> None:
 
 def pass_through(world: World, unit: Unit, spaces: Sequence[str]) -> None:
     """``unit`` moved through ``spaces`` (not where it stops): under last-to-enter it took control."""
-    places = world.tables.controlled
-    if not places or control.by_occupation(world.tables):
-        return
+    places = world.tables.taken_in_passing
     for space in spaces:
         if space in places:
             _entered(world, space, unit.side)

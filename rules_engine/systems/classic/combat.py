@@ -319,11 +319,12 @@ def enemy_hexes_near(world: World, side: str, units: Sequence[Unit]) -> list[str
 def able_attackers(world: World, side: str) -> list[Unit]:
     """``side``'s units that may still attack in this phase (before asking what they attack)."""
     state, tables = world.state, world.tables
-    value, attacked, chosen = tables.procedure.attack, state.attacked, world.phase.units
+    attacked, chosen = state.attacked, world.phase.units
+    printed = tables.printed_numbers(tables.procedure.attack)
     return [
         u
         for u in state.units_of(side)
         if u.uid not in attacked
         and (chosen is None or acts(world, u, side))
-        and tables.number(u.face, value) > 0
+        and printed[u.counter.id][u.damaged] > 0  # (full, reduced)[damaged]
     ]

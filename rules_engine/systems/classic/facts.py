@@ -19,5 +19,4 @@ FACTS = SystemFacts(
     phase_kinds=PHASE_KINDS,
     combat_kinds=COMBAT_KINDS,
     victory_kinds=VICTORY_KINDS,
-    counter_layout="dash",
 )

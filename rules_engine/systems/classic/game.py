@@ -34,7 +34,7 @@ from rules_engine.systems.classic import (
     victory,
 )
 from rules_engine.systems.classic.actions import Attack, Move, PlaceReinforcement, Replace
-from rules_engine.systems.classic.control import controlled_places
+from rules_engine.systems.classic.control import by_occupation, controlled_places
 from rules_engine.systems.classic.decisions import Decider, RandomDecider
 from rules_engine.systems.classic.facts import FACTS
 from rules_engine.systems.classic.movement import MoveContext, Mover
@@ -322,5 +322,7 @@ class ClassicRulesSystem(CoreSystem[ClassicGame]):
     def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:
         super().__init__(definition, options)
         self.tables = Tables(definition, self.board, self.stacking)
-        self.tables.controlled = controlled_places(self.tables, definition)
+        tables = self.tables
+        tables.controlled = controlled_places(tables, definition)
+        tables.taken_in_passing = frozenset() if by_occupation(tables) else tables.controlled
         self.controlled_places = self.tables.controlled

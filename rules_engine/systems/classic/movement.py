@@ -62,6 +62,11 @@ def budget(world: World, unit: Unit, mode: MovementMode | None) -> Budget:
     return Budget(points, hexes)
 
 
+# A kind of unit's move: its budget, movement class, plain steps (Tables.plain_table) and
+# whether it may always enter one hex.
+UnitKind = tuple[Budget, str, dict[str, PlainSteps], bool]
+
+
 class MoveContext:
     """What every move of one side in the current phase shares: the enemy's hexes and ZOC (the
     enemy does not move in it), the mode, the options, the turn effects in force. Kept in the
@@ -92,11 +97,30 @@ class MoveContext:
         self.one_hex_minimum = tables.movement.one_hex_minimum
         # whether a move ends where it enters an enemy ZOC
         self.stops_in_zoc = mode.enemy_zoc == "stop" if mode is not None else zoc.kind in ("stop", "locking")
-        self.limited = bool(turns.in_force(world))
-        # each kind of unit's budget and movement class (Mover)
-        self.units: dict[tuple[str, bool, bool], tuple[Budget, str, dict[str, PlainSteps]]] = {}
+        effects = turns.in_force(world)
+        self.limited = bool(effects)
+        # a mode that ignores the enemy ZOC
+        self.zoc_ignored = mode is not None and mode.enemy_zoc == "ignored"
+        # each kind of unit's budget, movement class, plain steps and one-hex minimum (kind_of):
+        # the same in every phase of this mode with these turn effects in force
+        key = (mode.id if mode is not None else None, tuple(map(id, effects)))
+        self.units: dict[tuple[str, bool, bool], UnitKind] = tables.unit_kinds.setdefault(key, {})
         # step rules' answers by movement class, first step or not, and hex (Mover.steps_from)
         self.steps: dict[tuple[str, bool, str], tuple[tuple[str, float], ...]] = {}
+
+    def kind_of(self, unit: Unit) -> UnitKind:
+        """What every unit of this counter, face and supply marker moves with (kept in ``units``)."""
+        world, mode = self.world, self.mode
+        spend = budget(world, unit, mode) if self.limited or unit.out_of_supply else _plain(world, unit, mode)
+        movement_class = world.tables.movement_class(unit.counter)
+        found = (
+            spend,
+            movement_class,
+            world.tables.plain_table(movement_class),
+            self.one_hex_minimum and spend.points > 0,
+        )
+        self.units[(unit.counter.id, unit.damaged, unit.out_of_supply)] = found
+        return found
 
 
 def context(world: World, side: str, mode: MovementMode | None) -> MoveContext:
@@ -124,7 +148,6 @@ class Mover:
         "mode",
         "movement_class",
         "one_hex",
-        "rule",
         "shared",
         "start",
         "unit",
@@ -135,7 +158,8 @@ class Mover:
         self, world: World, unit: Unit, mode: MovementMode | None = None, shared: MoveContext | None = None
     ) -> None:
         """``shared`` is ``context(world, unit.side, mode)``, given by a caller that moves many units."""
-        if unit.space is None:
+        start = unit.space
+        if start is None:
             raise ValueError("a unit off the map does not move")
         if shared is None:
             shared = context(world, unit.side, mode)
@@ -143,23 +167,15 @@ class Mover:
         self.world = world
         self.unit = unit
         self.mode = mode
-        self.start = unit.space
+        self.start = start
         # a unit's budget and class follow from its counter, its face and its supply marker
-        key = (unit.counter.id, unit.damaged, unit.out_of_supply)
-        known = shared.units.get(key)
+        known = shared.units.get((unit.counter.id, unit.damaged, unit.out_of_supply))
         if known is None:
-            spend = (
-                budget(world, unit, mode)
-                if shared.limited or unit.out_of_supply
-                else _plain(world, unit, mode)
-            )
-            movement_class = world.tables.movement_class(unit.counter)
-            known = shared.units[key] = (spend, movement_class, world.tables.plain_table(movement_class))
-        self.budget, self.movement_class, self._plain = known
-        self.rule = shared.rule
+            known = shared.kind_of(unit)
+        self.budget, self.movement_class, self._plain, self.one_hex = known
         self.ezoc: frozenset[str]
         self._steps: dict[tuple[str, bool, str], tuple[tuple[str, float], ...]]
-        if mode is not None and mode.enemy_zoc == "ignored":
+        if shared.zoc_ignored:
             self.ezoc = frozenset()
             self._steps = {}
         elif shared.negated and shared.enemy_zoc:
@@ -169,7 +185,11 @@ class Mover:
             # the unit meets the enemy ZOC as every unit of its side does: steps are shared
             self.ezoc = shared.enemy_zoc
             self._steps = shared.steps
-        self.one_hex = shared.one_hex_minimum and self.budget.points > 0
+
+    @property
+    def rule(self) -> str:
+        """What a refusal of this move cites: the movement option, or the mode's own cite."""
+        return self.shared.rule
 
     @property
     def neighbours(self) -> dict[str, tuple[str, ...]]:
@@ -307,18 +327,21 @@ class Mover:
         points, hexes = self.budget
         if self.mode is None and points <= 0:
             return (), 0.0
-        here, spent, first = self.start, 0.0, True
+        spent = 0.0
         walk: list[str] = []
         costs: list[float] = []
-        seen = {here}
-        rnd, step_items, ezoc = chooser.random, self.step_items, self.ezoc
-        stops = self.shared.stops_in_zoc
+        seen = {self.start}
+        rnd, ezoc, shared = chooser.random, self.ezoc, self.shared
+        stops = shared.stops_in_zoc
         limit = points + EPSILON
+        # away from the enemy a later step is the terrain chart's as it is (step_items' first case)
+        plain_table = self._plain if self.mode is None and not shared.priced_zoc else {}
+        touchy = shared.touchy
+        room = math.inf if self.one_hex else limit  # the one hex a unit may always enter
+        items = self.step_items(True, self.start)
         while hexes is None or len(walk) < hexes:
-            room = math.inf if first and self.one_hex else limit - spent  # the one hex a unit may enter
             # one of the steps open from here, each as likely as the others: a draw among all
             # the steps first (most are open), two more, then a draw among the open ones
-            items = step_items(first, here)
             count = len(items)
             if not count:
                 break
@@ -338,9 +361,13 @@ class Mover:
             costs.append(cost)
             seen.add(there)
             spent += cost
-            here, first = there, False
             if (stops and there in ezoc) or rnd() < stop_chance:
                 break
+            room = limit - spent
+            plain = plain_table.get(there)
+            items = (
+                plain.later if plain is not None and there not in touchy else self.step_items(False, there)
+            )
         world = self.world
         if walk and (world.state.occupants.get(walk[-1]) or not world.tables.one_fits):
             stacking = world.stacking_problem

@@ -89,7 +89,13 @@ class World:
         cached = self._enemy_held.get(side)
         if cached is not None and cached[0] == key:
             return cached[1]
-        found = frozenset(space for space, here in state.occupants.items() if here and here[0].side != side)
+        by_side = state.by_side
+        found = frozenset(
+            u.space
+            for other in self.tables.others[side]
+            for u in by_side.get(other, ())
+            if u.status is ON_MAP and u.space is not None
+        )
         self._enemy_held[side] = (key, found)
         return found
 

@@ -10,7 +10,7 @@ it; nothing in it changes during a game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules_engine.core.board import Board
 from rules_engine.core.movement_costs import ALL, StepCosts, StepTable
@@ -102,6 +102,11 @@ class Tables:
         self._trace_classes: dict[str, str] = {}
         self._entrants: dict[str, dict[str, tuple[str, ...]]] = {}
         self._plain: dict[str, dict[str, PlainSteps]] = {c: {} for c in self.movement_classes}
+        self._distances: dict[tuple[str, str], int] = {}
+        # what each kind of unit moves with, by movement mode and the turn effects in force
+        # (movement.MoveContext keeps and fills them)
+        self.unit_kinds: dict[tuple[str | None, tuple[int, ...]], Any] = {}
+        self._printed: dict[str | None, dict[str, tuple[float, float]]] = {}
         self.steps = StepCosts(board, self.movement_classes).tables
         # every space's terrain and feature ids, as places, ZOCs and combat ask for them
         self.terrain_ids = {
@@ -120,6 +125,8 @@ class Tables:
         self.place_sets: dict[tuple[int, str], frozenset[str]] = {}
         # The places whose control the game records (control.py works them out for the system).
         self.controlled: frozenset[str] = frozenset()
+        # the places a unit takes control of by moving through them (last-to-enter control)
+        self.taken_in_passing: frozenset[str] = frozenset()
 
     # --- options ------------------------------------------------------------------------------
 
@@ -279,10 +286,31 @@ class Tables:
         )
 
     def distance(self, a: str, b: str) -> int:
-        """Hexes between two spaces (grid distance on a hex map, steps on any other)."""
-        spaces = self.board.spaces
-        grid = self.board.definition.grid
-        first, second = spaces[a].hex, spaces[b].hex
-        if grid is not None and first is not None and second is not None:
-            return grid.distance(first, second)
-        return self.board.steps_from([a]).get(b, 10_000)
+        """Hexes between two spaces (grid distance on a hex map, steps on any other), worked out
+        once per pair (retreats ask about the few hexes around a combat)."""
+        key = (a, b)
+        found = self._distances.get(key)
+        if found is None:
+            spaces = self.board.spaces
+            grid = self.board.definition.grid
+            first, second = spaces[a].hex, spaces[b].hex
+            if grid is not None and first is not None and second is not None:
+                found = grid.distance(first, second)
+            else:
+                found = self.board.steps_from([a]).get(b, 10_000)
+            self._distances[key] = found
+        return found
+
+    def printed_numbers(self, value_id: str | None) -> dict[str, tuple[float, float]]:
+        """Each counter's number ``value_id`` at full strength and reduced (the face a unit shows
+        when damaged), by counter id: for the loops that ask it of every unit of a side."""
+        found = self._printed.get(value_id)
+        if found is None:
+            found = self._printed[value_id] = {
+                counter.id: (
+                    self.number(counter.front, value_id),
+                    self.number(counter.back if counter.back is not None else counter.front, value_id),
+                )
+                for counter in self.definition.counters.counters.values()
+            }
+        return found

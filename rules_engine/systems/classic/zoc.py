@@ -22,6 +22,8 @@ def exerts(tables: Tables) -> Callable[[Unit], bool]:
     if tables.zoc.kind == "none":
         return lambda unit: False
     chosen = tables.zoc.exerted_by
+    if chosen is None:
+        return lambda unit: True
     return lambda unit: selects(tables, chosen, unit)
 
 

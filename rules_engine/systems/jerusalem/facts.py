@@ -17,6 +17,4 @@ FACTS = SystemFacts(
         {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
     ),
     combat_kinds=frozenset({"odds-crt"}),
-    # The painter prints strength and MPs as '4-6'.
-    counter_layout="dash",
 )
