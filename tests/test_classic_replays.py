@@ -74,3 +74,24 @@ def test_a_changed_counter_value_changes_the_odds(template: GameCopy) -> None:
     template.edit("counters.json", weaker)
     problems = [d for d in validate_game(template.root).diagnostics if d.code.startswith("replay.")]
     assert any(d.file == "replays/combat-odds.json" and d.pointer.startswith("/steps/0") for d in problems)
+
+
+def test_the_cite_a_stacking_rule_and_a_phase_give_is_what_their_refusals_name(template: GameCopy) -> None:
+    """With a cite of their own, a stacking refusal and a unit that does not act in a phase name it
+    (the template's replays expect the options' names, so they now fail, showing the cite)."""
+
+    def cite(game: dict[str, object]) -> None:
+        stacking = game["stacking"]
+        assert isinstance(stacking, dict)
+        stacking["cite"] = ["6.2", "6.3"]
+        phases = game["sequence_of_play"]
+        assert isinstance(phases, list)
+        next(p for p in phases if p["id"] == "north-exploitation")["cite"] = "3.4"
+
+    template.edit("game.json", cite)
+    problems = [d for d in validate_game(template.root).diagnostics if d.code.startswith("replay.")]
+    said = {d.file: d.message for d in problems}
+    assert said["replays/movement.json"].startswith("6.2: ")
+    assert "(the replay expected a refusal by stacking)" in said["replays/movement.json"]
+    assert said["replays/zones-of-control.json"].startswith("3.4: ")
+    assert "may not move in the North Exploitation Phase" in said["replays/zones-of-control.json"]

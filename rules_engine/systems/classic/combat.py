@@ -91,7 +91,8 @@ def _check_target(world: World, side: str, target: str) -> None:
 def _check_attacker(world: World, side: str, unit: Unit, targets: Sequence[str]) -> None:
     rule, name = world.tables.rule("combat"), world.tables.board.name
     if not acts(world, unit, side):
-        raise IllegalAction(rule, f"{unit.uid} may not attack in the {world.phase.name}")
+        phase = world.phase
+        raise IllegalAction(world.tables.phase_rule(phase), f"{unit.uid} may not attack in the {phase.name}")
     if unit.uid in world.state.attacked:
         raise IllegalAction(rule, f"{unit.uid} has already attacked this phase")
     if strength.attack(world, unit, targets) <= 0:

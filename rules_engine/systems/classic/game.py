@@ -139,8 +139,9 @@ class ClassicGame(CoreGame):
         if not unit.on_map:
             raise IllegalAction(rule, f"{unit.uid} is not on the map")
         if not sequence.acts(self.world, unit, side):
-            phase = self.phase.name
-            raise IllegalAction(self.tables.rule("sequence"), f"{unit.uid} may not {verb} in the {phase}")
+            phase = self.phase
+            why = f"{unit.uid} may not {verb} in the {phase.name}"
+            raise IllegalAction(self.tables.phase_rule(phase), why)
 
     def move(self, unit: Unit, path: Sequence[str]) -> None:
         """Move ``unit`` through ``path`` (the hexes it enters), if the rules allow it."""
