@@ -65,6 +65,15 @@ def _unread_options(context: CheckContext) -> Iterator[Diagnostic]:
                     file,
                     pointer,
                 )
+    for scenario in context.definition.scenarios:
+        if scenario.eliminated:
+            file, pointer = at(scenario.origin, "eliminated")
+            yield warning(
+                codes.CLASSIC_UNREAD_OPTION,
+                f"the {game.system} system does not read a scenario's 'eliminated' units",
+                file,
+                pointer,
+            )
 
 
 def _missing_options(context: CheckContext) -> Iterator[Diagnostic]:

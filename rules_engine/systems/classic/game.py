@@ -27,6 +27,7 @@ from rules_engine.systems.classic import (
     changes,
     combat,
     dicepool,
+    pool,
     reinforcements,
     replacements,
     sequence,
@@ -57,6 +58,7 @@ class ClassicGame(CoreGame):
         self.tables = system.tables
         super().__init__(system, scenario, log)
         self.world = World(self.tables, self.state, ClassicState(), zoc_cache(self.tables))
+        pool.record(self.world, scenario)
 
     # --- changes every rule makes the same way ----------------------------------------------
 
@@ -75,6 +77,7 @@ class ClassicGame(CoreGame):
     def set_up_scenario(self) -> None:
         super().set_up_scenario()
         reinforcements.record_arrivals(self.world, self.scenario)
+        pool.set_up(self.world, self.scenario, self.next_unused)
 
     # --- the sequence of play -----------------------------------------------------------------
 

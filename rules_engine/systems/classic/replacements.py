@@ -13,7 +13,7 @@ from typing import NamedTuple
 from rules_engine.core.errors import IllegalAction
 from rules_engine.core.state import Unit, UnitStatus
 from rules_engine.definitions import Purchase, Scenario
-from rules_engine.systems.classic import changes
+from rules_engine.systems.classic import changes, pool
 from rules_engine.systems.classic.selectors import selects
 from rules_engine.systems.classic.state import World
 from rules_engine.systems.classic.supply import allowed_places, in_supply
@@ -95,7 +95,7 @@ def _eliminated(world: World, side: str, purchase: Purchase) -> list[Unit]:
     for unit in world.state.by_side.get(side, ()):
         if unit.status is UnitStatus.ELIMINATED and unit.counter.id not in seen:
             seen.add(unit.counter.id)
-            if selects(world.tables, purchase.units, unit):
+            if selects(world.tables, purchase.units, unit) and pool.available(world, unit):
                 found.append(unit)
     return found
 
@@ -144,7 +144,11 @@ def _option(world: World, side: str, unit: Unit, at: str | None) -> Option | Non
                 and (not purchase.in_supply or in_supply(world, unit))
             ):
                 return Option(unit, None, purchase)
-        elif unit.status is UnitStatus.ELIMINATED and _rebuilds_in(world, unit, purchase, at):
+        elif (
+            unit.status is UnitStatus.ELIMINATED
+            and pool.available(world, unit)
+            and _rebuilds_in(world, unit, purchase, at)
+        ):
             return Option(unit, at, purchase)
     return None
 
@@ -166,4 +170,6 @@ def _refusal(world: World, side: str, unit: Unit, at: str | None) -> str:
         return f"{unit.uid} cannot get a step back now ({points} point(s) left)"
     if unit.status is not UnitStatus.ELIMINATED:
         return f"{unit.uid} is not eliminated"
+    if not pool.available(world, unit):
+        return f"{unit.uid} may not come back before turn {pool.first_turn(world, unit)}"
     return f"{unit.uid} cannot come back in {name(at)} now ({points} point(s) left)"
