@@ -201,6 +201,7 @@ def _replacements(data: Json, origin: Origin) -> ReplacementRules:
             for i, b in enumerate(data["buy"])
         ),
         unused=data.get("unused", "lost"),
+        one_per_unit=bool(data.get("one_per_unit", False)),
         cite=first_cite(data),
         origin=origin,
     )

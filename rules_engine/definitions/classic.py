@@ -146,6 +146,8 @@ class ReplacementRules(NamedTuple):
     track: str = "replacements"
     buy: tuple[Purchase, ...] = ()
     unused: str = "lost"
+    # each unit gets at most one purchase a phase (one brought back is not also given its step)
+    one_per_unit: bool = False
     cite: str | None = None
     origin: Origin = NOWHERE
 

@@ -92,6 +92,7 @@ class ClassicGame(CoreGame):
         extra = self.world.extra
         extra.defended.clear()
         extra.mp_left.clear()
+        extra.replaced.clear()
         kind = self.phase.kind
         if kind == "replacement":
             replacements.begin(self.world, self.scenario, self.active_side)

@@ -71,7 +71,10 @@ def options(world: World, side: str) -> list[Option]:
         if purchase.cost > points:
             continue
         if purchase.what == "step":
-            found.extend(Option(u, None, purchase) for u in _reduced(world, side, purchase))
+            listed = {o.unit.uid for o in found if o.at is None}
+            found.extend(
+                Option(u, None, purchase) for u in _reduced(world, side, purchase) if u.uid not in listed
+            )
         else:
             for unit in _eliminated(world, side, purchase):
                 found.extend(Option(unit, at, purchase) for at in _rebuild_spaces(world, unit, purchase))
@@ -79,13 +82,26 @@ def options(world: World, side: str) -> list[Option]:
 
 
 def _reduced(world: World, side: str, purchase: Purchase) -> list[Unit]:
-    return [
-        u
-        for u in world.state.units_of(side)
-        if u.damaged
-        and selects(world.tables, purchase.units, u)
-        and (not purchase.in_supply or in_supply(world, u))
-    ]
+    return [u for u in world.state.units_of(side) if u.damaged and _steps_up(world, u, purchase)]
+
+
+def _steps_up(world: World, unit: Unit, purchase: Purchase) -> bool:
+    """Whether ``purchase`` (a step) may give this reduced unit on the map its step back now: it is
+    one the purchase selects, in supply if the purchase asks, in a hex its ``at`` allows (if it
+    names any), and not already replaced in this phase where each unit gets one purchase a phase."""
+    if not selects(world.tables, purchase.units, unit) or _replaced_already(world, unit):
+        return False
+    if purchase.in_supply and not in_supply(world, unit):
+        return False
+    if not purchase.at:
+        return True
+    klass = world.tables.movement_class(unit.counter)
+    return unit.space in allowed_places(world, purchase.at, unit.side, klass)
+
+
+def _replaced_already(world: World, unit: Unit) -> bool:
+    rules = world.tables.replacements
+    return rules is not None and rules.one_per_unit and unit.uid in world.extra.replaced
 
 
 def _eliminated(world: World, side: str, purchase: Purchase) -> list[Unit]:
@@ -123,6 +139,7 @@ def buy(world: World, side: str, unit: Unit, at: str | None) -> None:
         if world.state.logging:
             world.state.note("replacement", f"{unit.uid} comes back in {name(at)}")
     world.state.points[side] = world.state.points.get(side, 0) - chosen.purchase.cost
+    world.extra.replaced.add(unit.uid)
 
 
 def _option(world: World, side: str, unit: Unit, at: str | None) -> Option | None:
@@ -138,11 +155,7 @@ def _option(world: World, side: str, unit: Unit, at: str | None) -> Option | Non
         if unit.side != side or not selects(world.tables, purchase.units, unit):
             continue
         if at is None:
-            if (
-                unit.status is UnitStatus.ON_MAP
-                and unit.damaged
-                and (not purchase.in_supply or in_supply(world, unit))
-            ):
+            if unit.status is UnitStatus.ON_MAP and unit.damaged and _steps_up(world, unit, purchase):
                 return Option(unit, None, purchase)
         elif (
             unit.status is UnitStatus.ELIMINATED
@@ -167,6 +180,8 @@ def _refusal(world: World, side: str, unit: Unit, at: str | None) -> str:
     if at is None:
         if not unit.damaged or not unit.on_map:
             return f"{unit.uid} is not a reduced unit on the map"
+        if _replaced_already(world, unit):
+            return f"{unit.uid} has already been replaced in this phase (one replacement a unit a phase)"
         return f"{unit.uid} cannot get a step back now ({points} point(s) left)"
     if unit.status is not UnitStatus.ELIMINATED:
         return f"{unit.uid} is not eliminated"
