@@ -228,6 +228,7 @@ def build_procedure(data: Json, origin: Origin) -> CombatProcedure:
         defense=text(data, "defense"),
         below_lowest=_table_end(data.get("below_lowest", "no-attack")),
         above_highest=_table_end(data.get("above_highest", "highest")),
+        table_ends=data.get("table_ends", "after-shifts"),
         attacks=data.get("attacks", "voluntary"),
         targets=data.get("targets", "one-hex"),
         results=read_only(

@@ -104,6 +104,11 @@ def procedure_text(kind: str, procedure: CombatProcedure, rounding: str | None) 
             + _end(procedure.above_highest, "above the highest").lower()
             + "."
         )
+        sentences.append(
+            "A combat beyond an end of the table is brought to it before the column shifts."
+            if procedure.table_ends == "before-shifts"
+            else "A combat beyond an end of the table is shifted from one column past it."
+        )
     retreat = procedure.retreat
     zoc = {
         "prohibited": "never enters an enemy zone of control",

@@ -144,7 +144,13 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
         found.odds = None if ratio is None else f"{ratio[0]}-{ratio[1]}"
     procedure = tables.procedure
     column = crt.column(attack, defense)
-    found.outcome = crt.shifted(column, found.shift, procedure.below_lowest, procedure.above_highest)
+    found.outcome = crt.shifted(
+        column,
+        found.shift,
+        procedure.below_lowest,
+        procedure.above_highest,
+        ends_first=procedure.table_ends == "before-shifts",
+    )
     return found
 
 
