@@ -245,3 +245,26 @@ def test_units_eliminated_at_the_start_start_in_the_pool(classic: GameCopy) -> N
     assert not pool.available(game.world, gone[0])
     game.state.turn_index = game.state.turn_labels.index("3")
     assert pool.available(game.world, gone[0])
+
+
+def test_a_road_without_an_along_cost_is_reported_not_free(classic: GameCopy) -> None:
+    """A road whose chart gives no 'along' cost would make moving along it free: a warning at its
+    movement line names the classes and says how to mean "no effect" instead; "none" is quiet."""
+
+    def no_along(railway_movement: Any) -> Callable[[Any], None]:
+        def change(terrain: Any) -> None:
+            for kind in terrain["terrain"]:
+                if kind["id"] == "railway":
+                    kind["movement"] = railway_movement
+
+        return change
+
+    classic.edit("terrain.json", no_along({"along": {"foot": 1}}))
+    report = validate_game(classic.root)
+    assert_reported(report, codes.CLASSIC_ROAD_WITHOUT_COST, "terrain.json", "/terrain/7/movement")
+    [found] = [d for d in report.diagnostics if d.code == codes.CLASSIC_ROAD_WITHOUT_COST]
+    assert "'railway' gives no 'along' cost for mechanised" in found.message
+    assert found.hint is not None and '"along": "none"' in found.hint
+    assert not [d for d in report.diagnostics if d.is_error]
+    classic.edit("terrain.json", no_along({"along": "none"}))
+    assert validate_game(classic.root).diagnostics == []
