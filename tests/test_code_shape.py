@@ -195,3 +195,19 @@ def test_a_value_id_never_collides_with_a_presentation_word() -> None:
     assert said("'size'") is None and said("'attack'") is None
     assert said("face.strength") == "face.strength"
     assert said("'strength'") == "the string 'strength'"
+
+
+def test_the_value_ids_the_docs_recommend_are_never_flagged() -> None:
+    """docs/data-model.md suggests value ids such as attack, defense and size: a game that declares
+    them must not make the checks, the renderer or the module writer look as if they read a value by
+    name (they are keys of the format, and size an image's attribute)."""
+    declared = _shipped_value_ids() | {"attack", "defense", "size", "range", "steps"}
+    strings, reads = declared - _format_words(), declared & FACE_VALUE_READS
+    found = []
+    for folder in ("checks", "render", "vassal"):
+        for path in (ROOT / "compiler" / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                what = _value_by_name(node, strings, reads)
+                if what is not None:
+                    found.append(f"{folder}/{path.name}:{getattr(node, 'lineno', 0)} {what}")
+    assert found == []
