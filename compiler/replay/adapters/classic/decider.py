@@ -118,6 +118,15 @@ class ScriptedDecider:
                 f"{rules.units} unit(s) at most may advance after a combat; the step names {named}",
             )
 
+    def losses_named_too_many(self) -> str | None:
+        """Losses the step names beyond those the combat took: the player named more losses than
+        the result (or the exchange) costs, which the rules refuse."""
+        for key, used in self.taken.items():
+            given = len(self.step.get(key, []))
+            if given > used > 0:
+                return f"the result takes {used} step loss(es) in '{key}'; the step names {given}"
+        return None
+
     def unused_choices(self) -> tuple[str, str] | None:
         """A choice the step gives that the combat never asked for: (its pointer, what)."""
         for key, used in self.taken.items():
