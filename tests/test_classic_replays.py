@@ -10,7 +10,7 @@ import pytest
 
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
-from tests.conftest import ROOT, GameCopy
+from tests.conftest import ROOT, GameCopy, copy_game
 
 FIXTURES = ROOT / "tests" / "fixtures" / "classic"
 GAMES = sorted(p.name for p in FIXTURES.iterdir() if (p / "game.json").is_file())
@@ -95,3 +95,19 @@ def test_the_cite_a_stacking_rule_and_a_phase_give_is_what_their_refusals_name(t
     assert "(the replay expected a refusal by stacking)" in said["replays/movement.json"]
     assert said["replays/zones-of-control.json"].startswith("3.4: ")
     assert "may not move in the North Exploitation Phase" in said["replays/zones-of-control.json"]
+
+
+def test_a_differential_attack_below_the_table_is_refused_in_differential_words(tmp_path: Path) -> None:
+    """The refusal of an attack below a differential CRT names the differential, not odds."""
+    game = copy_game("vallon", tmp_path)
+
+    def expect_it_allowed(replay: dict[str, list[dict[str, object]]]) -> None:
+        [step] = [
+            s for s in replay["steps"] if "below the table" in str(s.get("note", "")) and "illegal" in s
+        ]
+        del step["illegal"]
+
+    game.edit("replays/combat-differential.json", expect_it_allowed)
+    [problem] = [d for d in validate_game(game.root).diagnostics if d.code.startswith("replay.")]
+    assert "the differential -4 is below -3..-1, the table's lowest column" in problem.message
+    assert "odds" not in problem.message

@@ -118,6 +118,14 @@ def _prohibited(world: World, attackers: Sequence[Unit], targets: Sequence[str])
     return None
 
 
+def _below_the_table(found: Assessment, lowest: str) -> str:
+    """Why an attack below the table may not be made, in the words of the table's kind."""
+    if found.differential is not None:
+        return f"the differential {found.differential:+d} is below {lowest}, the table's lowest column"
+    odds = f" {found.odds}" if found.odds else ""
+    return f"the odds{odds} are below {lowest}, the table's lowest column"
+
+
 # --- the odds ------------------------------------------------------------------------------
 
 
@@ -225,8 +233,7 @@ def resolve(
         raise EngineError("the classic system needs the CRT that charts.json's combat names")
     found = assess(world, attackers, targets)
     if found.outcome is None:
-        lowest = crt.label(0)
-        raise IllegalAction(tables.rule("combat"), f"the odds are below {lowest}, the table's lowest column")
+        raise IllegalAction(tables.rule("combat"), _below_the_table(found, crt.label(0)))
     defenders = [u for t in targets for u in world.state.units_at(t)]
     report = CombatReport([u.uid for u in attackers], list(targets), [u.uid for u in defenders], found)
     _mark(world, attackers, targets)
