@@ -111,3 +111,24 @@ def test_a_differential_attack_below_the_table_is_refused_in_differential_words(
     [problem] = [d for d in validate_game(game.root).diagnostics if d.code.startswith("replay.")]
     assert "the differential -4 is below -3..-1, the table's lowest column" in problem.message
     assert "odds" not in problem.message
+
+
+@pytest.mark.parametrize(
+    ("note", "why"),
+    [
+        ("out of supply", "NORTH INF#3 is out of supply"),
+        ("costs two points", "bringing it back for NORTH INF#2 costs 2 point(s); north has 1"),
+        ("held by North", "Ford (0404) is not a place SOUTH INF#2 may come back in (now: Millby (0705))"),
+        ("no city or town", "0905 is not a place SOUTH INF#2 may come back in"),
+    ],
+)
+def test_a_refused_replacement_says_why(template: GameCopy, note: str, why: str) -> None:
+    """Each refusal of a replacement names what the purchase lacks: supply, points, a place."""
+
+    def expect_it_allowed(replay: dict[str, list[dict[str, object]]]) -> None:
+        [step] = [s for s in replay["steps"] if note in str(s.get("note", "")) and "illegal" in s]
+        del step["illegal"]
+
+    template.edit("replays/replacements.json", expect_it_allowed)
+    [problem] = [d for d in validate_game(template.root).diagnostics if d.code.startswith("replay.")]
+    assert why in problem.message

@@ -175,16 +175,46 @@ def _rebuilds_in(world: World, unit: Unit, purchase: Purchase, at: str) -> bool:
 
 
 def _refusal(world: World, side: str, unit: Unit, at: str | None) -> str:
-    points = world.state.points.get(side, 0)
-    name = world.tables.board.name
-    if at is None:
-        if not unit.damaged or not unit.on_map:
-            return f"{unit.uid} is not a reduced unit on the map"
-        if _replaced_already(world, unit):
-            return f"{unit.uid} has already been replaced in this phase (one replacement a unit a phase)"
-        return f"{unit.uid} cannot get a step back now ({points} point(s) left)"
-    if unit.status is not UnitStatus.ELIMINATED:
+    """Why ``unit`` may not be bought now: what the unit is not, or what each purchase that could
+    buy it lacks (points, supply, a place it allows)."""
+    if at is None and (not unit.damaged or not unit.on_map):
+        return f"{unit.uid} is not a reduced unit on the map"
+    if at is None and _replaced_already(world, unit):
+        return f"{unit.uid} has already been replaced in this phase (one replacement a unit a phase)"
+    if at is not None and unit.status is not UnitStatus.ELIMINATED:
         return f"{unit.uid} is not eliminated"
-    if not pool.available(world, unit):
+    if at is not None and not pool.available(world, unit):
         return f"{unit.uid} may not come back before turn {pool.first_turn(world, unit)}"
-    return f"{unit.uid} cannot come back in {name(at)} now ({points} point(s) left)"
+    rules = world.tables.replacements
+    what = "step" if at is None else "eliminated"
+    doing = "a step back" if at is None else "bringing it back"
+    purchases = (
+        [p for p in rules.buy if p.what == what and selects(world.tables, p.units, unit)] if rules else []
+    )
+    if not purchases:
+        return f"no replacement the rules offer is {doing} for {unit.uid}"
+    points = world.state.points.get(side, 0)
+    affordable = [p for p in purchases if p.cost <= points]
+    if not affordable:
+        cost = min(p.cost for p in purchases)
+        return f"{doing} for {unit.uid} costs {cost} point(s); {side} has {points}"
+    reasons = [_lacking(world, unit, p, at) for p in affordable]
+    return "; ".join(dict.fromkeys(reasons))
+
+
+def _lacking(world: World, unit: Unit, purchase: Purchase, at: str | None) -> str:
+    """What keeps ``purchase`` from buying ``unit`` (back in ``at``, or a step where it stands)."""
+    name = world.tables.board.name
+    klass = world.tables.movement_class(unit.counter)
+    if at is None:
+        if purchase.in_supply and not in_supply(world, unit):
+            return f"{unit.uid} is out of supply"
+        return f"{unit.uid} is in {name(unit.space or '')}, not where a step may be bought"
+    if at in world.enemy_held(unit.side):
+        return f"{name(at)} holds an enemy unit"
+    crowded = world.stacking_problem(at, [unit])
+    if crowded is not None:
+        return crowded
+    allowed = sorted(allowed_places(world, purchase.at, unit.side, klass))
+    shown = ", ".join(name(s) for s in allowed[:6]) + (" ..." if len(allowed) > 6 else "")
+    return f"{name(at)} is not a place {unit.uid} may come back in (now: {shown or 'none'})"
