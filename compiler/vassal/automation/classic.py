@@ -173,13 +173,33 @@ class ClassicCrt(ClassicStrengths):
             *(self._odds() if self.crt.kind != "differential-crt" else self._differential()),
             calculated("Barred", braces(self.barred())),
             calculated("NoAttack", braces(no_attack)),
-            calculated("Pos", "{Raw + Shift}"),
-            calculated(
-                "EndResult",
-                braces(f'NoAttack ? "" : (Pos < 0 ? {low_end} : (Pos > {last} ? {high_end} : ""))'),
-            ),
+            *self._position(low_end, high_end),
             calculated("Col", braces(f'NoAttack || EndResult!="" ? "" : {clamped}')),
             calculated("Rolls", '{!NoAttack && EndResult==""}'),
+        ]
+
+    def _position(self, low_end: str, high_end: str) -> list[Trait]:
+        """``Pos``, the column after the shifts, and ``EndResult``, an end's result without a roll.
+        A combat beyond an end stands one column past it and shifts from there; when the combat
+        section brings it to the end first (``table_ends`` "before-shifts"), an end that gives a
+        result gives it whatever the shifts, and an end read as its column shifts from that
+        column."""
+        last = len(self.crt.columns) - 1
+        shifted_end = f'(Pos < 0 ? {low_end} : (Pos > {last} ? {high_end} : ""))'
+        if self.procedure.table_ends != "before-shifts":
+            return [
+                calculated("Pos", "{Raw + Shift}"),
+                calculated("EndResult", braces(f'NoAttack ? "" : {shifted_end}')),
+            ]
+        below, above = self.procedure.below_lowest, self.procedure.above_highest
+        at_end = []
+        if below.rule == "result":
+            at_end.append(("Raw < 0", low_end))
+        if above.rule == "result":
+            at_end.append((f"Raw > {last}", high_end))
+        return [
+            calculated("Pos", braces(f"(Raw < 0 ? 0 : (Raw > {last} ? {last} : Raw)) + Shift")),
+            calculated("EndResult", braces(f'NoAttack ? "" : {choose(at_end, shifted_end)}')),
         ]
 
     def _odds(self) -> list[Trait]:
