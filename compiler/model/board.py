@@ -20,6 +20,7 @@ from rules_engine.definitions import (
     Entry,
     Hexside,
     MapDefinition,
+    MapScale,
     Origin,
     Region,
     Road,
@@ -62,9 +63,14 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
         hex_size=hex_size,
         spaces=read_only(spaces),
         origin=root,
+        scale=_scale(data.get("scale")),
         **parts,
     )
     return board, problems
+
+
+def _scale(data: Json | None) -> MapScale | None:
+    return None if data is None else MapScale(data["per"], float(data["value"]), data["unit"])
 
 
 Resolve = Callable[[str], str]

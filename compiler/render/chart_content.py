@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from compiler.render.charts import Cell, Chart, Paragraph, Table
 from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names
+from compiler.render.schedule import scenario_chart
 from compiler.render.terrain_key import style_of
 from rules_engine.definitions import CombatSystem, Terrain, ValidGame
 from rules_engine.definitions import Table as TableData
@@ -42,6 +43,9 @@ def game_charts(definition: ValidGame) -> list[Chart]:
     leaders = leader_chart(definition, names)
     if leaders is not None:
         charts.append(leaders)
+    schedule = scenario_chart(definition, names)
+    if schedule is not None:
+        charts.append(schedule)
     sequence = sequence_chart(definition)
     if sequence is not None:
         charts.append(sequence)
@@ -56,7 +60,8 @@ def game_charts(definition: ValidGame) -> list[Chart]:
 
 def terrain_chart(definition: ValidGame, names: Names) -> Chart:
     hex_map = definition.board.grid is not None
-    terrain = list(definition.terrain.terrain.values())
+    chart = definition.terrain.terrain
+    terrain = [t for t in chart.values() if not t.off_map]
     order = list(KIND_GROUPS)
     terrain.sort(key=lambda t: order.index(t.kind) if t.kind in order else len(order))
     rows: list[tuple[Cell, ...]] = []
@@ -68,7 +73,7 @@ def terrain_chart(definition: ValidGame, names: Names) -> Chart:
         movement = movement_text(item, names) if hex_map else ""
         rows.append(
             (
-                Cell(item.name, sample=style_of(item)),
+                Cell(item.name, sample=style_of(item, chart)),
                 Cell(movement),
                 Cell(combat_text(item, names)),
                 Cell(item.summary or ""),
@@ -86,7 +91,7 @@ def terrain_chart(definition: ValidGame, names: Names) -> Chart:
 
 
 def _group_label(terrain: Terrain, hex_map: bool) -> str:
-    if terrain.kind == "space" and style_of(terrain).kind == "mark":
+    if terrain.kind == "space" and style_of(terrain, {}).kind == "mark":
         return "Kinds of space (marked beside the space)"
     return KIND_GROUPS.get(terrain.kind, terrain.kind.title())
 
@@ -230,7 +235,15 @@ def table_chart(table: TableData, names: Names) -> Chart:
         rows: tuple[tuple[Cell, ...], ...] = tuple(
             (
                 Cell(str(row.roll), bold=True, centre=True),
-                *(Cell(cell or "-", centre=True) for cell in row.results),
+                *(
+                    Cell(
+                        cell or "-",
+                        bold=cell in table.result_colours,
+                        centre=True,
+                        colour=table.result_colours.get(cell),
+                    )
+                    for cell in row.results
+                ),
             )
             for row in table.rows
         )

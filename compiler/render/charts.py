@@ -36,6 +36,7 @@ class Cell:
     sample: object | None = None  # a terrain.Sample; drawn by compiler.render.terrain_key
     bold: bool = False
     centre: bool = False
+    colour: str | None = None  # its ink, where the book prints it in a colour (a red K)
 
 
 @dataclass(frozen=True)
@@ -83,43 +84,51 @@ class ChartImage:
 @dataclass
 class _Style:
     dpi: float
+    body_pt: float = BODY_PT
 
     def px(self, points: float) -> int:
         return round(points * self.dpi / 72)
 
     @property
     def body(self) -> Font:
-        return font(self.px(BODY_PT))
+        return font(self.px(self.body_pt))
 
     @property
     def bold(self) -> Font:
-        return font(self.px(BODY_PT + 0.6))
+        return font(self.px(self.body_pt + 0.6))
 
     @property
     def title(self) -> Font:
-        return font(self.px(BODY_PT + 4))
+        return font(self.px(self.body_pt + 4))
 
     @property
     def small(self) -> Font:
-        return font(self.px(BODY_PT - 1.5))
+        return font(self.px(self.body_pt - 1.5))
 
     @property
     def line(self) -> int:
-        return self.px(BODY_PT * 1.3)
+        return self.px(self.body_pt * 1.3)
 
     @property
     def pad(self) -> int:
-        return self.px(3.5)
+        return self.px(self.body_pt * 3.5 / BODY_PT)
 
 
-def render_chart(chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI) -> ChartImage:
-    """The chart set ``width_in`` inches wide at ``dpi``; as tall as its content."""
-    style = _Style(dpi)
+def render_chart(
+    chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI, body_pt: float = BODY_PT
+) -> ChartImage:
+    """The chart set ``width_in`` inches wide at ``dpi`` with body text of ``body_pt`` points (a
+    map prints its charts smaller than a player aid); as tall as its content."""
+    style = _Style(dpi, body_pt)
     width = round(width_in * dpi)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     plans = [_plan(block, probe, style, width - 2 * style.pad) for block in chart.blocks]
     title_lines = wrap_text(probe, chart.title, style.title, width - 2 * style.pad)
-    height = 2 * style.pad + len(title_lines) * style.px(BODY_PT * 1.75) + (style.line if chart.source else 0)
+    height = (
+        2 * style.pad
+        + len(title_lines) * style.px(style.body_pt * 1.75)
+        + (style.line if chart.source else 0)
+    )
     height += sum(plan.height + style.px(6) for plan in plans) + style.pad
     image = Image.new("RGB", (width, height), PAPER)
     draw = RecordingDraw(image)
@@ -127,7 +136,7 @@ def render_chart(chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI) -
     draw.role = "title"
     for line in title_lines:
         draw.text((style.pad, y), line, font=style.title, fill=INK, anchor="la")
-        y += style.px(BODY_PT * 1.75)
+        y += style.px(style.body_pt * 1.75)
     if chart.source:
         draw.role = "source"
         draw.text((style.pad, y - style.px(2)), chart.source, font=style.small, fill="#5a5547", anchor="la")
@@ -211,11 +220,16 @@ class _TablePlan:
             cell = cells[column] if column < len(cells) else Cell("")
             left = x + sum(self.widths[:column]) + style.pad
             if cell.sample is not None:
-                size = style.px(BODY_PT * 1.25)
-                draw_sample(draw, cell.sample, (left, y + style.pad, left + size * 1.4, y + style.pad + size))
+                size = style.px(style.body_pt * 1.25)
+                draw_sample(
+                    draw,
+                    cell.sample,
+                    (left, y + style.pad, left + size * 1.4, y + style.pad + size),
+                    style.dpi,
+                )
                 left += round(size * 1.4) + style.pad
             chosen = style.bold if header or cell.bold else style.body
-            fill = HEADER_INK if header else INK
+            fill = HEADER_INK if header else (cell.colour or INK)
             for number, line in enumerate(cell_lines):
                 top = y + style.pad + number * style.line
                 centred = cell.centre if not header else any(row[column].centre for row in self.table.rows)
@@ -239,7 +253,7 @@ def _plan(
 def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> _TablePlan:
     widths = _column_widths(table, draw, style, width)
     sample_space = [
-        round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
+        round(style.px(style.body_pt * 1.25) * 1.4) + style.pad
         if any(row[c].sample is not None for row in table.rows)
         else 0
         for c in range(len(table.columns))
@@ -266,7 +280,7 @@ def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width
     the rest by its weight (or by how much it would like)."""
     columns = len(table.columns)
     natural, minimum = [0.0] * columns, [0.0] * columns
-    sample = round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
+    sample = round(style.px(style.body_pt * 1.25) * 1.4) + style.pad
     for row in [tuple(Cell(c, bold=True) for c in table.columns), *table.rows]:
         for column, cell in enumerate(row):
             chosen = style.bold if cell.bold else style.body

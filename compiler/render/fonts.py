@@ -72,6 +72,12 @@ class DrawnText:
     role: str
     xy: tuple[float, float] = (0.0, 0.0)
     anchor: str | None = None
+    stroke_fill: str | None = None  # a halo's colour, where it differs from the text's
+
+    @property
+    def halo(self) -> bool:
+        """Whether the text stands on a halo of another colour (not a stroke that thickens it)."""
+        return self.stroke > 0 and self.stroke_fill is not None and self.stroke_fill != self.fill
 
 
 class RecordingDraw(ImageDraw.ImageDraw):
@@ -90,6 +96,7 @@ class RecordingDraw(ImageDraw.ImageDraw):
             bbox = self.textbbox(xy, str(text), font=chosen, anchor=kwargs.get("anchor"), stroke_width=stroke)
             fill = kwargs.get("fill")
             anchor = kwargs.get("anchor")
+            halo = kwargs.get("stroke_fill")
             left, top, right, bottom = bbox
             self.texts.append(
                 DrawnText(
@@ -101,6 +108,7 @@ class RecordingDraw(ImageDraw.ImageDraw):
                     self.role,
                     (float(xy[0]), float(xy[1])),
                     anchor,
+                    None if halo is None else str(halo),
                 )
             )
         super().text(xy, text, *args, **kwargs)

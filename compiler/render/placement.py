@@ -91,6 +91,49 @@ class FreeSpace:
                     return x + margin, y + margin
         return None
 
+    def snug(self, size: tuple[float, float], margin: float, stride: int = 2) -> tuple[float, float] | None:
+        """The free top-left corner for a block of ``size`` (plus ``margin``) that touches the
+        most of what is already taken around it (and the sheet's edge): blocks packed against
+        each other and the play area leave the free space in one piece for the blocks to come.
+        Corners are tried every ``stride`` cells; ties go to the top, then the left."""
+        found = self.snug_score(size, margin, stride)
+        return None if found is None else found[1]
+
+    def snug_score(
+        self, size: tuple[float, float], margin: float, stride: int = 2
+    ) -> tuple[float, tuple[float, float]] | None:
+        """``snug``'s corner with the share of the block's outline that touches what is taken."""
+        w = math.ceil((size[0] + 2 * margin) / self.step)
+        h = math.ceil((size[1] + 2 * margin) / self.step)
+        sums = self._table()
+        best: tuple[int, int, int] | None = None
+        for top in range(0, self.rows - h + 1, stride):
+            above, below = sums[top], sums[top + h]
+            for left in range(0, self.columns - w + 1, stride):
+                if below[left + w] - above[left + w] - below[left] + above[left]:
+                    continue
+                touching = self._ring(sums, left, top, w, h)
+                if best is None or touching > best[0]:
+                    best = (touching, left, top)
+        if best is None:
+            return None
+        share = best[0] / (2 * (w + h) + 4)
+        return share, (best[1] * self.step + margin, best[2] * self.step + margin)
+
+    def _ring(self, sums: list[list[int]], left: int, top: int, w: int, h: int) -> int:
+        """Taken cells in the one-cell ring around a rectangle; the sheet's edge counts as taken."""
+        outer_left, outer_top = max(0, left - 1), max(0, top - 1)
+        outer_right, outer_bottom = min(self.columns, left + w + 1), min(self.rows, top + h + 1)
+        taken = (
+            sums[outer_bottom][outer_right]
+            - sums[outer_top][outer_right]
+            - sums[outer_bottom][outer_left]
+            + sums[outer_top][outer_left]
+        )
+        edge = (w if top == 0 else 0) + (w if top + h == self.rows else 0)
+        edge += (h if left == 0 else 0) + (h if left + w == self.columns else 0)
+        return taken + edge
+
     def _span(self, start: float, end: float, limit: int) -> tuple[int, int]:
         """The cells from ``start`` to ``end`` (inches) cover, as ``_cells`` counts them."""
         return max(0, math.floor(start / self.step)), min(limit, math.ceil(end / self.step))
@@ -123,3 +166,95 @@ class FreeSpace:
                 sums.append([above + here for above, here in zip(sums[-1], along, strict=True)])
             self._sums = sums
         return self._sums
+
+
+def inner_space(free: FreeSpace, edge: float) -> FreeSpace:
+    """The free space less a strip ``edge`` inches wide along the sheet's edge."""
+    skip = round(edge / free.step)
+    width, height = free.columns * free.step, free.rows * free.step
+    inner = FreeSpace(width - 2 * edge, height - 2 * edge, free.step)
+    inner.taken = [row[skip : skip + inner.columns] for row in free.taken[skip : skip + inner.rows]]
+    return inner
+
+
+def place_free(
+    free: FreeSpace, blocks: Sequence[tuple[Block, str]], edge: float
+) -> tuple[list[Placed], list[Block]]:
+    """Each block at the first free place scanning from its corner ('top-left' ...), or ('snug')
+    where it touches most of what is taken around it, never over what ``free`` marks taken
+    (play, names, earlier blocks) nor within ``edge`` inches of the sheet's edge. A block takes
+    the first of its shapes that fits; where some block then finds no place, the 'snug' blocks
+    are tried again in other orders (every order of the four largest first) and in the shape that
+    fits most snugly, and the arrangement that places the most is kept. Returns where each went
+    (the shape placed and its top-left corner, inches) and the blocks that found no place."""
+    fixed = [item for item in blocks if item[1] != "snug"]
+    loose = [item for item in blocks if item[1] == "snug"]
+    tallest = sorted(loose, key=lambda item: -item[0].size()[1])
+    widest = sorted(loose, key=lambda item: -item[0].size()[0])
+    # The largest blocks decide the arrangement: each order of the first four is tried.
+    orders = [[*head, *loose[4:]] for head in itertools.permutations(loose[:4])]
+    tries = [(order, "first") for order in orders]
+    tries += [(loose, "best"), (tallest, "best"), (widest, "best"), (tallest, "first"), (widest, "first")]
+    best: tuple[list[Placed], list[Block]] | None = None
+    for order, shapes in tries:
+        found = _place_all(free, [*fixed, *order], edge, shapes)
+        if best is None or len(found[1]) < len(best[1]):
+            best = found
+        if not best[1]:
+            break
+    assert best is not None
+    return best
+
+
+def _area(block: Block) -> float:
+    width, height = block.size()
+    return width * height
+
+
+def _place_all(
+    free: FreeSpace, blocks: Sequence[tuple[Block, str]], edge: float, shapes: str
+) -> tuple[list[Placed], list[Block]]:
+    inner = inner_space(free, edge)
+    placed: list[Placed] = []
+    missing: list[Block] = []
+    for block, order in blocks:
+        if order == "snug" and shapes == "best":
+            chosen = _snuggest(inner, block)
+        else:
+            chosen = _first_fit(inner, block, order)
+        if chosen is None:
+            missing.append(block)
+            continue
+        shape, (x, y) = chosen
+        size = shape.size()
+        inner.take((x, y, x + size[0], y + size[1]), 0.06)
+        placed.append((shape, x + edge, y + edge))
+    return placed, missing
+
+
+def _first_fit(inner: FreeSpace, block: Block, order: str) -> tuple[Block, tuple[float, float]] | None:
+    """A 'snug' block's first shape that fits; a block with a corner, the shape whose place lies
+    nearest that corner's edge (a track that fits the sheet's foot in two rows goes there,
+    not higher up in one)."""
+    best: tuple[float, Block, tuple[float, float]] | None = None
+    for shape in block.variants():
+        size = shape.size()
+        spot = inner.snug(size, 0.06) if order == "snug" else inner.find(size, order, 0.06)
+        if spot is None:
+            continue
+        if order == "snug":
+            return shape, spot
+        depth = -(spot[1] + size[1]) if order.startswith("bottom") else spot[1]
+        if best is None or depth < best[0] - 1e-9:
+            best = (depth, shape, spot)
+    return None if best is None else (best[1], best[2])
+
+
+def _snuggest(inner: FreeSpace, block: Block) -> tuple[Block, tuple[float, float]] | None:
+    """The shape of ``block`` whose snuggest place touches the largest share of its outline."""
+    best: tuple[float, Block, tuple[float, float]] | None = None
+    for shape in block.variants():
+        found = inner.snug_score(shape.size(), 0.06)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = (found[0], shape, found[1])
+    return None if best is None else (best[1], best[2])
