@@ -167,7 +167,9 @@ def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
         if set(table) == {"*"}:
             costs = _cost(table["*"])
         else:
-            costs = ", ".join(f"{names.movement_class(c).split()[0]} {_cost(v)}" for c, v in table.items())
+            costs = ", ".join(
+                f"{names.movement_class(c).split()[0].rstrip(',;')} {_cost(v)}" for c, v in table.items()
+            )
         parts.append(f"{SITUATIONS.get(situation, situation.replace('-', ' '))} {costs}")
     parts += [text for text, _ in _combat_facts(terrain)]
     if terrain.tactical_edge_tie:

@@ -38,10 +38,12 @@ TRACK_IN = 0.7  # a track box: one counter (5/8 in) and a margin
 OOB_LABEL_IN = 1.15  # an Order of Battle row's turn and where its units enter
 KEY_TEXT_IN = 0.12  # a map key's type: 8.6 pt
 KEY_LINE_IN = 0.155
+KEY_TEXT_AT = 0.66  # where a key line's text starts, right of its sample
 NOTE_RED = "#8a1c1c"  # scenario marks on a track: dark enough for 4.5:1 on white
 CAPTION_LINE_IN = 0.115
 PANEL = "#f8f3e6"  # under a block printed over the map's art
 PANEL_PAD_IN = 0.05
+SCALE_BAR_IN = 0.42  # the shortest division of a scale bar: room for its label
 SIZING_DPI = 100  # charts on a map are sized as set at this resolution, whatever they are drawn at
 
 
@@ -473,28 +475,36 @@ class LegendBlock(Block):
     width_in: float = 3.0
     title: str = "Terrain Key"
     columns: int = 1
+    brief: bool = False  # names only: the figures are on the Terrain Effects Chart
 
     def variants(self) -> list[Block]:
-        widths = [w for w in (self.width_in, 2.6, 2.2, 1.9) if w <= self.width_in]
-        return [replace(self, width_in=w, columns=c) for c in (1, 2) for w in widths]
+        """One column or two, narrower and narrower; last, the names alone (where the sheet has
+        no room for the figures, which the player aid's Terrain Effects Chart prints)."""
+        widths = list(dict.fromkeys(w for w in (self.width_in, 2.6, 2.2, 1.9) if w <= self.width_in))
+        full = [replace(self, width_in=w, columns=c) for c in (1, 2) for w in widths]
+        brief = [replace(self, width_in=w, columns=c, brief=True) for c in (1, 2) for w in (2.0, 1.7)]
+        return [*full, *brief]
 
     def _lines(self, ink_px: float) -> list[list[str]]:
         probe = RecordingDraw(Image.new("RGB", (1, 1)))
         chosen = font(round(ink_px * KEY_TEXT_IN))
+        width = ink_px * (self.width_in - KEY_TEXT_AT)
         return [
-            wrap_text(
-                probe, f"{name}: {figures}" if figures else name, chosen, ink_px * (self.width_in - 0.8)
-            )
+            wrap_text(probe, f"{name}: {figures}" if figures and not self.brief else name, chosen, width)
             for _, name, figures in self.entries
         ]
 
-    @staticmethod
-    def _row(lines: list[str]) -> float:
-        return max(0.36, KEY_LINE_IN * len(lines) + 0.08)
+    def _row(self, index: int, lines: list[str]) -> float:
+        """An entry's height: its lines, and room for its sample (a mark needs less than a hex)."""
+        small = self.entries[index][0].kind in ("mark", "point", "line", "supply", "border")
+        return max(0.25 if small else 0.36, KEY_LINE_IN * len(lines) + 0.08)
+
+    def _heights(self) -> list[float]:
+        return [self._row(index, lines) for index, lines in enumerate(self._lines(100))]
 
     def _split(self) -> list[list[int]]:
         """The entries of each column, in order, the columns about equally tall."""
-        heights = [self._row(lines) for lines in self._lines(100)]
+        heights = self._heights()
         if self.columns == 1:
             return [list(range(len(heights)))]
         half, total, first = sum(heights) / 2, 0.0, 0
@@ -504,7 +514,7 @@ class LegendBlock(Block):
         return [list(range(first)), list(range(first, len(heights)))]
 
     def size(self) -> tuple[float, float]:
-        heights = [self._row(lines) for lines in self._lines(100)]
+        heights = self._heights()
         tallest = max(sum(heights[i] for i in column) for column in self._split())
         return self.width_in * self.columns, LABEL_IN + 0.1 + tallest
 
@@ -518,22 +528,27 @@ class LegendBlock(Block):
         for number, column in enumerate(self._split()):
             left, top = x + ink.px(number * self.width_in), rect[1] + ink.px(0.05)
             for index in column:
-                top = self._entry(ink, left, top, self.entries[index][0], lines[index])
+                top = self._entry(ink, left, top, index, lines[index])
 
-    def _entry(self, ink: Ink, x: float, top: float, sample: Sample, lines: list[str]) -> float:
-        row = self._row(lines)
+    def _entry(self, ink: Ink, x: float, top: float, index: int, lines: list[str]) -> float:
+        sample = self.entries[index][0]
+        row = self._row(index, lines)
         middle = top + ink.px(row / 2)
         draw_sample(
             ink.draw,
             sample,
-            (x + ink.px(0.08), middle - ink.px(0.15), x + ink.px(0.7), middle + ink.px(0.15)),
+            (x + ink.px(0.06), middle - ink.px(0.15), x + ink.px(KEY_TEXT_AT - 0.08), middle + ink.px(0.15)),
         )
         ink.draw.role = "legend"
         chosen = font(round(ink.px(KEY_TEXT_IN)))
         first = middle - ink.px(KEY_LINE_IN * len(lines) / 2)
         for n, line in enumerate(lines):
             ink.draw.text(
-                (x + ink.px(0.78), first + ink.px(n * KEY_LINE_IN)), line, font=chosen, fill=INK, anchor="lt"
+                (x + ink.px(KEY_TEXT_AT), first + ink.px(n * KEY_LINE_IN)),
+                line,
+                font=chosen,
+                fill=INK,
+                anchor="lt",
             )
         return top + ink.px(row)
 
@@ -630,7 +645,7 @@ class CartoucheBlock(Block):
     width_in: float = 3.6
 
     def variants(self) -> list[Block]:
-        return [replace(self, width_in=w) for w in (self.width_in, 3.0, 2.6) if w <= self.width_in]
+        return [replace(self, width_in=w) for w in (self.width_in, 3.0, 2.6, 2.3) if w <= self.width_in]
 
     def _lines(self) -> list[tuple[str, float]]:
         """The panel's text lines and their sizes (inches), wrapped to its width."""
@@ -684,11 +699,13 @@ class CartoucheBlock(Block):
         ink.art.furniture["title"] = rect
 
     def _scale_bar(self, ink: Ink, x: float, y: float) -> None:
-        """Alternate black and white bars, a unit of the scale each, labelled at each end."""
+        """Alternate black and white bars, a round distance each, labelled at each division."""
         assert self.scale is not None
         per_in = self.scale.value / (self.hex_in or 1.0) if self.scale.per == "hex" else self.scale.value
-        step_in, label = _scale_step(per_in, self.width_in - 0.6)
-        bars = 4 if step_in * 4 <= self.width_in - 0.6 else 2
+        note = f"one hex: {self.scale.value:g} {self.scale.unit}" if self.scale.per == "hex" else ""
+        room = self.width_in - 0.45 - (0.95 if note else 0.0)
+        step_in, label = _scale_step(per_in)
+        bars = max(1, min(4, math.floor(room / step_in)))
         ink.draw.role = "scale"
         for index in range(bars):
             left = x + ink.px(index * step_in)
@@ -696,22 +713,19 @@ class CartoucheBlock(Block):
             ink.draw.rectangle((left, y, left + ink.px(step_in), y + ink.px(0.07)), fill=fill, outline=INK)
         chosen = font(round(ink.px(0.1)))
         for index in range(bars + 1):
-            value = label * index
-            text = f"{value:g}" + (f" {self.scale.unit}" if index == bars else "")
+            text = f"{label * index:g}" + (f" {self.scale.unit}" if index == bars else "")
             ink.draw.text(
                 (x + ink.px(index * step_in), y + ink.px(0.1)), text, font=chosen, fill=INK, anchor="mt"
             )
-        if self.scale.per == "hex":
-            note = f"one hex: {self.scale.value:g} {self.scale.unit}"
-            ink.draw.text((x + ink.px(bars * step_in + 0.35), y), note, font=chosen, fill=INK, anchor="lt")
+        if note:
+            ink.draw.text((x + ink.px(bars * step_in + 0.4), y), note, font=chosen, fill=INK, anchor="lt")
 
 
-def _scale_step(per_in: float, room_in: float) -> tuple[float, float]:
-    """A round distance for one bar of the scale (1, 2 or 5 times a power of ten) and its length
-    in inches, so that four bars fill at most ``room_in``."""
-    target = per_in * room_in / 4
-    power = 10 ** math.floor(math.log10(target)) if target > 0 else 1
-    step = max((m * power for m in (1, 2, 5, 10) if m * power <= target), default=power)
+def _scale_step(per_in: float) -> tuple[float, float]:
+    """The shortest round distance (1, 2 or 5 times a power of ten) whose bar is at least
+    ``SCALE_BAR_IN`` long, so its labels never meet: its length in inches and the distance."""
+    power = 10 ** math.floor(math.log10(per_in * SCALE_BAR_IN))
+    step = next(m * power for m in (1, 2, 5, 10, 20) if m * power / per_in >= SCALE_BAR_IN)
     return step / per_in, step
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from compiler.render.colours import shade
 
@@ -74,22 +74,59 @@ def draw_pattern(
     """The pattern's marks inside the convex ``shape``, on a lattice ``step`` pixels apart that
     is the same for every shape of a sheet (so textures meet without seams); none in
     ``keep_clear`` (where a hex ID is printed)."""
+    _lattice(draw, pattern, shape, fill, step, ink, (0.0, 0.0), keep_clear)
+
+
+def _lattice(
+    draw: ImageDraw.ImageDraw,
+    pattern: str,
+    shape: Sequence[Point],
+    fill: str,
+    step: float,
+    ink: str | None,
+    origin: Point,
+    keep_clear: tuple[float, float, float, float] | None = None,
+) -> None:
+    """Marks at the lattice points inside ``shape``; the lattice is laid from the sheet's corner,
+    ``origin`` being where the drawing's (0, 0) lies on the sheet."""
     mark = _MARKS.get(pattern)
     if mark is None or step < 4:
         return
     colour = ink or pattern_ink(fill)
     size = step * 0.34
     line = max(1, round(step / 14))
-    xs, ys = [p[0] for p in shape], [p[1] for p in shape]
+    ox, oy = origin
+    xs, ys = [p[0] + ox for p in shape], [p[1] + oy for p in shape]
     row_step = step * 0.866
     for row in range(math.floor(min(ys) / row_step), math.ceil(max(ys) / row_step) + 1):
         offset = step / 2 if row % 2 else 0.0
         for column in range(math.floor((min(xs) - offset) / step), math.ceil((max(xs) - offset) / step) + 1):
             jx, jy = _jitter(row, column)
-            x = column * step + offset + jx * step * 0.18
-            y = row * row_step + jy * step * 0.18
+            x = column * step + offset + jx * step * 0.18 - ox
+            y = row * row_step + jy * step * 0.18 - oy
             if _inside((x, y), shape, size * 1.15) and not _within((x, y), keep_clear, size * 1.2):
                 mark(draw, (x, y), size, colour, line)
+
+
+def pattern_through(
+    image: Image.Image, pattern: str, mask: Image.Image, fill: str, step: float, ink: str | None = None
+) -> None:
+    """The pattern over the white part of ``mask`` (any shape: a sea with its bays), on the same
+    lattice as ``draw_pattern``; marks that cross the mask's edge are cut there."""
+    box = mask.getbbox()
+    if box is None:
+        return
+    layer = image.crop(box)
+    offset_x, offset_y = box[0], box[1]
+    rect = [
+        (0.0, 0.0),
+        (float(layer.width), 0.0),
+        (float(layer.width), float(layer.height)),
+        (0.0, float(layer.height)),
+    ]
+    shifted = ImageDraw.Draw(layer)
+    _lattice(shifted, pattern, rect, fill, step, ink, (offset_x, offset_y))
+    image.paste(layer, box[:2], mask.crop(box))
 
 
 def _jitter(row: int, column: int) -> tuple[float, float]:

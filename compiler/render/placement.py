@@ -188,12 +188,14 @@ def place_free(
     fits most snugly, and the arrangement that places the most is kept. Returns where each went
     (the shape placed and its top-left corner, inches) and the blocks that found no place."""
     fixed = [item for item in blocks if item[1] != "snug"]
-    loose = [item for item in blocks if item[1] == "snug"]
+    loose = sorted((item for item in blocks if item[1] == "snug"), key=lambda item: -_reach(item[0]))
     tallest = sorted(loose, key=lambda item: -item[0].size()[1])
     widest = sorted(loose, key=lambda item: -item[0].size()[0])
-    # The largest blocks decide the arrangement: each order of the first four is tried.
+    # The largest blocks decide the arrangement: each order of the first four is tried, packed
+    # snugly, then filling the sheet from its foot.
     orders = [[*head, *loose[4:]] for head in itertools.permutations(loose[:4])]
     tries = [(order, "first") for order in orders]
+    tries += [(order, "bottom") for order in orders]
     tries += [(loose, "best"), (tallest, "best"), (widest, "best"), (tallest, "first"), (widest, "first")]
     best: tuple[list[Placed], list[Block]] | None = None
     for order, shapes in tries:
@@ -204,6 +206,12 @@ def place_free(
             break
     assert best is not None
     return best
+
+
+def _reach(block: Block) -> float:
+    """How long a block's longer side is in its most compact shape: what it cannot help taking,
+    and so how early it must be placed."""
+    return min(max(shape.size()) for shape in block.variants())
 
 
 def _area(block: Block) -> float:
@@ -220,6 +228,8 @@ def _place_all(
     for block, order in blocks:
         if order == "snug" and shapes == "best":
             chosen = _snuggest(inner, block)
+        elif order == "snug" and shapes == "bottom":
+            chosen = _first_fit(inner, block, "bottom-left")
         else:
             chosen = _first_fit(inner, block, order)
         if chosen is None:
