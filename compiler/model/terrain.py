@@ -68,4 +68,5 @@ def _terrain(data: Json, origin: Origin) -> Terrain:
         printed_number=data.get("printed_number"),
         pattern=text(data, "pattern"),
         off_map=bool(data.get("off_map", False)),
+        symbol=text(data, "symbol"),
     )

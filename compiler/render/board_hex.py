@@ -22,7 +22,7 @@ from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, fitted_font, font
 from compiler.render.furniture import Block, Ink, TitleBlock, TrackBlock, describe_block
 from compiler.render.labels import LabelPlacer
-from compiler.render.legibility import ink_for
+from compiler.render.legibility import contrast, ink_for
 from compiler.render.limits import check_board_pixels
 from compiler.render.patterns import PATTERN_IN, draw_pattern
 from compiler.render.placement import FreeSpace, pack_band, place_free
@@ -52,6 +52,7 @@ EDGE_IN = 0.2  # furniture keeps this far (and its 0.06 in margin) from a sheet'
 SHEET_MARGIN_IN = 0.3  # the hexes keep this far from a sheet's edge
 BORDER_RED = "#c0392b"
 ID_GREY = "#5e5e5e"  # a hex ID's ink where the ground allows it; darker (or lighter) where not
+ID_CONTRAST = 7.5  # as drawn: small type prints lighter than its ink, and must still read at 4.5:1
 REGION_INK = "#4e3d26"
 MAP_CHART_PT = 7.5  # a chart printed on a sheet map, as published maps set them
 
@@ -496,7 +497,8 @@ class HexPainter:
         for feature in space.features:
             terrain = self.terrain.get(feature)
             if feature in ("city", "town") or "village" in feature:
-                draw_point(draw, feature, area_colour(terrain, feature) or "#555555", (x, y), 1.6 * unit)
+                colour = area_colour(terrain, feature) or "#555555"
+                draw_point(draw, feature, colour, (x, y), 1.6 * unit, terrain.symbol if terrain else None)
             elif (
                 terrain is not None
                 and terrain.kind == "feature"
@@ -504,7 +506,7 @@ class HexPainter:
                 and not terrain.off_map
                 and feature != "partly-sea"
             ):
-                draw_point(draw, feature, terrain.colour or "#4a4a4a", (x, y), 1.6 * unit)
+                draw_point(draw, feature, terrain.colour or "#4a4a4a", (x, y), 1.6 * unit, terrain.symbol)
             if terrain is not None and terrain.printed_number is not None:
                 printed_number(draw, (x - 3.0 * unit, y), str(terrain.printed_number), 1.9 * unit)
                 self.labels.avoid(
@@ -576,13 +578,15 @@ class HexPainter:
     def _hex_id(self, draw: RecordingDraw, space: Space, size: float) -> None:
         x, y = self.centre(space.id)
         base = self.id_ground.get(space.id, self._base_colour(space))
+        if max(contrast("#000000", base), contrast("#ffffff", base)) < ID_CONTRAST:
+            base = shade(base, 1.6)  # a ground neither ink reads on well: the ID gets a paler plate
         chosen = font(max(6, round(size * 0.13)))
         at = (x, y - size * 0.36)
         box = draw.textbbox(at, space.id, font=chosen, anchor="mm")
         pad = max(1, round(size * 0.02))
         draw.rectangle((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), fill=base)
         draw.role = "hex-id"
-        draw.text(at, space.id, font=chosen, fill=ink_for(base, ID_GREY), anchor="mm")
+        draw.text(at, space.id, font=chosen, fill=ink_for(base, ID_GREY, ID_CONTRAST), anchor="mm")
         self.labels.taken.append(draw.texts[-1].bbox)
 
     def _place_name(self, draw: RecordingDraw, space: Space, size: float) -> None:

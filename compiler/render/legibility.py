@@ -101,17 +101,17 @@ def seen(colour: str | tuple[int, ...], vision: str) -> tuple[int, int, int]:
 
 def ink_for(background: str, preferred: str = "#2b2b2b", minimum: float = TEXT_CONTRAST) -> str:
     """``preferred`` if it reads on ``background`` at ``minimum`` contrast; else the same ink
-    darkened (on a light ground) or lightened (on a dark one) until it does: a faded hex ID
-    stays faded where it can and turns darker only where the ground asks for it."""
+    darkened or lightened, step by step, until it does (a faded hex ID stays faded where it can
+    and turns darker only where the ground asks for it); where neither way reaches ``minimum``,
+    whichever reads best."""
     if contrast(preferred, background) >= minimum:
         return preferred
-    light_ground = relative_luminance(background) > 0.18
-    for step in range(1, 21):
-        factor = 1 - step / 20 if light_ground else 1 + step / 20
-        candidate = shade(preferred, factor)
-        if contrast(candidate, background) >= minimum:
-            return candidate
-    return "#000000" if light_ground else "#ffffff"
+    candidates = [shade(preferred, 1 - step / 20) for step in range(1, 21)]
+    candidates += [shade(preferred, 1 + step / 20) for step in range(1, 21)]
+    enough = [c for c in candidates if contrast(c, background) >= minimum]
+    if enough:
+        return min(enough, key=lambda c: contrast(c, background))
+    return max(candidates, key=lambda c: contrast(c, background))
 
 
 def simulate_colour(colour: str | tuple[int, ...], matrix: Matrix) -> tuple[int, int, int]:
@@ -175,8 +175,8 @@ def text_masks(
         stroke_fill=255,
     )
     if against_halo and drawn.halo:  # the letters are read against the stroke around them
-        bare = glyphs.point(lambda v: 255 if v > 0 else 0).filter(ImageFilter.MaxFilter(3))
-        inner = outline.point(lambda v: 255 if v > 200 else 0).filter(ImageFilter.MinFilter(3))
+        bare = glyphs.point(lambda v: 255 if v > 0 else 0)
+        inner = outline.point(lambda v: 255 if v > 200 else 0)
         halo = ImageChops.subtract(inner, bare)
         if halo.getbbox() is not None:
             return core, halo

@@ -215,8 +215,8 @@ def _blocks(draw: ImageDraw.ImageDraw, at: Point, size: float, colour: str, line
     x, y = at
     s = size * 0.42
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        cx, cy = x + dx * s * 1.15, y + dy * s * 1.15
-        draw.rectangle((cx - s * 0.85, cy - s * 0.85, cx + s * 0.85, cy + s * 0.85), fill=colour)
+        cx, cy = x + dx * s * 1.2, y + dy * s * 1.2
+        draw.rectangle((cx - s * 0.6, cy - s * 0.6, cx + s * 0.6, cy + s * 0.6), fill=colour)
 
 
 def _houses(draw: ImageDraw.ImageDraw, at: Point, size: float, colour: str, line: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import ImageDraw
@@ -59,7 +59,7 @@ class LineLook:
     colour: str
     width_in: float
     casing: str | None = None
-    dash: str = "solid"  # "solid", "dashed", "dotted" or "ties" (a railway's cross-ties)
+    dash: str = "solid"  # "solid", "dashed", "dotted", "ties" (a railway's cross-ties) or "wavy" (water)
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,7 @@ class Sample:
     level: int = 0
     pattern: str = "plain"
     look: LineLook | None = None
+    symbol: str | None = None  # a feature's symbol, where its data names one
 
 
 def area_colour(terrain: Terrain | None, terrain_id: str) -> str | None:
@@ -130,7 +131,7 @@ def line_look(terrain: Terrain | None, terrain_id: str, chart: Mapping[str, Terr
     if "rail" in terrain_id:
         return LineLook(INK, 0.03, None, "ties")
     if terrain is not None and terrain.linear:
-        return LineLook(terrain.colour or "#3b7dd8", 0.035)
+        return LineLook(terrain.colour or "#3b7dd8", 0.03, None, "wavy")
     if "sea" in terrain_id or "water" in terrain_id:
         return LineLook(colour, 0.04, None, "dotted")
     if any(word in terrain_id for word in _MINOR_WORDS):
@@ -164,8 +165,8 @@ def style_of(terrain: Terrain, chart: Mapping[str, Terrain]) -> Sample:
     if terrain.id == "partly-sea":
         return Sample("sea-edge", DEFAULT_AREA["sea"], terrain.id)
     if terrain.printed_number is not None:
-        return Sample("number", colour, str(terrain.printed_number))
-    return Sample("point", colour, terrain.id)
+        return Sample("number", colour, terrain.id, level=terrain.printed_number, symbol=terrain.symbol)
+    return Sample("point", colour, terrain.id, symbol=terrain.symbol)
 
 
 def draw_sample(draw: ImageDraw.ImageDraw, sample: object, rect: Rect, dpi: float | None = None) -> None:
@@ -182,7 +183,7 @@ def draw_sample(draw: ImageDraw.ImageDraw, sample: object, rect: Rect, dpi: floa
     elif sample.kind == "space":
         shape = circle_points((cx, cy), h * 0.48)
         draw.polygon(shape, fill=sample.colour)
-        draw_pattern(draw, sample.pattern, shape, sample.colour, h * 0.36)
+        draw_pattern(draw, sample.pattern, shape, sample.colour, h * 0.26)
         draw.ellipse((cx - h * 0.48, cy - h * 0.48, cx + h * 0.48, cy + h * 0.48), outline=INK, width=width)
     elif sample.kind == "sea-edge":
         _hexagon(draw, (cx, cy), h * 0.55, DEFAULT_AREA["clear"], INK, width)
@@ -201,7 +202,7 @@ def _area_sample(draw: ImageDraw.ImageDraw, sample: Sample, centre: Point, radiu
     cx, cy = centre
     shape = hexagon_points(centre, radius)
     draw.polygon(shape, fill=sample.colour)
-    draw_pattern(draw, sample.pattern, shape, sample.colour, radius * 0.62)
+    draw_pattern(draw, sample.pattern, shape, sample.colour, radius * 0.42)
     draw.polygon(shape, outline=INK, width=width)
     if sample.level >= 2:
         hill_triangle(draw, (cx + radius * 0.35, cy - radius * 0.3), radius * 0.28)
@@ -224,12 +225,12 @@ def _symbol_sample(draw: ImageDraw.ImageDraw, sample: Sample, rect: Rect) -> Non
     elif sample.kind == "border":
         dotted(draw, (left, cy), (right, cy), sample.colour, max(2, round(h / 5)), h / 3)
     elif sample.kind == "point":
-        draw_point(draw, sample.name, sample.colour, (cx, cy), h / 3.2)
+        draw_point(draw, sample.name, sample.colour, (cx, cy), h / 3.2, sample.symbol)
     elif sample.kind == "mark":
         draw_mark(draw, sample.name, sample.colour, (cx, cy), h * 0.95)
     elif sample.kind == "number":
-        draw_point(draw, "fort", sample.colour, (cx + h * 0.35, cy), h / 3.2)
-        printed_number(draw, (cx - h * 0.3, cy), sample.name, h * 0.62)
+        draw_point(draw, sample.name, sample.colour, (cx + h * 0.35, cy), h / 3.2, sample.symbol)
+        printed_number(draw, (cx - h * 0.3, cy), str(sample.level), h * 0.62, role="legend")
 
 
 def hexagon_points(centre: Point, radius: float) -> list[Point]:
@@ -253,7 +254,9 @@ def hill_triangle(draw: ImageDraw.ImageDraw, centre: Point, r: float) -> None:
     draw.polygon([(tx, ty - r), (tx + r, ty + r * 0.8), (tx - r, ty + r * 0.8)], fill="#111111")
 
 
-def printed_number(draw: ImageDraw.ImageDraw, centre: Point, text: str, height: float) -> None:
+def printed_number(
+    draw: ImageDraw.ImageDraw, centre: Point, text: str, height: float, role: str = "printed-number"
+) -> None:
     """A reminder number printed in a hex (Jerusalem!'s white 2 at Latrun and Notre Dame, 1.3):
     white on a dark disc, so it reads on any ground."""
     x, y = centre
@@ -261,7 +264,7 @@ def printed_number(draw: ImageDraw.ImageDraw, centre: Point, text: str, height: 
     draw.ellipse((x - r, y - r, x + r, y + r), fill="#1e1e1e", outline="#ffffff", width=max(1, round(r / 7)))
     chosen = font(max(4, round(height)))
     if isinstance(draw, RecordingDraw):
-        draw.role = "printed-number"
+        draw.role = role
     draw.text((x, y), text, font=chosen, fill="#ffffff", anchor="mm")
 
 
@@ -279,11 +282,31 @@ def draw_line(draw: ImageDraw.ImageDraw, look: LineLook, points: Sequence[Point]
             dashed(draw, a, b, look.colour, width, max(3.0, 0.1 * dpi))
         elif look.dash == "dotted":
             dotted(draw, a, b, look.colour, width, max(3.0, 0.08 * dpi))
+    if look.dash == "wavy":
+        _solid(draw, wavy(points, max(3.0, 0.09 * dpi), max(1.0, 0.025 * dpi)), look.colour, width)
     if look.dash in ("solid", "ties"):
         _solid(draw, points, look.colour, width)
     if look.dash == "ties":
         for a, b in itertools.pairwise(points):
             ticks(draw, a, b, look.colour, max(1, width // 2), max(3.0, 0.07 * dpi))
+
+
+def wavy(points: Sequence[Point], wavelength: float, amplitude: float) -> list[Point]:
+    """A line through ``points`` made to meander, as water is drawn: a sine wave about each
+    segment, ending where the segment ends so the segments join."""
+    out: list[Point] = [points[0]]
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
+        length = math.dist((ax, ay), (bx, by))
+        if length == 0:
+            continue
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        waves = max(1, round(length / wavelength))
+        steps = waves * 8
+        for i in range(1, steps + 1):
+            t = i / steps
+            offset = amplitude * math.sin(2 * math.pi * waves * t)
+            out.append((ax + (bx - ax) * t - uy * offset, ay + (by - ay) * t + ux * offset))
+    return out
 
 
 def _solid(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: str, width: int) -> None:
@@ -298,13 +321,24 @@ def _hexagon(
     draw.polygon(hexagon_points(centre, radius), fill=fill, outline=outline, width=width)
 
 
-def draw_point(draw: ImageDraw.ImageDraw, feature: str, colour: str, centre: Point, radius: float) -> None:
-    """A feature's symbol in a hex: city (ringed dot), town (square), village (dot in the colour
-    of its people), anything else a diamond in its colour."""
+def draw_point(
+    draw: ImageDraw.ImageDraw,
+    feature: str,
+    colour: str,
+    centre: Point,
+    radius: float,
+    symbol: str | None = None,
+) -> None:
+    """A feature's symbol in a hex: the data's ``symbol`` where it names one, else city (ringed
+    dot), town (square), village (dot in the colour of its people), a fort (a keep with four
+    towers), a cathedral or church (a cross), a monastery (a cross in a ring), a headquarters
+    (a flag); anything else a diamond."""
     x, y = centre
     r = radius
     line = max(1, round(r / 4))
-    if feature == "city":
+    if symbol in _NAMED_SYMBOLS:
+        _NAMED_SYMBOLS[symbol](draw, (x, y), r, colour, line)
+    elif feature == "city":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=CITY_RED, outline=INK, width=line)
         draw.ellipse((x - r / 2, y - r / 2, x + r / 2, y + r / 2), fill=PAPER)
     elif feature == "town":
@@ -314,8 +348,84 @@ def draw_point(draw: ImageDraw.ImageDraw, feature: str, colour: str, centre: Poi
         s = r * 0.55
         draw.ellipse((x - s, y - s, x + s, y + s), fill=colour, outline=INK, width=max(1, line - 1))
     else:
-        s = r * 0.7
-        draw.polygon([(x, y - s), (x + s, y), (x, y + s), (x - s, y)], fill=colour, outline=INK)
+        paint = next((found for word, found in _SYMBOLS if word in feature), _diamond)
+        paint(draw, (x, y), r, colour, line)
+
+
+def _diamond(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    x, y = centre
+    s = r * 0.7
+    draw.polygon([(x, y - s), (x + s, y), (x, y + s), (x - s, y)], fill=colour, outline=INK)
+
+
+def _fort(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    x, y = centre
+    s, t = r * 0.5, r * 0.3
+    draw.rectangle((x - s, y - s, x + s, y + s), fill=colour, outline=INK, width=line)
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        draw.rectangle(
+            (x + dx * s - t, y + dy * s - t, x + dx * s + t, y + dy * s + t), fill=colour, outline=INK
+        )
+
+
+def _cross(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    x, y = centre
+    w = max(2.0, r * 0.34)
+    draw.rectangle((x - w / 2, y - r, x + w / 2, y + r), fill=colour, outline=INK)
+    draw.rectangle(
+        (x - r * 0.65, y - r * 0.45 - w / 2, x + r * 0.65, y - r * 0.45 + w / 2), fill=colour, outline=INK
+    )
+
+
+def _ringed_cross(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    x, y = centre
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=PAPER, outline=colour, width=line + 1)
+    w = max(1.0, r * 0.22)
+    draw.rectangle((x - w / 2, y - r * 0.7, x + w / 2, y + r * 0.7), fill=colour)
+    draw.rectangle((x - r * 0.7, y - w / 2, x + r * 0.7, y + w / 2), fill=colour)
+
+
+def _flag(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    x, y = centre
+    draw.line([(x - r * 0.6, y + r), (x - r * 0.6, y - r)], fill=INK, width=line + 1)
+    draw.polygon(
+        [(x - r * 0.6, y - r), (x + r, y - r * 0.55), (x - r * 0.6, y - r * 0.1)], fill=colour, outline=INK
+    )
+
+
+def _ring(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    """A village of another people: a ring in its colour round a white centre."""
+    x, y = centre
+    s = r * 0.62
+    draw.ellipse((x - s, y - s, x + s, y + s), fill=colour, outline=INK, width=max(1, line - 1))
+    draw.ellipse((x - s * 0.45, y - s * 0.45, x + s * 0.45, y + s * 0.45), fill="#ffffff")
+
+
+def _dot(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    x, y = centre
+    s = r * 0.55
+    draw.ellipse((x - s, y - s, x + s, y + s), fill=colour, outline=INK, width=max(1, line - 1))
+
+
+FeatureSymbol = Callable[[ImageDraw.ImageDraw, Point, float, str, int], None]
+_SYMBOLS: tuple[tuple[str, FeatureSymbol], ...] = (
+    ("fort", _fort),
+    ("cathedral", _cross),
+    ("church", _cross),
+    ("monastery", _ringed_cross),
+    ("bevingrad", _flag),
+    ("headquarters", _flag),
+    ("hq", _flag),
+)
+_NAMED_SYMBOLS: dict[str, FeatureSymbol] = {
+    "dot": _dot,
+    "ring": _ring,
+    "diamond": _diamond,
+    "fort": _fort,
+    "cross": _cross,
+    "ringed-cross": _ringed_cross,
+    "flag": _flag,
+}
 
 
 def draw_mark(draw: ImageDraw.ImageDraw, kind: str, colour: str, centre: Point, size: float) -> None:
@@ -323,9 +433,11 @@ def draw_mark(draw: ImageDraw.ImageDraw, kind: str, colour: str, centre: Point, 
     x, y = centre
     s = size / 2
     line = max(1, round(size / 9))
-    if kind == "arabian-port" or kind == "british-port":
-        fill = "#1f4f8f" if kind == "arabian-port" else "#8a1c1c"
-        _anchor(draw, (x, y), s, fill, line)
+    if kind == "arabian-port":
+        _anchor(draw, (x, y), s, "#1f4f8f", line)
+    elif kind == "british-port":  # an anchor in a square: told from an Arabian port without colour
+        draw.rectangle((x - s, y - s, x + s, y + s), fill="#ffffff", outline="#8a1c1c", width=line + 1)
+        _anchor(draw, (x, y + s * 0.05), s * 0.82, "#8a1c1c", line)
     elif kind == "airfield":
         draw.line([(x - s, y), (x + s, y)], fill=INK, width=line + 1)
         draw.line([(x, y - s * 0.8), (x, y + s * 0.8)], fill=INK, width=line + 1)
