@@ -8,6 +8,7 @@ import math
 from functools import cache
 
 import pytest
+from PIL import ImageStat
 
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
@@ -102,9 +103,11 @@ def test_lawrence_spaces_show_their_own_terrain() -> None:
     assert d.board is not None and d.terrain is not None
     for space in d.board.spaces.values():
         x, y = art.space_centres[space.id]
-        pixel = art.image.getpixel((round(x), round(y)))
+        r = round(art.space_radius * 0.6)
+        disc = art.image.crop((round(x) - r, round(y) - r, round(x) + r, round(y) + r))
+        ground = tuple(round(v) for v in ImageStat.Stat(disc).median[:3])  # the ground under its texture
         expected = rgb(area_colour(d.terrain.get(space.terrain), space.terrain) or "")
-        assert pixel[:3] == expected, space.id  # type: ignore[index]
+        assert ground == expected, space.id
 
 
 def test_lawrence_map_is_the_books_size_with_room_for_counters_and_cards() -> None:
@@ -175,3 +178,138 @@ def test_no_map_text_below_5_points(game: str) -> None:
     art = board(game)
     small = [(t.role, t.text, round(t.size * 72 / DPI, 1)) for t in art.texts if t.size * 72 / DPI < 5.0]
     assert not small, small
+
+
+# --- maps a player would print (issue 25) ------------------------------------------------------
+
+
+def _rim_segment(art: BoardArt, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A route as drawn: from one circle's rim to the other's."""
+    (ax, ay), (bx, by) = art.space_centres[a], art.space_centres[b]
+    length = math.dist((ax, ay), (bx, by))
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    r = art.space_radius
+    return (ax + ux * r, ay + uy * r), (bx - ux * r, by - uy * r)
+
+
+def _crosses(box: tuple[float, float, float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:
+    steps = max(1, int(math.dist(a, b)))
+    return any(
+        box[0] <= a[0] + (b[0] - a[0]) * i / steps <= box[2]
+        and box[1] <= a[1] + (b[1] - a[1]) * i / steps <= box[3]
+        for i in range(steps + 1)
+    )
+
+
+def test_lawrence_names_stand_on_banners_fixed_to_their_own_space() -> None:
+    """Each name lies inside its banner; each banner touches its own circle and no other, so
+    'Deraa' can no longer be read as Mafraq's, nor 'Yarmuk Bridges' as Es Salt's."""
+    art = board("lawrence")
+    d = definition("lawrence")
+    places = {t.text: t.bbox for t in art.texts if t.role == "place"}
+    for space in d.board.spaces.values():
+        banner = art.furniture[f"label:{space.id}"]
+        name = places[space.name or space.id]
+        assert (
+            banner[0] <= name[0] and name[2] <= banner[2] and banner[1] <= name[1] and name[3] <= banner[3]
+        ), space.id
+        x, y = art.space_centres[space.id]
+        nearest = (min(max(x, banner[0]), banner[2]), min(max(y, banner[1]), banner[3]))
+        assert math.dist(nearest, (x, y)) <= art.space_radius, space.id
+        for other, centre in art.space_centres.items():
+            if other != space.id:
+                closest = (
+                    min(max(centre[0], banner[0]), banner[2]),
+                    min(max(centre[1], banner[1]), banner[3]),
+                )
+                assert math.dist(closest, centre) > art.space_radius, (space.id, other)
+
+
+def test_no_route_runs_through_a_name() -> None:
+    """The railway no longer runs through 'Qatrana' or 'Jurf ed Derwish': no route, as drawn
+    from rim to rim, crosses any banner."""
+    art = board("lawrence")
+    d = definition("lawrence")
+    banners = {name: rect for name, rect in art.furniture.items() if name.startswith("label:")}
+    crossed = [
+        (name, route.a, route.b)
+        for route in d.board.routes
+        for name, rect in banners.items()
+        if _crosses(rect, *_rim_segment(art, route.a, route.b))
+    ]
+    assert not crossed, crossed
+
+
+def test_lawrence_spaces_leave_terrain_and_stop_ring_showing_round_a_counter() -> None:
+    art = board("lawrence")
+    assert 2 * art.space_radius - 0.625 * DPI >= 0.2 * DPI  # a ring at least 0.1 in wide each side
+
+
+@pytest.mark.parametrize(
+    ("game", "inches"), [("israel1948", (11, 17)), ("jerusalem", (34, 22)), ("lawrence", (11, 17))]
+)
+def test_every_map_is_its_sheet(game: str, inches: tuple[float, float]) -> None:
+    """Israel 1948 on a tabloid sheet (its tracks and key over the sea), Jerusalem! on the book's
+    22 x 34 in (1.1) with its charts over the map, Lawrence on the book's 11 x 17 in."""
+    art = board(game)
+    assert art.image.size == (inches[0] * DPI, inches[1] * DPI)
+    assert art.unplaced == []
+
+
+def test_israel_sea_is_open_water_without_ids() -> None:
+    art = board("israel1948")
+    d = definition("israel1948")
+    sea = {s.id for s in d.board.spaces.values() if s.terrain == "sea"}
+    assert not [t.text for t in art.texts if t.role == "hex-id" and t.text in sea]
+    assert [t.text for t in art.texts if t.role == "hex-id" and t.text == "G13"]
+
+
+def test_israel_turn_track_marks_the_scenarios() -> None:
+    """Each scenario's dates and turns over the track, where it ends, and what it brings on each
+    turn in the reinforcement boxes."""
+    art = board("israel1948")
+    notes = [t.text for t in art.texts if t.role == "track-note"]
+    joined = " ".join(notes)
+    assert {"1 ends", "2 ends", "3 ends"} <= set(notes)
+    assert "15 May - 11 June 1948" in joined and "turns 1-3" in joined
+    assert "7 ARMOUR" in joined and "EGT. SUDAN" in joined
+
+
+def test_country_names_keep_off_the_grid_edge() -> None:
+    """'MANDATORY PALESTINE' no longer sits on the bottom hex row."""
+    art = board("israel1948")
+    assert art.layout is not None
+    bottom = max(art.space_centres.values(), key=lambda c: c[1])[1]
+    for text in (t for t in art.texts if t.role == "region"):
+        assert text.bbox[3] < bottom - art.layout.size * 0.5, text.text
+
+
+def test_jerusalem_orders_of_battle_show_their_units_and_entries() -> None:
+    art = board("jerusalem")
+    notes = [t.text for t in art.texts if t.role == "oob-note"]
+    assert any(n.startswith("enter: to Tel Aviv (0103)") for n in notes)
+    assert "x3" in notes
+    slot = art.slots[("oob", "jewish-order-of-battle", "May III")][0]
+    inside = art.image.crop(tuple(round(v) for v in slot))
+    assert len(inside.getcolors(1 << 16) or []) > 20  # a counter's picture, not an empty slot
+
+
+def test_jerusalem_key_explains_the_printed_two() -> None:
+    art = board("jerusalem")
+    key = " ".join(t.text for t in art.texts if t.role == "legend")
+    assert key.count("how many units") >= 2  # Latrun and Notre Dame (1.3)
+
+
+def test_jerusalem_crt_prints_k_in_red() -> None:
+    """9.4.5: 'A red K means that the enemy unit(s) attacked are eliminated.'"""
+    art = board("jerusalem")
+    ks = [t for t in art.texts if t.text == "K" and t.role == "cell"]
+    assert ks and all(t.fill == "#b8202a" for t in ks)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_map_has_its_cartouche_compass_and_scale(game: str) -> None:
+    art = board(game)
+    roles = {t.role for t in art.texts}
+    assert {"title", "compass", "scale", "credits"} <= roles
+    assert "title" in art.furniture

@@ -25,7 +25,7 @@ from compiler.render.labels import LabelPlacer
 from compiler.render.legibility import contrast, ink_for
 from compiler.render.limits import check_board_pixels
 from compiler.render.patterns import PATTERN_IN, draw_pattern
-from compiler.render.placement import FreeSpace, pack_band, place_free
+from compiler.render.placement import FreeSpace, pack_band, place_free, placing_step
 from compiler.render.relief import hill_shading
 from compiler.render.terrain_key import (
     DEFAULT_AREA,
@@ -188,7 +188,7 @@ class HexPainter:
     def _furnish_sheet(self, ink: Ink, art: BoardArt) -> None:
         """The cartouche, the key and every track, box and chart where no hex is in play."""
         assert self.sheet is not None
-        free = FreeSpace(*self.sheet)
+        free = FreeSpace(*self.sheet, step=placing_step(*self.sheet))
         for rect in art.play_area:
             free.take(tuple(v / self.dpi for v in rect), 0.04)  # type: ignore[arg-type]
         for text in ink.draw.texts:

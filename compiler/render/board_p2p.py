@@ -26,7 +26,7 @@ from compiler.render.furniture import Block, Ink, describe_block
 from compiler.render.labels import overlaps
 from compiler.render.limits import check_board_pixels
 from compiler.render.patterns import PATTERN_IN, draw_pattern, pattern_through
-from compiler.render.placement import FreeSpace, place_free
+from compiler.render.placement import FreeSpace, place_free, placing_step
 from compiler.render.terrain_key import (
     INK,
     MARK_KINDS,
@@ -39,6 +39,7 @@ from compiler.render.terrain_key import (
 )
 from rules_engine.definitions import Space
 
+COUNTER_IN = 0.625
 SPACE_IN = 0.86  # across: a 5/8 in counter on it leaves a ring of terrain and stop mark showing
 MARK_IN = 0.17
 LAND = "#f1e9d2"
@@ -49,34 +50,10 @@ EDGE_IN = 0.1  # furniture keeps this far (and its 0.06 in margin) from the shee
 STOP_RED = "#b3261e"
 BANNER = "#fffaf0"
 BANNER_EDGE = "#5b5140"
-NAME_IN = (0.135, 0.12)  # a name's type, tried in turn
-# Where on the rim a banner is tried: below, above, right, left, then every 15 degrees between.
-BANNER_ANGLES = (
-    90,
-    270,
-    0,
-    180,
-    60,
-    120,
-    300,
-    240,
-    30,
-    150,
-    330,
-    210,
-    75,
-    105,
-    285,
-    255,
-    15,
-    165,
-    345,
-    195,
-    45,
-    135,
-    315,
-    225,
-)
+NAME_IN = (0.135, 0.12, 0.11)  # a name's type (9.7, 8.6 and 7.9 pt), tried in turn
+# Where on the rim a banner is tried: below, above, right, left, the diagonals, then every 5 degrees.
+_FIRST_ANGLES = (90, 270, 0, 180, 60, 120, 300, 240, 30, 150, 330, 210)
+BANNER_ANGLES = (*_FIRST_ANGLES, *(a for a in range(0, 360, 5) if a not in _FIRST_ANGLES))
 
 
 class Banner(NamedTuple):
@@ -98,7 +75,7 @@ class PointToPointPainter:
         self.width_in = (board.width or 11) * self.unit
         self.height_in = (board.height or 17) * self.unit
         self.terrain = inputs.terrain.terrain
-        self.free = FreeSpace(self.width_in, self.height_in)
+        self.free = FreeSpace(self.width_in, self.height_in, step=placing_step(self.width_in, self.height_in))
         self.label_boxes: list[Rect] = []
         self.segments: list[tuple[Point, Point]] = []
         self.play: list[Rect] = []
@@ -259,7 +236,14 @@ class PointToPointPainter:
         then (with marks) the marks under the name. Sizes are measured as set at 100 dpi and
         scaled, the same in inches at every resolution, so the module's board and the printed
         map place every banner alike."""
-        for size_in, stacked in ((NAME_IN[0], False), (NAME_IN[1], False), (NAME_IN[1], True)):
+        shapes = [
+            (NAME_IN[0], False),
+            (NAME_IN[1], False),
+            (NAME_IN[1], True),
+            (NAME_IN[2], False),
+            (NAME_IN[2], True),
+        ]
+        for size_in, stacked in shapes:
             if stacked and not marks:
                 continue
             text_in = draw.textlength(name, font=font(round(100 * size_in))) / 100
@@ -299,7 +283,8 @@ class PointToPointPainter:
             1 for centre in art.space_centres.values() if centre != own and _circle_meets(box, centre, r + 2)
         )
         count += sum(1 for a, b in self.segments if _segment_meets(box, a, b, self.inch(0.03)))
-        return count
+        half = self.inch(COUNTER_IN / 2)  # a counter on the space hides nothing of the banner
+        return count + overlaps(box, (own[0] - half, own[1] - half, own[0] + half, own[1] + half))
 
     def _draw_banner(
         self, draw: RecordingDraw, box: Rect, name: str, kinds: list[str], banner: Banner

@@ -89,6 +89,11 @@ class Block:
         """Other shapes of the same block, tried in turn where this one does not fit."""
         return [self]
 
+    def fallbacks(self) -> list[Block]:
+        """Shapes that say less (a key without its figures), tried only where no arrangement of
+        the sheet's blocks in their full shapes fits."""
+        return []
+
 
 # --- tracks and boxes ------------------------------------------------------------------------
 
@@ -481,18 +486,24 @@ class LegendBlock(Block):
         """One column or two, narrower and narrower; last, the names alone (where the sheet has
         no room for the figures, which the player aid's Terrain Effects Chart prints)."""
         widths = list(dict.fromkeys(w for w in (self.width_in, 2.6, 2.2, 1.9) if w <= self.width_in))
-        full = [replace(self, width_in=w, columns=c) for c in (1, 2) for w in widths]
-        brief = [replace(self, width_in=w, columns=c, brief=True) for c in (1, 2) for w in (2.0, 1.7)]
-        return [*full, *brief]
+        return [replace(self, width_in=w, columns=c) for c in (1, 2) for w in widths]
+
+    def fallbacks(self) -> list[Block]:
+        return [replace(self, width_in=w, columns=c, brief=True) for c in (1, 2) for w in (2.0, 1.7)]
 
     def _lines(self, ink_px: float) -> list[list[str]]:
         probe = RecordingDraw(Image.new("RGB", (1, 1)))
         chosen = font(round(ink_px * KEY_TEXT_IN))
         width = ink_px * (self.width_in - KEY_TEXT_AT)
-        return [
-            wrap_text(probe, f"{name}: {figures}" if figures and not self.brief else name, chosen, width)
-            for _, name, figures in self.entries
-        ]
+        return [wrap_text(probe, self._text(entry), chosen, width) for entry in self.entries]
+
+    def _text(self, entry: tuple[Sample, str, str]) -> str:
+        """An entry's line: its name and figures; in a brief key the name alone, but for what a
+        number printed in a hex means."""
+        sample, name, figures = entry
+        if self.brief:
+            figures = figures.split("; ")[0] if sample.kind == "number" else ""
+        return f"{name}: {figures}" if figures else name
 
     def _row(self, index: int, lines: list[str]) -> float:
         """An entry's height: its lines, and room for its sample (a mark needs less than a hex)."""

@@ -16,6 +16,14 @@ from collections.abc import Iterable, Sequence
 from compiler.render.furniture import Block
 
 Placed = tuple[Block, float, float]  # a block and its top-left corner, inches
+
+
+def placing_step(width_in: float, height_in: float) -> float:
+    """The grid furniture is placed on: 0.05 in on a sheet up to tabloid, 0.1 in on a larger one
+    (fine enough there, and a quarter of the cells to search)."""
+    return 0.05 if width_in * height_in <= 11 * 17 + 1 else 0.1
+
+
 Rect = tuple[float, float, float, float]
 
 
@@ -91,7 +99,7 @@ class FreeSpace:
                     return x + margin, y + margin
         return None
 
-    def snug(self, size: tuple[float, float], margin: float, stride: int = 2) -> tuple[float, float] | None:
+    def snug(self, size: tuple[float, float], margin: float, stride: int = 0) -> tuple[float, float] | None:
         """The free top-left corner for a block of ``size`` (plus ``margin``) that touches the
         most of what is already taken around it (and the sheet's edge): blocks packed against
         each other and the play area leave the free space in one piece for the blocks to come.
@@ -100,9 +108,11 @@ class FreeSpace:
         return None if found is None else found[1]
 
     def snug_score(
-        self, size: tuple[float, float], margin: float, stride: int = 2
+        self, size: tuple[float, float], margin: float, stride: int = 0
     ) -> tuple[float, tuple[float, float]] | None:
-        """``snug``'s corner with the share of the block's outline that touches what is taken."""
+        """``snug``'s corner with the share of the block's outline that touches what is taken;
+        corners every ``stride`` cells (by default every 0.1 in)."""
+        stride = stride or max(1, round(0.1 / self.step))
         w = math.ceil((size[0] + 2 * margin) / self.step)
         h = math.ceil((size[1] + 2 * margin) / self.step)
         sums = self._table()
@@ -198,12 +208,13 @@ def place_free(
     tries += [(order, "bottom") for order in orders]
     tries += [(loose, "best"), (tallest, "best"), (widest, "best"), (tallest, "first"), (widest, "first")]
     best: tuple[list[Placed], list[Block]] | None = None
-    for order, shapes in tries:
-        found = _place_all(free, [*fixed, *order], edge, shapes)
-        if best is None or len(found[1]) < len(best[1]):
-            best = found
-        if not best[1]:
-            break
+    for spare in (False, True):  # the blocks' full shapes first; their brief ones only if need be
+        for order, shapes in tries:
+            found = _place_all(free, [*fixed, *order], edge, shapes, spare)
+            if best is None or len(found[1]) < len(best[1]):
+                best = found
+            if not best[1]:
+                return best
     assert best is not None
     return best
 
@@ -220,18 +231,18 @@ def _area(block: Block) -> float:
 
 
 def _place_all(
-    free: FreeSpace, blocks: Sequence[tuple[Block, str]], edge: float, shapes: str
+    free: FreeSpace, blocks: Sequence[tuple[Block, str]], edge: float, shapes: str, spare: bool = False
 ) -> tuple[list[Placed], list[Block]]:
     inner = inner_space(free, edge)
     placed: list[Placed] = []
     missing: list[Block] = []
     for block, order in blocks:
         if order == "snug" and shapes == "best":
-            chosen = _snuggest(inner, block)
+            chosen = _snuggest(inner, block, spare)
         elif order == "snug" and shapes == "bottom":
-            chosen = _first_fit(inner, block, "bottom-left")
+            chosen = _first_fit(inner, block, "bottom-left", spare)
         else:
-            chosen = _first_fit(inner, block, order)
+            chosen = _first_fit(inner, block, order, spare)
         if chosen is None:
             missing.append(block)
             continue
@@ -242,12 +253,18 @@ def _place_all(
     return placed, missing
 
 
-def _first_fit(inner: FreeSpace, block: Block, order: str) -> tuple[Block, tuple[float, float]] | None:
+def _shapes(block: Block, spare: bool) -> list[Block]:
+    return [*block.variants(), *(block.fallbacks() if spare else [])]
+
+
+def _first_fit(
+    inner: FreeSpace, block: Block, order: str, spare: bool = False
+) -> tuple[Block, tuple[float, float]] | None:
     """A 'snug' block's first shape that fits; a block with a corner, the shape whose place lies
     nearest that corner's edge (a track that fits the sheet's foot in two rows goes there,
     not higher up in one)."""
     best: tuple[float, Block, tuple[float, float]] | None = None
-    for shape in block.variants():
+    for shape in _shapes(block, spare):
         size = shape.size()
         spot = inner.snug(size, 0.06) if order == "snug" else inner.find(size, order, 0.06)
         if spot is None:
@@ -260,10 +277,12 @@ def _first_fit(inner: FreeSpace, block: Block, order: str) -> tuple[Block, tuple
     return None if best is None else (best[1], best[2])
 
 
-def _snuggest(inner: FreeSpace, block: Block) -> tuple[Block, tuple[float, float]] | None:
+def _snuggest(
+    inner: FreeSpace, block: Block, spare: bool = False
+) -> tuple[Block, tuple[float, float]] | None:
     """The shape of ``block`` whose snuggest place touches the largest share of its outline."""
     best: tuple[float, Block, tuple[float, float]] | None = None
-    for shape in block.variants():
+    for shape in _shapes(block, spare):
         found = inner.snug_score(shape.size(), 0.06)
         if found is not None and (best is None or found[0] > best[0]):
             best = (found[0], shape, found[1])
