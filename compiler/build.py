@@ -29,6 +29,7 @@ from rules_engine.definitions import ValidGame
 
 if TYPE_CHECKING:
     from compiler.cache.store import RenderCache
+    from compiler.diagnostics import Diagnostic
     from compiler.render.sheets import SheetSpec
 
 TARGETS = ("module", "sheets", "map", "aids")
@@ -41,6 +42,7 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
+    map_one_sheet: bool = False  # the printed map on one page its own size, not tiled
     aid_dpi: int = 200
     aid_paper: str = "letter"
     run_replays: bool = True
@@ -208,6 +210,14 @@ def _compile(
     return data, unplaced
 
 
+def _warn(entry: GameBuild, found: list[Diagnostic], run: Run) -> None:
+    """Warnings a back end finds are said now and kept in the game's report."""
+    for diagnostic in found:
+        if diagnostic not in entry.report.diagnostics:
+            entry.report.diagnostics.append(diagnostic)
+            run.say(f"{entry.game_id}: warning: {diagnostic.message}")
+
+
 def _warn_unplaced(entry: GameBuild, unplaced: list[str], run: Run) -> None:
     """Furniture with no room on the map is a warning, said now and kept in the game's report."""
     from compiler.diagnostics import codes, warning
@@ -244,7 +254,8 @@ def _sheets(ready: Ready, run: Run) -> None:
 
     with writing(run.out):
         sheets = write_sheets(jobs, spec, cache_of)
-        for (entry, _), (_, folder), written in zip(ready, jobs, sheets, strict=False):
+        for (entry, game), (_, folder), written in zip(ready, jobs, sheets, strict=False):
+            _warn(entry, sheet_resolution(game, spec), run)
             entry.written += written
             cache = caches.get(entry.game_id)
             entry.redrawn += cache.redrawn if cache is not None else []
@@ -260,8 +271,11 @@ def _map(ready: Ready, run: Run) -> None:
         folder = folder_inside(run.out, run.out / entry.game_id / "map")
         with writing(folder):
             unplaced: list[str] = []
-            written = write_map(game, folder, options.map_dpi, options.map_paper, unplaced)
+            written = write_map(
+                game, folder, options.map_dpi, options.map_paper, unplaced, options.map_one_sheet
+            )
         _warn_unplaced(entry, unplaced, run)
+        _warn(entry, map_resolution(game), run)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
 
@@ -300,6 +314,47 @@ def _remove_old_pages(folder: Path, written: list[Path]) -> None:
     for page in folder.glob("*-sheet*-*.png"):
         if page not in keep:
             page.unlink(missing_ok=True)
+
+
+def sheet_resolution(game: ValidGame, spec: SheetSpec) -> list[Diagnostic]:
+    """Art too small for the sheets' size and resolution: counter faces, cards and card backs."""
+    from compiler.art.resolution import resolution_warning, unique
+    from compiler.render.cards import CARD_INCHES
+
+    def found() -> Iterator[Diagnostic | None]:
+        side = (spec.counter, spec.counter)
+        for counter in game.counters.counters.values():
+            for name, face in (("front", counter.front), ("back", counter.back)):
+                if face is not None and face.image is not None:
+                    where = counter.origin.child(name, "image")
+                    yield resolution_warning(face.image.art, side, spec.dpi, where)
+        for deck in game.decks:
+            if deck.back_image is not None:
+                yield resolution_warning(
+                    deck.back_image, CARD_INCHES, spec.dpi, deck.origin.child("back_image")
+                )
+            for card in deck.cards:
+                for key, art in (("image", card.image), ("back_image", card.back_image)):
+                    if art is not None:
+                        yield resolution_warning(art, CARD_INCHES, spec.dpi, card.origin.child(key))
+
+    return unique(found())
+
+
+MAP_PRINT_DPI = 150  # a board image below this prints visibly soft
+
+
+def map_resolution(game: ValidGame) -> list[Diagnostic]:
+    """A board image printed at its own resolution, when that is too low to print well."""
+    from compiler.art.registration import image_dpi
+    from compiler.art.resolution import resolution_warning
+
+    image, dpi = game.board.image, image_dpi(game.board)
+    if image is None or dpi is None:
+        return []
+    inches = (image.art.width / dpi, image.art.height / dpi)
+    found = resolution_warning(image.art, inches, MAP_PRINT_DPI, image.origin.child("file"))
+    return [found] if found is not None else []
 
 
 BACK_ENDS: dict[str, BackEnd] = {"module": _module, "sheets": _sheets, "map": _map, "aids": _aids}

@@ -29,7 +29,7 @@ from typing import Any
 from compiler.build import BuildOptions, BuildResult, build
 
 SETTLE_SECONDS = 0.05
-WATCHED_SUFFIXES = (".json",)
+WATCHED_SUFFIXES = (".json", ".png", ".jpg", ".jpeg", ".svg")  # data, and the art it names
 CHANGES = ("created", "modified", "moved", "deleted", "closed")  # watchdog's event types that write
 
 

@@ -67,6 +67,22 @@ def _remove_town(data: dict[str, Any]) -> None:
     acre["features"].remove("town")
 
 
+def _declared_and_given(declaration: dict[str, Any], value: Any) -> Callable[[GameCopy], None]:
+    """game.json declares one more counter value, and YIFTACH's front gives it ``value``."""
+
+    def both(game: GameCopy) -> None:
+        game.edit("game.json", lambda d: d["counter_values"].append(declaration))
+        game.edit(
+            "counters.json", lambda d: counter(d, "yiftach")["front"].update({declaration["id"]: value})
+        )
+
+    return both
+
+
+UNIT_SIZE = {"id": "size", "name": "Unit size", "kind": "choice", "choices": ["XX", "X", "III"]}
+DESIGNATION = {"id": "designation", "name": "Designation", "kind": "text", "max_length": 8}
+
+
 CASES = [
     # --- the game system ----------------------------------------------------------------------
     Case(
@@ -392,11 +408,11 @@ CASES = [
     ),
     Case(
         "property typo",
-        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strenght=3)),
+        edit("counters.json", lambda d: counter(d, "yiftach").update(coutn=3)),
         "counters.json",
         codes.SCHEMA_UNKNOWN_PROPERTY,
-        "/counters/0/front/strenght",
-        hint="did you mean 'strength'?",
+        "/counters/0/coutn",
+        hint="did you mean 'count'?",
     ),
     Case(
         "orientation not allowed",
@@ -739,14 +755,232 @@ CASES = [
         codes.COMBAT_MISSING_COLOUR,
         "/counters/0/front/strength_colour",
     ),
+    # --- counter values (game.json counter_values, required_values) -------------------------------------
     Case(
         "unit without movement",
         edit("counters.json", lambda d: counter(d, "yiftach")["front"].pop("movement")),
         "counters.json",
         codes.COUNTER_MISSING_VALUE,
         "/counters/0/front",
+        hint="game.json required_values: every unit carries strength, strength_colour, movement, movement_class",
+    ),
+    Case(
+        "reduced side without its strength",
+        edit("counters.json", lambda d: counter(d, "yiftach")["back"].pop("strength")),
+        "counters.json",
+        codes.COUNTER_MISSING_VALUE,
+        "/counters/0/back",
+    ),
+    Case(
+        "value typo on a face",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strenght=3)),
+        "counters.json",
+        codes.VALUE_UNKNOWN,
+        "/counters/0/front/strenght",
+        hint="did you mean 'strength'?",
+    ),
+    Case(
+        "value nothing declares",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(morale=3)),
+        "counters.json",
+        codes.VALUE_UNKNOWN,
+        "/counters/0/front/morale",
+        hint="declare it in game.json counter_values, or use a face key "
+        "(label, text, blank, damaged, symbol, background, foreground, flag)",
+    ),
+    Case(
+        "required value nothing declares",
+        edit("game.json", lambda d: d["required_values"][0]["values"].append("attack")),
+        "game.json",
+        codes.VALUE_UNKNOWN,
+        "/required_values/0/values/4",
+        hint='declare it in game.json counter_values: {"id": "attack", ...}',
+    ),
+    Case(
+        "required values of an unknown class",
+        edit("game.json", lambda d: d["required_values"][0].update(classes=["infantri"])),
+        "game.json",
+        codes.REF_UNKNOWN_CLASS,
+        "/required_values/0/classes/0",
+        hint="did you mean 'infantry'?",
+    ),
+    Case(
+        "a word for a number",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strength="two")),
+        "counters.json",
+        codes.VALUE_WRONG_KIND,
+        "/counters/0/front/strength",
+        hint="write a number such as 3",
+    ),
+    Case(
+        "a number for a flag",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(zoc=1)),
+        "counters.json",
+        codes.VALUE_WRONG_KIND,
+        "/counters/0/front/zoc",
+        hint="write true or false",
+    ),
+    Case(
+        "a negative movement allowance",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(movement=-1)),
+        "counters.json",
+        codes.VALUE_OUT_OF_BOUNDS,
+        "/counters/0/front/movement",
+    ),
+    Case(
+        "half a strength point where the game prints whole numbers",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strength=1.5)),
+        "counters.json",
+        codes.VALUE_OUT_OF_BOUNDS,
+        "/counters/0/front/strength",
+    ),
+    Case(
+        "a strength colour the combat system does not have",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(strength_colour="blak")),
+        "counters.json",
+        codes.COMBAT_MISSING_COLOUR,
+        "/counters/0/front/strength_colour",
+        hint="did you mean 'black'?",
+    ),
+    Case(
+        "a unit size that is not one of its choices",
+        _declared_and_given(UNIT_SIZE, "brigade"),
+        "counters.json",
+        codes.VALUE_UNKNOWN_CHOICE,
+        "/counters/0/front/size",
+        hint="choices: XX, X, III",
+    ),
+    Case(
+        "a movement class terrain.json does not define",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(movement_class="fot")),
+        "counters.json",
+        codes.REF_UNKNOWN_MOVEMENT_CLASS,
+        "/counters/0/front/movement_class",
+        hint="did you mean 'foot'?",
+    ),
+    Case(
+        "a designation longer than its max_length",
+        _declared_and_given(DESIGNATION, "Palmach Yiftach"),
+        "counters.json",
+        codes.VALUE_OUT_OF_BOUNDS,
+        "/counters/0/front/designation",
+    ),
+    Case(
+        "a designation with a tab",
+        _declared_and_given(DESIGNATION, "11\tBde"),
+        "counters.json",
+        codes.NAME_UNPRINTABLE,
+        "/counters/0/front/designation",
+    ),
+    Case(
+        "a mark the declaration does not allow",
+        edit(
+            "counters.json",
+            lambda d: counter(d, "yiftach")["front"].update(strength={"value": 2, "mark": "box"}),
+        ),
+        "counters.json",
+        codes.VALUE_MARK_NOT_ALLOWED,
+        "/counters/0/front/strength/mark",
+        hint='allow it in game.json: "marks": ["box"] in the declaration of strength',
+    ),
+    Case(
+        "a mark on a flag",
+        edit(
+            "counters.json", lambda d: counter(d, "yiftach")["front"].update(zoc={"value": 1, "mark": "box"})
+        ),
+        "counters.json",
+        codes.VALUE_WRONG_KIND,
+        "/counters/0/front/zoc",
+    ),
+    Case(
+        "a list as a face value",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update(movement_marks=["j"])),
+        "counters.json",
+        codes.SCHEMA_TYPE,
+        "/counters/0/front/movement_marks",
+    ),
+    Case(
+        "a face key that is not a value id",
+        edit("counters.json", lambda d: counter(d, "yiftach")["front"].update({"Strength": 2})),
+        "counters.json",
+        codes.SCHEMA_PATTERN,
+        "/counters/0/front",
+    ),
+    Case(
+        "a reduced side that moves further",
+        edit("counters.json", lambda d: counter(d, "yiftach")["back"].update(movement=4)),
+        "counters.json",
+        codes.COUNTER_BACK_NOT_REDUCED,
+        "/counters/0/back/movement",
+    ),
+    Case(
+        "bounds the wrong way round",
+        edit("game.json", lambda d: d["counter_values"][0].update(min=9, max=1)),
+        "game.json",
+        codes.VALUE_BAD_DECLARATION,
+        "/counter_values/0/min",
+    ),
+    Case(
+        "a choice with no choices",
+        edit("game.json", lambda d: d["counter_values"][1].pop("choices_from")),
+        "game.json",
+        codes.VALUE_BAD_DECLARATION,
+        "/counter_values/1",
+    ),
+    Case(
+        "a value named like a face key",
+        edit(
+            "game.json",
+            lambda d: d["counter_values"].append({"id": "label", "name": "Label", "kind": "text"}),
+        ),
+        "game.json",
+        codes.VALUE_BAD_DECLARATION,
+        "/counter_values/8/id",
+    ),
+    Case(
+        "a value declared twice",
+        edit("game.json", lambda d: d["counter_values"].append({"id": "zoc", "name": "ZOC", "kind": "flag"})),
+        "game.json",
+        codes.ID_DUPLICATE,
+        "/counter_values/8/id",
+    ),
+    Case(
+        "a value kind that does not exist",
+        edit("game.json", setitem(["counter_values", 6, "kind"], "boolean")),
+        "game.json",
+        codes.SCHEMA_ENUM,
+        "/counter_values/6/kind",
+        hint="allowed kinds: number, text, choice, flag",
+    ),
+    Case(
+        "a value the rules read, not required of units",
+        edit("game.json", lambda d: d["required_values"][0]["values"].remove("movement_class")),
+        "game.json",
+        codes.VALUE_ENGINE_NEEDS,
+        "/required_values",
+        hint='add it to required_values: {"kinds": ["unit"], "values": ["movement_class", ...]}',
+    ),
+    Case(
+        "a value the rules read as a number, declared as text",
+        edit(
+            "game.json",
+            setitem(["counter_values", 0], {"id": "strength", "name": "Strength", "kind": "text"}),
+        ),
+        "game.json",
+        codes.VALUE_ENGINE_NEEDS,
+        "/counter_values/0/kind",
+        hint='make it "kind": "number"',
     ),
 ]
+
+
+# Diagnostics about counter values speak of the game's own declarations, never of another
+# game's system ("every unit of a israel1948 game needs ..."); only value.engine-needs names
+# the rules system, as the system.
+VALUE_CODES = {code for code in codes.DESCRIPTIONS if code.startswith("value.")} | {
+    codes.COUNTER_MISSING_VALUE,
+    codes.COUNTER_BACK_NOT_REDUCED,
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
@@ -754,6 +988,12 @@ def test_broken_copy_gives_its_code(israel: GameCopy, case: Case) -> None:
     case.break_it(israel)
     report = validate_game(israel.root)
     assert_reported(report, case.code, case.file, case.pointer, case.hint, case.located)
+    for found in report.diagnostics:
+        words = f"{found.message} {found.hint or ''}"
+        if found.code == codes.VALUE_ENGINE_NEEDS:
+            assert "the rules of the 'israel1948' system" in words and "israel1948 game" not in words
+        elif found.code in VALUE_CODES:
+            assert "israel1948" not in words, words
 
 
 def test_there_are_enough_distinct_cases() -> None:

@@ -3,12 +3,14 @@
 - rules_engine never imports compiler;
 - no module of rules_engine imports, directly or through others, a module that imports it back;
 - core code names no side, phase kind or game: those come from the data or the system's class;
-- compiler/replay reaches a game system only through its adapters.
+- compiler/replay reaches a game system only through its adapters;
+- the cross-checks know no counter value by name: game.json declares them.
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -97,3 +99,48 @@ def test_no_function_is_over_sixty_lines() -> None:
                     if length > 60:
                         long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)")
     assert long == []
+
+
+def _shipped_value_ids() -> set[str]:
+    """Every counter value the shipped games and the templates declare (strength, movement_class ...)."""
+    ids: set[str] = set()
+    for path in [
+        *(ROOT / "source_data").glob("*/game.json"),
+        *(ROOT / "compiler" / "templates").glob("*/game.json"),
+    ]:
+        text = path.read_text(encoding="utf-8").replace('"{id}"', '"x"').replace('"{title}"', '"x"')
+        ids.update(value["id"] for value in json.loads(text).get("counter_values", ()))
+    return ids
+
+
+FACES = {"face", "front", "back"}
+
+
+def _value_by_name(node: ast.AST, names: set[str]) -> str | None:
+    """What a node says, when it names a counter value: a string, or a read off a face."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+        return f"the string {node.value!r}"
+    if isinstance(node, ast.Attribute) and node.attr in names:
+        owner = ast.unparse(node.value)
+        return f"{owner}.{node.attr}" if owner.split(".")[-1] in FACES else None
+    if isinstance(node, ast.Call) and ast.unparse(node.func) == "getattr" and node.args:
+        return ast.unparse(node) if ast.unparse(node.args[0]).split(".")[-1] in FACES else None
+    return None
+
+
+def test_no_check_knows_a_counter_value_by_name() -> None:
+    """The cross-checks read counter values only through game.json's declarations: no list of
+    face fields per system (the old `face_values`), no value id as a string, and no value read
+    off a face by name (`face.strength_colour`, `counter.front.movement`, `getattr(face, name)`)."""
+    names = _shipped_value_ids()
+    assert {"strength", "strength_colour", "movement", "movement_class", "supply_symbol"} <= names
+    found = []
+    for path in (ROOT / "compiler" / "checks").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        if re.search(r"\bface_values\b", source):
+            found.append(f"{path.name}: face_values")
+        for node in ast.walk(ast.parse(source)):
+            what = _value_by_name(node, names)
+            if what is not None:
+                found.append(f"{path.name}:{getattr(node, 'lineno', 0)} {what}")
+    assert found == []

@@ -88,26 +88,35 @@ def test_a_road_over_a_river_only_a_bridge_lets_units_cross_is_an_error(israel: 
     assert found.message.endswith("no foot or mechanised unit may cross it, so the road leads nowhere")
 
 
-def test_a_missing_face_value_names_the_system_in_good_grammar(israel: GameCopy) -> None:
+def test_a_missing_face_value_names_the_rule_that_asks_for_it(israel: GameCopy) -> None:
+    """The values a counter must carry are the game's own (game.json required_values): the hint
+    quotes that rule and names no system after a game ("a israel1948 game")."""
     israel.edit("counters.json", lambda d: d["counters"][0]["front"].pop("movement"))
     (found,) = _found(israel, codes.COUNTER_MISSING_VALUE)
     assert found.hint == (
-        "the game system game.json names, 'israel1948', reads on every unit's playing face: "
-        "strength, strength_colour, movement, movement_class"
+        "game.json required_values: every unit carries strength, strength_colour, movement, movement_class"
     )
-    assert "a israel1948" not in found.hint
+    assert "israel1948" not in found.hint
 
 
 def test_a_strength_colour_the_combat_chart_does_not_declare_is_refused(tmp_path: Path) -> None:
     lawrence = copy_game("lawrence", tmp_path)
     lawrence.edit("counters.json", lambda d: d["counters"][0]["front"].update(strength_colour="yellow"))
+    (found,) = _found(lawrence, codes.VALUE_UNKNOWN)  # Lawrence declares no strength colour at all
+    assert found.is_error and found.pointer == "/counters/0/front/strength_colour"
+    lawrence.edit(
+        "game.json",
+        lambda d: d["counter_values"].append(
+            {"id": "strength_colour", "name": "Colour", "kind": "choice", "choices_from": "strength_colours"}
+        ),
+    )
     (found,) = _found(lawrence, codes.COMBAT_MISSING_COLOUR)
     assert found.is_error and found.pointer == "/counters/0/front/strength_colour"
-    assert "declares no strength colours" in (found.hint or "")
+    assert "lists none: leave strength_colour out" in (found.hint or "")
     israel = copy_game("israel1948", tmp_path)
     israel.edit("counters.json", lambda d: d["counters"][0]["front"].update(strength_colour="yellow"))
     (found,) = _found(israel, codes.COMBAT_MISSING_COLOUR)
-    assert found.hint == "known colours: black, red, white"
+    assert found.hint == "known: black, red, white"
     jerusalem = copy_game("jerusalem", tmp_path)
     assert not _found(jerusalem, codes.COMBAT_MISSING_COLOUR), "Jerusalem!'s chart declares yellow"
 

@@ -14,6 +14,7 @@ from compiler.build import BuildOptions, GameBuild, build
 from compiler.cache import aside
 from compiler.cache.fingerprint import fingerprint
 from compiler.cache.store import MAGIC, RenderCache
+from compiler.model.counters import build_face
 from compiler.pipeline import validate_game
 from compiler.render.board import board_inputs
 from compiler.vassal.module import build_module
@@ -154,6 +155,19 @@ def test_fingerprints_tell_values_apart_and_ignore_origins() -> None:
     assert fingerprint({1, 2, 3}) == fingerprint({3, 2, 1})
     with pytest.raises(TypeError, match="cannot fingerprint"):
         fingerprint(object())
+
+
+def test_a_face_fingerprint_follows_its_values_and_marks() -> None:
+    """A face keeps its values in mappings: a changed value, or the same number with another
+    mark, must give another key (the drawing differs), the same face the same key."""
+    plain = build_face({"strength": 2, "movement": 5})
+    assert fingerprint(plain) == fingerprint(build_face({"strength": 2, "movement": 5}))
+    assert fingerprint(plain) != fingerprint(build_face({"strength": 3, "movement": 5}))
+    assert fingerprint(plain) != fingerprint(build_face({"strength": 2, "movement": 5, "zoc": True}))
+    marked = build_face({"strength": {"value": 2, "mark": "parentheses"}, "movement": 5})
+    assert marked.values == plain.values and fingerprint(marked) != fingerprint(plain)
+    boxed = build_face({"strength": {"value": 2, "mark": "box"}, "movement": 5})
+    assert fingerprint(boxed) != fingerprint(marked)
 
 
 def test_work_done_in_a_forked_copy_comes_back_or_says_it_failed(monkeypatch: pytest.MonkeyPatch) -> None:

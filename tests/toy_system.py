@@ -67,7 +67,9 @@ class ToyGame(CoreGame):
 
 
 # What the validator asks of the system (a real system keeps it in its facts.py).
-FACTS = SystemFacts(name="toy", face_values={"unit": ("movement",)}, phase_kinds=frozenset({"movement"}))
+FACTS = SystemFacts(
+    name="toy", reads_values={"unit": {"movement": "number"}}, phase_kinds=frozenset({"movement"})
+)
 
 
 class Toy(CoreSystem[ToyGame]):

@@ -81,11 +81,11 @@ class Drawings:
             lambda: render_card(deck, card, width, height),
         )
 
-    def card_back(self, deck: Deck, width: int, height: int) -> Png:
+    def card_back(self, deck: Deck, width: int, height: int, card: Card | None = None) -> Png:
         return self.png(
-            f"card back {deck.id}",
-            ("card back", back_inputs(deck), width, height),
-            lambda: render_card_back(deck, width, height),
+            f"card back {deck.id}" + (f"/{card.id}" if card is not None else ""),
+            ("card back", back_inputs(deck, card), width, height),
+            lambda: render_card_back(deck, width, height, card),
         )
 
     def board(self, inputs: BoardInputs, dpi: int, aside: Waiter | None = None) -> tuple[BoardArt, Png]:

@@ -7,9 +7,9 @@ needs is missing (that part's own file already carries the error).
 
 from collections.abc import Callable, Iterator
 
+from compiler.checks.art import check_board_image, check_card_images, check_counter_images
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.context import CheckContext
-from compiler.checks.counters import check_counter_values
 from compiler.checks.geometry import (
     check_bridges,
     check_countries,
@@ -36,6 +36,7 @@ from compiler.checks.references import (
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
 from compiler.checks.system import check_system
+from compiler.checks.values import check_engine_values, check_face_values, check_value_declarations
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
 
@@ -48,7 +49,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_printable_glyphs,
     check_game_references,
     check_counter_references,
-    check_counter_values,
+    check_value_declarations,
+    check_engine_values,
+    check_face_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,
@@ -60,6 +63,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_region_connections,
     check_map_size,
     check_spaces_on_sheet,
+    check_board_image,
+    check_card_images,
+    check_counter_images,
     check_countries,
     check_place_names,
     check_supply_sources,

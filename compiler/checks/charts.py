@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error
-from rules_engine.definitions import CombatSystem, CounterMix, DieRange, GameDefinition, Table
+from rules_engine.definitions import DieRange, GameDefinition, Table
 
 
 def check_tables(context: CheckContext) -> Iterator[Diagnostic]:
@@ -118,12 +118,8 @@ def _crt_columns(table: Table) -> Iterator[Diagnostic]:
 
 def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
     definition = context.definition
-    charts, game, counters = definition.charts, definition.game, definition.counters
-    if charts is None:
-        return
-    if counters is not None:
-        yield from _strength_colours(charts.combat, counters)
-    if charts.combat is None:
+    charts, game = definition.charts, definition.game
+    if charts is None or charts.combat is None:
         return
     combat = charts.combat
     if game is not None:
@@ -147,26 +143,3 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
                 )
     if combat.table is not None and combat.table not in charts.tables:
         yield unknown(codes.REF_UNKNOWN_TABLE, "table", combat.table, charts.tables, combat.origin, "table")
-
-
-def _strength_colours(combat: CombatSystem | None, counters: CounterMix) -> Iterator[Diagnostic]:
-    """A strength colour is something the combat chart declares (its strength_colours): one it
-    does not declare, or any colour where it declares none, is a value no rule reads."""
-    known = {c.colour for c in combat.strength_colours} if combat is not None else set()
-    for counter in counters.counters.values():
-        for face_name, face in (("front", counter.front), ("back", counter.back)):
-            if face is None or not face.strength_colour or face.strength_colour in known:
-                continue
-            file, pointer = at(counter.origin, face_name, "strength_colour")
-            yield error(
-                codes.COMBAT_MISSING_COLOUR,
-                f"'{counter.name}' has a {face.strength_colour} strength, which the "
-                f"combat chart in charts.json does not define",
-                file,
-                pointer,
-                hint=(
-                    "known colours: " + ", ".join(sorted(known))
-                    if known
-                    else "this game's combat chart declares no strength colours: leave strength_colour out"
-                ),
-            )

@@ -309,9 +309,11 @@ def check_map_size(context: CheckContext) -> Iterator[Diagnostic]:
 
 def check_spaces_on_sheet(context: CheckContext) -> Iterator[Diagnostic]:
     """A point-to-point space is drawn where its x and y put it: past the sheet's edge it
-    would be cut off the map."""
+    would be cut off the map. (On a board image x and y are its pixels: checks/art.py.)"""
     board = context.definition.board
     if board is None or board.grid is not None or board.width is None or board.height is None:
+        return
+    if board.image is not None:
         return
     unit = board.size_unit or "in"
     for space in board.spaces.values():

@@ -11,7 +11,15 @@ from compiler.loading.positions import join_pointer
 
 # For each kind of file, the lists whose items carry an 'id' that must be unique.
 _COLLECTIONS: dict[str, tuple[str, ...]] = {
-    "game": ("sides", "nations", "unit_classes", "dice", "sequence_of_play", "optional_rules"),
+    "game": (
+        "sides",
+        "nations",
+        "unit_classes",
+        "counter_values",
+        "dice",
+        "sequence_of_play",
+        "optional_rules",
+    ),
     "map": ("spaces", "regions", "entries", "tracks", "boxes"),
     "terrain": ("movement_classes", "terrain"),
     "counters": ("counters",),

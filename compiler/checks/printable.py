@@ -39,7 +39,8 @@ def _names(data: Any, keys: frozenset[str] = NAME_KEYS) -> Iterator[tuple[str, s
             stack.extend((f"{here}/{index}", item) for index, item in enumerate(value))
 
 
-def _problem(text: str) -> str | None:
+def problem_in_name(text: str) -> str | None:
+    """What makes ``text`` unprintable on one line (None: nothing)."""
     if any(ord(c) < 32 or ord(c) == 127 for c in text):
         return "holds a line break, tab or other control character"
     if text.endswith("\\"):
@@ -53,7 +54,7 @@ def check_printable_names(context: CheckContext) -> Iterator[Diagnostic]:
             continue
         for document in context.valid_documents(kind.kind):
             for pointer, text in _names(document.data):
-                problem = _problem(text)
+                problem = problem_in_name(text)
                 if problem is not None:
                     yield error(
                         codes.NAME_UNPRINTABLE,

@@ -134,8 +134,6 @@ def check_counter_references(context: CheckContext) -> Iterator[Diagnostic]:
     nation_ids = [n.id for n in game.nations]
     class_ids = [c.id for c in game.unit_classes]
     rule_ids = [r.id for r in game.optional_rules]
-    terrain = context.definition.terrain
-    movement_ids = [m.id for m in terrain.movement_classes] if terrain else None
     for counter in counters.counters.values():
         origin = counter.origin
         if counter.side is not None and counter.side not in [*side_ids, "both"]:
@@ -168,19 +166,6 @@ def check_counter_references(context: CheckContext) -> Iterator[Diagnostic]:
                 origin,
                 "optional_rule",
             )
-        if movement_ids is None:
-            continue
-        for face_name, face in (("front", counter.front), ("back", counter.back)):
-            if face is not None and face.movement_class and face.movement_class not in movement_ids:
-                yield unknown(
-                    codes.REF_UNKNOWN_MOVEMENT_CLASS,
-                    "movement class",
-                    face.movement_class,
-                    movement_ids,
-                    origin,
-                    face_name,
-                    "movement_class",
-                )
 
 
 def check_map_terrain(context: CheckContext) -> Iterator[Diagnostic]:

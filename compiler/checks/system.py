@@ -1,8 +1,8 @@
 """The game's system: one the engine knows, and a sequence of play in the kinds that system runs.
 
 The facts come from the system's class in the registry (rules_engine/systems),
-so a new system brings its own phase kinds and the face values it reads
-without any change here.
+so a new system brings its own phase kinds without any change here (the
+counter values it reads are checked with the game's declarations: values.py).
 """
 
 from __future__ import annotations

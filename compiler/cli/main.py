@@ -390,11 +390,24 @@ def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_rep
 @OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
 @PAPER
+@click.option(
+    "--one-sheet", is_flag=True, help="One PDF page the map's own size (for a print shop), not tiles."
+)
 @NO_REPLAYS
-def map_command(game_dir: Path, output: Path, dpi: int, paper: str, no_replays: bool) -> int:
-    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels."""
+def map_command(game_dir: Path, output: Path, dpi: int, paper: str, one_sheet: bool, no_replays: bool) -> int:
+    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels.
+
+    A board that is an image (map.json's image) prints at the image's own resolution.
+    """
     return _run_build(
-        (game_dir,), ("map",), output, "text", map_dpi=dpi, map_paper=paper, run_replays=not no_replays
+        (game_dir,),
+        ("map",),
+        output,
+        "text",
+        map_dpi=dpi,
+        map_paper=paper,
+        map_one_sheet=one_sheet,
+        run_replays=not no_replays,
     )
 
 
@@ -505,6 +518,16 @@ def new(game_dir: Path, system: str | None, source: Path | None) -> int:
     report = validate_game(game_dir)
     click.echo(format_report(report, show_warnings=False))
     return EXIT_OK if report.ok else EXIT_INVALID
+
+
+def _add_art_commands() -> None:
+    from compiler.cli.art import grid_group, slice_command
+
+    cli.add_command(grid_group)
+    cli.add_command(slice_command)
+
+
+_add_art_commands()
 
 
 def main() -> None:

@@ -91,7 +91,18 @@ def limits() -> list[tuple[str, str, str]]:
         ("a message or hint", f"{MAX_MESSAGE_CHARACTERS} characters", "shortened the same way"),
         ("a word a typo hint is sought for", f"{MAX_HINT_LENGTH} characters", "no 'did you mean' hint"),
         ("phases one replay step may advance", str(MAX_PHASES_PER_STEP), "`replay.bad-step`"),
+        *_art_limits(),
         *_output_limits(),
+    ]
+
+
+def _art_limits() -> list[tuple[str, str, str]]:
+    """What an image a game names may be (compiler/art/limits.py)."""
+    from compiler.art import limits as art
+
+    return [
+        (what, value, f"{kind}: past it `art.too-large`, and the image is not decoded")
+        for what, (value, kind) in art.DESCRIPTIONS.items()
     ]
 
 

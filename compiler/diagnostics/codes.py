@@ -83,6 +83,15 @@ COUNTER_NATION_OF_OTHER_SIDE = "counter.nation-of-other-side"
 COUNTER_MISSING_VALUE = "counter.missing-value"
 COUNTER_BACK_NOT_REDUCED = "counter.back-not-reduced"
 
+# Counter values a game declares (game.json counter_values)
+VALUE_UNKNOWN = "value.unknown"
+VALUE_WRONG_KIND = "value.wrong-kind"
+VALUE_OUT_OF_BOUNDS = "value.out-of-bounds"
+VALUE_UNKNOWN_CHOICE = "value.unknown-choice"
+VALUE_MARK_NOT_ALLOWED = "value.mark-not-allowed"
+VALUE_BAD_DECLARATION = "value.bad-declaration"
+VALUE_ENGINE_NEEDS = "value.engine-needs"
+
 # Counts the rulebook states
 STATED_COUNT_MISMATCH = "stated.count-mismatch"
 STATED_COUNTERS_TOTAL = "stated.counters-total"
@@ -189,8 +198,15 @@ DESCRIPTIONS: dict[str, str] = {
     SUPPLY_NATION_OF_OTHER_SIDE: "A supply source's nation belongs to the other side.",
     SUPPLY_IMPASSABLE: "A supply source lies in impassable terrain.",
     COUNTER_NATION_OF_OTHER_SIDE: "A counter's nation belongs to another side.",
-    COUNTER_MISSING_VALUE: "A unit lacks a value its game system needs.",
-    COUNTER_BACK_NOT_REDUCED: "A unit's damaged side is stronger than its full side.",
+    COUNTER_MISSING_VALUE: "A counter lacks a value game.json's required_values asks it to carry.",
+    COUNTER_BACK_NOT_REDUCED: "A number on a unit's damaged side is higher than on its full side.",
+    VALUE_UNKNOWN: "A face gives, or required_values names, a value game.json does not declare.",
+    VALUE_WRONG_KIND: "A face gives a value of another kind than declared (a word for a number).",
+    VALUE_OUT_OF_BOUNDS: "A number outside its declared min, max or step; a text over its max_length.",
+    VALUE_UNKNOWN_CHOICE: "A face gives a choice its declaration does not list.",
+    VALUE_MARK_NOT_ALLOWED: "A number carries a mark its declaration does not allow.",
+    VALUE_BAD_DECLARATION: "A counter value's declaration contradicts itself (min above max, no choices).",
+    VALUE_ENGINE_NEEDS: "The game's rules system reads a counter value the game does not declare or require.",
     STATED_COUNT_MISMATCH: "The data disagrees with a number the rulebook states.",
     STATED_COUNTERS_TOTAL: "The counter mix does not add up to the rulebook's total.",
     SETUP_WRONG_SIDE: "A side sets up a unit that belongs to the other side.",
@@ -269,4 +285,34 @@ DESCRIPTIONS.update(
 LIMIT_MORE_DIAGNOSTICS = "limit.more-diagnostics"
 DESCRIPTIONS[LIMIT_MORE_DIAGNOSTICS] = (
     "One file has more diagnostics of one code than are listed; this one counts the rest."
+)
+
+# Art: image files a game names (compiler/art)
+ART_MISSING = "art.missing"
+ART_UNREADABLE = "art.unreadable"
+ART_TOO_LARGE = "art.too-large"
+ART_OUTSIDE_GAME = "art.outside-game"
+ART_EXTERNAL_REFERENCE = "art.external-reference"
+ART_SVG_UNAVAILABLE = "art.svg-unavailable"
+ART_SIZES_DIFFER = "art.sizes-differ"
+ART_LOW_RESOLUTION = "art.low-resolution"
+MAP_IMAGE_GRID_OFF_IMAGE = "map.image-grid-off-image"
+MAP_IMAGE_SPACE_OFF_IMAGE = "map.image-space-off-image"
+MAP_IMAGE_SCALE = "map.image-scale"
+MAP_IMAGE_REGISTRATION = "map.image-registration"
+DESCRIPTIONS.update(
+    {
+        ART_MISSING: "An image file the data names does not exist.",
+        ART_UNREADABLE: "An image is not a whole PNG, JPEG or SVG (damaged, cut short, another format).",
+        ART_TOO_LARGE: "An image is past a limit (bytes, pixels, SVG size or expansion): a bomb.",
+        ART_OUTSIDE_GAME: "An image is named by a path that leads outside the game folder.",
+        ART_EXTERNAL_REFERENCE: "An SVG refers to something outside itself (a file, a URL, an entity).",
+        ART_SVG_UNAVAILABLE: "SVG art cannot be drawn: CairoSVG or the cairo library is not installed.",
+        ART_SIZES_DIFFER: "The front and back images of a counter or card are not the same size.",
+        ART_LOW_RESOLUTION: "An image has fewer pixels than printing at the chosen size needs (a warning).",
+        MAP_IMAGE_GRID_OFF_IMAGE: "A hex of the registered grid has its centre outside the board image.",
+        MAP_IMAGE_SPACE_OFF_IMAGE: "A point-to-point space is placed outside the board image.",
+        MAP_IMAGE_SCALE: "The board image's resolution disagrees with its hex size or the counters' size.",
+        MAP_IMAGE_REGISTRATION: "The board image's grid registration is missing a value the map needs.",
+    }
 )

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, codes, error
+from compiler.model.artwork import ArtSource, artwork
 from compiler.model.reading import Json, strings, text
 from rules_engine.definitions import (
     Area,
@@ -29,14 +30,18 @@ from rules_engine.definitions import (
     SupplySource,
     Track,
 )
+from rules_engine.definitions.art import BoardImage
 from rules_engine.definitions.frozen import read_only
 from rules_engine.geometry import Axis, GridError, Hex, HexGrid
 
 _UNIT_TO_INCH = {"in": 1.0, "mm": 1 / 25.4}
 
 
-def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnostic]]:
-    """The map from map.json; a grid that cannot number its hexes is the one fatal problem."""
+def build_map(
+    data: Json, file: str, art: ArtSource | None = None
+) -> tuple[MapDefinition | None, list[Diagnostic]]:
+    """The map from map.json; a grid that cannot number its hexes is the one fatal problem.
+    ``art`` reads the board image; without it (a replay's test map) the map has no image."""
     root = Origin(file)
     problems: list[Diagnostic] = []
     grid: HexGrid | None = None
@@ -64,6 +69,7 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
         spaces=read_only(spaces),
         origin=root,
         scale=_scale(data.get("scale")),
+        image=_board_image(data, root, art, problems),
         **parts,
     )
     return board, problems
@@ -71,6 +77,35 @@ def build_map(data: Json, file: str) -> tuple[MapDefinition | None, list[Diagnos
 
 def _scale(data: Json | None) -> MapScale | None:
     return None if data is None else MapScale(data["per"], float(data["value"]), data["unit"])
+
+
+_UNIT_PER_INCH = {"in": 1.0, "mm": 25.4}
+
+
+def _board_image(
+    data: Json, root: Origin, art: ArtSource | None, problems: list[Diagnostic]
+) -> BoardImage | None:
+    """The board image and its registration, lengths in image pixels (a length in inches or mm
+    is turned into pixels at the stated dpi; without one it is left out, and the checks say so)."""
+    entry = data.get("image")
+    if entry is None or art is None:
+        return None
+    origin = root.child("image")
+    found = artwork(entry["file"], origin.child("file"), art, problems)
+    if found is None:
+        return None
+    dpi = entry.get("dpi")
+    unit = entry.get("unit", "px")
+    scale = 1.0 if unit == "px" else (dpi / _UNIT_PER_INCH[unit] if dpi else None)
+
+    def pixels(value: float | None) -> float | None:
+        return None if value is None or scale is None else value * scale
+
+    first = entry.get("first_hex")
+    first_centre = None if first is None or scale is None else (first[0] * scale, first[1] * scale)
+    return BoardImage(
+        found, dpi, pixels(entry.get("hex_size")), pixels(entry.get("column_step")), first_centre, origin
+    )
 
 
 Resolve = Callable[[str], str]

@@ -7,6 +7,7 @@ problems of the others.
 
 from __future__ import annotations
 
+from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic
 from compiler.loading import GameSources, SourceDocument
 from compiler.model.board import build_map
@@ -27,19 +28,22 @@ def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinit
         return document if document is not None and document.name in valid else None
 
     problems: list[Diagnostic] = []
+    art = ArtReader(sources.root)
     game_doc, map_doc, terrain_doc = usable("game"), usable("map"), usable("terrain")
     counters_doc, charts_doc, cards_doc = usable("counters"), usable("charts"), usable("cards")
     board = None
     if map_doc is not None:
-        board, map_problems = build_map(map_doc.data, map_doc.name)
+        board, map_problems = build_map(map_doc.data, map_doc.name, art)
         problems.extend(map_problems)
     definition = GameDefinition(
         game=build_game(game_doc.data, game_doc.name) if game_doc else None,
         board=board,
         terrain=build_terrain(terrain_doc.data, terrain_doc.name) if terrain_doc else None,
-        counters=build_counters(counters_doc.data, counters_doc.name) if counters_doc else None,
+        counters=build_counters(counters_doc.data, counters_doc.name, art, problems)
+        if counters_doc
+        else None,
         charts=build_charts(charts_doc.data, charts_doc.name) if charts_doc else None,
-        decks=build_decks(cards_doc.data, cards_doc.name) if cards_doc else None,
+        decks=build_decks(cards_doc.data, cards_doc.name, art, problems) if cards_doc else None,
         scenarios=tuple(
             build_scenario(doc.data, doc.name) for doc in sources.all("scenario") if doc.name in valid
         ),

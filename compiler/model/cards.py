@@ -1,17 +1,32 @@
-"""Build card decks from cards.json."""
+"""Build card decks from cards.json; a card's or a deck's images are read through ``art``."""
 
 from __future__ import annotations
 
+from compiler.diagnostics import Diagnostic
+from compiler.model.artwork import ArtSource, artwork
 from compiler.model.reading import Json, text
 from rules_engine.definitions import Card, CardSection, Deck, Origin
+from rules_engine.definitions.art import Artwork
 
 
-def build_decks(data: Json, file: str) -> tuple[Deck, ...]:
+def build_decks(
+    data: Json, file: str, art: ArtSource | None = None, problems: list[Diagnostic] | None = None
+) -> tuple[Deck, ...]:
     root = Origin(file)
-    return tuple(_deck(deck, root.child("decks", i)) for i, deck in enumerate(data["decks"]))
+    found = problems if problems is not None else []
+    return tuple(_deck(deck, root.child("decks", i), art, found) for i, deck in enumerate(data["decks"]))
 
 
-def _deck(data: Json, origin: Origin) -> Deck:
+def _image(
+    data: Json, key: str, origin: Origin, art: ArtSource | None, problems: list[Diagnostic]
+) -> Artwork | None:
+    name = data.get(key)
+    if name is None or art is None:
+        return None
+    return artwork(name, origin.child(key), art, problems)
+
+
+def _deck(data: Json, origin: Origin, art: ArtSource | None, problems: list[Diagnostic]) -> Deck:
     cards = tuple(
         Card(
             id=card["id"],
@@ -26,6 +41,8 @@ def _deck(data: Json, origin: Origin) -> Deck:
             keep=bool(card.get("keep", False)),
             origin=origin.child("cards", i),
             reconstructed=_text_reconstructed(card.get("provenance")),
+            image=_image(card, "image", origin.child("cards", i), art, problems),
+            back_image=_image(card, "back_image", origin.child("cards", i), art, problems),
         )
         for i, card in enumerate(data["cards"])
     )
@@ -38,6 +55,7 @@ def _deck(data: Json, origin: Origin) -> Deck:
         cards,
         text(data, "summary"),
         origin,
+        _image(data, "back_image", origin, art, problems),
     )
 
 

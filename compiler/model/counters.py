@@ -2,51 +2,71 @@
 
 from __future__ import annotations
 
+from compiler.diagnostics import Diagnostic
+from compiler.model.artwork import ArtSource, artwork
 from compiler.model.reading import Json, strings, text
 from rules_engine.definitions import Counter, CounterMix, Face, Origin
+from rules_engine.definitions.art import FaceImage
+from rules_engine.definitions.counters import FaceValue
 from rules_engine.definitions.frozen import read_only
 
-_FACE_FIELDS = {
-    "label",
-    "blank",
-    "damaged",
-    "strength",
-    "strength_colour",
-    "strength_plus",
-    "strength_parenthesized",
-    "strength_printed",
-    "targeted_strength",
-    "multiplier",
-    "movement",
-    "movement_class",
-    "movement_hexagon",
-    "movement_colour",
-    "zoc",
-    "no_zoc_band",
-    "supply_symbol",
-    "range",
-    "capacity",
-    "elite",
-    "value",
-    "text",
-    "symbol",
-    "background",
-    "foreground",
-    "flag",
-}
+# The keys of a face every game shares: what it looks like, and notes about the data. Every
+# other key of a face is a value the game declares in game.json ``counter_values``.
+PRESENTATION_KEYS = ("label", "text", "blank", "damaged", "symbol", "background", "foreground", "flag")
+NOTE_KEYS = ("cite", "provenance", "note")
+ART_KEYS = ("image",)  # the face's picture: read with the game's art (``_with_images``), not a value
 
 
-def build_counters(data: Json, file: str) -> CounterMix:
+def build_counters(
+    data: Json, file: str, art: ArtSource | None = None, problems: list[Diagnostic] | None = None
+) -> CounterMix:
+    """The counter mix; ``art`` reads the faces' images (without it, faces have none)."""
     root = Origin(file)
     counters: dict[str, Counter] = {}
     for index, entry in enumerate(data["counters"]):
-        counters.setdefault(entry["id"], _counter(entry, root.child("counters", index)))
+        counter = _counter(entry, root.child("counters", index))
+        if art is not None:
+            counter = _with_images(counter, entry, art, problems if problems is not None else [])
+        counters.setdefault(entry["id"], counter)
     return CounterMix(read_only(counters), root)
 
 
+def _with_images(counter: Counter, entry: Json, art: ArtSource, problems: list[Diagnostic]) -> Counter:
+    faces = {}
+    for side in ("front", "back"):
+        face, data = getattr(counter, side), entry.get(side)
+        if face is None or not isinstance(data, dict) or "image" not in data:
+            continue
+        named = data["image"]
+        name, mode = (
+            (named, "whole") if isinstance(named, str) else (named["file"], named.get("mode", "whole"))
+        )
+        where = (
+            counter.origin.child(side, "image")
+            if isinstance(named, str)
+            else counter.origin.child(side, "image", "file")
+        )
+        found = artwork(name, where, art, problems)
+        if found is not None:
+            faces[side] = face._replace(image=FaceImage(found, mode))
+    return counter._replace(**faces) if faces else counter
+
+
 def build_face(data: Json) -> Face:
-    values = {key: value for key, value in data.items() if key in _FACE_FIELDS}
-    return Face(movement_marks=strings(data, "movement_marks"), **values)
+    """A face: its presentation fields, and every other key as a value (a marked number as its
+    number, the mark apart). Whether the game declares those values is the cross-checks' concern."""
+    shown = {key: data[key] for key in PRESENTATION_KEYS if key in data}
+    values: dict[str, FaceValue] = {}
+    marks: dict[str, str] = {}
+    for key, value in data.items():
+        if key in shown or key in NOTE_KEYS or key in ART_KEYS:
+            continue
+        if isinstance(value, dict):
+            values[key] = value["value"]
+            marks[key] = value["mark"]
+        else:
+            values[key] = value
+    return Face(**shown, values=read_only(values), marks=read_only(marks))
 
 
 def _counter(data: Json, origin: Origin) -> Counter:

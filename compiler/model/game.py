@@ -8,12 +8,14 @@ from rules_engine.definitions import (
     CampaignLink,
     CampaignRule,
     CampaignStep,
+    CounterValue,
     Die,
     GameInfo,
     Nation,
     OptionalRule,
     Origin,
     Phase,
+    RequiredValues,
     Side,
     Stacking,
     StackingRule,
@@ -67,6 +69,38 @@ def build_game(data: Json, file: str) -> GameInfo:
         ),
         campaign=_campaign(data["campaign"], root.child("campaign")) if "campaign" in data else None,
         origin=root,
+        counter_values=tuple(
+            _counter_value(v, root.child("counter_values", i))
+            for i, v in enumerate(data.get("counter_values", ()))
+        ),
+        required_values=tuple(
+            RequiredValues(
+                strings(r, "values"),
+                strings(r, "kinds"),
+                strings(r, "classes"),
+                strings(r, "sides"),
+                root.child("required_values", i),
+            )
+            for i, r in enumerate(data.get("required_values", ()))
+        ),
+    )
+
+
+def _counter_value(data: Json, origin: Origin) -> CounterValue:
+    return CounterValue(
+        data["id"],
+        data["name"],
+        data["kind"],
+        origin,
+        minimum=data.get("min"),
+        maximum=data.get("max"),
+        step=data.get("step", 1),
+        marks=strings(data, "marks"),
+        words=strings(data, "words"),
+        choices=strings(data, "choices"),
+        choices_from=text(data, "choices_from"),
+        max_length=data.get("max_length", 40),
+        summary=text(data, "summary"),
     )
 
 

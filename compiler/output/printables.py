@@ -131,17 +131,23 @@ def write_map(
     dpi: int = 150,
     paper: str = "letter",
     unplaced: list[str] | None = None,
+    one_sheet: bool = False,
 ) -> list[Path]:
-    """map.png and map.pdf tiled over pages; furniture that found no room is added to ``unplaced``."""
+    """map.png and map.pdf, tiled over pages of ``paper`` or (``one_sheet``) on one page the
+    map's size; furniture that found no room is added to ``unplaced``. A board image prints
+    at its own resolution, whatever ``dpi`` asks."""
     art = render_board(definition, dpi)
     if unplaced is not None:
         unplaced.extend(art.unplaced)
     title = (definition.game.title) + " - map"
     with _encoder() as pool:
         whole = pool.submit(png_bytes, art.image)  # encoded while the tiles are cut
-        pages = list(pool.map(png_bytes, tile(art.image, TileSpec(paper=paper, dpi=dpi), title)))
+        if one_sheet:
+            pages = [whole.result()]
+        else:
+            pages = list(pool.map(png_bytes, tile(art.image, TileSpec(paper=paper, dpi=art.dpi), title)))
         png = folder / "map.png"
         write_bytes_atomic(png, whole.result())
     pdf = folder / "map.pdf"
-    write_bytes_atomic(pdf, pdf_from_pngs(pages, dpi, title))
+    write_bytes_atomic(pdf, pdf_from_pngs(pages, art.dpi, title))
     return [png, pdf]

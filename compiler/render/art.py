@@ -60,7 +60,9 @@ class BoardArt:
 
 
 def art_record(art: BoardArt) -> dict[str, Any]:
-    layout = None if art.layout is None else {"size": art.layout.size, "origin": list(art.layout.origin)}
+    layout = None
+    if art.layout is not None:
+        layout = {"size": art.layout.size, "origin": list(art.layout.origin), "across": art.layout.across}
     return {
         "dpi": art.dpi,
         "layout": layout,
@@ -90,7 +92,7 @@ def art_from_record(record: dict[str, Any], image: Image.Image, grid: HexGrid | 
     return BoardArt(
         image,
         float(record["dpi"]),
-        None if grid is None else HexLayout(grid, _number(layout["size"]), _point(layout["origin"])),
+        None if grid is None else _layout(grid, layout),
         space_centres={str(k): _point(v) for k, v in record["space_centres"].items()},
         space_radius=record["space_radius"],
         track_boxes=[TrackBox(str(t), str(lb), _rect(r), bool(f)) for t, lb, r, f in record["track_boxes"]],
@@ -107,6 +109,12 @@ def art_from_record(record: dict[str, Any], image: Image.Image, grid: HexGrid | 
         texts=[_drawn(text) for text in record["texts"]],
         unplaced=[str(what) for what in record["unplaced"]],
     )
+
+
+def _layout(grid: HexGrid, record: dict[str, Any]) -> HexLayout:
+    across = record.get("across")
+    size, origin = _number(record["size"]), _point(record["origin"])
+    return HexLayout(grid, size, origin, None if across is None else _number(across))
 
 
 def _number(value: Any) -> float:

@@ -107,6 +107,11 @@ def render_board(definition: ValidGame, dpi: float = 100) -> BoardArt:
 
 
 def paint_board(inputs: BoardInputs, dpi: float) -> BoardArt:
+    """The board at ``dpi``; a board image is drawn at its own resolution instead."""
+    if inputs.board.image is not None:
+        from compiler.render.board_image import ImagePainter
+
+        return ImagePainter(inputs).paint()
     if inputs.board.grid is not None:
         from compiler.render.board_hex import HexPainter
 

@@ -1,17 +1,21 @@
 """Cards drawn from their data: a title band, numbered sections, and a plain back.
 
 Mission and operations cards print the sections the data gives (situation,
-objective ... or the event) in the designers' own words.
+objective ... or the event) in the designers' own words. A card that names an
+``image`` shows it instead, at the card's size; a deck's ``back_image`` (or a card's
+own) is its back.
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from compiler.render.artwork import picture
 from compiler.render.colours import readable_on, shade
 from compiler.render.fonts import draw_centered, fitted_font, font
 from compiler.render.fonts import wrap_text as _wrap
 from rules_engine.definitions import Card, Deck
+from rules_engine.definitions.art import Artwork
 
 CARD_INCHES = (2.5, 3.5)
 DEFAULT_COLOURS = {"mission": "#7a4b1f", "operations": "#2d4f6b"}
@@ -26,12 +30,20 @@ def card_inputs(deck: Deck, card: Card) -> tuple[object, ...]:
     return (deck_colour(deck), card)
 
 
-def back_inputs(deck: Deck) -> tuple[object, ...]:
+def back_inputs(deck: Deck, card: Card | None = None) -> tuple[object, ...]:
     """Everything ``render_card_back`` reads."""
-    return (deck_colour(deck), deck.back or deck.name)
+    return (deck_colour(deck), deck.back or deck.name, back_image(deck, card))
+
+
+def back_image(deck: Deck, card: Card | None) -> Artwork | None:
+    """The image a card's back shows: its own, else its deck's, else none (a drawn back)."""
+    own = card.back_image if card is not None else None
+    return own or deck.back_image
 
 
 def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
+    if card.image is not None:
+        return picture(card.image, (width, height), card.origin.child("image"))
     colour = deck_colour(deck)
     image = Image.new("RGB", (width, height), "#fbf7ee")
     draw = ImageDraw.Draw(image)
@@ -71,7 +83,11 @@ def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
     return image
 
 
-def render_card_back(deck: Deck, width: int, height: int) -> Image.Image:
+def render_card_back(deck: Deck, width: int, height: int, card: Card | None = None) -> Image.Image:
+    art = back_image(deck, card)
+    if art is not None:
+        where = card.origin if card is not None and card.back_image is not None else deck.origin
+        return picture(art, (width, height), where.child("back_image"))
     colour = deck_colour(deck)
     image = Image.new("RGB", (width, height), colour)
     draw = ImageDraw.Draw(image)

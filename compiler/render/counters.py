@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from compiler.render.artwork import picture
 from compiler.render.colours import NAMED, readable_on, shade
 from compiler.render.counter_values import Numeral, ValuePainter
 from compiler.render.fonts import DrawnText, Font, RecordingDraw, draw_centered, font
@@ -78,6 +79,8 @@ class CounterPainter:
         self._sides = {s.id: s for s in game.sides}
         self._nations = {n.id: n for n in game.nations}
         self._classes = {c.id: c for c in game.unit_classes}
+        # where each counter is written, for a diagnostic about its image (the drawing sees no ids)
+        self._origins = {c.name: c.origin for c in definition.counters.counters.values()}
         self.last_texts: list[str] = []
         self.last_drawn: list[DrawnText] = []
         self.last_numerals: list[Numeral] = []
@@ -134,10 +137,14 @@ class CounterPainter:
         """The face as an RGB image of ``size`` pixels plus ``bleed`` on every side."""
         counter = self.drawn(counter, face_name)
         face = dict(self.faces(counter))[face_name]
+        if face.image is not None and face.image.mode == "whole":
+            return self._picture(face, counter, face_name, size, bleed)
         art = self._art(counter, face, face_name)
         scale = 2 if size < SUPERSAMPLE_BELOW else 1
         full = (size + 2 * bleed) * scale
         image = Image.new("RGB", (full, full), art.background)
+        if face.image is not None:  # a background: the name and values are drawn over it
+            image = self._picture(face, counter, face_name, size * scale, bleed * scale)
         draw = RecordingDraw(image)
         self.last_overflows = []
         values = ValuePainter(draw, art.background, art.ink, size * scale / 100)
@@ -150,6 +157,17 @@ class CounterPainter:
         if scale == 1:
             return image
         return image.resize((size + 2 * bleed, size + 2 * bleed), Image.Resampling.LANCZOS)
+
+    def _picture(self, face: Face, counter: Counter, face_name: str, size: int, bleed: int) -> Image.Image:
+        """The face's image at ``size``, its edge carried on into the bleed (printed beyond the cut)."""
+        assert face.image is not None
+        origin = self._origins.get(counter.name, NOWHERE).child(face_name, "image")
+        exact = picture(face.image.art, (size, size), origin)
+        if not bleed:
+            return exact
+        framed = exact.resize((size + 2 * bleed, size + 2 * bleed), Image.Resampling.BILINEAR)
+        framed.paste(exact, (bleed, bleed))
+        return framed
 
     # --- resolving colours and symbols ------------------------------------------------
 

@@ -274,7 +274,7 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
         picture = (
             render_card(deck, card, width, height)
             if face == "front"
-            else render_card_back(deck, width, height)
+            else render_card_back(deck, width, height, card)
         )
         if not bleed:
             return picture
@@ -284,7 +284,7 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
 
     def inputs(item: Item, face: str) -> object:
         deck, card = item.thing
-        return card_inputs(deck, card) if face == "front" else back_inputs(deck)
+        return card_inputs(deck, card) if face == "front" else back_inputs(deck, card)
 
     title = (definition.game.title) + " - cards"
     grid = grid_for(spec, width + 2 * bleed, height + 2 * bleed)

@@ -21,7 +21,7 @@ from compiler.render.units import PAPER_INCHES, to_pixels
 @dataclass(frozen=True)
 class TileSpec:
     paper: str = "letter"
-    dpi: int = 150
+    dpi: float = 150
     margin: float = 0.4
     overlap: float = 0.5
     label_band: float = 0.3

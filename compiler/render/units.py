@@ -36,5 +36,5 @@ def parse_length(text: str) -> float:
     return inches
 
 
-def to_pixels(inches: float, dpi: int) -> int:
+def to_pixels(inches: float, dpi: float) -> int:
     return round(inches * dpi)

@@ -289,7 +289,7 @@ def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list
             )
         ]
     types_only = all(
-        str(sub.validator) in {"type", "enum", "const"} and not sub.absolute_path
+        str(sub.validator) in {"type", "enum", "const"} and not sub.relative_path
         for sub in problem.context or []
     )
     if types_only:

@@ -49,8 +49,9 @@ def card_image(deck_id: str, card_id: str) -> str:
     return f"card-{deck_id}-{card_id}.png"
 
 
-def card_back_image(deck_id: str) -> str:
-    return f"card-{deck_id}-back.png"
+def card_back_image(deck_id: str, card_id: str | None = None) -> str:
+    """The deck's back, or a card's own back (a card that names its own back image)."""
+    return f"card-{deck_id}-back.png" if card_id is None else f"card-{deck_id}-{card_id}-back.png"
 
 
 def deck_plans(
@@ -66,7 +67,14 @@ def deck_plans(
         entries: list[PileEntry] = []
         for card in deck.cards:
             traits: tuple[Trait, ...] = (
-                mask(card_back_image(deck.id), "Flip card", key("F"), "player:", None, mask_name=deck.name),
+                mask(
+                    card_back_image(deck.id, card.id if card.back_image is not None else None),
+                    "Flip card",
+                    key("F"),
+                    "player:",
+                    None,
+                    mask_name=deck.name,
+                ),
                 marker({"Deck": deck.name, "Card": card.id}),
                 basic_piece(card_image(deck.id, card.id), card.title, gpid=str(gpid)),
             )

@@ -47,7 +47,12 @@ def _xml(text: str) -> str:
 
 def module_dpi(definition: ValidGame) -> int:
     """The board's resolution in the module: 100 dpi, or 150 for a card game, so that the
-    smallest card text is some 10 px high at VASSAL's 100 % zoom."""
+    smallest card text is some 10 px high at VASSAL's 100 % zoom; a board image keeps its
+    own resolution, and the pieces and cards are sized to it."""
+    if definition.board.image is not None:
+        from compiler.art.registration import image_dpi
+
+        return round(image_dpi(definition.board) or BOARD_DPI)
     return CARD_DPI if definition.decks else BOARD_DPI
 
 
@@ -134,6 +139,9 @@ def _card_images(definition: ValidGame, decks: list[DeckPlan], drawings: Drawing
     for deck in definition.decks:
         images["images/" + card_back_image(deck.id)] = drawings.card_back(deck, width, height)
         for card in deck.cards:
+            if card.back_image is not None:
+                name = "images/" + card_back_image(deck.id, card.id)
+                images[name] = drawings.card_back(deck, width, height, card)
             images["images/" + card_image(deck.id, card.id)] = drawings.card(deck, card, width, height)
 
 

@@ -10,8 +10,9 @@ through `GameSystem` and `Game`:
 - ask for the legal actions of the moment and apply one;
 - read the result once the game is over;
 - play random legal games (`play_random`), for tests and benches;
-- declare what its rules read from the data: the face values each kind of
-  counter must carry (`face_values`), the phase kinds it knows, its optional rules.
+- declare what its rules read from the data: the counter values each kind of
+  counter must carry (`reads_values`, which the game's game.json must declare), the
+  phase kinds it knows, its optional rules.
 
 `CoreSystem` implements the shared part (scenario lookup, unit names, the
 board, stacking, control) so that a system writes only its own rules.
@@ -72,8 +73,10 @@ class SystemFacts:
     facts.py): kept apart from its engine so that asking does not import the engine."""
 
     name: str
-    # The values every counter of a kind must print, by counter kind (checked by the validator).
-    face_values: Mapping[str, tuple[str, ...]]
+    # The counter values the rules read, by counter kind: value id -> its kind ("number",
+    # "choice", "text", "flag"). The validator checks that a game declares each of them, of
+    # that kind, and requires it of that kind of counter (game.json counter_values).
+    reads_values: Mapping[str, Mapping[str, str]]
     # The kinds of phase the system runs; game.json's phases must be of these.
     phase_kinds: frozenset[str]
     optional_rules: frozenset[str] = frozenset()
@@ -86,7 +89,7 @@ class GameSystem(Protocol):
     """The rules of one family of games, for one game's data and a choice of optional rules."""
 
     name: ClassVar[str]
-    face_values: ClassVar[Mapping[str, tuple[str, ...]]]
+    reads_values: ClassVar[Mapping[str, Mapping[str, str]]]
     phase_kinds: ClassVar[frozenset[str]]
     optional_rules: ClassVar[frozenset[str]]
     policies: ClassVar[Mapping[str, PolicyFactory]]
@@ -122,7 +125,7 @@ class CoreSystem(Generic[G]):
 
     name: ClassVar[str] = ""
     facts: ClassVar[SystemFacts | None] = None
-    face_values: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    reads_values: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     phase_kinds: ClassVar[frozenset[str]] = frozenset()
     optional_rules: ClassVar[frozenset[str]] = frozenset()
     # Where a counter of this system prints its values: "corners" (strength and movement in the
@@ -139,7 +142,7 @@ class CoreSystem(Generic[G]):
         super().__init_subclass__(**kwargs)
         facts = cls.__dict__.get("facts")
         if facts is not None:
-            cls.face_values = facts.face_values
+            cls.reads_values = facts.reads_values
             cls.phase_kinds = facts.phase_kinds
             cls.optional_rules = facts.optional_rules
             cls.counter_layout = facts.counter_layout

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from rules_engine.definitions.art import BoardImage
 from rules_engine.definitions.origin import NOWHERE, Origin
 from rules_engine.geometry import Hex, HexGrid
 
@@ -160,6 +161,7 @@ class MapDefinition:
     origin: Origin
     geography: tuple[Area, ...] = ()
     scale: MapScale | None = None
+    image: BoardImage | None = None  # a board drawn by someone else, the grid registered on it
     _names: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _links: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from rules_engine.definitions.art import Artwork
 from rules_engine.definitions.origin import Origin
 
 
@@ -24,6 +25,8 @@ class Card(NamedTuple):
     keep: bool
     origin: Origin
     reconstructed: bool = False  # its text is written from the rules, not printed in the book
+    image: Artwork | None = None  # presentation only: the face is this image
+    back_image: Artwork | None = None  # this card's own back, in place of the deck's
 
 
 class Deck(NamedTuple):
@@ -35,6 +38,7 @@ class Deck(NamedTuple):
     cards: tuple[Card, ...]
     summary: str | None
     origin: Origin
+    back_image: Artwork | None = None  # presentation only: every card's back
 
     @property
     def size(self) -> int:

@@ -3,41 +3,136 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
+from rules_engine.definitions.art import FaceImage
 from rules_engine.definitions.origin import Origin
+
+# A value printed on a face, marks removed: a number, a word, or a flag.
+FaceValue = int | float | str | bool
+
+_NONE: Mapping[str, FaceValue] = MappingProxyType({})
+_NO_MARKS: Mapping[str, str] = MappingProxyType({})
 
 
 class Face(NamedTuple):
-    """What one side of a counter shows. Absent values are None."""
+    """What one side of a counter shows.
+
+    The fields are the presentation every game shares (a label or words, blank, the
+    reduced side, the picture and colours). ``values`` holds what the game declares
+    in game.json ``counter_values`` (attack, movement, a unit size ...), by value id,
+    and ``marks`` the mark printed with a number (value id -> mark, "parentheses").
+    The properties below read the seed systems' values by their old names, so their
+    engines read ``face.strength`` as before; new code reads ``face.values.get(id)``.
+    """
 
     label: str | None = None
     blank: bool = False
     damaged: bool = False
-    strength: float | None = None
-    strength_colour: str | None = None
-    strength_plus: bool = False
-    strength_parenthesized: bool = False
-    strength_printed: bool = True
-    targeted_strength: int | None = None
-    multiplier: str | None = None
-    movement: float | str | None = None
-    movement_class: str | None = None
-    movement_hexagon: bool = False
-    movement_colour: str | None = None
-    movement_marks: tuple[str, ...] = ()
-    zoc: bool | None = None
-    no_zoc_band: str | None = None
-    supply_symbol: bool = False
-    range: int | None = None
-    capacity: int | None = None
-    elite: bool = False
-    value: int | None = None
     text: str | None = None
     symbol: str | None = None
     background: str | None = None
     foreground: str | None = None
     flag: str | None = None
+    values: Mapping[str, FaceValue] = _NONE
+    marks: Mapping[str, str] = _NO_MARKS
+    image: FaceImage | None = None  # presentation only: the designer's picture of this face
+
+    # --- the seed systems' values (Israel 1948, Jerusalem!, Raiders) by their names ---------
+    # Engines read these in inner loops: each is one lookup and at most one isinstance. The
+    # validator has checked each value against its declared kind, so a number is never a word.
+
+    @property
+    def strength(self) -> float | None:
+        value = self.values.get("strength")
+        return None if isinstance(value, str) else value
+
+    @property
+    def strength_colour(self) -> str | None:
+        value = self.values.get("strength_colour")
+        return value if isinstance(value, str) else None
+
+    @property
+    def strength_plus(self) -> bool:
+        return self.values.get("strength_plus") is True
+
+    @property
+    def strength_parenthesized(self) -> bool:
+        return self.values.get("strength_parenthesized") is True
+
+    @property
+    def strength_printed(self) -> bool:
+        """False when the rules give a strength the counter does not show (printed unless said)."""
+        return self.values.get("strength_printed") is not False
+
+    @property
+    def targeted_strength(self) -> int | None:
+        value = self.values.get("targeted_strength")
+        return value if isinstance(value, int) else None
+
+    @property
+    def multiplier(self) -> str | None:
+        value = self.values.get("multiplier")
+        return value if isinstance(value, str) else None
+
+    @property
+    def movement(self) -> float | str | None:
+        """A number, or a word in its place (Jerusalem!'s 'unlimited')."""
+        return self.values.get("movement")
+
+    @property
+    def movement_class(self) -> str | None:
+        value = self.values.get("movement_class")
+        return value if isinstance(value, str) else None
+
+    @property
+    def movement_hexagon(self) -> bool:
+        return self.values.get("movement_hexagon") is True
+
+    @property
+    def movement_colour(self) -> str | None:
+        value = self.values.get("movement_colour")
+        return value if isinstance(value, str) else None
+
+    @property
+    def movement_marks(self) -> tuple[str, ...]:
+        """The letters printed beside the movement (Jerusalem!'s 'L', 'j'): its mark."""
+        mark = self.marks.get("movement")
+        return () if mark is None else (mark,)
+
+    @property
+    def zoc(self) -> bool | None:
+        value = self.values.get("zoc")
+        return value if isinstance(value, bool) else None
+
+    @property
+    def no_zoc_band(self) -> str | None:
+        value = self.values.get("no_zoc_band")
+        return value if isinstance(value, str) else None
+
+    @property
+    def supply_symbol(self) -> bool:
+        return self.values.get("supply_symbol") is True
+
+    @property
+    def range(self) -> int | None:
+        value = self.values.get("range")
+        return value if isinstance(value, int) else None
+
+    @property
+    def capacity(self) -> int | None:
+        value = self.values.get("capacity")
+        return value if isinstance(value, int) else None
+
+    @property
+    def elite(self) -> bool:
+        return self.values.get("elite") is True
+
+    @property
+    def value(self) -> int | None:
+        value = self.values.get("value")
+        return value if isinstance(value, int) else None
 
 
 class Counter(NamedTuple):

@@ -150,6 +150,47 @@ class Campaign(NamedTuple):
     origin: Origin
 
 
+class CounterValue(NamedTuple):
+    """A value the game's counters print, as game.json ``counter_values`` declares it.
+
+    ``kind`` is "number", "text", "choice" or "flag". A number may be bounded (``minimum``,
+    ``maximum``), a multiple of ``step``, carry one of ``marks`` or be one of ``words``
+    instead; a choice is one of ``choices``, or of the ids ``choices_from`` names
+    ("movement_classes": terrain.json's movement classes).
+    """
+
+    id: str
+    name: str
+    kind: str
+    origin: Origin
+    minimum: float | None = None
+    maximum: float | None = None
+    step: float = 1
+    marks: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    choices_from: str | None = None
+    max_length: int = 40
+    summary: str | None = None
+
+
+class RequiredValues(NamedTuple):
+    """Counters of these kinds, classes and sides (empty: any) must carry these values."""
+
+    values: tuple[str, ...]
+    kinds: tuple[str, ...]
+    classes: tuple[str, ...]
+    sides: tuple[str, ...]
+    origin: Origin
+
+    def selects(self, kind: str, unit_class: str | None, side: str | None) -> bool:
+        return (
+            (not self.kinds or kind in self.kinds)
+            and (not self.classes or unit_class in self.classes)
+            and (not self.sides or side in self.sides)
+        )
+
+
 class GameInfo(NamedTuple):
     """Everything game.json says."""
 
@@ -172,6 +213,9 @@ class GameInfo(NamedTuple):
     optional_rules: tuple[OptionalRule, ...]
     campaign: Campaign | None
     origin: Origin
+    # The values the counters print (game.json counter_values) and who must carry which.
+    counter_values: tuple[CounterValue, ...] = ()
+    required_values: tuple[RequiredValues, ...] = ()
 
     def side(self, side_id: str) -> Side | None:
         return next((s for s in self.sides if s.id == side_id), None)
@@ -181,6 +225,9 @@ class GameInfo(NamedTuple):
 
     def unit_class(self, class_id: str) -> UnitClass | None:
         return next((c for c in self.unit_classes if c.id == class_id), None)
+
+    def counter_value(self, value_id: str) -> CounterValue | None:
+        return next((v for v in self.counter_values if v.id == value_id), None)
 
     def turn_index(self, turn: str) -> int | None:
         try:

@@ -22,11 +22,15 @@ class HexLayout:
 
     ``origin`` is the centre of column 0, row 0 as if that column were not
     shifted; a shifted column (or row) sits half a step further down (right).
+    ``across``, when given, is the distance between neighbouring columns (flat-top) or
+    rows (pointy-top) of hexes that are not regular, as a scanned map's often are;
+    else it is three quarters of the corner-to-corner width.
     """
 
     grid: HexGrid
     size: float
     origin: Point = (0.0, 0.0)
+    across: float | None = None
 
     @property
     def flat(self) -> bool:
@@ -40,11 +44,15 @@ class HexLayout:
     @property
     def column_step(self) -> float:
         """Distance between neighbouring columns (flat-top) or between hexes in a row."""
-        return 1.5 * self.radius if self.flat else self.size
+        if not self.flat:
+            return self.size
+        return self.across if self.across is not None else 1.5 * self.radius
 
     @property
     def row_step(self) -> float:
-        return self.size if self.flat else 1.5 * self.radius
+        if self.flat:
+            return self.size
+        return self.across if self.across is not None else 1.5 * self.radius
 
     def shifted(self, position: Hex) -> bool:
         if self.flat:
@@ -66,6 +74,8 @@ class HexLayout:
     def corners(self, position: Hex) -> list[Point]:
         """The six corners, clockwise from the right (flat-top) or the top-right (pointy)."""
         cx, cy = self.centre(position)
+        if self.across is not None:
+            return self._stretched_corners(cx, cy)
         start = 0.0 if self.flat else -30.0
         return [
             (
@@ -73,6 +83,28 @@ class HexLayout:
                 cy + self.radius * math.sin(math.radians(start + 60 * i)),
             )
             for i in range(6)
+        ]
+
+    def _stretched_corners(self, cx: float, cy: float) -> list[Point]:
+        """Corners of a hex whose steps are not regular, in the same order as ``corners``."""
+        long = 2 * (self.across or 0.0) / 3  # centre to the corner on the long axis
+        half = self.size / 2  # centre to a flat side
+        if self.flat:
+            return [
+                (cx + long, cy),
+                (cx + long / 2, cy + half),
+                (cx - long / 2, cy + half),
+                (cx - long, cy),
+                (cx - long / 2, cy - half),
+                (cx + long / 2, cy - half),
+            ]
+        return [
+            (cx + half, cy - long / 2),
+            (cx + half, cy + long / 2),
+            (cx, cy + long),
+            (cx - half, cy + long / 2),
+            (cx - half, cy - long / 2),
+            (cx, cy - long),
         ]
 
     def shared_edge(self, a: Hex, b: Hex) -> tuple[Point, Point] | None:

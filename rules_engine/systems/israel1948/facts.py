@@ -4,7 +4,15 @@ from rules_engine.core.system import SystemFacts
 
 FACTS = SystemFacts(
     name="israel1948",
-    face_values={"unit": ("strength", "strength_colour", "movement", "movement_class")},
+    # The counter values its rules read (game.json declares them: counter_values).
+    reads_values={
+        "unit": {
+            "strength": "number",
+            "strength_colour": "choice",
+            "movement": "number",
+            "movement_class": "choice",
+        }
+    },
     # The kinds of phase in the sequence of play (2.0), as game.json declares them.
     phase_kinds=frozenset({"supply-check", "movement", "combat", "supply-recheck", "end"}),
     optional_rules=frozenset(

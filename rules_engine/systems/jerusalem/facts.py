@@ -4,7 +4,15 @@ from rules_engine.core.system import SystemFacts
 
 FACTS = SystemFacts(
     name="jerusalem",
-    face_values={"unit": ("strength", "strength_colour", "movement", "movement_colour")},
+    # The counter values its rules read (game.json declares them: counter_values).
+    reads_values={
+        "unit": {
+            "strength": "number",
+            "strength_colour": "choice",
+            "movement": "number",
+            "movement_colour": "choice",
+        }
+    },
     phase_kinds=frozenset(
         {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
     ),

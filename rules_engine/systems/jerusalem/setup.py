@@ -40,7 +40,13 @@ def _result(table: Table, roll: int) -> dict[str, Any]:
 
 def _counts(result: dict[str, Any]) -> dict[str, int]:
     entries = result.get("units") or ([result] if "unit" in result else [])
-    return {str(e["unit"]): int(e["count"]) for e in entries}
+    counts: dict[str, int] = {}
+    for entry in entries:
+        count = entry.get("count") if isinstance(entry, dict) else None
+        if not isinstance(count, int) or isinstance(count, bool) or "unit" not in entry:
+            raise EngineError(f"a set-up table result {entry!r} needs a unit and a whole-number count")
+        counts[str(entry["unit"])] = count
+    return counts
 
 
 def _apply(game: Game, assumed: dict[str, Any], rolled: dict[str, Any]) -> None:

@@ -4,7 +4,8 @@ from rules_engine.core.system import SystemFacts
 
 FACTS = SystemFacts(
     name="raiders",
-    face_values={"unit": ("strength", "movement")},
+    # The counter values its rules read (game.json declares them: counter_values).
+    reads_values={"unit": {"strength": "number", "movement": "number"}},
     phase_kinds=frozenset({"recruit-scout", "movement", "operations-card", "combat", "objective"}),
     counter_layout="plus",
 )

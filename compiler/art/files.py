@@ -1,0 +1,124 @@
+"""Read the image files a game names: inside the game folder only, bounded, checked, hashed.
+
+``ArtReader.read`` is the one way in: the name must be a relative path inside the
+game folder (no ``..``, no absolute path, no link that leads out of it) ending in
+.png, .jpg, .jpeg or .svg; the file is read with ``read_bounded`` (regular files
+only, never past the limit), fully decoded or screened (``decode``, ``svg``) and
+hashed. ``reader.ArtReader`` reads each file once per validation however often the
+data names it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path, PurePosixPath
+
+from PIL import Image
+
+from compiler.art import limits
+from compiler.art.decode import decode_raster, raster_kind
+from compiler.art.errors import ArtError
+from compiler.art.svg import render_svg, screen_svg
+from compiler.diagnostics import codes
+from compiler.loading.files import SourceFileError, read_bounded
+from rules_engine.definitions.art import Artwork
+
+SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def read_artwork(root: Path, name: str) -> Artwork:
+    """The image ``name`` (relative to the game folder ``root``); ArtError if it cannot be used."""
+    path = _inside(root, name)
+    svg = path.suffix.lower() == ".svg"
+    data = _bytes(path, limits.SVG_BYTES if svg else limits.IMAGE_BYTES)
+    digest = hashlib.sha256(data).hexdigest()
+    if svg:
+        width, height = screen_svg(data)
+        return Artwork(name, "svg", round(width), round(height), digest, str(path))
+    kind = raster_kind(data)
+    if kind is None:
+        raise ArtError(
+            codes.ART_UNREADABLE,
+            "the file is not a PNG or JPEG image",
+            "save the art as PNG, JPEG or SVG",
+        )
+    image = decode_raster(data)
+    return Artwork(name, kind, image.width, image.height, digest, str(path))
+
+
+def artwork_image(art: Artwork, size: tuple[int, int] | None = None) -> Image.Image:
+    """The artwork's pixels (RGBA), at ``size`` if given (an SVG is drawn at that size, a raster
+    image resampled); ArtError if the file changed or went since it was validated."""
+    data = _bytes(Path(art.path), limits.SVG_BYTES if art.kind == "svg" else limits.IMAGE_BYTES)
+    if hashlib.sha256(data).hexdigest() != art.digest:
+        raise ArtError(
+            codes.ART_UNREADABLE,
+            f"{art.file} changed while it was being built",
+            "build again: the game is validated with the file as it is now",
+        )
+    if art.kind == "svg":
+        return render_svg(data, *(size or art.size))
+    image = decode_raster(data).convert("RGBA")
+    if size is not None and image.size != size:
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    return image
+
+
+def _inside(root: Path, name: str) -> Path:
+    pure = PurePosixPath(name)
+    if pure.is_absolute() or "\\" in name or any(part in ("..", "") for part in pure.parts) or not name:
+        raise ArtError(
+            codes.ART_OUTSIDE_GAME,
+            f"'{name}' is not a path inside the game folder",
+            "name the file relative to the game folder, with / between folders (art/map.png)",
+        )
+    if pure.suffix.lower() not in SUFFIXES:
+        raise ArtError(
+            codes.ART_UNREADABLE,
+            f"'{name}' is not a .png, .jpg, .jpeg or .svg file",
+            "export the art as PNG, JPEG or SVG",
+        )
+    path = root.joinpath(*pure.parts)
+    try:
+        resolved, base = path.resolve(), root.resolve()
+    except (OSError, RuntimeError):  # a link loop
+        raise ArtError(codes.ART_UNREADABLE, f"'{name}' cannot be followed (a link loop?)") from None
+    if not resolved.is_relative_to(base):
+        raise ArtError(
+            codes.ART_OUTSIDE_GAME,
+            f"'{name}' leads outside the game folder",
+            "copy the image into the game folder: a game carries its own art",
+        )
+    return path
+
+
+def _bytes(path: Path, limit: int) -> bytes:
+    try:
+        return read_bounded(path, limit)
+    except SourceFileError as exc:
+        code = codes.ART_MISSING if exc.code == codes.FILE_MISSING else codes.ART_UNREADABLE
+        if exc.code == codes.FILE_TOO_LARGE:
+            code = codes.ART_TOO_LARGE
+        hint = "check the name and its folder" if code == codes.ART_MISSING else exc.hint
+        if exc.code == codes.FILE_NOT_A_FILE:
+            hint = "name an image file; folders, devices, pipes and sockets are never read"
+        raise ArtError(code, exc.message, hint) from None
+
+
+def load_image(path: Path) -> Image.Image:
+    """Any image file a command is pointed at (a scan, a sheet), read and decoded within the
+    same limits as a game's art; an SVG is drawn at its declared size. RGB."""
+    svg = path.suffix.lower() == ".svg"
+    data = _bytes(path, limits.SVG_BYTES if svg else limits.IMAGE_BYTES)
+    if svg:
+        width, height = screen_svg(data)
+        image = render_svg(data, max(1, round(width)), max(1, round(height)))
+    else:
+        if raster_kind(data) is None:
+            raise ArtError(codes.ART_UNREADABLE, "the file is not a PNG, JPEG or SVG image")
+        image = decode_raster(data)
+    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+        flat = Image.new("RGB", image.size, "white")
+        flat.paste(image.convert("RGBA"), mask=image.convert("RGBA").getchannel("A"))
+        return flat
+    return image.convert("RGB")
