@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 from PIL import ImageStat
@@ -17,7 +19,7 @@ from compiler.render.labels import overlaps
 from compiler.render.terrain_key import area_colour
 from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, shipped
+from .conftest import GAMES, SOURCE_DATA, shipped
 
 DPI = 100
 LABELS = {"hex-id", "place", "region", "supply", "entry", "exit", "printed-number", "geography"}
@@ -313,3 +315,23 @@ def test_every_map_has_its_cartouche_compass_and_scale(game: str) -> None:
     roles = {t.role for t in art.texts}
     assert {"title", "compass", "scale", "credits"} <= roles
     assert "title" in art.furniture
+
+
+def test_one_sheet_map_is_the_sheet_at_300_ppi(tmp_path: Path) -> None:
+    """`wgc map --one-sheet` writes, beside the tiled letter pages, one page the map's own size
+    (Israel 1948's tabloid sheet) holding the map at 300 ppi."""
+    from compiler.build import BuildOptions, build
+
+    options = BuildOptions(run_replays=False, map_one_sheet=True)
+    result = build([SOURCE_DATA / "israel1948"], ("map",), tmp_path, options)
+    assert result.ok
+    folder = tmp_path / "israel1948" / "map"
+    sheet = (folder / "map-sheet.pdf").read_bytes()
+    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", sheet)
+    assert [(float(w), float(h)) for w, h in boxes] == [(11 * 72.0, 17 * 72.0)]
+    assert re.search(rb"/Width 3300\b", sheet) and re.search(rb"/Height 5100\b", sheet)
+    tiled = (folder / "map.pdf").read_bytes()
+    assert {(float(w), float(h)) for w, h in re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", tiled)} <= {
+        (612.0, 792.0),
+        (792.0, 612.0),
+    }
