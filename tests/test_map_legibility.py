@@ -83,6 +83,17 @@ def test_every_name_and_numeral_of_the_aids_reads_at_4_5_to_1(game: str) -> None
 # --- every terrain and key entry apart ------------------------------------------------------------
 
 
+def _pixels(image: Image.Image) -> list[tuple[int, int, int]]:
+    rgb = image.convert("RGB")
+    return [_pixel(rgb, x, y) for y in range(rgb.height) for x in range(rgb.width)]
+
+
+def _pixel(image: Image.Image, x: int, y: int) -> tuple[int, int, int]:
+    value = image.getpixel((x, y))
+    assert isinstance(value, tuple)
+    return int(value[0]), int(value[1]), int(value[2])
+
+
 def key_entries(game: str) -> list[tuple[Sample, str, str]]:
     return Furnisher(board_inputs(definition(game))).legend().entries
 
@@ -99,7 +110,7 @@ def apart(first: Image.Image, second: Image.Image) -> tuple[float, float]:
     not paper), and the share of their drawn pixels that differ by ΔE 20 or more (a texture,
     symbol or line of their own)."""
     paper = first.getpixel((0, 0))
-    a, b = list(first.get_flattened_data()), list(second.get_flattened_data())  # type: ignore[attr-defined]
+    a, b = _pixels(first), _pixels(second)
     drawn = [i for i, (p, q) in enumerate(zip(a, b, strict=True)) if p != paper or q != paper]
     if not drawn:
         return 0.0, 0.0
@@ -167,7 +178,7 @@ def lobe_pixels(image: Image.Image, centre: tuple[float, float], size: float) ->
     for y in range(round(y0 - size * 0.1), round(y0 + size * 0.1)):
         for dx in range(round(size * 0.22), round(size * 0.4)):
             for x in (round(x0) - dx, round(x0) + dx):
-                found.append(image.getpixel((x, y))[:3])  # type: ignore[index]
+                found.append(_pixel(image, x, y))
     return found
 
 
@@ -179,8 +190,7 @@ def ring_pixels(
     for y in range(math.floor(y0 - outer), math.ceil(y0 + outer)):
         for x in range(math.floor(x0 - outer), math.ceil(x0 + outer)):
             if inner <= math.dist((x, y), centre) <= outer:
-                pixel = image.getpixel((x, y))
-                found.append(pixel[:3])  # type: ignore[index]
+                found.append(_pixel(image, x, y))
     return found
 
 

@@ -224,3 +224,21 @@ def test_the_users_own_schema_files_are_kept_and_named(tmp_path: Path) -> None:
     assert (schemas / "game.schema.json").is_file()
     again = CliRunner().invoke(cli, ["new", str(tmp_path / "project" / "second")])
     assert again.exit_code == 0 and (schemas / "map.schema.json").read_text() == mine
+
+
+@pytest.mark.parametrize("system", template_systems())
+def test_a_template_games_sequence_of_play_says_what_happens_in_each_phase(
+    tmp_path: Path, system: str
+) -> None:
+    """The player aid's Sequence of Play has its 'What happens' column filled for a new game too
+    (Israel 1948's template left it empty)."""
+    from compiler.render.chart_content import sequence_chart
+    from compiler.render.charts import Table
+
+    chart = sequence_chart(valid_game(_template_game(tmp_path, system)))
+    assert chart is not None
+    table = chart.blocks[0]
+    assert isinstance(table, Table) and table.rows
+    assert all(row[1].text.strip() for row in table.rows), [
+        row[0].text for row in table.rows if not row[1].text
+    ]

@@ -125,6 +125,9 @@ class HexPainter:
         mean = sum(columns) / len(columns)
         return "west" if mean < middle - 1 else "east" if mean > middle + 1 else ""
 
+    def _inches(self, rect: Rect) -> Rect:
+        return rect[0] / self.dpi, rect[1] / self.dpi, rect[2] / self.dpi, rect[3] / self.dpi
+
     def centre(self, space_id: str) -> Point:
         return self.layout.centre(_hex(self.board.spaces[space_id]))
 
@@ -190,9 +193,9 @@ class HexPainter:
         assert self.sheet is not None
         free = FreeSpace(*self.sheet, step=placing_step(*self.sheet))
         for rect in art.play_area:
-            free.take(tuple(v / self.dpi for v in rect), 0.04)  # type: ignore[arg-type]
+            free.take(self._inches(rect), 0.04)
         for text in ink.draw.texts:
-            free.take(tuple(v / self.dpi for v in text.bbox), 0.03)  # type: ignore[arg-type]
+            free.take(self._inches(text.bbox), 0.03)
         furnisher = Furnisher(self.inputs)
         blocks: list[tuple[Block, str]] = [(furnisher.cartouche(), "top-left")]
         rest = sorted(self._blocks(2.6), key=lambda b: -b.size()[0] * b.size()[1])

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from compiler.render.fonts import DrawnText, Font, RecordingDraw, font, wrap_text
+from rules_engine.definitions import Counter, GameInfo, ValidGame
 
 INK = "#1e1e1e"
 PAPER = "#fdfbf5"
@@ -46,6 +47,24 @@ class Table:
     groups: tuple[tuple[int, str], ...] = ()  # (row index, heading) spanning the table
     weights: tuple[float, ...] = ()  # relative column widths where natural widths do not fit
     compact: bool = False  # narrow columns sized to content (a CRT)
+    sample_pt: float = 0.0  # how tall a cell's terrain sample is drawn (0: a line of text's height)
+
+
+@dataclass(frozen=True)
+class FaceItem:
+    """A counter as a chart shows it: its front (and back, where it has one) and a caption."""
+
+    front: Counter  # as its face is drawn (CounterPainter.drawn)
+    back: Counter | None
+    caption: str
+
+
+@dataclass(frozen=True)
+class Faces:
+    """Counters in rows under a heading, drawn by the counter painter: a counter key."""
+
+    heading: str
+    items: tuple[FaceItem, ...]
 
 
 @dataclass(frozen=True)
@@ -58,8 +77,9 @@ class Paragraph:
 class Chart:
     id: str
     title: str
-    blocks: tuple[Table | Paragraph, ...]
+    blocks: tuple[Table | Paragraph | Faces, ...]
     source: str = ""  # the rulebook sections, printed small under the title
+    game: GameInfo | None = None  # what the counter painter needs (sides, nations, classes) for Faces
 
 
 class Head(NamedTuple):
@@ -122,7 +142,7 @@ def render_chart(
     style = _Style(dpi, body_pt)
     width = round(width_in * dpi)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    plans = [_plan(block, probe, style, width - 2 * style.pad) for block in chart.blocks]
+    plans = [_plan(block, probe, style, width - 2 * style.pad, chart.game) for block in chart.blocks]
     title_lines = wrap_text(probe, chart.title, style.title, width - 2 * style.pad)
     height = (
         2 * style.pad
@@ -220,7 +240,7 @@ class _TablePlan:
             cell = cells[column] if column < len(cells) else Cell("")
             left = x + sum(self.widths[:column]) + style.pad
             if cell.sample is not None:
-                size = style.px(style.body_pt * 1.25)
+                size = style.px(self.table.sample_pt or style.body_pt * 1.25)
                 draw_sample(
                     draw,
                     cell.sample,
@@ -241,8 +261,14 @@ class _TablePlan:
 
 
 def _plan(
-    block: Table | Paragraph, draw: ImageDraw.ImageDraw, style: _Style, width: int
-) -> _ParagraphPlan | _TablePlan:
+    block: Table | Paragraph | Faces,
+    draw: ImageDraw.ImageDraw,
+    style: _Style,
+    width: int,
+    game: GameInfo | None = None,
+) -> _ParagraphPlan | _TablePlan | _FacesPlan:
+    if isinstance(block, Faces):
+        return _plan_faces(block, draw, style, width, game)
     if isinstance(block, Paragraph):
         chosen = style.small if block.italic_note else style.body
         lines = wrap_text(draw, block.text, chosen, width)
@@ -252,10 +278,9 @@ def _plan(
 
 def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> _TablePlan:
     widths = _column_widths(table, draw, style, width)
+    sample_h = style.px(table.sample_pt or style.body_pt * 1.25)
     sample_space = [
-        round(style.px(style.body_pt * 1.25) * 1.4) + style.pad
-        if any(row[c].sample is not None for row in table.rows)
-        else 0
+        round(sample_h * 1.4) + style.pad if any(row[c].sample is not None for row in table.rows) else 0
         for c in range(len(table.columns))
     ]
     inner = [w - 2 * style.pad for w in widths]
@@ -268,7 +293,14 @@ def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: i
         ]
         for row in table.rows
     ]
-    heights = [max(len(lines) for lines in row) * style.line + 2 * style.pad for row in cells]
+    heights = [
+        max(
+            max(len(lines) for lines in row) * style.line,
+            sample_h if any(cell.sample is not None for cell in table.rows[index]) else 0,
+        )
+        + 2 * style.pad
+        for index, row in enumerate(cells)
+    ]
     header_height = max(len(lines) for lines in header) * style.line + 2 * style.pad
     group_height = style.line + 2 * style.pad
     total = header_height + sum(heights) + group_height * len(table.groups)
@@ -280,7 +312,7 @@ def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width
     the rest by its weight (or by how much it would like)."""
     columns = len(table.columns)
     natural, minimum = [0.0] * columns, [0.0] * columns
-    sample = round(style.px(style.body_pt * 1.25) * 1.4) + style.pad
+    sample = round(style.px(table.sample_pt or style.body_pt * 1.25) * 1.4) + style.pad
     for row in [tuple(Cell(c, bold=True) for c in table.columns), *table.rows]:
         for column, cell in enumerate(row):
             chosen = style.bold if cell.bold else style.body
@@ -312,3 +344,80 @@ def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width
     for c in wanting:
         widths[c] += leftover / len(wanting)
     return [round(w) for w in widths]
+
+
+# --- counters -----------------------------------------------------------------------------------
+
+COUNTER_PT = 36.0  # a counter in a chart: half an inch
+
+
+@dataclass
+class _FacesPlan:
+    faces: Faces
+    game: GameInfo | None
+    per_row: int
+    tile: int
+    captions: list[list[str]]
+    row_height: int
+    height: int
+
+    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, result: ChartImage) -> None:
+        from compiler.render.counters import CounterPainter  # the counter painter's own faces
+
+        draw.role = "group"
+        draw.text((x, y), self.faces.heading, font=style.bold, fill=INK, anchor="la")
+        top = y + style.line + style.pad
+        view = _painting_view(self.game)
+        painter = CounterPainter(view) if view is not None else None
+        size = style.px(COUNTER_PT)
+        for index, (item, caption) in enumerate(zip(self.faces.items, self.captions, strict=True)):
+            row, column = divmod(index, self.per_row)
+            if column == 0:
+                result.breaks.append(top + row * self.row_height)
+            left, upper = x + column * self.tile, top + row * self.row_height
+            if painter is not None:
+                result.image.paste(painter.render(item.front, "front", size), (left, upper))
+                if item.back is not None:
+                    result.image.paste(
+                        painter.render(item.back, "back", size), (left + size + style.pad, upper)
+                    )
+            draw.role = "caption"
+            for number, line in enumerate(caption):
+                draw.text(
+                    (left, upper + size + style.pad + number * style.line),
+                    line,
+                    font=style.small,
+                    fill=INK,
+                    anchor="la",
+                )
+
+
+def _painting_view(game: GameInfo | None) -> ValidGame | None:
+    """A game with only what drawing a face reads (its sides, nations and unit classes)."""
+    if game is None:
+        return None
+    from rules_engine.definitions import Charts, CounterMix, MapDefinition, Origin, TerrainChart
+
+    empty = Origin("")
+    board = MapDefinition(
+        "point-to-point", None, None, None, None, None, None, {}, (), (), (), (), (), (), (), (), empty
+    )
+    return ValidGame(
+        game, board, TerrainChart((), {}, empty), CounterMix({}, empty), Charts(None, {}, empty), (), ()
+    )
+
+
+def _plan_faces(
+    faces: Faces, draw: ImageDraw.ImageDraw, style: _Style, width: int, game: GameInfo | None
+) -> _FacesPlan:
+    size = style.px(COUNTER_PT)
+    backs = any(item.back is not None for item in faces.items)
+    tile = (2 * size + style.pad if backs else size) + 3 * style.pad
+    per_row = max(1, width // tile)
+    captions = [wrap_text(draw, item.caption, style.small, tile - style.pad)[:2] for item in faces.items]
+    lines = max((len(c) for c in captions), default=1)
+    row_height = size + style.pad + lines * style.line + style.pad
+    rows = -(-len(faces.items) // per_row)
+    return _FacesPlan(
+        faces, game, per_row, tile, captions, row_height, style.line + style.pad + rows * row_height
+    )

@@ -114,9 +114,10 @@ def _entry_name(definition: ValidGame, names: Names, reference: str) -> str:
     return names.place(reference).split(" (")[0]
 
 
-def set_ups(definition: ValidGame) -> tuple[SetUp, ...]:
-    """Each side's start in the principal scenario, grouped by place, for its Order of Battle."""
-    scenario = principal(definition)
+def set_ups(definition: ValidGame, scenario: Scenario | None = None) -> tuple[SetUp, ...]:
+    """Each side's start in ``scenario`` (by default the principal one), grouped by place, as an
+    Order of Battle lists it."""
+    scenario = scenario or principal(definition)
     boxes = {b.side: b.id for b in definition.board.boxes if b.kind == "order-of-battle" and b.side}
     if scenario is None or not boxes:
         return ()
