@@ -272,7 +272,7 @@ def test_israel_turn_track_marks_the_scenarios() -> None:
     art = board("israel1948")
     notes = [t.text for t in art.texts if t.role == "track-note"]
     joined = " ".join(notes)
-    assert {"1 ends", "2 ends", "3 ends"} <= set(notes)
+    assert {"starts: 1, 2, 3", "ends: 1", "ends: 2", "ends: 3"} <= set(notes)
     assert "15 May - 11 June 1948" in joined and "turns 1-3" in joined
     assert "7 ARMOUR" in joined and "EGT. SUDAN" in joined
 
@@ -290,7 +290,7 @@ def test_jerusalem_orders_of_battle_show_their_units_and_entries() -> None:
     art = board("jerusalem")
     notes = [t.text for t in art.texts if t.role == "oob-note"]
     assert any(n.startswith("enter: to Tel Aviv (0103)") for n in notes)
-    assert "x3" in notes
+    assert "x3" in notes and "to Nablus (3901)" in notes  # May III's Legion: by Jericho and Nablus
     slot = art.slots[("oob", "jewish-order-of-battle", "May III")][0]
     inside = art.image.crop(tuple(round(v) for v in slot))
     assert len(inside.getcolors(1 << 16) or []) > 20  # a counter's picture, not an empty slot

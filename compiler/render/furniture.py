@@ -168,18 +168,21 @@ class TrackBlock(Block):
             top += ink.px(self._row_height(row) + GAP_IN / 2)
 
     def _ends(self, ink: Ink, rect: Rect, label: str) -> None:
-        """The scenarios that end on this turn, right-aligned at the box's top in dark red, as a
-        printed track marks them."""
-        ends = [note.text for note in self.notes if note.label == label and note.kind == "end"]
+        """The scenarios that start and end on this turn, in dark red under the turn's name
+        ("starts: 1, 2", "ends: 3"), as a printed track marks them."""
+        lines = []
+        for kind, word in (("start", "starts"), ("end", "ends")):
+            tags = [note.text for note in self.notes if note.label == label and note.kind == kind]
+            if tags:
+                lines.append(f"{word}: " + ", ".join(tags))
         ink.draw.role = "track-note"
-        chosen = font(round(ink.px(0.085)))
-        for n, text in enumerate(ends):
+        for n, line in enumerate(lines):
             ink.draw.text(
-                (rect[2] - ink.px(0.04), rect[1] + ink.px(0.04 + n * 0.11)),
-                text,
-                font=chosen,
+                (rect[0] + ink.px(0.05), rect[1] + ink.px(0.17 + n * 0.11)),
+                line,
+                font=font(round(ink.px(0.085))),
                 fill=NOTE_RED,
-                anchor="rt",
+                anchor="lt",
             )
 
     def _arrivals(self, label: str, width: float) -> list[str]:
@@ -391,14 +394,18 @@ class OrderOfBattleBlock(Block):
         faint = Image.blend(face_image, Image.new("RGB", face_image.size, "#ffffff"), 0.45)
         inset = ink.px(0.05)
         ink.art.image.paste(faint, (round(slot[0] + inset), round(slot[3] - inset - size)))
-        if copies > 1:
+        if copies > 1:  # how many arrive: a dark tab on the counter's top right corner
+            left, top = slot[0] + inset + size - ink.px(0.24), slot[3] - inset - size - ink.px(0.03)
+            ink.draw.rounded_rectangle(
+                (left, top, left + ink.px(0.27), top + ink.px(0.15)), radius=ink.px(0.04), fill=INK
+            )
             ink.draw.role = "oob-note"
             ink.draw.text(
-                (slot[2] - ink.px(0.03), slot[1] + ink.px(0.01)),
+                (left + ink.px(0.135), top + ink.px(0.075)),
                 f"x{copies}",
                 font=font(round(ink.px(0.1))),
-                fill=INK,
-                anchor="rt",
+                fill="#ffffff",
+                anchor="mm",
             )
 
 

@@ -23,8 +23,10 @@ class TurnNote(NamedTuple):
     """A mark on a turn track: a scenario's caption, its last turn, or its arrivals on a turn."""
 
     label: str  # the turn's box
-    kind: str  # "caption" (for the whole track), "end" or "reinforcements"
-    text: str  # what is printed: "1 Onslaught: 15 May - 11 June 1948 ...", "1 ends", "1: 7 Armour"
+    kind: str  # "caption" (for the whole track), "start", "end" or "reinforcements"
+    text: (
+        str  # what is printed: "1 Onslaught: 15 May - 11 June 1948 ...", the scenario's number, "1: 7 Armour"
+    )
 
 
 class PrintedUnits(NamedTuple):
@@ -52,7 +54,7 @@ def principal(definition: ValidGame) -> Scenario | None:
 
 def turn_notes(definition: ValidGame) -> tuple[TurnNote, ...]:
     """What a turn track prints of the scenarios: a caption line for each (its dates, turns and
-    first player), its last turn, and on each turn of arrival the units it brings."""
+    first player), its first and last turns, and on each turn of arrival the units it brings."""
     names = Names(definition)
     notes: list[TurnNote] = []
     for scenario in sorted(definition.scenarios, key=lambda s: (s.number or 0, s.id)):
@@ -60,11 +62,16 @@ def turn_notes(definition: ValidGame) -> tuple[TurnNote, ...]:
             continue
         tag = str(scenario.number) if scenario.number is not None else scenario.name
         caption = f"{tag} {scenario.name}: " if scenario.number is not None else f"{scenario.name}: "
-        facts = [scenario.period or "", f"turns {scenario.first_turn}-{scenario.last_turn}"]
+        turns = f"turns {scenario.first_turn}-{scenario.last_turn}"
+        period = scenario.period or ""
+        facts = (
+            [period] if scenario.first_turn in period and scenario.last_turn in period else [period, turns]
+        )
         if scenario.first_player:
             facts.append(f"{names.side(scenario.first_player)} first")
         notes.append(TurnNote("", "caption", caption + "; ".join(f for f in facts if f)))
-        notes.append(TurnNote(scenario.last_turn, "end", f"{tag} ends"))
+        notes.append(TurnNote(scenario.first_turn, "start", tag))
+        notes.append(TurnNote(scenario.last_turn, "end", tag))
         arrivals: dict[str, list[str]] = defaultdict(list)
         for r in scenario.reinforcements:
             name = names.counter(r.unit)
@@ -84,14 +91,15 @@ def printed_units(definition: ValidGame) -> tuple[PrintedUnits, ...]:
 
     painter = CounterPainter(definition)
     names = Names(definition)
-    entries: dict[Key, str] = {}
+    entries: dict[Key, list[str]] = {}
     for r in scenario.reinforcements:
         key = reinforcement_key(definition, r.unit, r.turn)
         if key[0] == "oob":
             where = _entry_name(definition, names, r.at) if r.at else ""
             if r.alternate:
                 where += f" or {_entry_name(definition, names, r.alternate)}"
-            entries.setdefault(key, f"enter: {where}" if where else "")
+            if where and where not in entries.setdefault(key, []):
+                entries[key].append(where)
     found = []
     for key, groups in scenario_groups(definition, scenario).items():
         if key[0] != "oob":
@@ -101,7 +109,8 @@ def printed_units(definition: ValidGame) -> tuple[PrintedUnits, ...]:
             counter = definition.counters.get(counter_id)
             if counter is not None:
                 units.append((painter.drawn(counter, face), copies, face))
-        found.append(PrintedUnits(key, tuple(units), entries.get(key, "")))
+        places = entries.get(key, [])
+        found.append(PrintedUnits(key, tuple(units), ("enter: " + "; ".join(places)) if places else ""))
     return tuple(found)
 
 
