@@ -25,6 +25,7 @@ from compiler.checks.geometry import (
     check_spaces_on_sheet,
 )
 from compiler.checks.identity import check_duplicate_ids
+from compiler.checks.layout import check_counter_names, check_layouts, check_printed_values
 from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
 from compiler.checks.references import (
@@ -53,6 +54,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_value_declarations,
     check_engine_values,
     check_face_values,
+    check_layouts,
+    check_counter_names,
+    check_printed_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,

@@ -137,7 +137,7 @@ def set_ups(definition: ValidGame, scenario: Scenario | None = None) -> tuple[Se
         if counter is None:
             continue
         place = names.place(placement.at).split(" (")[0]
-        label = counter_label(counter)
+        label = counter_label(definition.game, counter)
         units = by_side[placement.side].setdefault(place, [])
         units.append(f"{placement.copies} {label}" if placement.copies > 1 else label)
     return tuple(
