@@ -117,9 +117,8 @@ JERUSALEM_CASES = [
         edit("terrain.json", lambda d: next(t for t in d["terrain"] if t["id"] == "off-map").pop("movement")),
         "terrain.json",
         codes.MAP_OFF_MAP_IN_PLAY,
-        f"/terrain/{_terrain_index('off-map')}/movement",
+        f"/terrain/{_terrain_index('off-map')}",
         hint='give it "movement": {"enter": "impassable"}',
-        located=False,
     ),
     Case(
         JERUSALEM,

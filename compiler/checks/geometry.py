@@ -348,7 +348,7 @@ def check_off_map(context: CheckContext) -> Iterator[Diagnostic]:
     covering = {t.id: t for t in terrain.terrain.values() if t.off_map}
     for feature in covering.values():
         if not feature.impassable:
-            file, pointer = at(feature.origin, "movement")
+            file, pointer = at(feature.origin)
             yield error(
                 codes.MAP_OFF_MAP_IN_PLAY,
                 f"'{feature.name}' marks hexes under the map's charts but units may enter them",
