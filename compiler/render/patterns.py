@@ -94,7 +94,7 @@ def _lattice(
         return
     colour = ink or pattern_ink(fill)
     size = step * 0.34
-    line = max(1, round(step / 14))
+    line = max(1, round(step / 9 + 0.4))
     ox, oy = origin
     xs, ys = [p[0] + ox for p in shape], [p[1] + oy for p in shape]
     row_step = step * 0.866
