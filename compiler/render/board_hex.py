@@ -581,8 +581,8 @@ class HexPainter:
     def _hex_id(self, draw: RecordingDraw, space: Space, size: float) -> None:
         x, y = self.centre(space.id)
         base = self.id_ground.get(space.id, self._base_colour(space))
-        if max(contrast("#000000", base), contrast("#ffffff", base)) < ID_CONTRAST:
-            base = shade(base, 1.6)  # a ground neither ink reads on well: the ID gets a paler plate
+        if contrast(ink_for(base, ID_GREY, ID_CONTRAST), base) < ID_CONTRAST:
+            base = shade(base, 1.6)  # a ground no ink reads on well: the ID gets a paler plate
         chosen = font(max(6, round(size * 0.13)))
         at = (x, y - size * 0.36)
         box = draw.textbbox(at, space.id, font=chosen, anchor="mm")

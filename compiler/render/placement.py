@@ -4,14 +4,17 @@ point-to-point map, never over anything a player moves on.
 ``pack_band`` puts blocks left to right, each as high as it can go (a skyline
 packing). ``FreeSpace`` keeps a coarse grid of what is taken on a map (spaces,
 routes, names, earlier blocks) with a summed-area table, so finding the first free
-place for a block, scanning from the corner it prefers, is cheap.
+place for a block, scanning from the corner it prefers, or the snuggest, is cheap.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
 
 from compiler.render.furniture import Block
 
@@ -48,22 +51,22 @@ def pack_band(blocks: Sequence[Block], width: float, gap: float) -> list[Placed]
 
 
 class FreeSpace:
-    """A grid over a sheet (``step`` inches a cell) of what is taken."""
+    """A grid over a sheet (``step`` inches a cell) of what is taken, as a boolean array: every
+    question about all the places a block could go is answered at once from its summed-area
+    table (numpy), which matters when a sheet's blocks are tried in many orders."""
 
     def __init__(self, width: float, height: float, step: float = 0.05) -> None:
         self.step = step
         self.columns = math.ceil(width / step)
         self.rows = math.ceil(height / step)
-        self.taken = [[0] * self.columns for _ in range(self.rows)]
-        self._sums: list[list[int]] | None = None
+        self.taken = np.zeros((self.rows, self.columns), dtype=bool)
+        self._sums: NDArray[np.int32] | None = None
 
     def take(self, rect: Rect, margin: float = 0.0) -> None:
         left, top, right, bottom = self._cells(rect, margin)
-        for row in range(top, bottom):
-            line = self.taken[row]
-            for column in range(left, right):
-                line[column] = 1
-        self._sums = None
+        if left < right and top < bottom:
+            self.taken[top:bottom, left:right] = True
+            self._sums = None
 
     def take_segment(self, a: tuple[float, float], b: tuple[float, float], half_width: float) -> None:
         """A route or line: every cell within ``half_width`` of it."""
@@ -78,26 +81,22 @@ class FreeSpace:
         left, top, right, bottom = self._cells(rect, 0.0)
         if left < 0 or top < 0 or right > self.columns or bottom > self.rows:
             return False
-        sums = self._table()
-        return sums[bottom][right] - sums[top][right] - sums[bottom][left] + sums[top][left] == 0
+        return not self.taken[top:bottom, left:right].any()
 
     def find(self, size: tuple[float, float], order: str, margin: float) -> tuple[float, float] | None:
         """The first free top-left corner for a block of ``size`` (plus ``margin`` all round),
-        scanning rows from the bottom ('bottom-left', 'bottom-right') or top ('top-left', 'top-right').
-
-        Answers what ``is_free`` would for each corner in turn, but works out the cells a
-        column covers once per call and the band of rows once per row, not per corner."""
-        w, h = size[0] + 2 * margin, size[1] + 2 * margin
-        columns = [(x, *self._span(x, x + w, self.columns)) for x in self._columns(order, w)]
-        sums = self._table()
-        for y in self._rows(order, h):
-            top, bottom = self._span(y, y + h, self.rows)
-            above, below = sums[top], sums[bottom]
-            for x, left, right in columns:
-                # Taken cells in the band's columns [left, right): the summed-area difference.
-                if below[right] - above[right] - below[left] + above[left] == 0:
-                    return x + margin, y + margin
-        return None
+        scanning rows from the bottom ('bottom-left', 'bottom-right') or top ('top-left',
+        'top-right'), and in each row from the left or the right."""
+        free = self._free_corners(size, margin)
+        if free is None:
+            return None
+        rows = free.any(axis=1)
+        if not rows.any():
+            return None
+        row = int(np.flatnonzero(rows)[-1 if order.startswith("bottom") else 0])
+        columns = np.flatnonzero(free[row])
+        column = int(columns[-1 if order.endswith("right") else 0])
+        return column * self.step + margin, row * self.step + margin
 
     def snug(self, size: tuple[float, float], margin: float, stride: int = 0) -> tuple[float, float] | None:
         """The free top-left corner for a block of ``size`` (plus ``margin``) that touches the
@@ -113,50 +112,48 @@ class FreeSpace:
         """``snug``'s corner with the share of the block's outline that touches what is taken;
         corners every ``stride`` cells (by default every 0.1 in)."""
         stride = stride or max(1, round(0.1 / self.step))
-        w = math.ceil((size[0] + 2 * margin) / self.step)
-        h = math.ceil((size[1] + 2 * margin) / self.step)
-        sums = self._table()
-        best: tuple[int, int, int] | None = None
-        for top in range(0, self.rows - h + 1, stride):
-            above, below = sums[top], sums[top + h]
-            for left in range(0, self.columns - w + 1, stride):
-                if below[left + w] - above[left + w] - below[left] + above[left]:
-                    continue
-                touching = self._ring(sums, left, top, w, h)
-                if best is None or touching > best[0]:
-                    best = (touching, left, top)
-        if best is None:
+        free = self._free_corners(size, margin)
+        if free is None:
             return None
-        share = best[0] / (2 * (w + h) + 4)
-        return share, (best[1] * self.step + margin, best[2] * self.step + margin)
+        w, h = self._extent(size, margin)
+        touching = self._rings(w, h)
+        mask = np.zeros_like(free)
+        mask[::stride, ::stride] = True
+        score = np.where(free & mask, touching, -1)
+        best = int(np.argmax(score))  # the first of the best, row by row: the top, then the left
+        top, left = divmod(best, score.shape[1])
+        if score[top, left] < 0:
+            return None
+        share = float(score[top, left]) / (2 * (w + h) + 4)
+        return share, (left * self.step + margin, top * self.step + margin)
 
-    def _ring(self, sums: list[list[int]], left: int, top: int, w: int, h: int) -> int:
-        """Taken cells in the one-cell ring around a rectangle; the sheet's edge counts as taken."""
-        outer_left, outer_top = max(0, left - 1), max(0, top - 1)
-        outer_right, outer_bottom = min(self.columns, left + w + 1), min(self.rows, top + h + 1)
-        taken = (
-            sums[outer_bottom][outer_right]
-            - sums[outer_top][outer_right]
-            - sums[outer_bottom][outer_left]
-            + sums[outer_top][outer_left]
+    def _extent(self, size: tuple[float, float], margin: float) -> tuple[int, int]:
+        return math.ceil((size[0] + 2 * margin) / self.step), math.ceil((size[1] + 2 * margin) / self.step)
+
+    def _free_corners(self, size: tuple[float, float], margin: float) -> NDArray[np.bool_] | None:
+        """For every top-left cell a block (with its margin) could start at, whether all its cells
+        are free: an array of the rows and columns it can start in."""
+        w, h = self._extent(size, margin)
+        if w > self.columns or h > self.rows:
+            return None
+        sums = self._table()
+        window = sums[h:, w:] - sums[:-h, w:] - sums[h:, :-w] + sums[:-h, :-w]
+        return np.asarray(window == 0)
+
+    def _rings(self, w: int, h: int) -> NDArray[np.int32]:
+        """For every corner a w x h block may start at, the taken cells in the one-cell ring
+        around it, the sheet's edge counting as taken."""
+        padded = np.pad(self.taken, 1, constant_values=True).astype(np.int32)
+        sums = np.zeros((padded.shape[0] + 1, padded.shape[1] + 1), dtype=np.int32)
+        sums[1:, 1:] = padded.cumsum(0).cumsum(1)
+        outer = (
+            sums[h + 2 :, w + 2 :]
+            - sums[: -(h + 2), w + 2 :]
+            - sums[h + 2 :, : -(w + 2)]
+            + sums[: -(h + 2), : -(w + 2)]
         )
-        edge = (w if top == 0 else 0) + (w if top + h == self.rows else 0)
-        edge += (h if left == 0 else 0) + (h if left + w == self.columns else 0)
-        return taken + edge
-
-    def _span(self, start: float, end: float, limit: int) -> tuple[int, int]:
-        """The cells from ``start`` to ``end`` (inches) cover, as ``_cells`` counts them."""
-        return max(0, math.floor(start / self.step)), min(limit, math.ceil(end / self.step))
-
-    def _rows(self, order: str, h: float) -> Iterable[float]:
-        count = int((self.rows * self.step - h) / self.step) + 1
-        ys = [i * self.step for i in range(max(0, count))]
-        return reversed(ys) if order.startswith("bottom") else ys
-
-    def _columns(self, order: str, w: float) -> Iterable[float]:
-        count = int((self.columns * self.step - w) / self.step) + 1
-        xs = [i * self.step for i in range(max(0, count))]
-        return reversed(xs) if order.endswith("right") else xs
+        rows, columns = self.rows - h + 1, self.columns - w + 1
+        return np.asarray(outer[:rows, :columns])
 
     def _cells(self, rect: Rect, margin: float) -> tuple[int, int, int, int]:
         left, top, right, bottom = rect
@@ -167,13 +164,11 @@ class FreeSpace:
             min(self.rows, math.ceil((bottom + margin) / self.step)),
         )
 
-    def _table(self) -> list[list[int]]:
+    def _table(self) -> NDArray[np.int32]:
+        """The summed-area table: ``sums[r][c]`` counts the taken cells above row r, left of column c."""
         if self._sums is None:
-            sums = [[0] * (self.columns + 1)]
-            for row in range(self.rows):
-                # each row's running sums along the row, added to the row of sums above
-                along = itertools.accumulate(self.taken[row], initial=0)
-                sums.append([above + here for above, here in zip(sums[-1], along, strict=True)])
+            sums = np.zeros((self.rows + 1, self.columns + 1), dtype=np.int32)
+            sums[1:, 1:] = self.taken.astype(np.int32).cumsum(0).cumsum(1)
             self._sums = sums
         return self._sums
 
@@ -183,7 +178,8 @@ def inner_space(free: FreeSpace, edge: float) -> FreeSpace:
     skip = round(edge / free.step)
     width, height = free.columns * free.step, free.rows * free.step
     inner = FreeSpace(width - 2 * edge, height - 2 * edge, free.step)
-    inner.taken = [row[skip : skip + inner.columns] for row in free.taken[skip : skip + inner.rows]]
+    inner.taken = free.taken[skip : skip + inner.rows, skip : skip + inner.columns].copy()
+    inner.rows, inner.columns = inner.taken.shape
     return inner
 
 
