@@ -242,3 +242,15 @@ def test_a_template_games_sequence_of_play_says_what_happens_in_each_phase(
     assert all(row[1].text.strip() for row in table.rows), [
         row[0].text for row in table.rows if not row[1].text
     ]
+
+
+def test_a_new_game_is_classic_and_the_help_lists_every_system(tmp_path: Path) -> None:
+    from rules_engine.systems import SYSTEM_SUMMARIES
+
+    game = tmp_path / "games" / "border-war"
+    assert CliRunner().invoke(cli, ["new", str(game)]).exit_code == 0
+    assert json.loads((game / "game.json").read_text())["system"] == "classic"
+    assert set(SYSTEM_SUMMARIES) == set(SYSTEMS)
+    shown = CliRunner().invoke(cli, ["new", "--help"]).output
+    for name, line in SYSTEM_SUMMARIES.items():
+        assert f"{name}" in shown and line in shown

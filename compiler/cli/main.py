@@ -26,6 +26,7 @@ from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
+from rules_engine.systems import SYSTEM_SUMMARIES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -488,10 +489,17 @@ def simulate(
     )
 
 
-@cli.command("new", short_help="Start a game that validates and builds.")
+@cli.command(
+    "new",
+    short_help="Start a game that validates and builds.",
+    epilog="\b\nSystems (--system):\n"
+    + "\n".join(f"  {name:<11} {line}" for name, line in sorted(SYSTEM_SUMMARIES.items())),
+)
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--system", default=None, help="The rules system of the template: israel1948, jerusalem or raiders."
+    "--system",
+    default=None,
+    help="The rules system of the template (classic by default; each is listed below).",
 )
 @click.option(
     "--from",

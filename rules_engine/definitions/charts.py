@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from rules_engine.definitions.classic import CombatProcedure
 from rules_engine.definitions.origin import Origin
 
 
@@ -28,7 +29,7 @@ class Modifier(NamedTuple):
 
 
 class CombatSystem(NamedTuple):
-    """One of 'dice-pool', 'odds-crt' or 'tactical-edge', with the fields it uses."""
+    """One of 'dice-pool', 'odds-crt', 'differential-crt' or 'tactical-edge', with the fields it uses."""
 
     kind: str
     dice: tuple[PoolDie, ...]
@@ -40,6 +41,8 @@ class CombatSystem(NamedTuple):
     settings: Mapping[str, Any]
     summary: str | None
     origin: Origin
+    # How a classic combat phase runs (docs/classic-rules.md); read by the classic system only.
+    procedure: CombatProcedure = CombatProcedure()
 
     def colour(self, colour: str) -> StrengthColour | None:
         return next((c for c in self.strength_colours if c.colour == colour), None)
