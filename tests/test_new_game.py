@@ -234,8 +234,10 @@ def test_a_template_games_sequence_of_play_says_what_happens_in_each_phase(
     (Israel 1948's template left it empty)."""
     from compiler.render.chart_content import sequence_chart
     from compiler.render.charts import Table
+    from compiler.render.names import Names
 
-    chart = sequence_chart(valid_game(_template_game(tmp_path, system)))
+    game = valid_game(_template_game(tmp_path, system))
+    chart = sequence_chart(game, Names(game))
     assert chart is not None
     table = chart.blocks[0]
     assert isinstance(table, Table) and table.rows
