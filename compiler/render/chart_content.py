@@ -174,7 +174,7 @@ def combat_text(terrain: Terrain, names: Names) -> str:
     parts = []
     if combat is not None:
         summary = combat.summary or ""
-        parts = [text for text, key in _combat_facts(terrain) if key not in summary]
+        parts = [text for text, key in _combat_facts(terrain, names) if key not in summary]
         if summary:
             first, _, rest = summary.partition(" ")
             joined = parts and first in ("The", "A", "An")  # mid-sentence after the facts
@@ -186,8 +186,9 @@ def combat_text(terrain: Terrain, names: Names) -> str:
     return "; ".join(parts) or "-"
 
 
-def _combat_facts(terrain: Terrain) -> list[tuple[str, str]]:
-    """Each combat fact with the token that shows a summary already says it."""
+def _combat_facts(terrain: Terrain, names: Names, unless_said: bool = True) -> list[tuple[str, str]]:
+    """Each combat fact with the token that shows a summary already says it (``unless_said``:
+    the classic facts a summary says are left out already)."""
     combat = terrain.combat
     if combat is None:
         return []
@@ -207,7 +208,7 @@ def _combat_facts(terrain: Terrain) -> list[tuple[str, str]]:
         if drm == 0 and combat.summary:
             continue
         facts.append((f"{drm:+d} {DRM_SITUATIONS.get(situation, situation.replace('-', ' '))}", f"{drm:+d}"))
-    return facts + classic_charts.terrain_facts(terrain)
+    return facts + classic_charts.terrain_facts(terrain, names, unless_said)
 
 
 def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
@@ -222,7 +223,7 @@ def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
                 f"{names.movement_class(c).split()[0].rstrip(',;')} {_cost(v)}" for c, v in table.items()
             )
         parts.append(f"{SITUATIONS.get(situation, situation.replace('-', ' '))} {costs}")
-    parts += [text for text, _ in _combat_facts(terrain)]
+    parts += [text for text, _ in _combat_facts(terrain, names, unless_said=False)]
     if terrain.tactical_edge_tie:
         parts.append(f"ties: {names.side(terrain.tactical_edge_tie)}")
     if terrain.stop:

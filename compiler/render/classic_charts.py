@@ -33,13 +33,15 @@ def _plural(number: float, word: str) -> str:
     return f"{number:g} {word}" + ("" if number == 1 else "s")
 
 
-def terrain_facts(terrain: Terrain) -> list[tuple[str, str]]:
-    """The classic combat effects of a terrain, each with the word that shows a summary says it."""
+def terrain_facts(terrain: Terrain, names: Names, unless_said: bool = True) -> list[tuple[str, str]]:
+    """The classic combat effects of a terrain, each with the word that shows a summary says it;
+    ``unless_said`` leaves out those the terrain's summary says (a chart that prints the summary),
+    the map's terrain key, which prints no summary, takes them all."""
     combat = terrain.combat
     if combat is None:
         return []
     facts: list[tuple[str, str]] = []
-    whom = f" (defender {combat.for_side} only)" if combat.for_side else ""
+    whom = f" ({names.side(combat.for_side)} defenders only)" if combat.for_side else ""
     if terrain.kind == "hexside":
         every = combat.applies == "every-attacker-across"
         whom += " when every attacker is across" if every else " when an attacker is across"
@@ -50,7 +52,7 @@ def terrain_facts(terrain: Terrain) -> list[tuple[str, str]]:
         facts.append((f"defense x{combat.defense_multiplier:g}{whom}", "defense"))
     if combat.attack_multiplier is not None:
         facts.append((f"attack across x{combat.attack_multiplier:g}", "attack"))
-    said = (combat.summary or "").lower()
+    said = (combat.summary or "").lower() if unless_said else ""
     return [(text, key) for text, key in facts if key not in said]
 
 

@@ -19,7 +19,7 @@ from typing import cast
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
 from compiler.render.colours import rgb, shade
-from compiler.render.fonts import DrawnText, font
+from compiler.render.fonts import DrawnText, typeface_font
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 
@@ -161,7 +161,7 @@ def text_masks(
     text on a halo (a map's names), the halo itself, which is what the eye reads it against."""
     glyphs = Image.new("L", size, 0)
     draw = ImageDraw.Draw(glyphs)
-    chosen = font(drawn.size)
+    chosen = typeface_font(drawn.typeface, drawn.size)
     draw.text(drawn.xy, drawn.text, font=chosen, fill=255, anchor=drawn.anchor)
     core = glyphs.point(lambda v: 255 if v > 200 else 0).filter(ImageFilter.MinFilter(3))
     if core.getbbox() is None:  # strokes thinner than three pixels: their fully inked pixels
