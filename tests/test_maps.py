@@ -63,7 +63,7 @@ def test_a_supply_label_in_a_named_hex_finds_room_beside_the_name() -> None:
 def test_the_terrain_key_states_classic_combat_effects_its_summaries_say() -> None:
     """The key prints no terrain summary, so a column shift or a doubling the summary states
     is still written out there, and a side by its name."""
-    legend = [t.text for t in board("vallon").texts if t.role == "legend"]
+    legend = " ".join(t.text for t in board("vallon").texts if t.role == "legend")  # lines wrap
     assert "Forest: to enter Foot 2 MP, Mechanised 3 MP; 1 column left" in legend
     assert "Town: defense x2" in legend
     assert "Forts: 1 column left (Valloria defenders only)" in legend
@@ -270,11 +270,13 @@ def test_lawrence_spaces_leave_terrain_and_stop_ring_showing_round_a_counter() -
 
 
 @pytest.mark.parametrize(
-    ("game", "inches"), [("israel1948", (11, 17)), ("jerusalem", (34, 22)), ("lawrence", (11, 17))]
+    ("game", "inches"),
+    [("israel1948", (11, 17)), ("jerusalem", (34, 22)), ("lawrence", (11, 17)), ("vallon", (11, 17))],
 )
 def test_every_map_is_its_sheet(game: str, inches: tuple[float, float]) -> None:
     """Israel 1948 on a tabloid sheet (its tracks and key over the sea), Jerusalem! on the book's
-    22 x 34 in (1.1) with its charts over the map, Lawrence on the book's 11 x 17 in."""
+    22 x 34 in (1.1) with its charts over the map, Lawrence on the book's 11 x 17 in, Vallon on
+    a tabloid sheet with its tracks and key under the valley."""
     art = board(game)
     assert art.image.size == (inches[0] * DPI, inches[1] * DPI)
     assert art.unplaced == []
@@ -297,6 +299,18 @@ def test_israel_turn_track_marks_the_scenarios() -> None:
     assert {"starts: 1, 2, 3", "ends: 1", "ends: 2", "ends: 3"} <= set(notes)
     assert "15 May - 11 June 1948" in joined and "turns 1-3" in joined
     assert "7 ARMOUR" in joined and "EGT. SUDAN" in joined
+
+
+def test_a_single_scenario_is_not_named_in_every_track_box() -> None:
+    """Vallon has one scenario: its track says 'starts' and 'ends' and lists arrivals bare,
+    rather than squeezing 'The Road to Vallon' into a box an inch wide."""
+    art = board("vallon")
+    notes = [t.text for t in art.texts if t.role == "track-note"]
+    assert {"starts", "ends"} <= set(notes)
+    assert not [n for n in notes if n.startswith(("starts:", "ends:"))], notes
+    named = [n for n in notes if n.startswith("The Road to Vallon:")]
+    assert named == ["The Road to Vallon: turns 1-7; Ostland first"], named  # the caption alone
+    assert "7 DI 3-4-3" in notes  # turn 3's arrival, bare
 
 
 def test_country_names_keep_off_the_grid_edge() -> None:

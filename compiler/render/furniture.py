@@ -173,8 +173,11 @@ class TrackBlock(Block):
         lines = []
         for kind, word in (("start", "starts"), ("end", "ends")):
             tags = [note.text for note in self.notes if note.label == label and note.kind == kind]
-            if tags:
-                lines.append(f"{word}: " + ", ".join(tags))
+            named = [tag for tag in tags if tag]
+            if named:
+                lines.append(f"{word}: " + ", ".join(named))
+            elif tags:  # the only scenario: no name to give
+                lines.append(word)
         ink.draw.role = "track-note"
         for n, line in enumerate(lines):
             ink.draw.text(

@@ -57,11 +57,12 @@ def turn_notes(definition: ValidGame) -> tuple[TurnNote, ...]:
     first player), its first and last turns, and on each turn of arrival the units it brings."""
     names = Names(definition)
     notes: list[TurnNote] = []
-    for scenario in sorted(definition.scenarios, key=lambda s: (s.number or 0, s.id)):
+    scenarios = sorted(definition.scenarios, key=lambda s: (s.number or 0, s.id))
+    for position, scenario in enumerate(scenarios, 1):
         if not scenario.first_turn or not scenario.last_turn:
             continue
-        tag = str(scenario.number) if scenario.number is not None else scenario.name
-        caption = f"{tag} {scenario.name}: " if scenario.number is not None else f"{scenario.name}: "
+        tag = _tag(scenario, position, len(scenarios))
+        caption = f"{tag} {scenario.name}: " if tag else f"{scenario.name}: "
         turns = f"turns {scenario.first_turn}-{scenario.last_turn}"
         period = scenario.period or ""
         facts = (
@@ -77,8 +78,16 @@ def turn_notes(definition: ValidGame) -> tuple[TurnNote, ...]:
             name = names.counter(r.unit)
             arrivals[r.turn].append(name if r.copies == 1 else f"{r.copies} {name}")
         for turn, units in arrivals.items():
-            notes.append(TurnNote(turn, "reinforcements", f"{tag}: " + ", ".join(units)))
+            notes.append(TurnNote(turn, "reinforcements", (f"{tag}: " if tag else "") + ", ".join(units)))
     return tuple(notes)
+
+
+def _tag(scenario: Scenario, position: int, count: int) -> str:
+    """How a track box names a scenario: by its number, else by its place in the list; a
+    game of one scenario needs no name at all (a box too narrow for "The Road to Vallon")."""
+    if scenario.number is not None:
+        return str(scenario.number)
+    return str(position) if count > 1 else ""
 
 
 def printed_units(definition: ValidGame) -> tuple[PrintedUnits, ...]:
