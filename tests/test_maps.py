@@ -204,6 +204,18 @@ def test_no_map_text_below_5_points(game: str) -> None:
     assert not small, small
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_key_and_chart_text_is_at_least_7_points(game: str) -> None:
+    """The terrain key and the charts printed on the map are read at arm's length over the
+    table: none of their text is set below 7 pt (Lawrence's key was once 7 pt and cramped)."""
+    art = board(game)
+    roles = {"legend", "cell", "header", "furniture-label"}
+    texts = [t for t in art.texts if t.role in roles]
+    assert any(t.role == "legend" for t in texts)
+    small = [(t.role, t.text, round(t.size * 72 / DPI, 1)) for t in texts if t.size * 72 / DPI < 7.0]
+    assert not small, small
+
+
 # --- maps a player would print (issue 25) ------------------------------------------------------
 
 
@@ -330,6 +342,20 @@ def test_jerusalem_orders_of_battle_show_their_units_and_entries() -> None:
     slot = art.slots[("oob", "jewish-order-of-battle", "May III")][0]
     inside = art.image.crop(tuple(round(v) for v in slot))
     assert len(inside.getcolors(1 << 16) or []) > 20  # a counter's picture, not an empty slot
+
+
+def test_no_order_of_battle_slot_is_printed_empty() -> None:
+    """Every slot of a printed Order of Battle shows a counter; a slot only scenario 2 fills
+    (the Jerusalem convoy on May IV) shows it, tagged with its scenario."""
+    art = board("jerusalem")
+    for (kind, box, turn), slots in art.slots.items():
+        if kind != "oob":
+            continue
+        for index, slot in enumerate(slots):
+            inside = art.image.crop(tuple(round(v) for v in slot))
+            assert len(inside.getcolors(1 << 16) or []) > 20, (box, turn, index)
+    notes = [t.text for t in art.texts if t.role == "oob-note"]
+    assert notes.count("scen. 2 only") == 1
 
 
 def test_jerusalem_key_explains_the_printed_two() -> None:

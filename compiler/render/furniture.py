@@ -22,11 +22,11 @@ from compiler.render.charts import Chart, ChartImage, render_chart
 from compiler.render.fonts import RecordingDraw, font, wrap_text
 from compiler.render.holdings import COUNTER_IN, SLOT_IN, Holding
 from compiler.render.terrain_key import Sample, dashed, draw_sample
-from rules_engine.definitions import Counter, MapScale
+from rules_engine.definitions import MapScale
 
 if TYPE_CHECKING:
     from compiler.render.counters import CounterPainter
-    from compiler.render.schedule import TurnNote
+    from compiler.render.schedule import Ghost, TurnNote
 
 INK = "#2b2b2b"
 BOX_FILL = "#fbf8f0"
@@ -293,7 +293,7 @@ class PrintedRows:
     """What an Order of Battle prints in its rows: each turn's arriving faces (drawn faint in
     the slots they will stand in) and where they enter."""
 
-    units: Mapping[str, tuple[tuple[Counter, int, str], ...]]
+    units: Mapping[str, tuple[Ghost, ...]]
     notes: Mapping[str, str]
     painter: CounterPainter | None
 
@@ -391,12 +391,21 @@ class OrderOfBattleBlock(Block):
         units = self.printed.units.get(turn, ())
         if index >= len(units) or self.printed.painter is None:
             return
-        counter, copies, face = units[index]
+        counter, copies, face, only = units[index]
         size = round(ink.px(COUNTER_IN))
         face_image = self.printed.painter.render(counter, face, size)
         faint = Image.blend(face_image, Image.new("RGB", face_image.size, "#ffffff"), 0.45)
         inset = ink.px(0.05)
         ink.art.image.paste(faint, (round(slot[0] + inset), round(slot[3] - inset - size)))
+        if only:  # another scenario's unit: say which, over the counter's top edge
+            ink.draw.role = "oob-note"
+            ink.draw.text(
+                (slot[0] + inset, slot[3] - inset - size - ink.px(0.02)),
+                f"scen. {only} only",
+                font=font(round(ink.px(0.095))),
+                fill=NOTE_RED,
+                anchor="lb",
+            )
         if copies > 1:  # how many arrive: a dark tab on the counter's top right corner
             left, top = slot[0] + inset + size - ink.px(0.24), slot[3] - inset - size - ink.px(0.03)
             ink.draw.rounded_rectangle(

@@ -29,12 +29,21 @@ class TurnNote(NamedTuple):
     )
 
 
+class Ghost(NamedTuple):
+    """A counter printed faintly in the slot it will stand in."""
+
+    counter: Counter  # as its face is drawn
+    copies: int
+    face: str
+    only: str = ""  # the scenario it waits there in, when not the principal one ("2")
+
+
 class PrintedUnits(NamedTuple):
-    """The units a scenario puts in one off-map place, drawn where they wait, and a line saying
+    """The units the scenarios put in one off-map place, drawn where they wait, and a line saying
     where they go from there (for an Order of Battle row: where they enter)."""
 
     key: Key
-    units: tuple[tuple[Counter, int, str], ...]  # (the counter as its face is drawn, copies, face)
+    units: tuple[Ghost, ...]
     note: str
 
 
@@ -92,15 +101,40 @@ def _tag(scenario: Scenario, position: int, count: int) -> str:
 
 def printed_units(definition: ValidGame) -> tuple[PrintedUnits, ...]:
     """The principal scenario's reinforcements in each Order of Battle row, in the order the
-    module's set-up stands them in the row's slots, with where they enter."""
-    scenario = principal(definition)
-    if scenario is None or not any(b.kind == "order-of-battle" for b in definition.board.boxes):
+    module's set-up stands them in the row's slots, with where they enter; a slot only another
+    scenario fills (Jerusalem!'s convoy in scenario 2) shows that scenario's unit, tagged, so
+    no printed slot is left blank."""
+    first = principal(definition)
+    if first is None or not any(b.kind == "order-of-battle" for b in definition.board.boxes):
         return ()
     from compiler.render.counters import CounterPainter  # drawn faces, the counter painter's own
 
     painter = CounterPainter(definition)
     names = Names(definition)
+    ordered = sorted(definition.scenarios, key=lambda s: (s is not first, s.number or 0, s.id))
+    rows: dict[Key, list[Ghost]] = {}
     entries: dict[Key, list[str]] = {}
+    for position, scenario in enumerate(ordered):
+        only = "" if position == 0 else _tag(scenario, position + 1, len(ordered)) or scenario.name
+        _add_entries(definition, names, scenario, entries)
+        for key, groups in scenario_groups(definition, scenario).items():
+            if key[0] != "oob":
+                continue
+            row = rows.setdefault(key, [])
+            for counter_id, copies, face in groups[len(row) :]:
+                counter = definition.counters.get(counter_id)
+                if counter is not None:
+                    row.append(Ghost(painter.drawn(counter, face), copies, face, only))
+    return tuple(
+        PrintedUnits(key, tuple(row), ("enter: " + "; ".join(entries[key])) if entries.get(key) else "")
+        for key, row in rows.items()
+    )
+
+
+def _add_entries(
+    definition: ValidGame, names: Names, scenario: Scenario, entries: dict[Key, list[str]]
+) -> None:
+    """Where each Order of Battle row's units of ``scenario`` enter, added once each."""
     for r in scenario.reinforcements:
         key = reinforcement_key(definition, r.unit, r.turn)
         if key[0] == "oob":
@@ -109,18 +143,6 @@ def printed_units(definition: ValidGame) -> tuple[PrintedUnits, ...]:
                 where += f" or {_entry_name(definition, names, r.alternate)}"
             if where and where not in entries.setdefault(key, []):
                 entries[key].append(where)
-    found = []
-    for key, groups in scenario_groups(definition, scenario).items():
-        if key[0] != "oob":
-            continue
-        units = []
-        for counter_id, copies, face in groups:
-            counter = definition.counters.get(counter_id)
-            if counter is not None:
-                units.append((painter.drawn(counter, face), copies, face))
-        places = entries.get(key, [])
-        found.append(PrintedUnits(key, tuple(units), ("enter: " + "; ".join(places)) if places else ""))
-    return tuple(found)
 
 
 def _entry_name(definition: ValidGame, names: Names, reference: str) -> str:
