@@ -205,11 +205,12 @@ def test_no_map_text_below_5_points(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_key_and_chart_text_is_at_least_7_points(game: str) -> None:
-    """The terrain key and the charts printed on the map are read at arm's length over the
-    table: none of their text is set below 7 pt (Lawrence's key was once 7 pt and cramped)."""
+def test_key_chart_and_place_text_is_at_least_7_points(game: str) -> None:
+    """The terrain key, the charts printed on the map and the place names are read at arm's
+    length over the table: none is set below 7 pt (a long name such as Notre Dame Cathedral
+    takes two lines rather than shrinking)."""
     art = board(game)
-    roles = {"legend", "cell", "header", "furniture-label"}
+    roles = {"legend", "cell", "header", "furniture-label", "place"}
     texts = [t for t in art.texts if t.role in roles]
     assert any(t.role == "legend" for t in texts)
     small = [(t.role, t.text, round(t.size * 72 / DPI, 1)) for t in texts if t.size * 72 / DPI < 7.0]

@@ -601,8 +601,17 @@ class HexPainter:
     def _place_name(self, draw: RecordingDraw, space: Space, size: float) -> None:
         x, y = self.centre(space.id)
         important = "city" in space.features
-        chosen = fitted_font(draw, space.name or "", size * 1.25, round(size * (0.17 if important else 0.15)))
+        wanted = round(size * (0.17 if important else 0.15))
+        chosen = fitted_font(draw, space.name or "", size * 1.25, wanted)
         halo = max(1, round(self.dpi / 50))
+        words = (space.name or "").split()
+        if chosen.size < wanted * 0.85 and len(words) > 1:  # too long for one line: two
+            half = math.ceil(len(words) / 2)
+            lines = [" ".join(words[:half]), " ".join(words[half:])]
+            two = fitted_font(draw, max(lines, key=len), size * 1.25, round(wanted * 0.9))
+            spots = [(x, y + size * 0.24), (x, y + size * 0.3), (x, y + size * 0.36), (x, y - size * 0.25)]
+            if self.labels.place_lines(draw, lines, spots, two, "place", (INK, PAPER), halo):
+                return
         spots = [(x, y + size * 0.27), (x, y + size * 0.33), (x, y - size * 0.2)]
         self.labels.place(draw, space.name or "", spots, chosen, "place", INK, PAPER, self.dpi, halo=halo)
 

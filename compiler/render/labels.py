@@ -106,10 +106,35 @@ class LabelPlacer:
                         return
         self._draw_lines(draw, [name], font(round(0.12 * dpi)), spots[0], colour, halo)
 
+    def place_lines(
+        self,
+        draw: RecordingDraw,
+        lines: list[str],
+        spots: list[Point],
+        chosen: Font,
+        role: str,
+        colours: tuple[str, str],
+        halo: int,
+    ) -> bool:
+        """A name on two lines (ink, halo ``colours``) at the first spot where every line is
+        free; False (nothing drawn) where none is."""
+        lead = 1.1 + 2 * halo / chosen.size  # the halos of two lines kept apart
+        for spot in spots:
+            if all(self.is_free(box) for box in self._line_boxes(draw, lines, chosen, spot, halo, lead)):
+                self._draw_lines(draw, lines, chosen, spot, *colours, role=role, stroke=halo, lead=lead)
+                return True
+        return False
+
     def _line_boxes(
-        self, draw: RecordingDraw, lines: list[str], chosen: Font, centre: Point, stroke: int = 0
+        self,
+        draw: RecordingDraw,
+        lines: list[str],
+        chosen: Font,
+        centre: Point,
+        stroke: int = 0,
+        lead: float = 1.05,
     ) -> list[Rect]:
-        step = chosen.size * 1.05
+        step = chosen.size * lead
         first = centre[1] - step * (len(lines) - 1) / 2
         return [
             draw.textbbox((centre[0], first + i * step), line, font=chosen, anchor="mm", stroke_width=stroke)
@@ -124,11 +149,14 @@ class LabelPlacer:
         centre: Point,
         colour: str,
         halo: str | None,
+        role: str = "region",
+        stroke: int | None = None,
+        lead: float = 1.05,
     ) -> None:
-        step = chosen.size * 1.05
+        step = chosen.size * lead
         first = centre[1] - step * (len(lines) - 1) / 2
-        draw.role = "region"
-        stroke = _halo_width(chosen) if halo else 0
+        draw.role = role
+        stroke = stroke if stroke is not None else _halo_width(chosen) if halo else 0
         for i, line in enumerate(lines):
             draw.text(
                 (centre[0], first + i * step),
