@@ -217,6 +217,20 @@ def test_key_chart_and_place_text_is_at_least_7_points(game: str) -> None:
     assert not small, small
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_track_and_order_of_battle_notes_are_at_least_6_5_points_and_stay_in_their_boxes(game: str) -> None:
+    """The small print of tracks and Orders of Battle (scenario marks, arrivals, entries) is no
+    smaller than 6.5 pt, and each arrival line stays inside its turn's reinforcement box."""
+    art = board(game)
+    notes = [t for t in art.texts if t.role in ("track-note", "oob-note")]
+    small = [(t.text, round(t.size * 72 / DPI, 1)) for t in notes if t.size * 72 / DPI < 6.4]
+    assert not small, small
+    boxes = [b.rect for b in art.track_boxes if b.reinforcement]
+    for text in notes:
+        holder = [r for r in boxes if r[0] <= text.bbox[0] < r[2] and r[1] <= text.bbox[1] < r[3]]
+        assert all(text.bbox[2] <= r[2] and text.bbox[3] <= r[3] for r in holder), text.text
+
+
 # --- maps a player would print (issue 25) ------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ from PIL import Image
 
 from compiler.render.art import BoardArt, Rect, TrackBox
 from compiler.render.charts import Chart, ChartImage, render_chart
-from compiler.render.fonts import RecordingDraw, font, wrap_text
+from compiler.render.fonts import Font, RecordingDraw, font, wrap_text
 from compiler.render.holdings import COUNTER_IN, SLOT_IN, Holding
 from compiler.render.terrain_key import Sample, dashed, draw_sample
 from rules_engine.definitions import MapScale
@@ -183,16 +183,17 @@ class TrackBlock(Block):
             ink.draw.text(
                 (rect[0] + ink.px(0.05), rect[1] + ink.px(0.17 + n * 0.11)),
                 line,
-                font=font(round(ink.px(0.085))),
+                font=font(round(ink.px(0.09))),
                 fill=NOTE_RED,
                 anchor="lt",
             )
 
-    def _arrivals(self, label: str, width: float) -> list[str]:
-        """Each scenario's arrivals on this turn, wrapped to the box (``width`` pixels at 100 dpi)."""
+    def _arrivals(self, label: str, chosen: Font, width: float) -> list[str]:
+        """Each scenario's arrivals on this turn, wrapped to the box (``width`` pixels) in the
+        font they are drawn in."""
         texts = [note.text for note in self.notes if note.label == label and note.kind == "reinforcements"]
         probe = RecordingDraw(Image.new("RGB", (1, 1)))
-        return [line for text in texts for line in wrap_text(probe, text, font(8), width)]
+        return [line for text in texts for line in wrap_text(probe, text, chosen, width)]
 
     def _reinforcement_box(self, ink: Ink, above: Rect, label: str) -> None:
         assert self.reinforcement_heights is not None
@@ -211,11 +212,12 @@ class TrackBlock(Block):
             anchor="lt",
         )
         ink.draw.role = "track-note"
-        for n, line in enumerate(self._arrivals(label, (self.box_width - 0.08) * 100)):
+        chosen = font(round(ink.px(0.09)))
+        for n, line in enumerate(self._arrivals(label, chosen, ink.px(self.box_width - 0.08))):
             ink.draw.text(
-                (rect[0] + ink.px(0.04), rect[1] + ink.px(0.15 + n * 0.095)),
+                (rect[0] + ink.px(0.04), rect[1] + ink.px(0.15 + n * 0.105)),
                 line,
-                font=font(round(ink.px(0.08))),
+                font=chosen,
                 fill=NOTE_RED,
                 anchor="lt",
             )
@@ -331,7 +333,7 @@ class OrderOfBattleBlock(Block):
     def _note_lines(self, turn: str) -> list[str]:
         note = self.printed.notes.get(turn, "")
         probe = RecordingDraw(Image.new("RGB", (1, 1)))
-        return wrap_text(probe, note, font(9), (OOB_LABEL_IN - 0.1) * 100) if note else []
+        return wrap_text(probe, note, font(9), (OOB_LABEL_IN - 0.16) * 100) if note else []
 
     def _note_height(self, turn: str) -> float:
         return 0.24 + 0.11 * len(self._note_lines(turn))
@@ -380,7 +382,7 @@ class OrderOfBattleBlock(Block):
             ink.draw.text(
                 (x + ink.px(0.08), top + ink.px(0.23 + n * 0.11)),
                 line,
-                font=font(round(ink.px(0.085))),
+                font=font(round(ink.px(0.09))),
                 fill=INK,
                 anchor="lt",
             )
