@@ -566,10 +566,11 @@ class LegendBlock(Block):
         sample = self.entries[index][0]
         row = self._row(index, lines)
         middle = top + ink.px(row / 2)
+        half = min(0.15, row / 2 - 0.015)  # a mark keeps clear of the next row's
         draw_sample(
             ink.draw,
             sample,
-            (x + ink.px(0.06), middle - ink.px(0.15), x + ink.px(KEY_TEXT_AT - 0.08), middle + ink.px(0.15)),
+            (x + ink.px(0.06), middle - ink.px(half), x + ink.px(KEY_TEXT_AT - 0.08), middle + ink.px(half)),
         )
         ink.draw.role = "legend"
         chosen = font(round(ink.px(KEY_TEXT_IN)))
