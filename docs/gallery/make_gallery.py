@@ -62,6 +62,7 @@ MAP_CROPS = {  # left, top, right, bottom in inches of the printed map
     "israel1948": (0.2, 1.8, 6.2, 5.8),
     "jerusalem": (24.5, 8.0, 30.5, 12.0),
     "lawrence": (3.0, 1.6, 9.0, 5.6),
+    "vallon": (2.0, 1.0, 9.6, 5.8),
 }
 VASSAL_VIEW = ("lawrence", "Aqaba!", (0.0, 4.4, 6.0, 8.4))  # game, set-up, crop in inches
 CARDS = ("lawrence", ["aqaba", "ottoman-patrol", "allenby"])  # a mission and two events
@@ -198,6 +199,7 @@ def main() -> None:
         definition = shipped(game)
         save(counter_row(definition, COUNTERS[game]), f"counters-{game}.png")
         save(map_crop(definition, MAP_CROPS[game]), f"map-{game}.png")
+    save(map_crop(shipped("vallon"), MAP_CROPS["vallon"]), "map-vallon.png")
     jerusalem = shipped("jerusalem")
     page = render_aid_pages(jerusalem, AidSpec(dpi=100))[2]  # the Unit Identification Chart
     save(page.crop((0, 0, page.width, page.height * 2 // 3)), "aid-jerusalem.png")
