@@ -219,10 +219,10 @@ def test_key_chart_and_place_text_is_at_least_7_points(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_track_and_order_of_battle_notes_are_at_least_6_5_points_and_stay_in_their_boxes(game: str) -> None:
-    """The small print of tracks and Orders of Battle (scenario marks, arrivals, entries) is no
-    smaller than 6.5 pt, and each arrival line stays inside its turn's reinforcement box."""
+    """The small print of tracks, Orders of Battle and charts (scenario marks, arrivals, entries,
+    a table's footnote) is no smaller than 6.5 pt, and each arrival line stays inside its turn's reinforcement box."""
     art = board(game)
-    notes = [t for t in art.texts if t.role in ("track-note", "oob-note")]
+    notes = [t for t in art.texts if t.role in ("track-note", "oob-note", "note", "source")]
     small = [(t.text, round(t.size * 72 / DPI, 1)) for t in notes if t.size * 72 / DPI < 6.4]
     assert not small, small
     boxes = [b.rect for b in art.track_boxes if b.reinforcement]

@@ -130,7 +130,8 @@ class _Style:
 
     @property
     def small(self) -> Font:
-        return font(self._pt(self.body_pt - 1.5))
+        """Notes and captions: 1.5 pt under the body, never under 6.5 pt (a chart on a map)."""
+        return font(self._pt(max(self.body_pt - 1.5, 6.5)))
 
     @property
     def line(self) -> int:
