@@ -231,6 +231,36 @@ def test_track_and_order_of_battle_notes_are_at_least_6_5_points_and_stay_in_the
         assert all(text.bbox[2] <= r[2] and text.bbox[3] <= r[3] for r in holder), text.text
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("columns", [1, 2])
+def test_key_samples_keep_clear_of_each_other(game: str, columns: int) -> None:
+    """No two samples of a key column meet (Lawrence's Holy City once sat on its Critical City),
+    and a sample shrinks from its 0.3 in only where a neighbour leaves it no room."""
+    from compiler.render.board import Furnisher, board_inputs
+
+    legend = dataclasses.replace(Furnisher(board_inputs(definition(game))).legend(), columns=columns)
+    lines = legend._lines(DPI)
+    for column in legend._split():
+        rows = [legend._row(i, lines[i]) for i in column]
+        halves = legend._sample_halves(column, rows)
+        extent = [
+            0.03 if legend.entries[i][0].kind in ("line", "border") else h
+            for i, h in zip(column, halves, strict=True)
+        ]
+        for n in range(len(column) - 1):
+            gap = (rows[n] + rows[n + 1]) / 2 - extent[n] - extent[n + 1]
+            assert gap >= 0.029, (legend.entries[column[n]][1], legend.entries[column[n + 1]][1])
+        for n, half in enumerate(halves):
+            full = [0.03 if legend.entries[i][0].kind in ("line", "border") else 0.15 for i in column]
+            crowded = [
+                m
+                for m in (n - 1, n + 1)
+                if 0 <= m < len(column) and 0.15 + full[m] > (rows[n] + rows[m]) / 2 - 0.03
+            ]
+            assert half == 0.15 or crowded, legend.entries[column[n]][1]
+            assert half >= 0.1
+
+
 # --- maps a player would print (issue 25) ------------------------------------------------------
 
 
