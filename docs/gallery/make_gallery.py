@@ -59,7 +59,7 @@ COUNTERS = {
     "lawrence": ["lawrence", "bedouin-2", "armored-car", "oef-inf-3", "asien-korps", "garrison-2"],
 }
 MAP_CROPS = {  # left, top, right, bottom in inches of the printed map
-    "israel1948": (0.2, 1.8, 6.2, 5.8),
+    "israel1948": (4.3, 5.2, 10.3, 9.2),
     "jerusalem": (24.5, 8.0, 30.5, 12.0),
     "lawrence": (3.0, 1.6, 9.0, 5.6),
     "vallon": (2.0, 1.0, 9.6, 5.8),
