@@ -133,7 +133,8 @@ def test_aid_pages_are_letter_pages_holding_every_chart(game: str) -> None:
     Jerusalem!'s two scenario set-ups take pages of their own)."""
     pages = render_aid_pages(definition(game), AidSpec(dpi=100))
     assert pages and all(page.size == (850, 1100) for page in pages)
-    assert len(pages) <= {"israel1948": 3, "jerusalem": 9, "lawrence": 4, "vallon": 4}[game]
+    limits = {"israel1948": 3, "jerusalem": 9, "lawrence": 4, "battle-for-moscow": 3, "vallon": 4}
+    assert len(pages) <= limits[game]
 
 
 def test_aids_command_writes_pdf_and_pages(tmp_path: Path) -> None:

@@ -172,7 +172,9 @@ class HexPainter:
 
     def _blocks(self, legend_in: float) -> list[Block]:
         furnisher = Furnisher(self.inputs)
+        cartouche = [furnisher.cartouche()] if self.sheet is None else []  # on a sheet: placed first
         return [
+            *cartouche,
             *furnisher.tracks(per_row=30 if self.sheet is None else 8),
             *furnisher.boxes(),
             *furnisher.charts(self.dpi, 9.0 if self.sheet is None else MAP_CHART_PT),
