@@ -55,6 +55,9 @@ def test_the_first_link_carries_the_position_into_ten_days() -> None:
     assert game.unit("JORDAN 1").damaged  # not chosen: stays damaged
     assert game.unit("FAZA'A#1").space == "L11"
     assert game.unit("SYRIA TANK").space == "L2" and game.unit("IRAQ 4").space == "M6"
+    # steps 4, 5, 7: the units the link brings in come on their full-strength side
+    assert [game.unit(n).damaged for n in ("SYRIA TANK", "IRAQ 4", "SAMS FOXES")] == [False] * 3
+    assert game.unit("CARMELI").damaged is False and game.unit("EGYPT 2/1").damaged is False
     assert game.unit("JORDAN 6").status is UnitStatus.REMOVED
     assert game.unit("KIRYATI").space == oded and game.unit("ODED").space == kiryati
     assert game.state.points == {"israeli": 2, "arab": 1}
@@ -82,6 +85,16 @@ def test_the_first_link_carries_the_position_into_ten_days() -> None:
         (lambda c: c._replace(removed_jordanian="EGYPT TANK"), "jordan"),
         (lambda c: c._replace(removed_jordanian=None), "must remove"),
         (lambda c: c._replace(swap=("KIRYATI", "JORDAN 1")), "Israeli"),
+        (
+            lambda c: c._replace(israeli=c.israeli[:1], swap=("KIRYATI", "YIFTACH")),
+            "on the map",
+        ),  # eliminated
+        (lambda c: c._replace(israeli=c.israeli[:1], swap=("YIFTACH", "KIRYATI")), "on the map"),
+        (lambda c: c._replace(israeli=(Recovery("flip", "KIRYATI"),)), "not a damaged unit"),  # full strength
+        (
+            lambda c: c._replace(israeli=(Recovery("flip", "YIFTACH"),)),
+            "not a damaged unit",
+        ),  # not on the map
     ],
 )
 def test_the_link_refuses_what_3_4_does_not_allow(change, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -106,3 +119,18 @@ def test_the_second_link_removes_irgun_and_restricts_the_arab_choices() -> None:
     assert game.unit("IRGUN").status is not UnitStatus.ON_MAP
     assert game.unit("MINORIT.").space == "G3" and game.unit("NEGEV-2").space == "E14"
     assert game.state.points == {"israeli": 3, "arab": 1}
+
+
+def test_the_second_link_takes_irgun_off_the_map_and_reads_entries_by_counter_id() -> None:
+    """Step 4 of the second link: IRGUN, if it is on the map, leaves play; an entering unit may be
+    named by its counter id."""
+    old = system().new_game("ten-days", ScriptedDice({}))
+    irgun = old.unit("IRGUN")
+    assert irgun.on_map
+    old.state.over = True
+    entering = (("negev-2", "E14"), ("GIVATI-2", "E10"), ("MINORIT.", "G3"))
+    game = link_to_next_scenario(old, "end-game", LinkChoices(entering=entering))
+    irgun = game.unit("IRGUN")
+    assert irgun.status is UnitStatus.REMOVED and irgun.space is None
+    assert game.state.units_at("G12") == [u for u in game.state.units_at("G12") if u is not irgun]
+    assert game.unit("NEGEV-2").space == "E14" and game.unit("NEGEV-2").damaged is False

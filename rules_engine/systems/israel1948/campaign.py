@@ -240,12 +240,10 @@ def _remove_chosen(game: Game, reference: str | None, nation: str) -> None:
 
 
 def _swap(game: Game, first: str, second: str) -> None:
+    """Step 8. Both hexes hold Israeli units, so both are under Israeli control already (1.2)."""
     a, b = game.unit(first), game.unit(second)
-    if a.side != "israeli" or b.side != "israeli" or not (a.on_map and b.on_map):
+    space_a, space_b = a.space, b.space  # a unit off the map has no hex
+    if a.side != "israeli" or b.side != "israeli" or space_a is None or space_b is None:
         raise IllegalAction("3.4", "only two Israeli units on the map may swap places")
-    assert a.space is not None and b.space is not None
-    space_a, space_b = a.space, b.space
     game.state.place(a, space_b)
     game.state.place(b, space_a)
-    game.take_control(space_a, "israeli")
-    game.take_control(space_b, "israeli")
