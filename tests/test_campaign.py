@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.core import IllegalAction, ScriptedDice, UnitStatus
+from rules_engine.core import EngineError, IllegalAction, ScriptedDice, UnitStatus
 from rules_engine.systems.israel1948 import Game
 from rules_engine.systems.israel1948.campaign import LinkChoices, Recovery, link_to_next_scenario
 
@@ -36,7 +36,7 @@ def good_choices() -> LinkChoices:
             Recovery("flip", "CARMELI"),
         ),
         arab=(Recovery("flip-egypt", "EGYPT 2/1"), Recovery("return-fazaa", "FAZA'A#1", "L11")),
-        entering=(("SYRIA TANK", "L2"), ("IRAQ 4", "M6"), ("SAMS FOXES", "E10")),
+        entering=(("SYRIA TANK", "L2"), ("IRAQ 4", "M6"), ("SAMS FOXES", "D10")),  # D10: by Tel Aviv only
         removed_jordanian="JORDAN 6",
         swap=("KIRYATI", "ODED"),
     )
@@ -81,6 +81,25 @@ def test_the_first_link_carries_the_position_into_ten_days() -> None:
         (
             lambda c: c._replace(entering=(("SYRIA TANK", "L2"), ("IRAQ 4", "M6"), ("SAMS FOXES", "M10"))),
             "SAMS FOXES",
+        ),
+        (  # I8 is next to Arab-held towns only (step 7: an Israeli-controlled town or city)
+            lambda c: c._replace(entering=(("SYRIA TANK", "L2"), ("IRAQ 4", "M6"), ("SAMS FOXES", "I8"))),
+            "SAMS FOXES",
+        ),
+        (lambda c: c._replace(israeli=(Recovery("recover", "YIFTACH"),)), "cannot be placed in None"),
+        (lambda c: c._replace(israeli=(Recovery("flip", "EGYPT 2/1"),)), "not an Israeli recovery action"),
+        (lambda c: c._replace(israeli=(Recovery("flip-egypt", "YIFTACH", "F9"),)), "not an Israeli recovery"),
+        (
+            lambda c: c._replace(arab=(Recovery("return-irregular", "FAZA'A#1", "L11"),)),
+            "AOS or ALA or FUTUWA",
+        ),
+        (
+            lambda c: c._replace(arab=(Recovery("return-fazaa", "FAZA'A#2", "L11"),)),
+            "not an eliminated FAZA'A",
+        ),
+        (
+            lambda c: c._replace(arab=(Recovery("return-fazaa", "FAZA'A#1", "K11"),)),
+            "cannot be placed in K11:",
         ),
         (lambda c: c._replace(removed_jordanian="EGYPT TANK"), "jordan"),
         (lambda c: c._replace(removed_jordanian=None), "must remove"),
@@ -134,3 +153,38 @@ def test_the_second_link_takes_irgun_off_the_map_and_reads_entries_by_counter_id
     assert irgun.status is UnitStatus.REMOVED and irgun.space is None
     assert game.state.units_at("G12") == [u for u in game.state.units_at("G12") if u is not irgun]
     assert game.unit("NEGEV-2").space == "E14" and game.unit("NEGEV-2").damaged is False
+
+
+def test_six_israeli_points_may_all_be_spent_and_each_arab_return_has_its_face() -> None:
+    """Steps 2 and 3: six Israeli recovery points, all usable; a returned FAZA'A is at full strength,
+    a returned AOS, ALA or FUTUWA on its damaged side."""
+    old = finished_onslaught()
+    old.state.take_off(old.unit("AOS#1"), UnitStatus.ELIMINATED)
+    for name in ("KIRYATI", "GIVATI-1", "ALEXANDR.", "GOLANI-1"):
+        old.state.set_damaged(old.unit(name), True)
+    flips = tuple(Recovery("flip", n) for n in ("KIRYATI", "GIVATI-1", "ALEXANDR.", "GOLANI-1"))
+    choices = good_choices()._replace(
+        israeli=(*good_choices().israeli[1:], *flips),
+        arab=(Recovery("return-irregular", "AOS#1", "L11"), Recovery("return-fazaa", "FAZA'A#1", "K8")),
+    )
+    assert len(choices.israeli) == 6
+    game = link_to_next_scenario(old, "ten-days", choices)
+    assert [game.unit(n).damaged for n in ("KIRYATI", "GIVATI-1", "ALEXANDR.", "GOLANI-1")] == [False] * 4
+    assert game.unit("AOS#1").space == "L11" and game.unit("AOS#1").damaged is True
+    assert game.unit("FAZA'A#1").space == "K8" and game.unit("FAZA'A#1").damaged is False
+
+
+def test_a_recovered_unit_is_placed_only_by_an_israeli_held_source() -> None:
+    """Step 2: "in or adjacent to any Israeli controlled supply source": F4 is next to Haifa only."""
+    old = finished_onslaught()
+    choices = good_choices()._replace(israeli=(Recovery("recover", "YIFTACH", "F4"),))
+    assert link_to_next_scenario(old, "ten-days", choices).unit("YIFTACH").space == "F4"
+    old = finished_onslaught()
+    old.state.control["F3"] = "arab"
+    with pytest.raises(IllegalAction, match="cannot be placed in F4"):
+        link_to_next_scenario(old, "ten-days", choices)
+
+
+def test_a_link_must_be_one_the_campaign_has() -> None:
+    with pytest.raises(EngineError, match="does not link onslaught to end-game"):
+        link_to_next_scenario(finished_onslaught(), "end-game", LinkChoices())

@@ -97,10 +97,8 @@ def _link(game: Game, to_scenario: str) -> CampaignLink:
 def _carry_over(old: Game, new: Game) -> None:
     """Positions, faces, losses and control carry over; out-of-supply markers do not (step 1)."""
     for uid, unit in old.state.units.items():
-        target = new.state.units.get(uid)
-        if target is None:
-            continue
-        if unit.on_map and unit.space is not None:
+        target = new.state.units[uid]  # two scenarios of one game have the same units
+        if unit.space is not None:  # on the map
             new.state.place(target, unit.space)
             new.state.set_damaged(target, unit.damaged)
         else:
