@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from compiler.pipeline import validate_game
-from rules_engine.core import EngineError, IllegalAction, ScriptedDice, Unit, UnitStatus
+from rules_engine.core import EngineError, EventLog, IllegalAction, ScriptedDice, SeededDice, Unit, UnitStatus
 from rules_engine.core.movement_costs import StepCosts
+from rules_engine.definitions import Constraint
 from rules_engine.systems import system_for
 from rules_engine.systems.israel1948 import Game, HitTaken, Israel1948
-from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource
+from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move
 from rules_engine.systems.israel1948.movement import check_path
 
 from .conftest import SOURCE_DATA, engine_cache
@@ -536,3 +537,104 @@ def test_a_defender_that_has_retreated_is_offered_no_second_retreat() -> None:
     report = game.attack([game.unit("HAREL"), game.unit("GIVATI-1")], space, decider, dice)
     assert decider.offered[0] and decider.offered[1:] and all(o == [] for o in decider.offered[1:])
     assert list(report.retreats) == ["JORDAN 4"]
+
+
+# --- what mutation testing found unpinned (docs/mutation.md) ------------------------------
+
+# Haifa (F3) cut off from Tel Aviv by three Jordanian units on its roads
+HAIFA_CUT_OFF = [
+    ("CARMELI", "F3"),
+    ("KIRYATI", "F10"),
+    ("GIVATI-1", "D10"),
+    ("JORDAN 4", "F4"),
+    ("JORDAN 5", "G3"),
+    ("JORDAN 6", "G2"),
+]
+
+
+def test_a_source_chosen_at_the_recheck_redoes_the_recheck_from_the_markers_it_began_with() -> None:
+    """2.1, 2.4: the Jordanians around Haifa cut it off from Tel Aviv. The re-check first traces to
+    Tel Aviv (it supplies more units) and lifts KIRYATI's marker; when the player names Haifa the
+    re-check is redone from the markers as they were: KIRYATI, not supplied from Haifa, keeps his,
+    CARMELI loses his, and GIVATI-1 (no marker) gets none, for a re-check only lifts markers."""
+    game = position(HAIFA_CUT_OFF, phase="first-supply-recheck", out_of_supply=["KIRYATI", "CARMELI"])
+    marked = ("CARMELI", "KIRYATI", "GIVATI-1")
+    assert [game.unit(n).out_of_supply for n in marked] == [True, False, False]
+    game.apply(ChooseSupplySource("F3"), ScriptedDice({}), None)
+    assert [game.unit(n).out_of_supply for n in marked] == [False, True, False]
+
+
+def test_attacks_are_offered_from_every_hex_next_to_the_enemy() -> None:
+    """2.3: the enemy hex placed first, then two hexes of the active side next to it."""
+    game = position([("FAZA'A#1", "F9"), ("HAREL", "F8"), ("KIRYATI", "F10")], phase="first-combat")
+    assert sorted((origin, target) for origin, target, _ in game.legal_attacks()) == [
+        ("F10", "F9"),
+        ("F8", "F9"),
+    ]
+
+
+def test_moves_are_offered_only_to_the_active_sides_units_on_the_map_in_movement() -> None:
+    game = position([("KIRYATI", "F10"), ("JORDAN 1", "H10")], phase="first-movement")
+    game.state.take_off(game.unit("HAREL"), UnitStatus.ELIMINATED)
+    assert game.legal_moves(game.unit("KIRYATI"))
+    assert game.legal_moves(game.unit("JORDAN 1")) == {}
+    assert game.legal_moves(game.unit("HAREL")) == {}
+    assert position([("KIRYATI", "F10")], phase="first-combat").legal_moves(game.unit("KIRYATI")) == {}
+    moves = {a.path: a.describe() for a in game.legal_actions() if isinstance(a, Move)}
+    assert moves[("F11",)] == "move KIRYATI to Ramle (F11) via F11"  # wgc play names the place
+    assert moves[("E10", "E11")] == "move KIRYATI to E11 via E10 E11"
+
+
+def test_a_reinforcement_is_placed_only_in_the_end_phase() -> None:
+    game = system().new_game("onslaught", ScriptedDice({}))
+    with pytest.raises(IllegalAction) as refused:
+        game.place_reinforcement(game.unit("7 ARMOUR"), "E9")
+    assert refused.value.rule == "2.5"
+
+
+def test_a_retreat_avoids_enemy_units_their_zoc_and_full_hexes() -> None:
+    """1.1, 2.3: an Israeli defender retreats only where no Arab unit, Arab ZOC or full stack is."""
+    game = position(
+        [("HAREL", "F9"), ("JORDAN 1", "F8"), ("JORDAN 2", "H9"), ("KIRYATI", "E9"), ("GIVATI-1", "E9")],
+        phase="second-combat",
+    )
+    assert game.retreat_options(game.unit("HAREL")) == ["F10"]
+
+
+def test_an_out_of_supply_attacker_loses_only_a_die_it_has() -> None:
+    game = position([("HAREL", "F8"), ("FAZA'A#1", "F9")], phase="first-combat", out_of_supply=["HAREL"])
+    with pytest.raises(IllegalAction, match="no green die"):
+        attack(game, ["HAREL"], "F9", {"defender": {"black": [1]}, "attacker": {"red": [1]}}, drop="green")
+
+
+def test_a_lone_die_kept_out_of_supply_is_rolled_as_one_black_die() -> None:
+    """2.3 step 2 with fair dice: the one die left is black, and no other die is rolled."""
+    game = position(
+        [("GOLANI-1", "F8"), ("FAZA'A#1", "F9")], phase="first-combat", out_of_supply=["GOLANI-1"]
+    )
+    report = game.attack(
+        [game.unit("GOLANI-1")], "F9", Choices(game=game), SeededDice(2, {"red": 6, "black": 6})
+    )
+    assert report.defender_hits == 0  # seed 2: the defender misses, so GOLANI-1 rolls
+    assert {die: len(values) for die, values in report.attacker_dice.items()} == {"red": 0, "black": 1}
+
+
+def _saudi_sources(constraint: Constraint | None) -> list[str]:
+    """The sources EGT. SAUDI may enter on, with the scenario's entry constraint for it replaced."""
+    built = system()
+    scenario = built.scenario("onslaught")
+    reinforcements = tuple(
+        r._replace(constraint=constraint) if r.unit == "egt-saudi" else r for r in scenario.reinforcements
+    )
+    game = Game(built, scenario._replace(reinforcements=reinforcements), EventLog())
+    game.put(game.unit("EGYPT TANK"), "A15")
+    return game.reinforcement_spaces(game.unit("EGT. SAUDI"))
+
+
+def test_reinforcements_enter_on_their_own_countrys_sources_within_the_scenarios_constraint() -> None:
+    """2.5: Egypt's two sources, A15 with room for one more; a scenario may narrow them further."""
+    assert _saudi_sources(None) == ["A15", "A17"]  # no Jordanian, Iraqi or Syrian source
+    assert _saudi_sources(Constraint(supply_source="same")) == ["A15", "A17"]  # the shipped one
+    assert _saudi_sources(Constraint(no_units=True)) == ["A17"]
+    assert _saudi_sources(Constraint(alone=True)) == ["A17"]
+    assert _saudi_sources(Constraint(one_of=("A15",))) == ["A15"]
