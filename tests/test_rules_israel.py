@@ -18,7 +18,7 @@ from rules_engine.definitions import Constraint
 from rules_engine.systems import system_for
 from rules_engine.systems.israel1948 import Game, HitTaken, Israel1948
 from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move
-from rules_engine.systems.israel1948.movement import check_path
+from rules_engine.systems.israel1948.movement import PathCache, check_path, reachable
 
 from .conftest import SOURCE_DATA, engine_cache
 from .conftest import valid_game as _valid
@@ -638,3 +638,89 @@ def test_reinforcements_enter_on_their_own_countrys_sources_within_the_scenarios
     assert _saudi_sources(Constraint(no_units=True)) == ["A17"]
     assert _saudi_sources(Constraint(alone=True)) == ["A17"]
     assert _saudi_sources(Constraint(one_of=("A15",))) == ["A15"]
+
+
+def _ends_of_legal_paths(game: Game, unit: Unit) -> set[str]:
+    """Every hex some path ``check_path`` accepts ends in, found by trying every path that does not
+    come back to a hex it has passed (a path refused on the way is refused however it goes on, but
+    for a full stack at its end, which a move may pass through)."""
+    found: set[str] = set()
+
+    def extend(path: list[str]) -> None:
+        for there in game.rules.board.neighbours[path[-1] if path else unit.space or ""]:
+            if there in path or there == unit.space:
+                continue
+            candidate = [*path, there]
+            try:
+                check_path(game.rules, game.zoc, game.state, unit, candidate)
+            except IllegalAction as refused:
+                if "cannot end its move" not in refused.message:
+                    continue
+            else:
+                found.add(there)
+            extend(candidate)
+
+    extend([])
+    return found
+
+
+# Both sides close together around Lydda and Ramle: EZOCs (some units start in one), enemy-held
+# hexes, roads, rough, a river, stacks of two, foot and mechanised units.
+CROWDED = [
+    ("KIRYATI", "F10"),
+    ("7 ARMOUR", "E8"),
+    ("HAREL", "G9"),
+    ("GIVATI-1", "H12"),
+    ("YIFTACH", "F8"),
+    ("ODED", "F8"),
+    ("8 ARMOUR", "E11"),
+    ("JORDAN 1", "G11"),
+    ("JORDAN 2", "H10"),
+    ("FAZA'A#1", "F9"),
+    ("EGYPT 2/2", "E13"),
+    ("EGYPT TANK", "F13"),
+    ("JORDAN 4", "H8"),
+]
+
+
+@pytest.mark.parametrize("crowded", [False, True], ids=["onslaught-set-up", "crowded"])
+@pytest.mark.parametrize("phase", ["first-movement", "second-movement"])
+def test_the_moves_offered_are_exactly_the_paths_the_move_check_accepts(phase: str, crowded: bool) -> None:
+    """2.2: for every unit of the side moving (some out of supply), the hexes offered are those
+    some legal path ends in, with and without the path cache."""
+    if crowded:
+        game = position(CROWDED, phase=phase)
+    else:
+        game = system().new_game("onslaught", ScriptedDice({}))
+        game.state.phase_index = game.state.phase_ids.index(phase)
+    units = game.state.units_of(game.active_side)
+    for unit in units[::4]:
+        game.state.set_out_of_supply(unit, True)
+    cache = PathCache()
+    for unit in units:
+        expected = _ends_of_legal_paths(game, unit)
+        assert set(reachable(game.rules, game.zoc, game.state, unit)) == expected, unit.uid
+        assert set(reachable(game.rules, game.zoc, game.state, unit, cache)) == expected, unit.uid
+
+
+def test_paths_kept_for_a_unit_are_found_again_once_the_enemy_has_moved() -> None:
+    """The path cache: JORDAN 1 moving next to KIRYATI's road puts an EZOC in the way."""
+    game = position([("KIRYATI", "F10"), ("JORDAN 1", "K10")], phase="first-movement")
+    kiryati = game.unit("KIRYATI")
+    before = game.legal_moves(kiryati)
+    game.state.place(game.unit("JORDAN 1"), "G11")
+    after = game.legal_moves(kiryati)
+    assert after != before
+    assert after == reachable(game.rules, game.zoc, game.state, kiryati)
+    assert position([("KIRYATI", "F10"), ("JORDAN 1", "G11")]).legal_moves(kiryati).keys() == after.keys()
+
+
+def test_a_step_off_the_map_and_a_step_to_a_far_hex_cite_their_rules() -> None:
+    """1.3: no such hex on the map; 2.2: a hex that is not next to the last one."""
+    game = position([("KIRYATI", "F10")])
+    with pytest.raises(IllegalAction) as refused:
+        game.move(game.unit("KIRYATI"), ["Z99"])
+    assert refused.value.rule == "1.3" and "no hex Z99" in refused.value.message
+    with pytest.raises(IllegalAction) as refused:
+        game.move(game.unit("KIRYATI"), ["H10"])
+    assert refused.value.rule == "2.2" and "not adjacent" in refused.value.message
