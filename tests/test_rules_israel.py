@@ -8,16 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from compiler.pipeline import validate_game
-from rules_engine.core import EngineError, EventLog, IllegalAction, ScriptedDice, SeededDice, Unit, UnitStatus
+from rules_engine.core import (
+    EndPhase,
+    EngineError,
+    EventLog,
+    IllegalAction,
+    ScriptedDice,
+    SeededDice,
+    Unit,
+    UnitStatus,
+)
 from rules_engine.core.movement_costs import StepCosts
 from rules_engine.definitions import Constraint
 from rules_engine.systems import system_for
 from rules_engine.systems.israel1948 import Game, HitTaken, Israel1948
 from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move
+from rules_engine.systems.israel1948.combat import CombatReport
 from rules_engine.systems.israel1948.movement import PathCache, check_path, reachable
 
 from .conftest import SOURCE_DATA, engine_cache
@@ -106,7 +117,9 @@ class Choices:
         return self.air.get(side)
 
 
-def attack(game: Game, units: Sequence[str], target: str, rolls: dict, **choices) -> object:  # type: ignore[type-arg, no-untyped-def]
+def attack(
+    game: Game, units: Sequence[str], target: str, rolls: dict[str, dict[str, list[int]]], **choices: Any
+) -> CombatReport:
     decider = Choices(game=game, **choices)
     space = game.rules.board.resolve(target)
     assert space is not None, target
@@ -275,10 +288,10 @@ def test_the_plus_die_needs_clear_terrain_without_town_or_hexside() -> None:
     report = attack(
         game, ["7 ARMOUR"], "F9", {"defender": {"black": [1]}, "attacker": {"red": [1, 1], "black": [1]}}
     )
-    assert report.attacker_dice == {"red": [1, 1], "black": [1]}  # type: ignore[attr-defined]
+    assert report.attacker_dice == {"red": [1, 1], "black": [1]}
     town = position([("7 ARMOUR", "E10"), ("FAZA'A#1", "Ramle")], phase="first-combat")
     report = attack(town, ["7 ARMOUR"], "Ramle", {"defender": {"black": [1, 1]}, "attacker": {"red": [1, 1]}})
-    assert report.attacker_dice == {"red": [1, 1], "black": []}  # type: ignore[attr-defined]
+    assert report.attacker_dice == {"red": [1, 1], "black": []}
 
 
 def test_out_of_supply_attackers_lose_a_die_and_defenders_give_one() -> None:
@@ -292,7 +305,7 @@ def test_out_of_supply_attackers_lose_a_die_and_defenders_give_one() -> None:
         {"defender": {"black": [1]}, "attacker": {"red": [1], "black": [1]}},
         drop="red",
     )
-    assert report.attacker_dice == {"red": [1], "black": [1]}  # type: ignore[attr-defined]
+    assert report.attacker_dice == {"red": [1], "black": [1]}
 
 
 def test_an_out_of_supply_attacker_with_one_die_keeps_a_black_one() -> None:
@@ -300,7 +313,7 @@ def test_an_out_of_supply_attacker_with_one_die_keeps_a_black_one() -> None:
         [("GOLANI-1", "F8"), ("FAZA'A#1", "F9")], phase="first-combat", out_of_supply=["GOLANI-1"]
     )
     report = attack(game, ["GOLANI-1"], "F9", {"defender": {"black": [1]}, "attacker": {"black": [2]}})
-    assert report.attacker_dice == {"red": [], "black": [2]}  # type: ignore[attr-defined]
+    assert report.attacker_dice == {"red": [], "black": [2]}
 
 
 def test_white_units_cannot_attack_and_all_sea_sides_forbid_attacks() -> None:
@@ -332,7 +345,7 @@ def test_a_unit_attacks_once_per_phase() -> None:
 def test_extra_hits_are_step_losses_and_the_first_defender_hit_must_be_a_step() -> None:
     game = position([("HAREL", "F8"), ("JORDAN 1", "F9")], phase="first-combat")
     report = attack(game, ["HAREL"], "F9", {"defender": {"red": [6, 6]}}, losses=["HAREL"])
-    assert report.halted == ["HAREL"] and report.attacker_losses == ["HAREL"]  # type: ignore[attr-defined]
+    assert report.halted == ["HAREL"] and report.attacker_losses == ["HAREL"]
     assert game.unit("HAREL").damaged
     second = position([("HAREL", "F8"), ("JORDAN 1", "F9")], phase="first-combat")
     with pytest.raises(IllegalAction, match="first hit"):
@@ -365,7 +378,7 @@ def test_a_unit_that_cannot_retreat_takes_a_step_loss_instead() -> None:
         {"defender": {"red": [1, 1]}, "attacker": {"red": [6, 6]}},
         hits=[("JORDAN 1", None), ("JORDAN 1", "?")],
     )
-    assert report.step_losses == ["JORDAN 1", "JORDAN 1"]  # type: ignore[attr-defined]
+    assert report.step_losses == ["JORDAN 1", "JORDAN 1"]
     assert game.unit("JORDAN 1").status is UnitStatus.ELIMINATED
     assert game.unit("HAREL").space == "F9"  # advanced into the vacated hex
 
@@ -388,7 +401,7 @@ def test_air_points_one_per_player_and_arab_only_with_egyptians() -> None:
         air={"israeli": ("red", 0)},
         hits=[("JORDAN 4", None)],
     )
-    assert report.air_rerolls == {"israeli": ("red", 1, 6)}  # type: ignore[attr-defined]
+    assert report.air_rerolls == {"israeli": ("red", 1, 6)}
     assert game.state.points["israeli"] == 1
 
 
@@ -724,3 +737,153 @@ def test_a_step_off_the_map_and_a_step_to_a_far_hex_cite_their_rules() -> None:
     with pytest.raises(IllegalAction) as refused:
         game.move(game.unit("KIRYATI"), ["H10"])
     assert refused.value.rule == "2.2" and "not adjacent" in refused.value.message
+
+
+def test_a_chain_of_units_carries_supply_hex_by_hex() -> None:
+    """2.1: H13 is next to a road; I13 and I14 are not, and reach it only through each other."""
+    chain = [("KIRYATI", "H13"), ("GIVATI-1", "I13"), ("HAREL", "I14")]
+    assert position(chain).in_supply("israeli") == {"KIRYATI", "GIVATI-1", "HAREL"}
+    assert position(chain[1:]).in_supply("israeli") == set()
+
+
+def test_under_supply_constraints_a_unit_traces_to_its_own_countrys_open_source() -> None:
+    """Optional Rules (Arab Supply Constraints): JORDAN 4 next to the road from Jordan's source."""
+    game = position([("JORDAN 4", "M10")], options=frozenset({"arab-supply-constraints"}))
+    assert game.in_supply("arab") == {"JORDAN 4"}
+
+
+def test_without_a_choice_the_israeli_check_takes_the_source_supplying_most() -> None:
+    """2.1 (docs/rules-engine.md): with Haifa cut off, the source that supplies more units counts,
+    the first listed (Tel Aviv) on a tie."""
+    tie = position([*HAIFA_CUT_OFF, ("ALEXANDR.", "F3")])
+    assert tie.in_supply("israeli") == {"KIRYATI", "GIVATI-1"}
+    haifa = position([*HAIFA_CUT_OFF, ("ALEXANDR.", "F3"), ("YIFTACH", "E3")])
+    assert haifa.in_supply("israeli") == {"CARMELI", "ALEXANDR.", "YIFTACH"}
+
+
+def test_air_points_need_a_point_and_count_none_past_the_track() -> None:
+    game = system().new_game("onslaught", ScriptedDice({}))
+    assert game.state.points["israeli"] == 0 and not game.may_use_air("israeli", [game.unit("KIRYATI")])
+    assert game.air_allowance("israeli", 2) == 1  # turn 3 (3.1)
+    assert game.air_allowance("israeli", len(game.state.turn_labels)) == 0
+
+
+def test_ending_the_last_phase_through_apply_rolls_for_uncertain_peace() -> None:
+    game = _at_last_end_phase(system(frozenset({"uncertain-peace"})).new_game("ten-days", ScriptedDice({})))
+    game.apply(EndPhase(), ScriptedDice({"uncertain peace": {"black": [6]}}), None)
+    assert not game.state.over and game.state.last_turn_index == 2
+
+
+def test_moves_and_attacks_outside_their_phase_cite_their_rules() -> None:
+    game = position([("KIRYATI", "F10"), ("FAZA'A#1", "F11")], phase="first-combat")
+    with pytest.raises(IllegalAction) as refused:
+        game.move(game.unit("KIRYATI"), ["E10"])
+    assert refused.value.rule == "2.2"
+    game = position([("KIRYATI", "F10"), ("FAZA'A#1", "F11")], phase="first-movement")
+    with pytest.raises(IllegalAction) as refused:
+        attack(game, ["KIRYATI"], "F11", {})
+    assert refused.value.rule == "2.3"
+
+
+def test_a_delayed_reinforcement_waits_for_the_next_turn_only() -> None:
+    game = system().new_game("onslaught", ScriptedDice({}))
+    game.state.phase_index = game.state.phase_ids.index("end")
+    for unit in game.due_reinforcements():
+        spaces = game.reinforcement_spaces(unit)
+        if spaces:
+            game.place_reinforcement(unit, spaces[0])
+    game.end_phase(ScriptedDice({}))
+    iraq = game.unit("IRAQ 2")
+    assert [turn for turn, unit in game.state.reinforcements if unit is iraq] == [game.state.turn_index]
+
+
+def test_a_hit_a_retreat_cannot_take_is_a_step_loss_and_the_next_hit_still_counts() -> None:
+    """2.3 step 2: three hits (HAREL's two red dice and GIVATI-1's one) on two Jordanian units boxed
+    in at F9: a step loss, a retreat that cannot be made (so a step loss), and a third step loss."""
+    boxed = [("GOLANI-1", "F10"), ("GOLANI-2", "E9"), ("KIRYATI", "G8"), ("ODED", "G9"), ("YIFTACH", "E8")]
+    attackers = [("HAREL", "F8"), ("GIVATI-1", "F8")]
+    game = position([*attackers, *boxed, ("JORDAN 1", "F9"), ("JORDAN 2", "F9")], phase="first-combat")
+    report = attack(
+        game,
+        ["HAREL", "GIVATI-1"],
+        "F9",
+        {"defender": {"red": [1, 1, 1, 1]}, "attacker": {"red": [6, 6, 6]}},
+        hits=[("JORDAN 1", None), ("JORDAN 2", "?"), ("JORDAN 2", None)],
+    )
+    assert report.step_losses == ["JORDAN 1", "JORDAN 2", "JORDAN 2"]
+    assert game.unit("JORDAN 2").status is UnitStatus.ELIMINATED and game.unit("JORDAN 1").damaged
+
+
+PLENTY = {"defender": {"red": [1] * 4, "black": [1] * 4}, "attacker": {"red": [1] * 4, "black": [1] * 4}}
+
+
+@pytest.mark.parametrize(
+    ("armour", "target", "plus"),
+    [("C11", "D11", True), ("F10", "G9", False), ("K2", "J3", False)],
+    ids=["clear-by-the-sea", "rough", "across-a-river"],
+)
+def test_the_plus_die_needs_clear_terrain_and_no_hexside(armour: str, target: str, plus: bool) -> None:
+    """2.3 step 2: D11 is clear (its partly-sea edge changes nothing), G9 is rough, and J3 is clear
+    but across a river from K2."""
+    game = position([("7 ARMOUR", armour), ("FAZA'A#1", target)], phase="first-combat")
+    report = attack(game, ["7 ARMOUR"], target, PLENTY)
+    assert len(report.attacker_dice["black"]) == (1 if plus else 0)
+    assert report.attacking_from == armour and report.target == target
+    assert report.attackers == ["7 ARMOUR"] and report.defenders == ["FAZA'A#1"]
+
+
+def test_air_points_are_refused_to_a_side_that_may_not_use_them_and_name_a_die_rolled() -> None:
+    """2.3: the Arab air point serves only a combat with Egyptian units; a re-roll names a die
+    that was rolled."""
+    game = position([("HAREL", "F8"), ("JORDAN 4", "F9")], phase="first-combat")
+    game.state.points["arab"] = 1
+    report = attack(
+        game,
+        ["HAREL"],
+        "F9",
+        {"defender": {"red": [1]}, "attacker": {"red": [1, 1]}},
+        air={"arab": ("red", 0)},
+    )
+    assert report.air_rerolls == {} and game.state.points["arab"] == 1
+    game = position([("HAREL", "F8"), ("JORDAN 4", "F9")], phase="first-combat")
+    with pytest.raises(IllegalAction, match="no red die number 3"):
+        attack(
+            game,
+            ["HAREL"],
+            "F9",
+            {"defender": {"red": [1]}, "attacker": {"red": [1, 1]}},
+            air={"israeli": ("red", 2)},
+        )
+
+
+class _AllIn(Choices):
+    """Goes all in with every unit offered, and keeps what it was offered."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game=game)
+        self.offered: list[str] = []
+
+    def all_in(self, candidates: Sequence[Unit]) -> list[Unit]:
+        self.offered = [u.uid for u in candidates]
+        return list(candidates)
+
+
+def test_only_halted_full_strength_attackers_are_offered_all_in() -> None:
+    """2.3 step 2: EGYPT 2/1's two hits halt HAREL and 7 ARMOUR; 7 ARMOUR is damaged, so only HAREL
+    may go all in."""
+    game = position(
+        [("HAREL", "F8"), ("7 ARMOUR", "F8"), ("EGYPT 2/1", "F9")], phase="first-combat", damaged=["7 ARMOUR"]
+    )
+    decider = _AllIn(game=game)
+    rolls = {"defender": {"black": [6, 6, 1, 1], "red": [1, 1]}, "attacker": {"red": [1, 1]}}
+    report = game.attack([game.unit("HAREL"), game.unit("7 ARMOUR")], "F9", decider, ScriptedDice(rolls))
+    assert report.halted == ["HAREL", "7 ARMOUR"] and report.all_in == ["HAREL"]
+    assert decider.offered == ["HAREL"]
+    assert game.unit("HAREL").damaged
+
+
+def test_the_system_needs_a_dice_pool_combat() -> None:
+    valid = _valid(validate_game(Path(SOURCE_DATA / "israel1948"), run_replays=False))
+    other = valid._replace(charts=valid.charts._replace(combat=None))
+    with pytest.raises(EngineError, match="dice-pool"):
+        Israel1948(other)
