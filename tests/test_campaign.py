@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from rules_engine.core import EngineError, IllegalAction, ScriptedDice, UnitStatus
@@ -49,7 +51,7 @@ def test_the_first_link_carries_the_position_into_ten_days() -> None:
     assert game.scenario.id == "ten-days" and game.state.turn == "1"
     assert game.active_side == "israeli"
     assert not game.unit("EGYPT M/2").out_of_supply  # markers go; the Arab check comes later in the turn
-    assert game.unit("KIBBUTZ#7").space == "G12" and not game.unit("KIBBUTZ#7").damaged
+    assert game.unit("KIBBUTZ#7").space == "G12" and game.unit("KIBBUTZ#7").damaged is False
     assert game.unit("YIFTACH").space == "F9" and game.unit("YIFTACH").damaged
     assert not game.unit("CARMELI").damaged and not game.unit("EGYPT 2/1").damaged
     assert game.unit("JORDAN 1").damaged  # not chosen: stays damaged
@@ -87,6 +89,12 @@ def test_the_first_link_carries_the_position_into_ten_days() -> None:
             "SAMS FOXES",
         ),
         (lambda c: c._replace(israeli=(Recovery("recover", "YIFTACH"),)), "cannot be placed in None"),
+        # step 2: the kibbutz action returns an eliminated KIBBUTZ only
+        (lambda c: c._replace(israeli=(Recovery("kibbutz", "YIFTACH", "G12"),)), "not an eliminated KIBBUTZ"),
+        (
+            lambda c: c._replace(israeli=(Recovery("kibbutz", "KIBBUTZ#1", "G12"),)),
+            "not an eliminated KIBBUTZ",
+        ),
         (lambda c: c._replace(israeli=(Recovery("flip", "EGYPT 2/1"),)), "not an Israeli recovery action"),
         (lambda c: c._replace(israeli=(Recovery("flip-egypt", "YIFTACH", "F9"),)), "not an Israeli recovery"),
         (
@@ -116,7 +124,9 @@ def test_the_first_link_carries_the_position_into_ten_days() -> None:
         ),  # not on the map
     ],
 )
-def test_the_link_refuses_what_3_4_does_not_allow(change, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_link_refuses_what_3_4_does_not_allow(
+    change: Callable[[LinkChoices], LinkChoices], message: str
+) -> None:
     with pytest.raises(IllegalAction, match=message):
         link_to_next_scenario(finished_onslaught(), "ten-days", change(good_choices()))
 
@@ -138,6 +148,16 @@ def test_the_second_link_removes_irgun_and_restricts_the_arab_choices() -> None:
     assert game.unit("IRGUN").status is not UnitStatus.ON_MAP
     assert game.unit("MINORIT.").space == "G3" and game.unit("NEGEV-2").space == "E14"
     assert game.state.points == {"israeli": 3, "arab": 1}
+
+
+def test_minorities_enter_next_to_haifa_only() -> None:
+    """3.4, the second link: MINORIT. enters in or next to Haifa; E10, next to Israeli-held Tel Aviv
+    (where GIVATI-2 may enter), is refused."""
+    old = system().new_game("ten-days", ScriptedDice({}))
+    old.state.over = True
+    entering = (("NEGEV-2", "E14"), ("GIVATI-2", "E10"), ("MINORIT.", "E10"))
+    with pytest.raises(IllegalAction, match=r"MINORIT\. cannot be placed in E10$"):
+        link_to_next_scenario(old, "end-game", LinkChoices(entering=entering))
 
 
 def test_the_second_link_takes_irgun_off_the_map_and_reads_entries_by_counter_id() -> None:

@@ -584,6 +584,9 @@ def test_attacks_are_offered_from_every_hex_next_to_the_enemy() -> None:
         ("F10", "F9"),
         ("F8", "F9"),
     ]
+    # a hex of the active side far from the enemy, placed first, does not end the search
+    game = position([("CARMELI", "F3"), ("FAZA'A#1", "F9"), ("HAREL", "F8")], phase="first-combat")
+    assert [(origin, target) for origin, target, _ in game.legal_attacks()] == [("F8", "F9")]
 
 
 def test_moves_are_offered_only_to_the_active_sides_units_on_the_map_in_movement() -> None:
@@ -882,8 +885,11 @@ def test_only_halted_full_strength_attackers_are_offered_all_in() -> None:
     assert game.unit("HAREL").damaged
 
 
-def test_the_system_needs_a_dice_pool_combat() -> None:
+@pytest.mark.parametrize("kind", [None, "odds"])
+def test_the_system_needs_a_dice_pool_combat(kind: str | None) -> None:
     valid = _valid(validate_game(Path(SOURCE_DATA / "israel1948"), run_replays=False))
-    other = valid._replace(charts=valid.charts._replace(combat=None))
+    combat = valid.charts.combat
+    assert combat is not None
+    other = valid._replace(charts=valid.charts._replace(combat=combat._replace(kind=kind) if kind else None))
     with pytest.raises(EngineError, match="dice-pool"):
         Israel1948(other)
