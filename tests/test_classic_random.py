@@ -9,6 +9,9 @@ what the rules promise, judged here from the data rather than by the engine's ow
   did not leave, and with zoc_to_zoc off no unit went straight from one enemy ZOC to another;
 - movement points are never negative, and a move cost no more than its allowance;
 - each unit attacks at most once a phase, and each hex is attacked at most once.
+
+And the actions offered in a position, which random play picks from, against what the rules
+allow there.
 """
 
 from __future__ import annotations
@@ -22,13 +25,16 @@ import pytest
 
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
+from rules_engine.core import ScriptedDice
+from rules_engine.core.actions import EndPhase
 from rules_engine.core.movement_costs import ALL
 from rules_engine.definitions import ValidGame
 from rules_engine.systems import system_for
-from rules_engine.systems.classic.game import ClassicGame
+from rules_engine.systems.classic.actions import Attack, Move, Replace
+from rules_engine.systems.classic.game import ClassicGame, ClassicRulesSystem
 from rules_engine.systems.classic.movement import budget
 from rules_engine.systems.classic.selectors import selects
-from tests.conftest import ROOT
+from tests.conftest import ROOT, engine_cache
 
 FIXTURES = ROOT / "tests" / "fixtures" / "classic"
 SEEDS = range(12)
@@ -206,3 +212,76 @@ def test_the_checks_catch_a_move_that_goes_on_in_an_enemy_zoc(
         except AssertionError as problem:
             caught += "enemy ZOC" in str(problem)
     assert caught > 0
+
+
+# --- the actions offered, which random play and a player at the terminal pick from -------------
+
+
+@engine_cache
+def _delta() -> ClassicRulesSystem:
+    """The delta test game: several-hex and mandatory attacks, locking ZOC, South's steps bought back."""
+    system = system_for(_definition(FIXTURES / "delta"))
+    assert isinstance(system, ClassicRulesSystem)
+    return system
+
+
+def _position(units: list[tuple[str, str]], phase: str) -> ClassicGame:
+    game = _delta().blank_game("the-delta")
+    for uid, at in units:
+        game.put(game.unit(uid), at)
+    game.state.phase_index = game.state.phase_ids.index(phase)
+    game.begin_phase(ScriptedDice({}))
+    return game
+
+
+def test_attacks_offered_are_every_group_next_to_each_hex_and_pairs_of_hexes() -> None:
+    """docs/classic-rules.md, Combat: every attacker next to every hex it attacks; delta's
+    `several-hexes` lets NORTH INF#2, next to both Ford (0404) and 0504, attack both at once.
+    Its attacks are `mandatory`, so the phase may not end yet."""
+    units = [
+        ("NORTH INF#1", "0403"),
+        ("NORTH INF#2", "0503"),
+        ("SOUTH INF#1", "0404"),
+        ("SOUTH INF#2", "0504"),
+    ]
+    game = _position(units, "north-combat")
+    assert game.legal_actions() == [
+        Attack(("NORTH INF#1",), ("0404",)),
+        Attack(("NORTH INF#2",), ("0404",)),
+        Attack(("NORTH INF#1", "NORTH INF#2"), ("0404",)),
+        Attack(("NORTH INF#2",), ("0504",)),
+        Attack(("NORTH INF#2",), ("0404", "0504")),
+    ]
+
+
+def test_seven_attackers_are_offered_all_together_by_stack_and_alone() -> None:
+    """Beyond six units next to a hex (game.py MAX_LISTED_ATTACKERS) the groups offered are all of
+    them, each hex's stack and each unit alone; the voluntary end is refused (mandatory)."""
+    stacks = {"0403": ("NORTH INF#1", "NORTH INF#2"), "0503": ("NORTH INF#3", "NORTH INF#4")}
+    stacks |= {"0303": ("NORTH ARM#1", "NORTH ARM#2"), "0304": ("NORTH HQ",)}
+    units = [(uid, at) for at, stack in stacks.items() for uid in stack]
+    game = _position([*units, ("SOUTH INF#1", "0404")], "north-combat")
+    everyone = tuple(uid for uid, _ in units)
+    # NORTH HQ's stack is NORTH HQ alone, listed once
+    expected = [everyone, *stacks.values(), *((uid,) for uid in everyone if uid != "NORTH HQ")]
+    assert game.legal_actions() == [Attack(group, ("0404",)) for group in expected]
+
+
+def test_moves_offered_are_the_active_sides_paths_and_the_end() -> None:
+    """docs/classic-rules.md, Movement: every hex the unit may reach, by the path found to it;
+    a unit off the map has no movement points left."""
+    game = _position([("NORTH INF#1", "0101"), ("SOUTH INF#1", "0808")], "north-movement")
+    moves = [Move("NORTH INF#1", path) for path in game.legal_moves(game.unit("NORTH INF#1")).values()]
+    assert Move("NORTH INF#1", ("0102",)) in moves
+    assert game.legal_actions() == [*moves, EndPhase()]
+    assert game.mp_left(game.unit("NORTH INF#1")) == 3.0 and game.mp_left(game.unit("NORTH ARM#1")) == 0.0
+
+
+def test_replacements_are_offered_in_the_replacement_phase_only() -> None:
+    """docs/classic-rules.md, Replacements: delta's points buy back South's steps (9.0)."""
+    units = [("SOUTH INF#1", "0906"), ("NORTH INF#1", "0101")]
+    game = _position(units, "south-replacement")
+    game.state.set_damaged(game.unit("SOUTH INF#1"), True)
+    assert Replace("SOUTH INF#1") in game.legal_actions()
+    game.state.phase_index = game.state.phase_ids.index("supply")
+    assert not [a for a in game.legal_actions() if isinstance(a, Replace)]
