@@ -25,7 +25,7 @@ import pytest
 
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
-from rules_engine.core import ScriptedDice
+from rules_engine.core import IllegalAction, ScriptedDice
 from rules_engine.core.actions import EndPhase
 from rules_engine.core.movement_costs import ALL
 from rules_engine.definitions import ValidGame
@@ -226,7 +226,13 @@ def _delta() -> ClassicRulesSystem:
 
 
 def _position(units: list[tuple[str, str]], phase: str) -> ClassicGame:
-    game = _delta().blank_game("the-delta")
+    return _position_in(_delta(), "the-delta", units, phase)
+
+
+def _position_in(
+    system: ClassicRulesSystem, scenario: str, units: list[tuple[str, str]], phase: str
+) -> ClassicGame:
+    game = system.blank_game(scenario)
     for uid, at in units:
         game.put(game.unit(uid), at)
     game.state.phase_index = game.state.phase_ids.index(phase)
@@ -285,3 +291,53 @@ def test_replacements_are_offered_in_the_replacement_phase_only() -> None:
     assert Replace("SOUTH INF#1") in game.legal_actions()
     game.state.phase_index = game.state.phase_ids.index("supply")
     assert not [a for a in game.legal_actions() if isinstance(a, Replace)]
+
+
+@engine_cache
+def _front_line() -> ClassicRulesSystem:
+    """The front-line test game: South's rail movement along the Southern Railway and its spur."""
+    system = system_for(_definition(FIXTURES / "front-line"))
+    assert isinstance(system, ClassicRulesSystem)
+    return system
+
+
+SOUTHERN_RAILWAY = [f"{column:02d}12" for column in range(1, 17)]  # 0112 to 1612
+CAPITAL_SPUR = ["0811", "0810", "0809"]
+
+
+@pytest.mark.parametrize(
+    ("north_at", "reached"),
+    [
+        ("0101", [*SOUTHERN_RAILWAY[1:13], *CAPITAL_SPUR]),  # 12 hexes: 0212 to 1312, and the spur
+        ("0910", SOUTHERN_RAILWAY[:2] + SOUTHERN_RAILWAY[3:15]),  # from 0312; 0811 and 0810 in its ZOC
+    ],
+    ids=["no-enemy", "enemy-zoc-on-the-spur"],
+)
+def test_rail_moves_offered_follow_the_line_up_to_its_hexes_and_not_into_a_zoc(
+    north_at: str, reached: list[str]
+) -> None:
+    """docs/classic-rules.md, Movement modes: along the railway only, each hex costing nothing (an
+    infantry's 3 MP would not reach so far), at most 12 hexes (`hexes`), never into an enemy ZOC
+    (`enemy_zoc: prohibited`)."""
+    start = "0112" if north_at == "0101" else "0312"
+    units = [("SOUTH INF#1", start), ("SOUTH INF#2", "0311"), ("NORTH INF#1", north_at)]
+    game = _position_in(_front_line(), "the-front-line", units, "south-rail-movement")
+    assert sorted(game.legal_moves(game.unit("SOUTH INF#1"))) == sorted(reached)
+    assert game.legal_moves(game.unit("SOUTH INF#2")) == {}  # not on the line (`start_on_line`)
+
+
+@pytest.mark.parametrize(
+    ("unit", "path", "message"),
+    [
+        ("SOUTH INF#1", ["0111"], "along the line only"),
+        ("SOUTH INF#2", ["0312"], "does not begin the Rail Movement on its line"),
+        ("SOUTH INF#1", [*SOUTHERN_RAILWAY[1:8], "0811"], r"may not enter an enemy ZOC \(0811\)"),
+    ],
+    ids=["off-the-line", "not-on-the-line", "into-a-zoc"],
+)
+def test_rail_moves_off_the_line_or_into_a_zoc_are_refused(unit: str, path: list[str], message: str) -> None:
+    units = [("SOUTH INF#1", "0112"), ("SOUTH INF#2", "0311"), ("NORTH INF#1", "0910")]
+    game = _position_in(_front_line(), "the-front-line", units, "south-rail-movement")
+    with pytest.raises(IllegalAction, match=message):
+        game.move(game.unit(unit), path)
+    assert game.unit(unit).space == units[0 if unit == "SOUTH INF#1" else 1][1]
