@@ -16,6 +16,8 @@ allow there.
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,12 +27,13 @@ import pytest
 
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
-from rules_engine.core import IllegalAction, ScriptedDice
+from rules_engine.core import IllegalAction, ScriptedDice, SeededDice
 from rules_engine.core.actions import EndPhase
 from rules_engine.core.movement_costs import ALL
 from rules_engine.definitions import ValidGame
 from rules_engine.systems import system_for
 from rules_engine.systems.classic.actions import Attack, Move, Replace
+from rules_engine.systems.classic.decisions import RandomDecider
 from rules_engine.systems.classic.game import ClassicGame, ClassicRulesSystem
 from rules_engine.systems.classic.movement import budget
 from rules_engine.systems.classic.selectors import selects
@@ -341,3 +344,26 @@ def test_rail_moves_off_the_line_or_into_a_zoc_are_refused(unit: str, path: list
     with pytest.raises(IllegalAction, match=message):
         game.move(game.unit(unit), path)
     assert game.unit(unit).space == units[0 if unit == "SOUTH INF#1" else 1][1]
+
+
+def test_a_combat_phase_for_some_units_offers_and_requires_only_their_attacks(tmp_path: Path) -> None:
+    """docs/classic-rules.md, Combat: an attack is made by the units the phase's `units` selects.
+    With delta's North combat phase given to armour only, NORTH INF#1 next to the enemy neither
+    attacks nor keeps the (mandatory) phase from ending once NORTH ARM#1 has attacked."""
+    folder = tmp_path / "delta"
+    shutil.copytree(FIXTURES / "delta", folder)
+    game_json = folder / "game.json"
+    data = json.loads(game_json.read_text(encoding="utf-8"))
+    for phase in data["sequence_of_play"]:
+        if phase["id"] == "north-combat":
+            phase["units"] = {"classes": ["armour"]}
+    game_json.write_text(json.dumps(data), encoding="utf-8")
+    system = system_for(_definition(folder))
+    assert isinstance(system, ClassicRulesSystem)
+    units = [("NORTH INF#1", "0403"), ("NORTH ARM#1", "0503"), ("SOUTH INF#1", "0404")]
+    game = _position_in(system, "the-delta", units, "north-combat")
+    assert game.legal_actions() == [Attack(("NORTH ARM#1",), ("0404",))]
+    with pytest.raises(IllegalAction, match="NORTH INF#1 may not attack in the North Combat Phase"):
+        game.attack([game.unit("NORTH INF#1")], ["0404"], RandomDecider(1), ScriptedDice({}))
+    game.attack([game.unit("NORTH ARM#1")], ["0404"], RandomDecider(1), SeededDice(1))
+    assert game.legal_actions() == [EndPhase()]
