@@ -71,6 +71,8 @@ def test_differential_labels_read_as_spans() -> None:
         ("attacker", 15, 4, (4, 1)),
         ("attacker", 4, 5, (1, 1)),
         ("attacker", 3, 7, (1, 2)),
+        ("attacker", 6, 4, (2, 1)),  # 1.5 to 1 rounds up to 2-1
+        ("attacker", 2, 4, (1, 2)),  # exactly 1-2 stays 1-2
         ("nearest", 15, 4, (4, 1)),
         ("nearest", 7, 2, (3, 1)),
         ("nearest", 4, 5, (1, 1)),
