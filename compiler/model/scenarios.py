@@ -8,6 +8,7 @@ from typing import TypeVar
 from compiler.model.reading import Json, strings, text, turn
 from rules_engine.definitions import (
     Constraint,
+    EliminatedUnit,
     Marker,
     Origin,
     Placement,
@@ -50,6 +51,7 @@ def build_scenario(data: Json, file: str) -> Scenario:
         special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
         mission=(data["mission"]["deck"], data["mission"]["card"]) if "mission" in data else None,
         origin=root,
+        eliminated=each("eliminated", _eliminated),
     )
 
 
@@ -99,6 +101,10 @@ def _reinforcement(r: Json, origin: Origin) -> Reinforcement:
         bool(r.get("may_delay", False)),
         origin,
     )
+
+
+def _eliminated(e: Json, origin: Origin) -> EliminatedUnit:
+    return EliminatedUnit(e["unit"], int(e.get("count", 1)), turn(e.get("from_turn")), origin)
 
 
 def _random_setup(r: Json, origin: Origin) -> RandomSetup:

@@ -77,6 +77,7 @@ from rules_engine.definitions.layout import (
 from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import (
     Constraint,
+    EliminatedUnit,
     Marker,
     Placement,
     PointsAllowance,
@@ -117,6 +118,7 @@ __all__ = [
     "Deck",
     "Die",
     "DieRange",
+    "EliminatedUnit",
     "Entry",
     "Face",
     "GameDefinition",

@@ -65,6 +65,16 @@ class Reinforcement(NamedTuple):
     origin: Origin
 
 
+class EliminatedUnit(NamedTuple):
+    """Copies of a counter that begin the game eliminated (a classic game's replacement pool),
+    which a replacement may bring back from ``from_turn`` on (any turn when None)."""
+
+    unit: str
+    copies: int
+    from_turn: str | None
+    origin: Origin
+
+
 class PointsAllowance(NamedTuple):
     track: str
     side: str
@@ -140,6 +150,7 @@ class Scenario(NamedTuple):
     special_rules: tuple[str, ...]
     mission: tuple[str, str] | None
     origin: Origin
+    eliminated: tuple[EliminatedUnit, ...] = ()
 
     def unit_count(self) -> int:
         """Units on the map at the start plus those that arrive later."""
