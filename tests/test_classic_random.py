@@ -414,3 +414,15 @@ def test_a_combat_phase_for_some_units_offers_and_requires_only_their_attacks(tm
         game.attack([game.unit("NORTH INF#1")], ["0404"], RandomDecider(1), ScriptedDice({}))
     game.attack([game.unit("NORTH ARM#1")], ["0404"], RandomDecider(1), SeededDice(1))
     assert game.legal_actions() == [EndPhase()]
+
+
+def test_an_attack_below_the_table_is_neither_offered_nor_allowed() -> None:
+    """docs/classic-rules.md, The combat results table: front-line's `below_lowest` is `no-attack`;
+    NORTH INF#1 (4) against three SOUTH INF (12) is 1-3, below the lowest column (1-2), while
+    against one (4) it is 1-1."""
+    units = [("NORTH INF#1", "0505"), ("SOUTH INF#4", "0405")]
+    units += [(f"SOUTH INF#{n}", "0506") for n in (1, 2, 3)]
+    game = _position_in(_front_line(), "the-front-line", units, "north-combat")
+    assert game.legal_actions() == [Attack(("NORTH INF#1",), ("0405",)), EndPhase()]
+    with pytest.raises(IllegalAction, match="the odds 1-3 are below 1-2"):
+        game.attack([game.unit("NORTH INF#1")], ["0506"], RandomDecider(1), ScriptedDice({}))
