@@ -85,7 +85,7 @@ def test_jerusalem_terrain_modifiers_are_the_engines() -> None:
     from rules_engine.systems.jerusalem import strength
 
     definition = shipped("jerusalem")
-    model = Jerusalem(definition, render_board(definition, 10), 63)
+    model = Jerusalem(definition, render_board(definition, 30), 63)
     game = system_for(definition).new_game(definition.scenarios[0].id, log=False)
     legion = next(u for u in game.state.units.values() if game.role(u).legion and not game.role(u).leader)
     other = next(u for u in game.state.units.values() if u.side == legion.side and not game.role(u).legion)
@@ -162,7 +162,7 @@ def test_help_page_explains_the_automation_with_its_keys(built: dict[str, bytes]
 @pytest.mark.parametrize("game", GAMES)
 def test_each_scenario_gives_the_players_and_the_reinforcements(game: str) -> None:
     definition = shipped(game)
-    art = render_board(definition, 10)
+    art = render_board(definition, 30)
     plan = automation_plan(definition, art, 9000, 63)
     for scenario in definition.scenarios:
         values = plan.setup_globals(scenario)
@@ -206,7 +206,7 @@ def test_classic_models_by_combat_kind() -> None:
     for game, kind in (("delta", "differential-crt"), ("open", "odds-crt"), ("pool", "dice-pool")):
         definition = valid_game(validate_game(CLASSIC / game, run_replays=False))
         assert definition.charts.combat.kind == kind
-        model = combat_model(definition, render_board(definition, 10), 63)
+        model = combat_model(definition, render_board(definition, 30), 63)
         assert isinstance(model, ClassicPool if kind == "dice-pool" else ClassicCrt)
         if isinstance(model, ClassicCrt):
             # the scale makes every strength a whole number: delta halves a stream-crosser's attack
