@@ -49,6 +49,7 @@ from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import (
     Constraint,
     Marker,
+    PiecePlacement,
     Placement,
     PointsAllowance,
     RandomSetup,
@@ -93,6 +94,7 @@ __all__ = [
     "OptionalRule",
     "Origin",
     "Phase",
+    "PiecePlacement",
     "Placement",
     "PointsAllowance",
     "PoolDie",

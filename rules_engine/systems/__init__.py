@@ -21,6 +21,7 @@ from rules_engine.definitions import ValidGame
 SYSTEMS: dict[str, str] = {
     "israel1948": "rules_engine.systems.israel1948",
     "jerusalem": "rules_engine.systems.jerusalem",
+    "none": "rules_engine.systems.none",
     "raiders": "rules_engine.systems.raiders",
 }
 

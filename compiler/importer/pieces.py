@@ -1,0 +1,325 @@
+"""Palette slots into counters, deck slots into cards, and each piece's traits kept with links.
+
+Every PieceSlot becomes a counter (a CardSlot in a deck a card of that deck's entry in
+cards.json): its id is the one the module carries (wgc's own modules mark each piece with its
+counter id) or one made from its name; its name is the BasicPiece's; its faces come from its
+images (faces.py); Marker properties become declared values (values.py) or, for wgc's own
+modules, the counter's kind and side; a prototype several slots share becomes its class. The
+piece's traits are kept as VASSAL writes them, and a field is linked to the data only where
+writing the data back gives the very text the module had (links.same_text).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from compiler.importer.faces import Faces, layer_images, read_faces
+from compiler.importer.files import FileCopier
+from compiler.importer.naming import IdMaker, words
+from compiler.importer.source import ModuleSource
+from compiler.importer.tally import Tally
+from compiler.importer.values import MAX_PER_FACE, OWN_PROPERTIES, ValueCollector
+from compiler.vassal.extension.format import wgc
+from compiler.vassal.extension.links import (
+    MASK_IMAGE,
+    PieceData,
+    field_of,
+    marker_names,
+    same_text,
+    value_text,
+)
+from compiler.vassal.inspection.traits import PieceKind, type_prefix
+from compiler.vassal.sequence import decode
+from rules_engine.definitions.kept import KeptPiece, Links
+
+PIECE_SLOT, CARD_SLOT = "VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot"
+DRAW_PILE = "VASSAL.build.module.map.DrawPile"
+WGC_KINDS = ("unit", "leader", "dummy", "gear", "token", "marker")
+MAX_NAME = 120
+MAX_DECKS = 100
+MAX_CLASSES = 80  # game.json unit_classes
+
+
+@dataclass
+class ImportedPiece:
+    """A counter or a card: where it came from, its data and its kept piece."""
+
+    key: str  # counter id, or 'deck id/card id'
+    element: etree._Element
+    kind: PieceKind
+    states: list[str]
+    faces: Faces
+    properties: dict[str, tuple[int, str]]  # Marker property -> (trait position, value)
+    data: dict[str, Any] = field(default_factory=dict)
+    kept: KeptPiece | None = None
+
+    @property
+    def gpid(self) -> str:
+        values = decode(self.states[-1], ";")
+        return values[3] if len(values) > 3 else ""
+
+
+@dataclass
+class ImportedPieces:
+    counters: list[ImportedPiece] = field(default_factory=list)
+    decks: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[ImportedPiece] = field(default_factory=list)
+    classes: dict[str, str] = field(default_factory=dict)  # prototype name -> class id
+    sides: dict[str, str] = field(default_factory=dict)  # side name -> side id
+    values: ValueCollector = field(default_factory=ValueCollector)
+
+    def by_gpid(self) -> dict[str, ImportedPiece]:
+        found: dict[str, ImportedPiece] = {}
+        for piece in [*self.counters, *self.cards]:
+            found.setdefault(piece.gpid, piece)
+        found.pop("", None)
+        return found
+
+
+def import_pieces(
+    source: ModuleSource, files: FileCopier, sides: dict[str, str], tally: Tally
+) -> ImportedPieces:
+    found = ImportedPieces(sides=sides)
+    found.classes = _shared_prototypes(source)
+    counter_ids = IdMaker("counter")
+    decks = _decks(source, found)
+    card_ids = {deck_id: IdMaker("card") for deck_id in decks.values()}
+    for element in source.root.iter(PIECE_SLOT, CARD_SLOT):
+        decoded = source.kind((element.text or "").strip())
+        if decoded is None:
+            tally.kept("slots that do not decode")
+            continue
+        kind, states = decoded
+        piece = ImportedPiece(
+            "", element, kind, states, read_faces(kind.types, states), _properties(kind, states)
+        )
+        pile = element.getparent()
+        deck_id = decks.get(id(pile)) if element.tag == CARD_SLOT and pile is not None else None
+        if deck_id is not None:
+            piece.key = f"{deck_id}/{card_ids[deck_id].make(_name(kind, element))}"
+            found.cards.append(piece)
+        else:
+            piece.key = _counter_id(piece, counter_ids)
+            found.counters.append(piece)
+            found.values.see({name: value for name, (_, value) in piece.properties.items()})
+    found.values.decide()
+    for piece in found.counters:
+        _counter(piece, found, files, tally)
+    for piece in found.cards:
+        _card(piece, found, files, tally)
+    return found
+
+
+def _decks(source: ModuleSource, found: ImportedPieces) -> dict[int, str]:
+    """Decks with card slots become decks of cards.json (element identity -> deck id)."""
+    ids = IdMaker("deck")
+    decks: dict[int, str] = {}
+    for pile in source.root.iter(DRAW_PILE):
+        if pile.find(CARD_SLOT) is None or len(found.decks) == MAX_DECKS:
+            continue
+        deck_id = ids.make(pile.get("name", ""))
+        decks[id(pile)] = deck_id
+        found.decks.append({"id": deck_id, "name": pile.get("name", "")[:MAX_NAME] or "Deck", "cards": []})
+        pile.set(wgc("deck"), deck_id)
+    return decks
+
+
+def _properties(kind: PieceKind, states: list[str]) -> dict[str, tuple[int, str]]:
+    """The piece's own Marker properties (the first Marker that names one wins, as in VASSAL)."""
+    found: dict[str, tuple[int, str]] = {}
+    for position, trait in enumerate(kind.types[:-1]):
+        if type_prefix(trait) != "mark;":
+            continue
+        names = marker_names(trait)
+        values = decode(states[position], ",") + [""] * len(names)
+        for name, value in zip(names, values, strict=False):
+            found.setdefault(name, (position, value))
+    return found
+
+
+def _name(kind: PieceKind, element: etree._Element) -> str:
+    return kind.basic_name or element.get("entryName", "") or "piece"
+
+
+def _counter_id(piece: ImportedPiece, ids: IdMaker) -> str:
+    """The id wgc's own modules give a piece (its 'Counter' property), else one from its name."""
+    own = piece.properties.get("Counter", (0, ""))[1]
+    if own and own == "-".join(words(own)) and len(own) <= 64 and ids.take(own):
+        return own
+    return ids.make(_name(piece.kind, piece.element))
+
+
+def _shared_prototypes(source: ModuleSource) -> dict[str, str]:
+    """Prototypes that two or more slots name directly become classes (prototype name -> id)."""
+    uses: Counter[str] = Counter()
+    for element in source.root.iter(PIECE_SLOT, CARD_SLOT):
+        decoded = source.kind((element.text or "").strip())
+        if decoded is not None:
+            uses.update(
+                {
+                    decode(t[len("prototype;") :], ";")[0]
+                    for t in decoded[0].types
+                    if t.startswith("prototype;")
+                }
+            )
+    ids = IdMaker("class")
+    shared = [
+        name
+        for name, count in sorted(uses.items(), key=lambda item: (-item[1], item[0]))
+        if count >= 2
+        and name in source.prototypes
+        and "$" not in name
+        and "{" not in name
+        and 0 < len(name) <= MAX_NAME
+    ]
+    return {name: ids.make(name) for name in sorted(shared[:MAX_CLASSES])}
+
+
+def _counter(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tally: Tally) -> None:
+    data: dict[str, Any] = {
+        "id": piece.key,
+        "name": _name(piece.kind, piece.element)[:MAX_NAME],
+        "kind": "token",
+    }
+    candidate = _candidate_links(piece, found, files, data)
+    faces = _face_data(piece, files)
+    values = _face_values(piece, found, data)
+    if faces:
+        data["front"] = {**faces[0], **values}
+        if len(faces) > 1:
+            data["back"] = faces[1]
+        if len(faces) > 2:
+            data["more_faces"] = faces[2:]
+    else:
+        data["front"] = values
+    piece.data = data
+    piece.kept = _verified(piece, candidate, _piece_data(piece, found, data), tally)
+    piece.element.text = None
+    piece.element.set(wgc("counter"), piece.key)
+    tally.data("counters")
+
+
+def _card(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tally: Tally) -> None:
+    deck_id, card_id = piece.key.split("/", 1)
+    data: dict[str, Any] = {"id": card_id, "title": _name(piece.kind, piece.element)[:MAX_NAME]}
+    candidate = _candidate_links(piece, found, files, data)
+    faces = _face_data(piece, files)
+    if faces:
+        data["image"] = faces[0]["image"]
+    back = _mask_image(piece)
+    if back is not None and files.art_name(back[1]) is not None:
+        data["back_image"] = files.art_name(back[1])
+        candidate = Links(candidate.name, candidate.image, candidate.faces, {}, candidate.kind, back[0])
+    piece.data = data
+    piece.kept = _verified(piece, candidate, _piece_data(piece, found, data), tally)
+    next(d for d in found.decks if d["id"] == deck_id)["cards"].append(data)
+    piece.element.text = None
+    piece.element.set(wgc("card"), piece.key)
+    tally.data("cards")
+
+
+def _candidate_links(
+    piece: ImportedPiece, found: ImportedPieces, files: FileCopier, data: dict[str, Any]
+) -> Links:
+    """The links the data could give: name, faces, values, class (checked against the text later)."""
+    kind, basic = piece.kind, len(piece.kind.types) - 1
+    name_link = (
+        basic if 0 < len(kind.basic_name) <= MAX_NAME and type_prefix(kind.types[basic]) == "piece;" else None
+    )
+    faces = piece.faces
+    faces_ok = bool(faces.images) and all(files.art_name(image) for image in faces.images)
+    class_link = None
+    for position, trait in enumerate(kind.types[:-1]):
+        name = decode(trait[len("prototype;") :], ";")[0] if trait.startswith("prototype;") else None
+        if name is not None and name in found.classes:
+            data["class"] = found.classes[name]
+            class_link = position
+            break
+    values: dict[int, dict[str, str]] = {}
+    for name, declared in found.values.declared.items():
+        position, value = piece.properties.get(name, (0, ""))
+        if value:
+            values.setdefault(position, {})[name] = declared.id
+    return Links(
+        name=name_link,
+        image=faces.basic if faces_ok else None,
+        faces=faces.layer if faces_ok else None,
+        values=values,
+        kind=class_link,
+    )
+
+
+def _face_data(piece: ImportedPiece, files: FileCopier) -> list[dict[str, Any]]:
+    names = [files.art_name(image) for image in piece.faces.images]
+    if not names or not all(names):
+        return []
+    return [{"image": name} for name in names]
+
+
+def _face_values(piece: ImportedPiece, found: ImportedPieces, data: dict[str, Any]) -> dict[str, Any]:
+    """Declared values on the front; wgc's own properties as the counter's kind and side."""
+    values: dict[str, Any] = {}
+    for name, declared in found.values.declared.items():
+        value = piece.properties.get(name, (0, ""))[1]
+        if value and len(values) < MAX_PER_FACE:
+            values[declared.id] = declared.face_value(value)
+    own = {name: piece.properties[name][1] for name in OWN_PROPERTIES if name in piece.properties}
+    if own.get("Kind") in WGC_KINDS:
+        data["kind"] = own["Kind"]
+    if own.get("Side") in found.sides:
+        data["side"] = found.sides[own["Side"]]
+    return values
+
+
+def _mask_image(piece: ImportedPiece) -> tuple[int, str] | None:
+    """A card's back: the image of its Mask (what the other players see)."""
+    for position, trait in enumerate(piece.kind.types[:-1]):
+        if type_prefix(trait) == "obs;":
+            image = field_of(trait, MASK_IMAGE)
+            return (position, image) if image else None
+    return None
+
+
+def _piece_data(piece: ImportedPiece, found: ImportedPieces, data: dict[str, Any]) -> PieceData:
+    """The data as the links read it, in VASSAL's terms (image names without images/)."""
+    faces = tuple(image for image in piece.faces.images)
+    layer = layer_images(faces, piece.faces.blank_first) if piece.faces.layer is not None else ()
+    values = {
+        d.id: value_text(data["front"][d.id])
+        for d in found.values.declared.values()
+        if d.id in data.get("front", {})
+    }
+    prototype = next(
+        (name for name, class_id in found.classes.items() if class_id == data.get("class")), None
+    )
+    back = data.get("back_image")
+    return PieceData(
+        name=data.get("name") if "title" not in data else data["title"],
+        image=faces[0] if faces else None,
+        faces=layer,
+        values=values,
+        kind=prototype,
+        back=back.removeprefix("images/") if isinstance(back, str) else None,
+    )
+
+
+def _verified(piece: ImportedPiece, links: Links, data: PieceData, tally: Tally) -> KeptPiece:
+    """The kept piece with each link that gives the module's text back; the others are dropped
+    (that field then stays as it is, whatever the data says)."""
+    kept = KeptPiece(piece.kind.types, tuple(piece.states), links)
+    if same_text(kept, data):
+        return kept
+    good: dict[str, Any] = {}
+    for name in ("name", "image", "faces", "kind", "back"):
+        single = Links(**{name: getattr(links, name)}) if getattr(links, name) is not None else None
+        if single is not None and same_text(KeptPiece(kept.traits, kept.states, single), data):
+            good[name] = getattr(links, name)
+        elif single is not None:
+            tally.kept(f"{name} fields the data cannot write back")
+    if links.values and same_text(KeptPiece(kept.traits, kept.states, Links(values=links.values)), data):
+        good["values"] = links.values
+    return KeptPiece(kept.traits, kept.states, Links(**good))
