@@ -49,7 +49,7 @@ class ImportedPiece:
     """A counter or a card: where it came from, its data and its kept piece."""
 
     key: str  # counter id, or 'deck id/card id'
-    element: etree._Element
+    element: etree._Element | None  # its slot; None for a piece only a setup has
     kind: PieceKind
     states: list[str]
     faces: Faces
@@ -79,6 +79,10 @@ class ImportedPieces:
         found.pop("", None)
         return found
 
+    def by_definition(self) -> dict[tuple[str, ...], ImportedPiece]:
+        """Pieces only setups have and that keep no palette id, by their traits."""
+        return {p.kind.types: p for p in self.counters if p.element is None and not p.gpid}
+
 
 def import_pieces(
     source: ModuleSource, files: FileCopier, sides: dict[str, str], tally: Tally
@@ -86,8 +90,7 @@ def import_pieces(
     found = ImportedPieces(sides=sides)
     found.classes = _shared_prototypes(source)
     counter_ids = IdMaker("counter")
-    decks = _decks(source, found)
-    card_ids = {deck_id: IdMaker("card") for deck_id in decks.values()}
+    card_ids = {deck_id: IdMaker("card") for deck_id in _decks(source, found)}
     for element in source.root.iter(PIECE_SLOT, CARD_SLOT):
         decoded = source.kind((element.text or "").strip())
         if decoded is None:
@@ -98,14 +101,15 @@ def import_pieces(
             "", element, kind, states, read_faces(kind.types, states), _properties(kind, states)
         )
         pile = element.getparent()
-        deck_id = decks.get(id(pile)) if element.tag == CARD_SLOT and pile is not None else None
-        if deck_id is not None:
+        deck_id = pile.get(wgc("deck")) if element.tag == CARD_SLOT and pile is not None else None
+        if deck_id is not None and "Counter" not in piece.properties:  # wgc's own bins hold counters
             piece.key = f"{deck_id}/{card_ids[deck_id].make(_name(kind, element))}"
             found.cards.append(piece)
         else:
             piece.key = _counter_id(piece, counter_ids)
             found.counters.append(piece)
             found.values.see({name: value for name, (_, value) in piece.properties.items()})
+    _unlisted(source, found, counter_ids)
     found.values.decide()
     for piece in found.counters:
         _counter(piece, found, files, tally)
@@ -114,15 +118,43 @@ def import_pieces(
     return found
 
 
-def _decks(source: ModuleSource, found: ImportedPieces) -> dict[int, str]:
-    """Decks with card slots become decks of cards.json (element identity -> deck id)."""
+def _unlisted(source: ModuleSource, found: ImportedPieces, ids: IdMaker) -> None:
+    """Pieces that setups place but no slot defines (a slot since deleted, a marker a trait
+    placed) become counters of their own, in no palette: one per palette id they keep, or per
+    definition where they keep none."""
+    known = set(found.by_gpid())
+    seen: set[str] = set()
+    for summary in source.inspection.setups:
+        for command in summary.commands or ():
+            if not command.startswith("+/"):
+                continue
+            decoded = source.kind(command)
+            if decoded is None or type_prefix(decoded[0].types[-1]) != "piece;":
+                continue
+            kind, states = decoded
+            values = decode(states[-1], ";")
+            gpid = values[3] if len(values) > 3 else ""
+            identity = gpid or "\t".join(kind.types)
+            if gpid in known or identity in seen:
+                continue
+            seen.add(identity)
+            piece = ImportedPiece(
+                "", None, kind, states, read_faces(kind.types, states), _properties(kind, states)
+            )
+            piece.key = _counter_id(piece, ids)
+            found.counters.append(piece)
+            found.values.see({name: value for name, (_, value) in piece.properties.items()})
+
+
+def _decks(source: ModuleSource, found: ImportedPieces) -> list[str]:
+    """Decks with card slots become decks of cards.json, marked wgc:deck in the tree."""
     ids = IdMaker("deck")
-    decks: dict[int, str] = {}
+    decks: list[str] = []
     for pile in source.root.iter(DRAW_PILE):
         if pile.find(CARD_SLOT) is None or len(found.decks) == MAX_DECKS:
             continue
         deck_id = ids.make(pile.get("name", ""))
-        decks[id(pile)] = deck_id
+        decks.append(deck_id)
         found.decks.append({"id": deck_id, "name": pile.get("name", "")[:MAX_NAME] or "Deck", "cards": []})
         pile.set(wgc("deck"), deck_id)
     return decks
@@ -141,8 +173,9 @@ def _properties(kind: PieceKind, states: list[str]) -> dict[str, tuple[int, str]
     return found
 
 
-def _name(kind: PieceKind, element: etree._Element) -> str:
-    return kind.basic_name or element.get("entryName", "") or "piece"
+def _name(kind: PieceKind, element: etree._Element | None) -> str:
+    entry = element.get("entryName", "") if element is not None else ""
+    return kind.basic_name or entry or "piece"
 
 
 def _counter_id(piece: ImportedPiece, ids: IdMaker) -> str:
@@ -198,8 +231,9 @@ def _counter(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tal
         data["front"] = values
     piece.data = data
     piece.kept = _verified(piece, candidate, _piece_data(piece, found, data), tally)
-    piece.element.text = None
-    piece.element.set(wgc("counter"), piece.key)
+    if piece.element is not None:
+        piece.element.text = None
+        piece.element.set(wgc("counter"), piece.key)
     tally.data("counters")
 
 
@@ -207,6 +241,8 @@ def _card(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tally:
     deck_id, card_id = piece.key.split("/", 1)
     data: dict[str, Any] = {"id": card_id, "title": _name(piece.kind, piece.element)[:MAX_NAME]}
     candidate = _candidate_links(piece, found, files, data)
+    data.pop("class", None)  # a card has no class: its prototypes stay as they are
+    candidate = Links(candidate.name, candidate.image, candidate.faces, {}, None, None)
     faces = _face_data(piece, files)
     if faces:
         data["image"] = faces[0]["image"]
@@ -217,8 +253,9 @@ def _card(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tally:
     piece.data = data
     piece.kept = _verified(piece, candidate, _piece_data(piece, found, data), tally)
     next(d for d in found.decks if d["id"] == deck_id)["cards"].append(data)
-    piece.element.text = None
-    piece.element.set(wgc("card"), piece.key)
+    if piece.element is not None:
+        piece.element.text = None
+        piece.element.set(wgc("card"), piece.key)
     tally.data("cards")
 
 

@@ -72,6 +72,7 @@ class SetupImporter:
         self.maps = maps
         self.boards = boards  # map id -> the map as the data model reads it
         self.pieces = pieces.by_gpid()
+        self.unlisted = pieces.by_definition()
         self.tally = tally
         self.expander = Prototypes(source.reader, source.prototypes)
         self._expected: dict[int, tuple[str, ...]] = {}
@@ -171,7 +172,8 @@ class SetupImporter:
             return command
         kind, states = decoded
         values = decode(states[-1], ";")
-        imported = self.pieces.get(values[3] if len(values) > 3 else "")
+        gpid = values[3] if len(values) > 3 else ""
+        imported = self.pieces.get(gpid) if gpid else self.unlisted.get(kind.types)
         imported_map = save.maps.get(placed.map)
         if imported is None or imported_map is None:
             self.tally.kept("placed pieces no palette slot defines")
