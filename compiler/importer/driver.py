@@ -9,7 +9,6 @@ place at the end, so a failed import leaves nothing behind.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import shutil
@@ -23,6 +22,7 @@ from compiler.errors import OutputError
 from compiler.importer.boards import ImportedMap, import_boards
 from compiler.importer.files import IMAGES, FileCopier
 from compiler.importer.game import game_json, read_sides
+from compiler.importer.jsontext import dumps
 from compiler.importer.pieces import ImportedPieces, import_pieces
 from compiler.importer.setups import ImportedScenario, SetupImporter
 from compiler.importer.source import ModuleSource, NotImported, open_source
@@ -132,7 +132,8 @@ def _texts(
 ) -> dict[str, bytes]:
     texts = {"game.json": _json(game), "boards.json": _json(boards)}
     counters = [piece.data for piece in pieces.counters]
-    texts["counters.json"] = _json({"$schema": SCHEMA.format("counters"), "counters": counters})
+    if counters:  # with boards.json, a game without counters may leave counters.json out
+        texts["counters.json"] = _json({"$schema": SCHEMA.format("counters"), "counters": counters})
     decks = [deck for deck in pieces.decks if deck["cards"]]
     if decks:
         texts["cards.json"] = _json({"$schema": SCHEMA.format("cards"), "decks": decks})
@@ -152,7 +153,7 @@ def _texts(
 
 
 def _json(data: Any) -> bytes:
-    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return dumps(data).encode("utf-8")
 
 
 def _count_pieces(pieces: ImportedPieces, tally: Tally) -> None:

@@ -125,13 +125,13 @@ def _unlisted(source: ModuleSource, found: ImportedPieces, ids: IdMaker) -> None
     known = set(found.by_gpid())
     seen: set[str] = set()
     for summary in source.inspection.setups:
-        for command in summary.commands or ():
-            if not command.startswith("+/"):
+        items = summary.game.items.values() if summary.game is not None and summary.commands else ()
+        for item in items:  # inspect has decoded every piece of the save; its own ids hold no '/'
+            kind, states = item.kind_of, item.states
+            if item.kind != "piece" or "/" in item.id or kind is None or states is None or not kind.basic:
                 continue
-            decoded = source.kind(command)
-            if decoded is None or type_prefix(decoded[0].types[-1]) != "piece;":
+            if type_prefix(kind.types[-1]) != "piece;":
                 continue
-            kind, states = decoded
             values = decode(states[-1], ";")
             gpid = values[3] if len(values) > 3 else ""
             identity = gpid or "\t".join(kind.types)

@@ -57,6 +57,7 @@ class _Save:
     types: dict[str, int] = field(default_factory=dict)
     commands: list[Any] = field(default_factory=list)
     layouts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
 
 
 class SetupImporter:
@@ -164,7 +165,7 @@ class SetupImporter:
 
     def _piece(self, save: _Save, command: str, parts: list[str]) -> Any:
         piece_id = parts[0]
-        decoded = self.source.kind(command)
+        decoded = self._decoded(save, piece_id, command)
         placed = save.placed.get(piece_id)
         if decoded is None or placed is None or placed.map is None or piece_id in save.saved:
             self.tally.kept("placed pieces on no map or undecodable")
@@ -189,6 +190,20 @@ class SetupImporter:
         self.tally.data("placed pieces")
         self.tally.item(True)
         return {"piece": piece_id}
+
+    def _decoded(self, save: _Save, piece_id: str, command: str) -> tuple[PieceKind, list[str]] | None:
+        """The piece as inspect decoded it while starting the setup (or decoded here, when the
+        save adds a piece of that id more than once)."""
+        item = save.summary.game.items.get(piece_id) if save.summary.game is not None else None
+        if (
+            item is not None
+            and item.kind_of is not None
+            and item.states is not None
+            and piece_id not in save.seen
+        ):
+            save.seen.add(piece_id)
+            return item.kind_of, item.states
+        return self.source.kind(command)
 
     def _placement(
         self,

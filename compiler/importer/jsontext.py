@@ -1,0 +1,29 @@
+"""JSON as the import writes it: a container that fits on a line stays on one line, a larger one
+has an item per line, so the files read and diff well (a scenario's piece, a counter's face, a
+kept trait each on a line) and big files are written by the C encoder, a line at a time."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+WIDTH = 120
+
+
+def dumps(value: Any) -> str:
+    return _format(value, 0) + "\n"
+
+
+def _format(value: Any, indent: int) -> str:
+    compact = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if not isinstance(value, dict | list) or len(compact) + indent <= WIDTH or not value:
+        return compact
+    inner = " " * (indent + 2)
+    if isinstance(value, list):
+        items = [inner + _format(item, indent + 2) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+    entries = [
+        f"{inner}{json.dumps(key, ensure_ascii=False)}: {_format(item, indent + 2)}"
+        for key, item in value.items()
+    ]
+    return "{\n" + ",\n".join(entries) + "\n" + " " * indent + "}"
