@@ -40,7 +40,8 @@ def main() -> None:
     parser.add_argument("--reports", nargs=2, type=Path)
     args = parser.parse_args()
     print(
-        "| module | import s (CPU) | slots decoded (orig / rebuilt) | setups (orig / rebuilt) | pieces at the same place | data / kept |"
+        "| module | import s (CPU) | slots decoded (orig / rebuilt) | setups (orig / rebuilt) "
+        "| pieces at the same place | data / kept |"
     )
     print("| --- | --- | --- | --- | --- | --- |")
     for module in args.modules:
@@ -77,7 +78,7 @@ def row(module: Path, args: argparse.Namespace) -> str:
     same, total = agreement(original, again)
     return (
         f"| {module.name} | {wall:.1f} ({cpu:.1f}) | {slots(original)} / {slots(again)} | "
-        f"{setups(original)} / {setups(again)}{'' if names(original) == names(again) else ' (names differ)'} | "
+        f"{setups(original)} / {setups(again)}{'' if names(original) == names(again) else ' (renamed)'} | "
         f"{same}/{total} = {same / max(total, 1):.2%} | {data} |"
     )
 
