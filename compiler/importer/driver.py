@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.errors import OutputError
 from compiler.importer.boards import ImportedMap, import_boards
-from compiler.importer.files import IMAGES, FileCopier
+from compiler.importer.files import IMAGES, FileCopier, copy_images
 from compiler.importer.game import game_json, read_sides
 from compiler.importer.jsontext import dumps
 from compiler.importer.pieces import ImportedPieces, import_pieces
@@ -65,23 +66,15 @@ def import_module(module: Path, out: Path) -> ImportResult:
     check_target(out)
     result = ImportResult(module)
     try:
-        source = open_source(module)
-    except NotImported as failure:
-        result.diagnostics += findings(failure.inspection.findings, module)
-        result.diagnostics.append(
-            error(codes.IMPORT_NOT_A_MODULE, f"nothing imported: {failure.reason}", module.name)
-        )
-        return result
-    result.diagnostics += findings(source.inspection.findings, module)
-    try:
         out.parent.mkdir(parents=True, exist_ok=True)
+        staging = out.parent / f".wgc-import-{secrets.token_hex(6)}"
+        staging.mkdir()
     except OSError as exc:
-        source.close()
-        raise OutputError(f"cannot make {out.parent}: {exc.strerror or exc}") from None
-    staging = out.parent / f".wgc-import-{secrets.token_hex(6)}"
-    staging.mkdir()
+        raise OutputError(f"cannot write into {out.parent}: {exc.strerror or exc}") from None
     try:
-        texts = _convert(source, staging, result)
+        texts = _import(module, staging, result)
+        if texts is None:
+            return result
         for relative, text in texts.items():
             path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -91,24 +84,48 @@ def import_module(module: Path, out: Path) -> ImportResult:
     except OSError as exc:
         raise OutputError(f"cannot write the game folder {out}: {exc.strerror or exc}") from None
     finally:
-        source.close()
         shutil.rmtree(staging, ignore_errors=True)
     result.folder = out
     result.written = [out / relative for relative in texts]
     return result
 
 
-def _convert(source: ModuleSource, staging: Path, result: ImportResult) -> dict[str, bytes]:
+def _import(module: Path, staging: Path, result: ImportResult) -> dict[str, bytes] | None:
+    """inspect the module while its images are copied out and read (in a second thread: both
+    are long, and decoding images releases the interpreter's lock); then convert."""
+    with ThreadPoolExecutor(1, thread_name_prefix="images") as pool:
+        copying = pool.submit(copy_images, module, staging)
+        try:
+            source = open_source(module)
+        except NotImported as failure:
+            result.diagnostics += findings(failure.inspection.findings, module)
+            result.diagnostics.append(
+                error(codes.IMPORT_NOT_A_MODULE, f"nothing imported: {failure.reason}", module.name)
+            )
+            copier = copying.result()
+            if copier is not None:
+                copier.archive.close()
+            return None
+        copier = copying.result()
+    result.diagnostics += findings(source.inspection.findings, module)
+    try:
+        return _convert(source, copier or FileCopier(source.archive, staging, []), result)
+    finally:
+        source.close()
+        if copier is not None:
+            copier.archive.close()
+
+
+def _convert(source: ModuleSource, files: FileCopier, result: ImportResult) -> dict[str, bytes]:
     """Every step; the files to write, by path in the game folder (copied files are written already)."""
     tally = result.tally
-    files = FileCopier(source, staging, result.diagnostics)
-    for name in sorted(n for n in source.archive.names() if n.startswith(IMAGES) and not n.endswith("/")):
-        files.copy(name, name)
+    result.diagnostics += files.diagnostics  # what copying the images found; then one list
+    files.diagnostics = result.diagnostics
     maps = import_boards(source, files, tally)
     boards = {"$schema": SCHEMA.format("boards"), "maps": [m.data for m in maps]}
     sides, side_ids = read_sides(source, tally)
     pieces = import_pieces(source, files, side_ids, tally)
-    model = build_boards(boards, "boards.json", ArtReader(staging), [])
+    model = build_boards(boards, "boards.json", ArtReader(files.staging), [])
     scenarios = SetupImporter(source, maps, {m.id: m for m in model.maps}, pieces, tally).import_all()
     game = game_json(source, pieces, sides, tally)
     _count_pieces(pieces, tally)
@@ -116,7 +133,7 @@ def _convert(source: ModuleSource, staging: Path, result: ImportResult) -> dict[
     if source.inspection.build_file != "buildFile.xml":  # an old module's tree: VASSAL reads it there
         source.root.set(wgc("file"), source.inspection.build_file)
     consumed = {source.inspection.build_file, "moduledata", *(s.file for s in scenarios)}
-    files.copy_all(consumed | set(files.written))
+    files.copy_all(source.root, consumed | set(files.written))
     tally.data("images", sum(1 for name in files.written if name.startswith(IMAGES)))
     tally.kept("other files", sum(1 for target in files.written.values() if target.startswith("vassal/")))
     return _texts(source, game, boards, maps, pieces, scenarios)

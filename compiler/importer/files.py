@@ -16,9 +16,9 @@ from lxml import etree
 from compiler.art.errors import ArtError
 from compiler.art.files import read_artwork
 from compiler.diagnostics import Diagnostic, codes, warning
-from compiler.importer.source import ModuleSource
 from compiler.vassal.extension.format import FILES
 from compiler.vassal.inspection import limits
+from compiler.vassal.inspection.archive import ModuleArchive
 from compiler.vassal.inspection.findings import EntryProblem
 from rules_engine.definitions.art import Artwork
 
@@ -32,17 +32,25 @@ class FileCopier:
     """Copies the archive's entries into the staging folder and answers which images the data
     may name (an image that wgc's art reader accepts)."""
 
-    def __init__(self, source: ModuleSource, staging: Path, diagnostics: list[Diagnostic]) -> None:
-        self.source = source
+    def __init__(self, archive: ModuleArchive, staging: Path, diagnostics: list[Diagnostic]) -> None:
+        self.archive = archive
         self.staging = staging
         self.diagnostics = diagnostics
         self.written: dict[str, str] = {}  # archive entry -> path in the game folder
         self._art: dict[str, Artwork | None] = {}
 
-    def copy_all(self, consumed: Iterable[str]) -> None:
+    def copy_images(self) -> None:
+        """Every image, each read as art at once (decoding releases the interpreter's lock, so
+        this runs well beside inspect)."""
+        for name in sorted(n for n in self.archive.names() if n.startswith(IMAGES) and not n.endswith("/")):
+            self.copy(name, name)
+        for name in list(self.written):
+            self.art(name.removeprefix(IMAGES))
+
+    def copy_all(self, root: etree._Element, consumed: Iterable[str]) -> None:
         skip = set(consumed)
-        documents = named_documents(self.source.root)
-        for name in sorted(self.source.archive.names()):
+        documents = named_documents(root)
+        for name in sorted(self.archive.names()):
             if name.endswith("/") or name in skip:
                 continue
             self.copy(name, _destination(name, documents))
@@ -55,7 +63,7 @@ class FileCopier:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as out:
-                for chunk in self.source.archive.chunks(name, limits.IMAGE_ENTRY):
+                for chunk in self.archive.chunks(name, limits.IMAGE_ENTRY):
                     out.write(chunk)
         except EntryProblem as problem:
             path.unlink(missing_ok=True)
@@ -120,3 +128,15 @@ def named_documents(root: etree._Element) -> set[str]:
             found.add(element.get("pdfFile", ""))
     found.discard("")
     return found
+
+
+def copy_images(module: Path, staging: Path) -> FileCopier | None:
+    """A copier with the module's images copied out and read as art, from an archive handle of
+    its own (None when the module cannot be opened: inspect says why)."""
+    try:
+        archive = ModuleArchive.open(module)
+    except EntryProblem:
+        return None
+    copier = FileCopier(archive, staging, [])
+    copier.copy_images()
+    return copier

@@ -14,16 +14,22 @@ def dumps(value: Any) -> str:
     return _format(value, 0) + "\n"
 
 
+def _scalar(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _format(value: Any, indent: int) -> str:
-    compact = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    if not isinstance(value, dict | list) or len(compact) + indent <= WIDTH or not value:
-        return compact
+    if not isinstance(value, dict | list):
+        return _scalar(value)
+    if not value:
+        return "[]" if isinstance(value, list) else "{}"
+    if len(value) < WIDTH // 3:  # a longer container cannot fit on a line: do not try
+        compact = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        if len(compact) + indent <= WIDTH:
+            return compact
     inner = " " * (indent + 2)
     if isinstance(value, list):
         items = [inner + _format(item, indent + 2) for item in value]
         return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
-    entries = [
-        f"{inner}{json.dumps(key, ensure_ascii=False)}: {_format(item, indent + 2)}"
-        for key, item in value.items()
-    ]
+    entries = [f"{inner}{_scalar(key)}: {_format(item, indent + 2)}" for key, item in value.items()]
     return "{\n" + ",\n".join(entries) + "\n" + " " * indent + "}"

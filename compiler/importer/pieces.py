@@ -56,11 +56,17 @@ class ImportedPiece:
     properties: dict[str, tuple[int, str]]  # Marker property -> (trait position, value)
     data: dict[str, Any] = field(default_factory=dict)
     kept: KeptPiece | None = None
+    others: list[etree._Element] = field(default_factory=list)  # more slots of the very same piece
 
     @property
     def gpid(self) -> str:
         values = decode(self.states[-1], ";")
         return values[3] if len(values) > 3 else ""
+
+    @property
+    def gpids(self) -> list[str]:
+        """The palette ids its pieces keep: its own, and those of the other slots it stands for."""
+        return [self.gpid, *(element.get("gpid", "") for element in self.others)]
 
 
 @dataclass
@@ -75,7 +81,8 @@ class ImportedPieces:
     def by_gpid(self) -> dict[str, ImportedPiece]:
         found: dict[str, ImportedPiece] = {}
         for piece in [*self.counters, *self.cards]:
-            found.setdefault(piece.gpid, piece)
+            for gpid in piece.gpids:
+                found.setdefault(gpid, piece)
         found.pop("", None)
         return found
 
@@ -91,6 +98,7 @@ def import_pieces(
     found.classes = _shared_prototypes(source)
     counter_ids = IdMaker("counter")
     card_ids = {deck_id: IdMaker("card") for deck_id in _decks(source, found)}
+    twins: dict[tuple[str, ...], ImportedPiece] = {}
     for element in source.root.iter(PIECE_SLOT, CARD_SLOT):
         decoded = source.kind((element.text or "").strip())
         if decoded is None:
@@ -105,6 +113,8 @@ def import_pieces(
         if deck_id is not None and "Counter" not in piece.properties:  # wgc's own bins hold counters
             piece.key = f"{deck_id}/{card_ids[deck_id].make(_name(kind, element))}"
             found.cards.append(piece)
+        elif (same := _same_piece(piece, twins)) is not None:
+            same.others.append(element)
         else:
             piece.key = _counter_id(piece, counter_ids)
             found.counters.append(piece)
@@ -115,6 +125,20 @@ def import_pieces(
         _counter(piece, found, files, tally)
     for piece in found.cards:
         _card(piece, found, files, tally)
+    return found
+
+
+def _same_piece(piece: ImportedPiece, twins: dict[tuple[str, ...], ImportedPiece]) -> ImportedPiece | None:
+    """The counter this slot repeats (the same piece but for the palette id it keeps, which is
+    its slot's own), or None, when it becomes a counter of its own (then noted for later slots)."""
+    element = piece.element
+    values = decode(piece.states[-1], ";")
+    if element is None or len(values) < 4 or not values[3] or values[3] != element.get("gpid"):
+        return None
+    key = (*piece.kind.types, *piece.states[:-1], *values[:3], *values[4:])
+    found = twins.get(key)
+    if found is None:
+        twins[key] = piece
     return found
 
 
@@ -221,6 +245,11 @@ def _counter(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tal
     candidate = _candidate_links(piece, found, files, data)
     faces = _face_data(piece, files)
     values = _face_values(piece, found, data)
+    mask = _mask_image(piece)
+    hidden = files.art_name(mask[1]) if mask is not None else None
+    if len(faces) == 1 and piece.faces.layer is None and mask is not None and hidden is not None:
+        faces.append({"image": hidden})  # the side a Mask shows the others: the counter's back
+        candidate = Links(candidate.name, candidate.image, None, candidate.values, candidate.kind, mask[0])
     if faces:
         data["front"] = {**faces[0], **values}
         if len(faces) > 1:
@@ -231,9 +260,11 @@ def _counter(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tal
         data["front"] = values
     piece.data = data
     piece.kept = _verified(piece, candidate, _piece_data(piece, found, data), tally)
-    if piece.element is not None:
-        piece.element.text = None
-        piece.element.set(wgc("counter"), piece.key)
+    for element in [piece.element, *piece.others] if piece.element is not None else []:
+        element.text = None
+        element.set(wgc("counter"), piece.key)
+        if piece.others:  # one counter, several slots: each slot writes its own palette id
+            element.set(wgc("gpid"), "slot")
     tally.data("counters")
 
 
@@ -333,7 +364,7 @@ def _piece_data(piece: ImportedPiece, found: ImportedPieces, data: dict[str, Any
     prototype = next(
         (name for name, class_id in found.classes.items() if class_id == data.get("class")), None
     )
-    back = data.get("back_image")
+    back = data.get("back_image") if "title" in data else data.get("back", {}).get("image")
     return PieceData(
         name=data.get("name") if "title" not in data else data["title"],
         image=faces[0] if faces else None,

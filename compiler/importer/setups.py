@@ -153,18 +153,15 @@ class SetupImporter:
         if not command.startswith("+/"):
             self.tally.kept("saved commands")
             return command
-        parts = decode(command[2:], "/")
-        if len(parts) < 3:
-            return command
-        prefix = type_prefix(parts[1])
-        if prefix == "stack":
-            return _stack(command, parts)
-        if prefix == "deck;":
-            return _deck(command, parts)
-        return self._piece(save, command, parts)
+        piece_id, _, rest = command[2:].partition("/")
+        if "\\" in piece_id or rest.startswith(("stack/", "deck;")):
+            parts = decode(command[2:], "/")  # a stack's or deck's state is read in full
+            if len(parts) < 3:
+                return command
+            return _stack(command, parts) if type_prefix(parts[1]) == "stack" else _deck(command, parts)
+        return self._piece(save, command, piece_id)
 
-    def _piece(self, save: _Save, command: str, parts: list[str]) -> Any:
-        piece_id = parts[0]
+    def _piece(self, save: _Save, command: str, piece_id: str) -> Any:
         decoded = self._decoded(save, piece_id, command)
         placed = save.placed.get(piece_id)
         if decoded is None or placed is None or placed.map is None or piece_id in save.saved:
@@ -186,7 +183,7 @@ class SetupImporter:
             self.tally.item(False)
             return command
         save.pieces.append(self._placement(imported, imported_map, placed, kind, states))
-        save.saved[piece_id] = self._saved(save, imported, kind, states, parts[1])
+        save.saved[piece_id] = self._saved(save, imported, kind, states, command)
         self.tally.data("placed pieces")
         self.tally.item(True)
         return {"piece": piece_id}
@@ -232,10 +229,11 @@ class SetupImporter:
         return entry
 
     def _saved(
-        self, save: _Save, imported: ImportedPiece, kind: PieceKind, states: list[str], text: str
+        self, save: _Save, imported: ImportedPiece, kind: PieceKind, states: list[str], command: str
     ) -> SavedPiece:
         if kind.types == self._expected_types(imported):
             return SavedPiece(tuple(states))
+        text = decode(command[2:], "/")[1]  # the save's own definition, as it writes it
         index = save.types.setdefault(text, len(save.types))
         self.tally.kept("placed pieces with an older definition than their slot's")
         return SavedPiece(tuple(states), index)

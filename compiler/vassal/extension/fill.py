@@ -99,7 +99,8 @@ class TreeFiller:
         return scenario is not None
 
     def _counter(self, element: etree._Element, counter_id: str) -> bool:
-        text = self.pieces.slot_text(counter_id)
+        gpid = element.get("gpid") if element.get(wgc("gpid")) == "slot" else None
+        text = self.pieces.slot_text(counter_id, gpid)
         element.text = text
         return text is not None
 

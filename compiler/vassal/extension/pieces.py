@@ -86,9 +86,17 @@ class PieceMaker:
             )
         return _with_data(kept, data, key)
 
-    def slot_text(self, counter_id: str) -> str | None:
+    def slot_text(self, counter_id: str, gpid: str | None = None) -> str | None:
+        """A slot's text; ``gpid``: the slot's own palette id, for a counter several slots share."""
         piece = self.counter_piece(counter_id)
-        return piece.text() if piece is not None else None
+        if piece is None:
+            return None
+        if gpid is not None:
+            basic = decode(piece.states[-1], ";")
+            if len(basic) > 3:
+                basic[3] = gpid
+                piece = Piece(piece.traits, (*piece.states[:-1], encode(basic, ";")), piece.links)
+        return piece.text()
 
     def card_text(self, key: str) -> str | None:
         piece = self.card_piece(key)
@@ -105,6 +113,7 @@ class PieceMaker:
             faces=("", *images[1:]) if blank_first else tuple(images),
             values={key: value_text(value) for key, value in counter.front.values.items()},
             kind=self.classes.get(counter.unit_class or ""),
+            back=images[1] if links.back is not None and len(images) > 1 else None,
         )
 
     # --- pieces in play ------------------------------------------------------------------------
