@@ -93,6 +93,34 @@ def limits() -> list[tuple[str, str, str]]:
         ("phases one replay step may advance", str(MAX_PHASES_PER_STEP), "`replay.bad-step`"),
         *_art_limits(),
         *_output_limits(),
+        *_kept_limits(),
+    ]
+
+
+def _kept_limits() -> list[tuple[str, str, str]]:
+    """What an imported game's vassal/ folder may hold (compiler/vassal/extension/reading.py);
+    `wgc import` itself reads a module within `wgc inspect`'s limits (listed with its findings)."""
+    from compiler.vassal.extension import reading
+
+    mib = reading.MiB
+    return [
+        (
+            "vassal/module.xml, vassal/moduledata.xml",
+            f"{reading.TEMPLATE_BYTES // mib} MB",
+            "`vassal.extension`",
+        ),
+        (
+            "vassal/pieces.json, each vassal/setups/*.json",
+            f"{reading.JSON_BYTES // mib} MB",
+            "`vassal.extension`; the game's module is not built",
+        ),
+        ("setups in vassal/setups/", str(reading.MAX_SETUPS), "`vassal.extension`"),
+        (
+            "files an imported game's module holds (images/, files/, vassal/files/)",
+            f"{reading.MAX_FILES:,} files, each {reading.MAX_FILE_BYTES // mib} MB, "
+            f"{reading.MAX_TOTAL_BYTES >> 30} GB in all",
+            "`vassal.extension`; links among them are not followed",
+        ),
     ]
 
 

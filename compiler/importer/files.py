@@ -37,6 +37,7 @@ class FileCopier:
         self.staging = staging
         self.diagnostics = diagnostics
         self.written: dict[str, str] = {}  # archive entry -> path in the game folder
+        self.tried: set[str] = set()  # entries copied or refused: each is tried once
         self._art: dict[str, Artwork | None] = {}
 
     def copy_images(self) -> None:
@@ -56,6 +57,9 @@ class FileCopier:
             self.copy(name, _destination(name, documents))
 
     def copy(self, name: str, target: str) -> None:
+        if name in self.tried:
+            return
+        self.tried.add(name)
         if not _safe(name):
             self._skip(name, "its name would place it outside its folder")
             return
