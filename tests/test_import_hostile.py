@@ -82,9 +82,11 @@ def test_names_that_lead_outside_are_never_written(tmp_path: Path) -> None:
 def test_damaged_entries_are_findings_and_the_rest_imports(tmp_path: Path) -> None:
     encrypted = set_flags(rewritten(tmp_path, {}), "images/tank.png", 0x1)
     found, text = imported_codes(encrypted, tmp_path / "a")
-    assert "archive.encrypted" in text and validate_game(tmp_path / "a").ok
+    assert codes.IMPORT_MODULE_FINDING in found and "archive.encrypted" in text
+    assert validate_game(tmp_path / "a").ok
     corrupt = corrupt_data(rewritten(tmp_path, {}), "opening.vsav")
     found, text = imported_codes(corrupt, tmp_path / "b")
+    assert codes.IMPORT_MODULE_FINDING in found
     assert "setup.unreadable" in text and not (tmp_path / "b/scenarios").exists()
     report = validate_game(tmp_path / "b")
     assert report.ok  # the setup is kept as the module had it: its element stays in the tree
