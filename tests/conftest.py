@@ -90,6 +90,15 @@ def valid_game(report: Any) -> Any:
     return game
 
 
+def engine_cache(build: Callable[..., Any]) -> Callable[..., Any]:
+    """functools.cache for a test module's rules engines, except under bench/mutation.py: it forks each
+    mutant's tests from a process that has already run them, where a cached engine (and what it
+    remembers, such as judged stacks) would be the unmutated one."""
+    if os.environ.get("WGC_MUTATION_GAMES") is not None:
+        return build
+    return functools.cache(build)
+
+
 @functools.cache
 def shipped(game: str) -> Any:
     """A shipped game as the back ends take it (a ValidGame), validated once per test run."""

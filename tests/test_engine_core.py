@@ -233,6 +233,5 @@ def test_a_system_package_exports_each_name_it_lists(name: str) -> None:
     assert package.SYSTEM.name == package.FACTS.name == name
     assert package.SYSTEM.phase_kinds == package.FACTS.phase_kinds
     assert package.SYSTEM.reads_values == package.FACTS.reads_values
-    assert package.SYSTEM.counter_layout == package.FACTS.counter_layout
     with pytest.raises(AttributeError):
         _ = package.NoSuchName

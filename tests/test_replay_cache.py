@@ -24,6 +24,8 @@ from compiler.replay import runner
 from .conftest import ROOT, GameCopy
 
 REPLAY = "replays/combat-example.json"
+# every replay of the game these tests copy (Israel 1948)
+REPLAYS = len(list((ROOT / "source_data" / "israel1948" / "replays").glob("*.json")))
 
 
 @pytest.fixture
@@ -47,7 +49,7 @@ def shown(report: Any) -> list[Diagnostic]:
 
 def test_unchanged_replays_are_not_played_again(israel: GameCopy, played: list[str]) -> None:
     first = shown(validate_game(israel.root))
-    assert len(played) == 21
+    assert len(played) == REPLAYS
     played.clear()
     assert shown(validate_game(israel.root)) == first
     assert played == []
@@ -66,7 +68,7 @@ def test_a_change_to_the_game_data_plays_every_replay(israel: GameCopy, played: 
     played.clear()
     israel.edit("game.json", lambda game: game.update(title=game["title"] + " "))
     validate_game(israel.root)
-    assert len(played) == 21
+    assert len(played) == REPLAYS
 
 
 def test_a_kept_failure_is_reported_as_when_it_was_played(israel: GameCopy, played: list[str]) -> None:
@@ -94,7 +96,7 @@ def test_a_damaged_cache_is_ignored_and_written_again(
         kept.write_text(damage)
         played.clear()
         assert shown(validate_game(israel.root)) == shown(validate_game(israel.root))
-        assert len(played) == 21  # the first run played them all, the second read them back
+        assert len(played) == REPLAYS  # the first run played them all, the second read them back
         assert json.loads(kept.read_text())["format"] == replay_cache.FORMAT
 
 
@@ -108,7 +110,7 @@ def test_forged_entries_are_played(israel: GameCopy, played: list[str], tmp_path
     kept.write_text(json.dumps(data))
     played.clear()
     validate_game(israel.root)
-    assert len(played) == 21
+    assert len(played) == REPLAYS
 
 
 def test_an_empty_cache_setting_keeps_nothing(
@@ -117,7 +119,7 @@ def test_an_empty_cache_setting_keeps_nothing(
     monkeypatch.setenv("WGC_CACHE_DIR", "")
     validate_game(israel.root)
     validate_game(israel.root)
-    assert len(played) == 42
+    assert len(played) == 2 * REPLAYS
     assert not (tmp_path / "cache").exists()
 
 
@@ -129,7 +131,7 @@ def test_a_cache_that_cannot_be_written_costs_only_time(
     monkeypatch.setenv("WGC_CACHE_DIR", str(blocker))
     first = shown(validate_game(israel.root))
     assert shown(validate_game(israel.root)) == first
-    assert len(played) == 42
+    assert len(played) == 2 * REPLAYS
 
 
 def test_validating_with_kept_outcomes_does_not_import_the_engine(tmp_path: Path) -> None:
@@ -208,7 +210,7 @@ def test_a_change_to_the_engine_plays_every_replay(
     played.clear()
     monkeypatch.setattr(replay_cache, "code_version", lambda: "an edited engine")
     validate_game(israel.root)
-    assert len(played) == 21
+    assert len(played) == REPLAYS
 
 
 def test_the_code_version_follows_an_edit_of_a_source(tmp_path: Path) -> None:
@@ -248,7 +250,7 @@ def test_a_strange_cache_file_is_ignored_without_waiting(
         kept.write_text(" " * (replay_cache.FILE_LIMIT + 10))
     played.clear()
     validate_game(israel.root)
-    assert len(played) == 21
+    assert len(played) == REPLAYS
 
 
 # --- whom the cache trusts (issue 19, item 1) -----------------------------------------------
@@ -303,7 +305,7 @@ def test_a_cache_another_user_could_write_is_not_believed(
     played.clear()
     report = validate_game(israel.root)
     assert not report.ok and REPLAY in [d.file for d in report.diagnostics if d.is_error]
-    assert len(played) == 21  # every replay was played, none read back
+    assert len(played) == REPLAYS  # every replay was played, none read back
     result = CliRunner().invoke(cli, ["build", str(israel.root), "-o", str(tmp_path / "out")])
     assert result.exit_code == 1 and not (tmp_path / "out" / "israel1948.vmod").exists()
 

@@ -6,7 +6,6 @@ source_data/israel1948/map.json) and checks what the engine decides.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -17,13 +16,14 @@ from rules_engine.core import EngineError, IllegalAction, ScriptedDice, Unit, Un
 from rules_engine.core.movement_costs import StepCosts
 from rules_engine.systems import system_for
 from rules_engine.systems.israel1948 import Game, HitTaken, Israel1948
+from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource
 from rules_engine.systems.israel1948.movement import check_path
 
-from .conftest import SOURCE_DATA
+from .conftest import SOURCE_DATA, engine_cache
 from .conftest import valid_game as _valid
 
 
-@functools.cache
+@engine_cache
 def system(options: frozenset[str] = frozenset()) -> Israel1948:
     report = validate_game(Path(SOURCE_DATA / "israel1948"), run_replays=False)
     built = system_for(_valid(report), options)
@@ -185,6 +185,34 @@ def test_arab_supply_constraints_tie_units_to_their_own_country() -> None:
     assert constrained.in_supply("arab") == set()
 
 
+@pytest.mark.parametrize("enmity", [False, True])
+def test_arab_enmity_keeps_two_arab_nations_apart_but_not_palestinians(enmity: bool) -> None:
+    """Optional Rules (Arab Enmity): Arab units of two countries may not stack; Palestinian units
+    stack with any; without the rule the limit alone counts."""
+    options = frozenset({"arab-enmity"}) if enmity else frozenset()
+    game = position([("JORDAN 4", "H12")], phase="first-movement", options=options)
+    problem = game.stacking_problem("H12", [game.unit("EGYPT 2/2")])
+    assert (problem is not None and "Enmity" in problem) is enmity
+    assert game.stacking_problem("H12", [game.unit("ALA#1")]) is None
+    assert game.stacking_problem("H12", [game.unit("JORDAN 3")]) is None
+
+
+def _source_choices(game: Game) -> list[str]:
+    return [a.at for a in game.legal_actions() if isinstance(a, ChooseSupplySource)]
+
+
+@pytest.mark.parametrize("phase", ["first-supply-check", "first-supply-recheck"])
+def test_the_israeli_player_is_offered_each_source_not_chosen_yet(phase: str) -> None:
+    """2.1 (docs/rules-engine.md): at each Israeli supply check and re-check, either source may be
+    named, the one in use no more; the Arab player is never asked."""
+    units = [("KIRYATI", "F10"), ("JORDAN 4", "H12")]
+    game = position(units, phase=phase)
+    assert game.active_side == "israeli" and _source_choices(game) == ["E9", "F3"]
+    game.apply(ChooseSupplySource("E9"), ScriptedDice({}), None)
+    assert _source_choices(game) == ["F3"]
+    assert _source_choices(position(units, phase="second-supply-check")) == []
+
+
 # --- zones of control ----------------------------------------------------------------------
 
 
@@ -228,6 +256,14 @@ def test_moving_into_a_town_takes_control() -> None:
     game = position([("KIRYATI", "F10")])
     game.move(game.unit("KIRYATI"), ["F11"])
     assert game.state.control["F11"] == "israeli"
+
+
+def test_moving_through_a_town_takes_control_of_it() -> None:
+    """1.2 (docs/rules-engine.md): the last player to have a unit in the hex controls it, so a town
+    passed through changes hands as well as the one a move ends in."""
+    game = position([("KIRYATI", "G9")])
+    game.move(game.unit("KIRYATI"), ["F10", "F11", "G11"])
+    assert game.state.control.get("F11") == "israeli"
 
 
 # --- combat --------------------------------------------------------------------------------
@@ -275,6 +311,14 @@ def test_white_units_cannot_attack_and_all_sea_sides_forbid_attacks() -> None:
         attack(game, ["KIBBUTZ#1"], "F9", {})
     with pytest.raises(IllegalAction, match="all sea"):
         attack(game, ["CARMELI"], "Acre", {})
+
+
+def test_every_group_of_a_hex_is_offered_each_adjacent_enemy_hex() -> None:
+    """2.3: any of the units in a hex, alone or together, may attack an adjacent enemy hex."""
+    game = position([("HAREL", "F8"), ("7 ARMOUR", "F8"), ("FAZA'A#1", "F9")], phase="first-combat")
+    offered = {(a.units, a.target) for a in game.legal_actions() if isinstance(a, Attack)}
+    groups = {("7 ARMOUR",), ("HAREL",), ("7 ARMOUR", "HAREL")}
+    assert {(tuple(sorted(units)), target) for units, target in offered} == {(g, "F9") for g in groups}
 
 
 def test_a_unit_attacks_once_per_phase() -> None:
@@ -347,6 +391,14 @@ def test_air_points_one_per_player_and_arab_only_with_egyptians() -> None:
     assert game.state.points["israeli"] == 1
 
 
+def test_air_points_follow_the_scenarios_schedule() -> None:
+    """3.1: in Onslaught the Israelis receive one air point for turn 3 only; the Arabs one a turn."""
+    game = system().new_game("onslaught", ScriptedDice({}))
+    assert [game.air_allowance("israeli", index) for index in range(3)] == [0, 0, 1]
+    assert [game.air_allowance("arab", index) for index in range(3)] == [1, 1, 1]
+    assert game.air_allowance("israeli", 3) == 0  # past the last turn
+
+
 # --- end phase and victory ------------------------------------------------------------------
 
 
@@ -395,12 +447,34 @@ def test_victory_levels_follow_control() -> None:
     assert game.victory() == "Arab Major Victory"
 
 
-def test_uncertain_peace_rolls_at_the_end() -> None:
-    game = system(frozenset({"uncertain-peace"})).new_game("ten-days", ScriptedDice({}))
+def _at_last_end_phase(game: Game) -> Game:
     game.state.turn_index = game.state.last_turn_index
     game.state.phase_index = len(game.state.phase_ids) - 2
+    return game
+
+
+def test_uncertain_peace_rolls_at_the_end() -> None:
+    game = _at_last_end_phase(system(frozenset({"uncertain-peace"})).new_game("ten-days", ScriptedDice({})))
     game.end_phase(ScriptedDice({"uncertain peace": {"black": [5]}}))
     assert not game.state.over and game.state.last_turn_index == 2
+
+
+@pytest.mark.parametrize(("roll", "ends"), [(1, True), (4, True), (5, False), (6, False)])
+def test_uncertain_peace_ends_the_game_on_the_first_row_only(roll: int, ends: bool) -> None:
+    """Optional Rules: 1-4 the game ends; 5-6 one more turn, after which it ends without a roll."""
+    game = _at_last_end_phase(system(frozenset({"uncertain-peace"})).new_game("ten-days", ScriptedDice({})))
+    game.end_phase(ScriptedDice({"uncertain peace": {"black": [roll]}}))
+    assert game.state.over is ends
+    if not ends:
+        _at_last_end_phase(game).end_phase(ScriptedDice({}))
+        assert game.state.over
+
+
+def test_late_peace_adds_exactly_one_turn() -> None:
+    """Optional Rules (Late Peace): the scenario lasts one more turn than it prints."""
+    standard = system().new_game("ten-days", ScriptedDice({}))
+    late = system(frozenset({"late-peace"})).new_game("ten-days", ScriptedDice({}))
+    assert late.state.last_turn_index == standard.state.last_turn_index + 1
 
 
 # --- naming ---------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from collections.abc import Sequence
@@ -18,13 +17,13 @@ from rules_engine.systems import system_for
 from rules_engine.systems.jerusalem import Build, Game, Jerusalem, Leave
 from rules_engine.systems.jerusalem.legal import legal_actions
 
-from .conftest import SOURCE_DATA, copy_game
+from .conftest import SOURCE_DATA, copy_game, engine_cache
 from .conftest import valid_game as _valid
 
 REPLAYS = SOURCE_DATA / "jerusalem" / "replays"
 
 
-@functools.cache
+@engine_cache
 def jerusalem() -> Jerusalem:
     system = system_for(_valid(validate_game(SOURCE_DATA / "jerusalem", run_replays=False)))
     assert isinstance(system, Jerusalem)

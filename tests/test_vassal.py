@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from compiler.cli.main import cli
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
+from compiler.render.names import counter_label
 from compiler.vassal.grid import location_name, vassal_grid
 from compiler.vassal.inspect import Inspection, inspect_module
 from compiler.vassal.module import build_module
@@ -136,7 +137,8 @@ def test_every_setup_line_lands_on_its_space(modules: dict[str, Path], game: str
             space = d.board.resolve(placement.at)  # type: ignore[union-attr]
             assert counter is not None and space is not None
             damaged = placement.face == "back" and counter.back is not None and counter.back.damaged
-            name = counter.name + (" (damaged)" if damaged else "")
+            shown = counter.back if placement.face == "back" and counter.back is not None else None
+            name = counter_label(d.game, counter, shown) + (" (damaged)" if damaged else "")
             where = space.id if d.board.grid is not None else (space.name or space.id)  # type: ignore[union-attr]
             assert placed.get(where, []).count(name) >= placement.copies, (
                 scenario.id,
@@ -149,19 +151,29 @@ def test_every_setup_line_lands_on_its_space(modules: dict[str, Path], game: str
 def test_ten_days_named_facts(modules: dict[str, Path]) -> None:
     setup = next(s for s in inspect_module(modules["israel1948"]).setups if s.name == "Ten Days")
     placed = setup.by_location()
-    assert "7 ARMOUR" in placed["H5"]
-    assert "IRGUN (damaged)" in placed["G12"]
-    assert sorted(placed["H11"]) == ["JERUSALEM (damaged)", "ODED"]
-    assert placed["I2"].count("KIBBUTZ") == 2
-    assert sorted(placed["D12"]) == ["EGYPT 2/1 (damaged)", "EGYPT TANK"]
+    assert "7 ARMOUR 2-5" in placed["H5"]  # named as the game names it (counter_names)
+    assert "IRGUN 1-3 (damaged)" in placed["G12"]  # with its damaged side's values
+    assert sorted(placed["H11"]) == ["JERUSALEM 1-3 (damaged)", "ODED 1-3"]
+    assert placed["I2"].count("KIBBUTZ 2-1") == 2
+    assert sorted(placed["D12"]) == ["EGYPT 2/1 1-3 (damaged)", "EGYPT TANK 1-5"]
     assert "TURN" in placed["Turn 1"]
 
 
 def test_reinforcements_wait_on_the_turn_track(modules: dict[str, Path]) -> None:
     setup = next(s for s in inspect_module(modules["israel1948"]).setups if s.name == "Onslaught")
     placed = setup.by_location()
-    assert sorted(placed["Turn 1 reinforcements"]) == ["7 ARMOUR", "EGT. SAUDI", "IRAQ 2", "SYRIA 2"]
-    assert sorted(placed["Turn 2 reinforcements"]) == ["8 ARMOUR", "EGT. SUDAN", "IRAQ 3", "SYRIA 3"]
+    assert sorted(placed["Turn 1 reinforcements"]) == [
+        "7 ARMOUR 2-5",
+        "EGT. SAUDI 1-3",
+        "IRAQ 2 2-3",
+        "SYRIA 2 2-3",
+    ]
+    assert sorted(placed["Turn 2 reinforcements"]) == [
+        "8 ARMOUR 1-5",
+        "EGT. SUDAN 1-3",
+        "IRAQ 3 2-3",
+        "SYRIA 3 2-3",
+    ]
     assert placed["Air Points 1"] == ["ARAB AIR"]
 
 
@@ -261,7 +273,7 @@ def test_lawrence_decks_and_bins(modules: dict[str, Path]) -> None:
     assert len(placed["Ottoman Expeditionary Forces (OEF) Box"]) == 11
     assert len(placed["Ottoman Garrison Box"]) == 6 - 4
     assert "Lawrence" in placed["Yenbo"] and "Lawrence" not in placed["Recruit Box"]
-    assert placed["Recruit Box"].count("Arab Bedouin") == 6
+    assert sum(name.startswith("Arab Bedouin ") for name in placed["Recruit Box"]) == 6  # "Arab Bedouin 2-3"
 
 
 @pytest.mark.parametrize("id_format, separator", [("{column}.{row}", "."), ("{column}-{row}", "-")])

@@ -26,6 +26,7 @@ from compiler.checks.geometry import (
 )
 from compiler.checks.identity import check_duplicate_ids
 from compiler.checks.kept import check_kept_tree
+from compiler.checks.layout import check_counter_names, check_layouts, check_printed_values
 from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
 from compiler.checks.references import (
@@ -54,6 +55,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_value_declarations,
     check_engine_values,
     check_face_values,
+    check_layouts,
+    check_counter_names,
+    check_printed_values,
     check_map_terrain,
     check_map_references,
     check_hexsides_adjacent,

@@ -18,7 +18,19 @@ from compiler.loading import FILE_KINDS
 from compiler.loading.positions import join_pointer
 
 # The keys whose strings are printed as one line: names, titles, headings, labels.
-NAME_KEYS = frozenset({"name", "title", "subtitle", "heading", "label", "short_name", "abbreviation"})
+NAME_KEYS = frozenset(
+    {
+        "name",
+        "title",
+        "subtitle",
+        "heading",
+        "label",
+        "short_name",
+        "abbreviation",
+        "name_heading",
+        "rules_heading",
+    }
+)
 # Keys of longer printed text (card text, a counter's printed text), checked for glyphs only.
 TEXT_KEYS = frozenset({"text"})
 

@@ -92,6 +92,14 @@ VALUE_MARK_NOT_ALLOWED = "value.mark-not-allowed"
 VALUE_BAD_DECLARATION = "value.bad-declaration"
 VALUE_ENGINE_NEEDS = "value.engine-needs"
 
+# Counter layouts, names and charts (game.json counter_layout, counter_names, counter_charts)
+LAYOUT_BAD_TEMPLATE = "layout.bad-template"
+LAYOUT_POSITION_TWICE = "layout.position-twice"
+LAYOUT_WRONG_STYLE = "layout.wrong-style"
+LAYOUT_WRONG_KIND = "layout.wrong-kind"
+LAYOUT_UNKNOWN_COLOUR = "layout.unknown-colour"
+LAYOUT_UNREACHABLE = "layout.unreachable"
+
 # Counts the rulebook states
 STATED_COUNT_MISMATCH = "stated.count-mismatch"
 STATED_COUNTERS_TOTAL = "stated.counters-total"
@@ -200,13 +208,33 @@ DESCRIPTIONS: dict[str, str] = {
     COUNTER_NATION_OF_OTHER_SIDE: "A counter's nation belongs to another side.",
     COUNTER_MISSING_VALUE: "A counter lacks a value game.json's required_values asks it to carry.",
     COUNTER_BACK_NOT_REDUCED: "A number on a unit's damaged side is higher than on its full side.",
-    VALUE_UNKNOWN: "A face gives, or required_values names, a value game.json does not declare.",
+    VALUE_UNKNOWN: (
+        "A face gives, or required_values, a layout, a name format or a counter chart names, "
+        "a value game.json does not declare."
+    ),
     VALUE_WRONG_KIND: "A face gives a value of another kind than declared (a word for a number).",
     VALUE_OUT_OF_BOUNDS: "A number outside its declared min, max or step; a text over its max_length.",
     VALUE_UNKNOWN_CHOICE: "A face gives a choice its declaration does not list.",
     VALUE_MARK_NOT_ALLOWED: "A number carries a mark its declaration does not allow.",
     VALUE_BAD_DECLARATION: "A counter value's declaration contradicts itself (min above max, no choices).",
     VALUE_ENGINE_NEEDS: "The game's rules system reads a counter value the game does not declare or require.",
+    LAYOUT_BAD_TEMPLATE: (
+        "A layout's or name format's text cannot be read: an unclosed '{', a stray '}', "
+        "a field that names no value."
+    ),
+    LAYOUT_POSITION_TWICE: "Two entries of one counter layout stand at the same position.",
+    LAYOUT_WRONG_STYLE: (
+        "A layout entry's style does not fit its position or what it prints (a band away from "
+        "'band', a symbol without one, a plain line that would lose a colour code)."
+    ),
+    LAYOUT_WRONG_KIND: (
+        "A layout uses a value of another kind than it needs (a flag printed as a number, "
+        "a colour from a value that is not a choice)."
+    ),
+    LAYOUT_UNKNOWN_COLOUR: "A value's colour comes from choices that are not colours the renderer knows.",
+    LAYOUT_UNREACHABLE: (
+        "A counter layout or name format comes after one that already selects every counter it selects."
+    ),
     STATED_COUNT_MISMATCH: "The data disagrees with a number the rulebook states.",
     STATED_COUNTERS_TOTAL: "The counter mix does not add up to the rulebook's total.",
     SETUP_WRONG_SIDE: "A side sets up a unit that belongs to the other side.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compiler.model.layout import build_counter_charts, build_counter_names, build_layouts
 from compiler.model.reading import Json, cite_text, strings, text
 from rules_engine.definitions import (
     Campaign,
@@ -73,16 +74,23 @@ def build_game(data: Json, file: str) -> GameInfo:
             _counter_value(v, root.child("counter_values", i))
             for i, v in enumerate(data.get("counter_values", ()))
         ),
-        required_values=tuple(
-            RequiredValues(
-                strings(r, "values"),
-                strings(r, "kinds"),
-                strings(r, "classes"),
-                strings(r, "sides"),
-                root.child("required_values", i),
-            )
-            for i, r in enumerate(data.get("required_values", ()))
-        ),
+        required_values=_required_values(data, root),
+        counter_layout=build_layouts(data, root),
+        counter_names=build_counter_names(data, root),
+        counter_charts=build_counter_charts(data, root),
+    )
+
+
+def _required_values(data: Json, root: Origin) -> tuple[RequiredValues, ...]:
+    return tuple(
+        RequiredValues(
+            strings(r, "values"),
+            strings(r, "kinds"),
+            strings(r, "classes"),
+            strings(r, "sides"),
+            root.child("required_values", i),
+        )
+        for i, r in enumerate(data.get("required_values", ()))
     )
 
 

@@ -1,9 +1,10 @@
 """Which charts a game has and what they say, built from its data in display names.
 
 Every game gets its Terrain Effects Chart, its combat chart, each of its tables,
-the Sequence of Play and the Stacking rules; a game whose leaders multiply
-strength gets a Leader Abilities table. The words are the data's own summaries
-and names; ids never appear (``compiler.render.names``).
+the Sequence of Play and the Stacking rules, and the tables of counters and
+their values game.json's counter_charts asks for (Jerusalem!'s Leader Abilities).
+The words are the data's own summaries and names; ids never appear
+(``compiler.render.names``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 from compiler.render.charts import Cell, Chart, Paragraph, Table
 from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names
 from compiler.render.terrain_key import style_of
-from rules_engine.definitions import CombatSystem, Terrain, ValidGame
+from rules_engine.definitions import CombatSystem, Counter, CounterChart, Terrain, ValidGame
 from rules_engine.definitions import Table as TableData
+from rules_engine.definitions.layout import value_text
 
 KIND_GROUPS = {
     "hex": "Terrain in a hex",
@@ -40,9 +42,7 @@ def game_charts(definition: ValidGame) -> list[Chart]:
         charts.append(combat_chart(combat, names))
     for table in definition.charts.tables.values():
         charts.append(table_chart(table, names))
-    leaders = leader_chart(definition, names)
-    if leaders is not None:
-        charts.append(leaders)
+    charts.extend(counter_charts(definition, names))
     sequence = sequence_chart(definition)
     if sequence is not None:
         charts.append(sequence)
@@ -265,32 +265,42 @@ def table_chart(table: TableData, names: Names) -> Chart:
 # --- rules at a glance ----------------------------------------------------------------------
 
 
-def leader_chart(definition: ValidGame, names: Names) -> Chart | None:
-    """Leaders that multiply strength, per side: the book's Leader Abilities table."""
-    counters = definition.counters
-    leaders = [c for c in counters.counters.values() if c.kind == "leader" and c.front.multiplier]
-    if not leaders:
-        return None
-    sides = {c.side for c in leaders}
-    rows = tuple(
-        (
-            Cell(c.name, bold=True),
-            Cell(c.front.multiplier or "", centre=True),
-            Cell(
-                f"{c.front.movement:g}"
-                if isinstance(c.front.movement, (int, float))
-                else str(c.front.movement or "-"),
-                centre=True,
-            ),
-            Cell(" ".join(c.special_rules)),
-        )
-        for c in leaders
-    )
+def counter_charts(definition: ValidGame, names: Names) -> list[Chart]:
+    """The tables of counters game.json's counter_charts asks for (Jerusalem!'s Leader
+    Abilities): a row per counter it selects whose front gives every value of its ``with``."""
+    charts = []
+    for chart in definition.game.counter_charts:
+        chosen = [
+            c
+            for c in definition.counters.counters.values()
+            if chart.selects(c.kind, c.unit_class, c.side)
+            and all(c.front.values.get(v) not in (None, False) for v in chart.with_values)
+        ]
+        if chosen:
+            charts.append(_counter_chart(chart, chosen, names))
+    return charts
+
+
+def _counter_chart(chart: CounterChart, counters: list[Counter], names: Names) -> Chart:
+    """The counters' names (bold), a column per value ('-' where a counter lacks it) and, when
+    the chart asks, their special rules; titled with the side's name when all are of one side."""
+    rows = []
+    for counter in counters:
+        cells = [Cell(counter.name, bold=True)]
+        for column in chart.columns:
+            value = counter.front.values.get(column.value)
+            cells.append(Cell("-" if value is None else value_text(value), centre=True))
+        if chart.rules_heading is not None:
+            cells.append(Cell(" ".join(counter.special_rules)))
+        rows.append(tuple(cells))
+    headings = (chart.name_heading, *(c.heading for c in chart.columns))
+    weights: tuple[float, ...] = (2, *(1 for _ in chart.columns))
+    if chart.rules_heading is not None:
+        headings, weights = (*headings, chart.rules_heading), (*weights, 6)
+    sides = {c.side for c in counters}
     side = names.side(next(iter(sides))) if len(sides) == 1 else ""
-    title = f"{side} Leader Abilities".strip()
-    return Chart(
-        "leaders", title, (Table(("Leader", "Strength", "MP", "Abilities"), rows, weights=(2, 1, 1, 6)),)
-    )
+    title = f"{side} {chart.title}".strip()
+    return Chart(chart.id, title, (Table(headings, tuple(rows), weights=weights),))
 
 
 def sequence_chart(definition: ValidGame) -> Chart | None:

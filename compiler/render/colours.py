@@ -12,6 +12,9 @@ NAMED = {
     "tan": "#d8bf8a",
     "brown": "#8a5a2b",
 }
+# The colour codes a value may have (a layout's ``colour``): each named colour, and Jerusalem!'s
+# white figure on a red octagon. counter_values.py gives each its look.
+COLOUR_CODES = (*NAMED, "red-octagon")
 
 
 def rgb(colour: str) -> tuple[int, int, int]:

@@ -1,20 +1,26 @@
-"""The value line of a counter (strength, movement) with colour codes every player can read.
+"""A counter's values as figures, with colour codes every player can read and their marks.
 
 Rulebooks code a value by its colour (Israel 1948: a red strength hits on 4-6;
 Jerusalem!: yellow attacks, green moves in both phases ...). A colour alone fails
 in greyscale and for red-green colour-blind players, and some rulebook colours
 have little contrast with their counter (red on blue is 1.2:1). So each colour
-keeps the rulebook's hue and gets a shape of its own, the "cue":
+code keeps the rulebook's hue and gets a shape of its own, the "cue":
 
     red, green    the figure on a light disc with a thin ring (a pill for two digits)
     yellow        the figure on a dark box
     red-octagon   white on a red octagon (the rulebook's own shape)
-    black, white  the figure straight on the counter (white in brackets where the
-                  rulebook brackets it); a white figure that would not stand out
-                  from its counter gets the dark box
+    other names   the figure straight on the counter in that colour (black, white,
+                  blue ...); a figure that would not stand out from its counter gets
+                  the dark box
 
 so the classes differ in shape and lightness under every colour-vision
 simulation, and every figure has at least 3:1 contrast with what is behind it.
+
+A value may carry a mark (game.json counter_values ``marks``, or a layout's
+``flag_marks``): ``parentheses`` around the figure, ``box``, ``circle``,
+``hexagon`` around it and ``underline`` under it are drawn as shapes in the
+counter's ink; a sign (``+``) stands large beside the figure in its colour; any
+other mark (``L``) is a small raised letter beside it in the counter's ink.
 """
 
 from __future__ import annotations
@@ -27,22 +33,56 @@ from PIL import ImageDraw
 from compiler.render.colours import NAMED, shade
 from compiler.render.fonts import Font, RecordingDraw, draw_centered, font
 from compiler.render.legibility import contrast
-from rules_engine.definitions import Counter, Face
+from rules_engine.definitions.layout import PARENTHESES, SHAPE_MARKS
 
 Rect = tuple[float, float, float, float]
+Point = tuple[float, float]
 
-DIGIT_COLOURS = {
+DIGIT_COLOURS = {  # the figure's own colour for each colour code (colours.COLOUR_CODES)
     "red": NAMED["red"],
     "black": "#000000",
     "white": "#ffffff",
     "yellow": NAMED["yellow"],
     "green": NAMED["green"],
+    "blue": NAMED["blue"],
+    "tan": NAMED["tan"],
+    "brown": NAMED["brown"],
     "red-octagon": "#ffffff",
 }
 CUES = {"red": "disc", "green": "disc", "yellow": "box", "red-octagon": "octagon"}
+UNLIMITED = "unlimited"  # a word drawn as an infinity sign (the bundled font has no glyph for it)
 LIGHT_PLATE = "#ffffff"
 DARK_PLATE = "#1c1c1c"
 MIN_CONTRAST = 3.0
+GAP_U = 2.5  # between the figures of a line
+SIGN_BASE_U = 26.0  # a sign's size and place are set for a figure this tall, and scale with it
+LETTER_BASE_U = 21.0  # the same for a raised letter
+HEXAGON_BASE_U = 21.0
+
+
+def is_sign(mark: str) -> bool:
+    """A mark of signs only ('+', '*'): drawn large beside the figure; letters are drawn small."""
+    return not any(c.isalnum() for c in mark)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A point of a counter, from the counter's edges: ``x_edge + x_u * u``, ``y_edge + y_u * u``.
+    Offsets are added in u before they are scaled, so a spot moved by some u lands exactly where
+    the sum written out would (the same pixels at every size)."""
+
+    x_edge: float
+    x_u: float
+    y_edge: float
+    y_u: float
+    u: float
+
+    @property
+    def point(self) -> Point:
+        return (self.x_edge + self.x_u * self.u, self.y_edge + self.y_u * self.u)
+
+    def moved(self, dy_u: float) -> Spot:
+        return Spot(self.x_edge, self.x_u, self.y_edge, self.y_u + dy_u, self.u)
 
 
 @dataclass(frozen=True)
@@ -58,19 +98,24 @@ class Numeral:
 
 
 @dataclass
-class _Token:
+class Figure:
+    """One value of a line (or the text joining two), measured at one size."""
+
     text: str
-    colour: str | None  # None: the counter's ink, no code
+    colour: str | None  # a colour code; None: the counter's ink, no code
     role: str
     chosen: Font
+    size_u: float
     plate: str = "none"
     width: float = 0.0
     infinity: bool = False
+    shape: str | None = None  # a shape mark drawn around or under it
+    beside: str | None = None  # a sign or letters printed beside it
 
 
 @dataclass
 class ValuePainter:
-    """Draws the value line of one face in one of the three layouts."""
+    """Draws figures, lines of figures, plain lines and rings on one face."""
 
     draw: RecordingDraw
     background: str
@@ -78,167 +123,179 @@ class ValuePainter:
     u: float
     numerals: list[Numeral] = field(default_factory=list)
 
-    # --- the three layouts ---------------------------------------------------------------
+    # --- measuring ---------------------------------------------------------------------------
 
-    def corners(self, face: Face, counter: Counter, box: tuple[float, ...]) -> None:
-        """Israel 1948: strength (with '+') bottom left, movement bottom right (in a hexagon if
-        mechanised)."""
-        left, _, right, bottom = box
-        u = self.u
-        strength = strength_text(face)
-        if strength:
-            token = self._token(strength, face.strength_colour, "strength", 26)
-            self._figure(token, (left + 21 * u, bottom - 20 * u))
-            if face.strength_plus:
-                plus_x = left + 21 * u + token.width / 2 + 6 * u
-                self.draw.role = "plus"
-                draw_centered(
-                    self.draw,
-                    (plus_x, bottom - 25 * u),
-                    "+",
-                    font(round(20 * u)),
-                    self._plain(face.strength_colour),
-                    stroke=max(1, round(0.8 * u)),
-                )
-        if face.movement is not None:
-            centre = (right - 22 * u, bottom - 20 * u)
-            if face.movement_hexagon:
-                radius = 15 * u
-                points = [
-                    (
-                        centre[0] + radius * math.cos(math.pi / 3 * i),
-                        centre[1] + radius * math.sin(math.pi / 3 * i),
-                    )
-                    for i in range(6)
-                ]
-                self.draw.polygon(points, outline=self.ink, width=max(1, round(2 * u)))
-            self._figure(self._token(movement_text(face.movement), None, "movement", 21), centre)
+    def figure(
+        self, text: str, colour: str | None, role: str, size_u: float, mark: str | None = None
+    ) -> Figure:
+        """A figure measured at ``size_u``: its colour's cue, its mark, and its width."""
+        if mark == PARENTHESES:
+            text = f"({text})"
+        infinity = text == UNLIMITED
+        shown = "U" if infinity else text  # 'U' stands for the sign in what the painter records
+        chosen = font(round(size_u * self.u))
+        figure = Figure(shown, colour, role, chosen, size_u, infinity=infinity)
+        if mark in SHAPE_MARKS:
+            figure.shape = mark
+        elif mark is not None and mark != PARENTHESES:
+            figure.beside = mark
+        fill = self._plain(colour)
+        figure.plate = CUES.get(colour or "", "none")
+        if figure.plate == "none" and colour is not None and contrast(fill, self.background) < MIN_CONTRAST:
+            figure.plate = "box"
+        left, top, right, bottom = self.draw.textbbox((0, 0), shown, font=chosen, anchor="mm")
+        figure.width = right - left + (self._pad(figure) * 2 if figure.plate != "none" else 0)
+        if figure.plate == "disc":
+            figure.width = max(figure.width, (bottom - top) + 2 * self._pad(figure))
+        if infinity:
+            figure.width = 22 * self.u
+        return figure
 
-    def dashed(self, face: Face, counter: Counter, box: tuple[float, ...]) -> None:
-        """Jerusalem!: 'strength-movement' across the bottom, each figure with its colour's cue."""
-        left, _, right, bottom = box
-        u = self.u
-        tokens: list[_Token] = []
-        strength = strength_text(face)
-        if strength:
-            tokens.append(self._token(strength, face.strength_colour or "white", "strength", 21))
-        if face.movement is not None:
-            if tokens:
-                tokens.append(self._token("-", None, "dash", 21))
-            movement = self._token(
-                movement_text(face.movement), face.movement_colour or "black", "movement", 21
-            )
-            movement.infinity = face.movement == "unlimited"
-            if movement.infinity:
-                movement.width = 22 * u
-            tokens.append(movement)
-        if not tokens:
+    def line_width(self, figures: list[Figure]) -> float:
+        """The width ``line`` gives these figures (without the last one's mark beside it)."""
+        rooms = [self._room_taken(f, beside=f is not figures[-1]) for f in figures]
+        return sum(rooms) + GAP_U * self.u * (len(figures) - 1)
+
+    def _shape_extra(self, figure: Figure) -> float:
+        """How far a figure's shape reaches past its figure on each side."""
+        if figure.shape == "hexagon":
+            return max(0.0, self._hexagon_radius(figure) - figure.width / 2)
+        if figure.shape in ("box", "circle"):
+            return self._shape_pad(figure) + (self._circle_extra(figure) if figure.shape == "circle" else 0.0)
+        return 0.0
+
+    def _room_taken(self, figure: Figure, beside: bool) -> float:
+        """The width a figure takes in a line: with its shape, and the mark beside it if ``beside``."""
+        width = figure.width + 2 * self._shape_extra(figure)
+        if beside and figure.beside is not None:
+            width += self._beside_width(figure)
+        return width
+
+    # --- lines ---------------------------------------------------------------------------------
+
+    def line(self, figures: list[Figure], centre: Point, anchor: str = "mm", stroke_u: float = 0.5) -> None:
+        """Figures side by side: centred on ``centre`` (or starting there, anchor 'lm'), 2.5u
+        apart; a shape or a mark beside a figure keeps the next one clear of it (the last one's
+        mark overhangs, as a superscript does)."""
+        if not figures:
             return
-        gap = 2.5 * u
-        total = sum(t.width for t in tokens) + gap * (len(tokens) - 1)
-        x = (left + right) / 2 - total / 2
-        y = bottom - 17 * u
-        for token in tokens:
-            self._figure(token, (x + token.width / 2, y))
-            x += token.width + gap
-        if face.movement_marks and face.movement is not None:
-            self.draw.role = "marks"
-            self.draw.text(
-                (x - gap + 1 * u, y - 9 * u),
-                "".join(face.movement_marks),
-                font=font(round(12 * u)),
-                fill=self.ink,
-                anchor="lm",
-            )
+        gap = GAP_U * self.u
+        rooms = [self._room_taken(f, beside=f is not figures[-1]) for f in figures]
+        total = sum(rooms) + gap * (len(figures) - 1)
+        x = centre[0] if anchor == "lm" else centre[0] - total / 2
+        y = centre[1]
+        for figure, room in zip(figures, rooms, strict=True):
+            middle = x + self._shape_extra(figure) + figure.width / 2
+            self._draw_figure(figure, (middle, y), stroke_u)
+            if figure.beside is not None and figure is not figures[-1]:
+                self._draw_beside(figure, (middle, y), middle + figure.width / 2 + self._shape_extra(figure))
+            x += room + gap
+        last = figures[-1]
+        if last.beside is not None:
+            self._draw_beside(last, (x - room - gap + last.width / 2, y), x - gap)
 
-    def plus(self, face: Face, counter: Counter, box: tuple[float, ...]) -> None:
-        """Raiders: 'combat+movement' for elite units, 'combat-movement' for the others; a unit
-        without movement (a hostile) shows its combat alone, with '+' when elite; a face-down
-        unit shows '?' for the combat it hides."""
-        left, _, right, bottom = box
-        u = self.u
-        combat = strength_text(face)
-        movement = movement_text(face.movement) if face.movement is not None else ""
-        joiner = "+" if face.elite else "-"
-        if combat and movement:
-            text = f"{combat}{joiner}{movement}"
-        elif combat:
-            text = f"{combat}+" if face.elite else combat
-        elif movement and counter.hidden:
-            text = f"?-{movement}"
-        else:
-            text = movement
-        if not text:
+    def single(self, figure: Figure, spot: Spot, anchor: str = "mm", stroke_u: float = 0.5) -> None:
+        """One figure on ``spot``: its centre, or its left edge for anchor 'lm'."""
+        point = spot.point
+        if anchor == "lm" and figure.plate == "none" and figure.shape is None and not figure.infinity:
+            self._text(figure, point, "lm", stroke_u)
+            if figure.beside is not None:
+                self._draw_beside(figure, (point[0] + figure.width / 2, point[1]), point[0] + figure.width)
             return
-        size = 24 * u
-        while size > 12 * u and self.draw.textlength(text, font=font(round(size))) > right - left - 12 * u:
+        centre = (point[0] + figure.width / 2, point[1]) if anchor == "lm" else point
+        self._draw_figure(figure, centre, stroke_u)
+        if figure.beside is not None:
+            sign_y = spot.moved(-5 * self._scale(figure, SIGN_BASE_U)).point[1]
+            self._draw_beside(figure, centre, centre[0] + figure.width / 2, sign_y)
+
+    def plain(
+        self, text: str, centre: Point, size_u: float, room: float, stroke_u: float, ink: str, role: str
+    ) -> None:
+        """The line as one string in the counter's ink, as large as ``size_u`` and smaller while
+        it is wider than ``room`` (never below 12u)."""
+        size = size_u * self.u
+        while size > 12 * self.u and self.draw.textlength(text, font=font(round(size))) > room:
             size -= 1
-        self.draw.role = "values"
-        draw_centered(
-            self.draw,
-            ((left + right) / 2, bottom - 17 * u),
-            text,
-            font(round(size)),
-            self.ink,
-            stroke=max(1, round(0.4 * u)),
-        )
+        self.draw.role = role
+        stroke = max(1, round(stroke_u * self.u)) if stroke_u else 0
+        draw_centered(self.draw, centre, text, font(round(size)), ink, stroke=stroke)
 
-    # --- figures and their cues ----------------------------------------------------------------
+    def ring(self, text: str, centre: Point, radius: float, role: str) -> None:
+        """A figure in a ring with sight marks (a targeted strength), kept clear of the cut edge."""
+        cx, cy = centre
+        width = max(1, round(radius / 7))
+        self.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), outline=self.ink, width=width)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            self.draw.line(
+                [(cx + dx * radius * 0.78, cy + dy * radius * 0.78), (cx + dx * radius, cy + dy * radius)],
+                fill=self.ink,
+                width=width,
+            )
+        self.draw.role = role
+        draw_centered(self.draw, centre, text, font(round(radius * 1.12)), self.ink)
+
+    # --- one figure ------------------------------------------------------------------------------
 
     def _plain(self, colour: str | None) -> str:
         return DIGIT_COLOURS.get(colour or "", self.ink)
 
-    def _token(self, text: str, colour: str | None, role: str, size_u: float) -> _Token:
-        chosen = font(round(size_u * self.u))
-        token = _Token(text, colour, role, chosen)
-        fill = self._plain(colour)
-        token.plate = CUES.get(colour or "", "none")
-        if token.plate == "none" and colour is not None and contrast(fill, self.background) < MIN_CONTRAST:
-            token.plate = "box"
-        left, top, right, bottom = self.draw.textbbox((0, 0), text, font=chosen, anchor="mm")
-        ink_width = right - left
-        token.width = ink_width + (self._pad(token) * 2 if token.plate != "none" else 0)
-        if token.plate == "disc":
-            token.width = max(token.width, (bottom - top) + 2 * self._pad(token))
-        return token
+    def _pad(self, figure: Figure) -> float:
+        return {"disc": 4.0, "box": 2.5, "octagon": 3.5}.get(figure.plate, 0.0) * self.u
 
-    def _pad(self, token: _Token) -> float:
-        return {"disc": 4.0, "box": 2.5, "octagon": 3.5}.get(token.plate, 0.0) * self.u
+    def _text(self, figure: Figure, point: Point, anchor: str, stroke_u: float) -> None:
+        self.draw.role = figure.role
+        stroke = max(1, round(stroke_u * self.u)) if stroke_u else 0
+        self.draw.text(
+            point,
+            figure.text,
+            font=figure.chosen,
+            fill=self._plain(figure.colour),
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=self._plain(figure.colour),
+        )
 
-    def _figure(self, token: _Token, centre: tuple[float, float]) -> None:
-        """Draw one figure (and its plate) centred on ``centre``."""
+    def _draw_figure(self, figure: Figure, centre: Point, stroke_u: float) -> None:
+        """Draw one figure (its shape, its plate, the figure) centred on ``centre``."""
         u = self.u
-        fill = self._plain(token.colour)
-        left, top, right, bottom = self.draw.textbbox(centre, token.text, font=token.chosen, anchor="mm")
-        if token.infinity:
+        if figure.shape == "hexagon":
+            self._hexagon(figure, centre)
+        fill = self._plain(figure.colour)
+        left, top, right, bottom = self.draw.textbbox(centre, figure.text, font=figure.chosen, anchor="mm")
+        if figure.infinity:
             left, right = centre[0] - 9 * u, centre[0] + 9 * u
             top, bottom = centre[1] - 5 * u, centre[1] + 5 * u
-        plate = self._plate(token, (left, top, right, bottom), centre)
-        self.draw.role = token.role
-        if token.infinity:
+        plate = self._plate(figure, (left, top, right, bottom), centre)
+        if figure.shape in ("box", "circle", "underline"):
+            self._shape(figure, plate or (left, top, right, bottom))
+        self.draw.role = figure.role
+        if figure.infinity:
             _infinity(self.draw, centre, 18 * u, fill, max(2, round(2.4 * u)))
         else:
-            draw_centered(self.draw, centre, token.text, token.chosen, fill, stroke=max(1, round(0.5 * u)))
-        if token.colour is not None:
+            stroke = max(1, round(stroke_u * u)) if stroke_u else 0
+            draw_centered(self.draw, centre, figure.text, figure.chosen, fill, stroke=stroke)
+        if figure.colour is not None:
             self.numerals.append(
-                Numeral(token.text, token.role, token.colour, token.plate, (left, top, right, bottom), plate)
+                Numeral(
+                    figure.text, figure.role, figure.colour, figure.plate, (left, top, right, bottom), plate
+                )
             )
 
-    def _plate(self, token: _Token, ink: Rect, centre: tuple[float, float]) -> Rect | None:
-        if token.plate == "none":
+    def _plate(self, figure: Figure, ink: Rect, centre: Point) -> Rect | None:
+        if figure.plate == "none":
             return None
-        pad = self._pad(token)
+        pad = self._pad(figure)
         cx, cy = centre
         half_w = (ink[2] - ink[0]) / 2 + pad
         half_h = (ink[3] - ink[1]) / 2 + pad
         ring = max(1, round(0.9 * self.u))
-        if token.plate == "disc":  # a disc, drawn out into a pill for a figure of two digits
+        if figure.plate == "disc":  # a disc, drawn out into a pill for a figure of two digits
             half_w = max(half_w, half_h)
             rect = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
             outline = shade(self.background, 0.55)
             self.draw.rounded_rectangle(rect, radius=half_h, fill=LIGHT_PLATE, outline=outline, width=ring)
             return rect
-        if token.plate == "octagon":
+        if figure.plate == "octagon":
             radius = max(half_w, half_h) / math.cos(math.pi / 8)
             points = [
                 (
@@ -253,26 +310,86 @@ class ValuePainter:
         self.draw.rounded_rectangle(rect, radius=2 * self.u, fill=DARK_PLATE)
         return rect
 
+    # --- marks -----------------------------------------------------------------------------------
 
-def _infinity(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], width: float, colour: str, line: int
-) -> None:
+    def _scale(self, figure: Figure, base: float) -> float:
+        return figure.size_u / base
+
+    def _hexagon_radius(self, figure: Figure) -> float:
+        return 15 * self._scale(figure, HEXAGON_BASE_U) * self.u
+
+    def _hexagon(self, figure: Figure, centre: Point) -> None:
+        k = self._scale(figure, HEXAGON_BASE_U)
+        radius = 15 * k * self.u
+        points = [
+            (centre[0] + radius * math.cos(math.pi / 3 * i), centre[1] + radius * math.sin(math.pi / 3 * i))
+            for i in range(6)
+        ]
+        self.draw.polygon(points, outline=self.ink, width=max(1, round(2 * k * self.u)))
+
+    def _shape_pad(self, figure: Figure) -> float:
+        return 2.5 * self._scale(figure, LETTER_BASE_U) * self.u
+
+    def _circle_extra(self, figure: Figure) -> float:
+        """A circle is as wide as the figure is tall, when that is more than its width."""
+        left, top, right, bottom = self.draw.textbbox((0, 0), figure.text, font=figure.chosen, anchor="mm")
+        return max(0.0, ((bottom - top) - (right - left)) / 2)
+
+    def _shape(self, figure: Figure, around: Rect) -> None:
+        """A box, a circle or an underline around or under the figure (and its plate)."""
+        pad = self._shape_pad(figure)
+        width = max(1, round(1.6 * self._scale(figure, LETTER_BASE_U) * self.u))
+        left, top, right, bottom = around
+        if figure.shape == "underline":
+            self.draw.line([(left, bottom + pad), (right, bottom + pad)], fill=self.ink, width=width)
+            return
+        box = (left - pad, top - pad, right + pad, bottom + pad)
+        if figure.shape == "box":
+            self.draw.rectangle(box, outline=self.ink, width=width)
+            return
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        radius = max(right - left, bottom - top) / 2 + pad
+        self.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), outline=self.ink, width=width)
+
+    def _beside_width(self, figure: Figure) -> float:
+        mark = figure.beside or ""
+        if is_sign(mark):
+            k = self._scale(figure, SIGN_BASE_U)
+            return 6 * k * self.u + self.draw.textlength(mark, font=font(round(20 * k * self.u))) / 2
+        k = self._scale(figure, LETTER_BASE_U)
+        return 1 * k * self.u + self.draw.textlength(mark, font=font(round(12 * k * self.u)))
+
+    def _draw_beside(self, figure: Figure, centre: Point, right: float, sign_y: float | None = None) -> None:
+        """A sign large in the figure's colour, its centre 6u right of the figure and 5u up; letters
+        small and raised in the counter's ink, 1u right of it."""
+        mark = figure.beside or ""
+        if is_sign(mark):
+            k = self._scale(figure, SIGN_BASE_U)
+            self.draw.role = "mark"
+            draw_centered(
+                self.draw,
+                (right + 6 * k * self.u, centre[1] - 5 * k * self.u if sign_y is None else sign_y),
+                mark,
+                font(round(20 * k * self.u)),
+                self._plain(figure.colour),
+                stroke=max(1, round(0.8 * k * self.u)),
+            )
+            return
+        k = self._scale(figure, LETTER_BASE_U)
+        self.draw.role = "mark"
+        self.draw.text(
+            (right + 1 * k * self.u, centre[1] - 9 * k * self.u),
+            mark,
+            font=font(round(12 * k * self.u)),
+            fill=self.ink,
+            anchor="lm",
+        )
+
+
+def _infinity(draw: ImageDraw.ImageDraw, centre: Point, width: float, colour: str, line: int) -> None:
     """An infinity sign drawn as two loops (the bundled font has no glyph for it)."""
     cx, cy = centre
     loop = width / 2
     height = width * 0.5
     draw.ellipse((cx - loop, cy - height / 2, cx, cy + height / 2), outline=colour, width=line)
     draw.ellipse((cx, cy - height / 2, cx + loop, cy + height / 2), outline=colour, width=line)
-
-
-def strength_text(face: Face) -> str:
-    if face.strength is None or not face.strength_printed:
-        return ""
-    text = f"{face.strength:g}"
-    return f"({text})" if face.strength_parenthesized else text
-
-
-def movement_text(movement: float | str) -> str:
-    if movement == "unlimited":
-        return "U"  # drawn as an infinity sign where the layout can; 'U' stands for it in text
-    return movement if isinstance(movement, str) else f"{movement:g}"

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from rules_engine.definitions import Counter, ValidGame
+from rules_engine.definitions import Counter, Face, GameInfo, ValidGame
+from rules_engine.definitions.layout import first_filled
 
 SITUATIONS = {
     "enter": "to enter",
@@ -80,7 +81,7 @@ class Names:
     def counter(self, counter_id: str) -> str:
         counters = self.definition.counters
         counter = counters.get(counter_id)
-        return counter_label(counter) if counter is not None else _words(counter_id)
+        return counter_label(self.definition.game, counter) if counter is not None else _words(counter_id)
 
     def result(self, result: Any) -> str:
         """A table's result as a sentence: counts of named units, named leaders, or its text."""
@@ -110,14 +111,18 @@ class Names:
         return "; ".join(parts) or _words(str(result.get("effect", "")))
 
 
-def counter_label(counter: Counter) -> str:
-    """A counter as the rulebook refers to it: 'HGH 4-6', 'Garrison 12-0', 'Abdul Khader Husseini'."""
-    face = counter.front
-    if counter.kind == "unit" and face.strength is not None and isinstance(face.movement, (int, float)):
-        values = f"{face.strength:g}-{face.movement:g}"
-        if values not in counter.name:
-            return f"{counter.name} {values}"
-    return counter.name
+def counter_label(game: GameInfo, counter: Counter, face: Face | None = None) -> str:
+    """A counter as the game names it (game.json counter_names): 'HGH 4-6', 'Garrison 12-0';
+    its plain name where no format selects it or the face lacks a value the formats name. A
+    word in place of a number (Jerusalem!'s 'unlimited') is not spelt out in a name."""
+    rule = game.names_for(counter.kind, counter.unit_class, counter.side)
+    if rule is None:
+        return counter.name
+    face = counter.front if face is None else face
+    numbers = {v.id for v in game.counter_values if v.kind == "number"}
+    values = {k: v for k, v in face.values.items() if not (k in numbers and isinstance(v, str))}
+    pieces = first_filled(rule.formats, values, counter.name)
+    return "".join(p.text for p in pieces) if pieces else counter.name
 
 
 def _count(count: int, name: str) -> str:

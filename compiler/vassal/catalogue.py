@@ -7,12 +7,17 @@ game everyone, sees its back until it is revealed with Ctrl+H). Road and arrow
 markers can rotate to twelve facings (Ctrl+R, Ctrl+Shift+R), so they point
 across any hexside or vertex. Shared behaviour sits in prototypes: "Unit"
 (eliminate with Ctrl+D) and "Marker" (remove with Ctrl+D).
+
+Each piece carries the values its counter prints as properties named by value id
+(compiler/vassal/values.py), and is named as the game names the counter
+(game.json counter_names): "HGH 4-6", flipped "HGH 2-6 (damaged)".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.render.names import counter_label
 from compiler.vassal.pieces import (
     CTRL,
     SHIFT,
@@ -26,7 +31,8 @@ from compiler.vassal.pieces import (
     prototype,
     rotate,
 )
-from rules_engine.definitions import Counter, ValidGame
+from compiler.vassal.values import LAYER, face_properties
+from rules_engine.definitions import Counter, GameInfo, ValidGame
 
 PROTOTYPES: dict[str, list[Trait]] = {
     "Unit": [delete("Eliminate", key("D"))],
@@ -46,9 +52,11 @@ class PieceDefinition:
     traits: tuple[Trait, ...]
     images: tuple[str, ...]
 
+    label: str  # what the piece is called: the counter's name, or the game's name format
+
     @property
     def name(self) -> str:
-        return self.counter.name
+        return self.label
 
 
 def image_name(counter: Counter, face: str) -> str:
@@ -91,11 +99,13 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinitio
         "Nation": nation.name if nation else "",
         "Class": counter.unit_class or "",
     }
+    label = counter_label(game, counter)
     traits: list[Trait] = [prototype("Unit" if counter.is_unit else "Marker")]
     images = [front]
     if counter.front.symbol in POINTING:
         traits.append(rotate(12, key("R"), key("R", CTRL + SHIFT)))
-    if counter.hidden or counter.id in random_bin_counters(definition):
+    masked = counter.hidden or counter.id in random_bin_counters(definition)
+    if masked:
         # Face down until revealed; a unit drawn from a bin shows its bin's flag meanwhile.
         access = "player:" if is_solitaire(definition) else "side:"
         side = side_name(definition, counter.side) or "?"
@@ -105,15 +115,28 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinitio
         images.append(back)
         base_image = front
     elif counter.two_sided:
-        names = ["", "+ (damaged)"] if counter.back is not None and counter.back.damaged else ["", ""]
-        traits.append(layer([front, back], names, "Flip", key("F"), "Face"))
+        traits.append(layer([front, back], _level_names(game, counter, label), "Flip", key("F"), LAYER))
         images.append(back)
         base_image = ""
     else:
         base_image = front
-    traits.append(marker(properties))
-    traits.append(basic_piece(base_image, counter.name, gpid=str(gpid)))
-    return PieceDefinition(counter, gpid, tuple(traits), tuple(images))
+    constant, calculated = face_properties(game, counter, masked)
+    traits.append(marker(properties | constant))
+    traits.extend(calculated)
+    traits.append(basic_piece(base_image, label, gpid=str(gpid)))
+    return PieceDefinition(counter, gpid, tuple(traits), tuple(images), label)
+
+
+def _level_names(game: GameInfo, counter: Counter, label: str) -> list[str]:
+    """The Layer's names for the two sides: the damaged side adds ' (damaged)' to the name; a
+    back whose values name it otherwise (counter_names) is called by its own name."""
+    back = counter.back
+    damaged = back is not None and back.damaged
+    back_label = counter_label(game, counter, back) if back is not None else label
+    if back_label == label:
+        return ["", "+ (damaged)"] if damaged else ["", ""]
+    # The whole name of the back; '+' is escaped, as a '+' would split it into prefix and suffix.
+    return ["", (back_label + (" (damaged)" if damaged else "")).replace("+", "\\+")]
 
 
 def expand(traits: tuple[Trait, ...] | list[Trait]) -> list[Trait]:

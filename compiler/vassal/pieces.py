@@ -103,6 +103,13 @@ def marker(properties: dict[str, str]) -> Trait:
     return Trait("mark;" + encode(names, ","), encode([properties[n] for n in names], ","))
 
 
+def calculated_property(name: str, expression: str, description: str = "") -> Trait:
+    """A Calculated Property (calcProp;): a property whose value VASSAL works out from
+    ``expression`` whenever it is asked for (CalculatedProperty.myGetType: name, expression,
+    description); it has no state."""
+    return Trait("calcProp;" + encode([name, expression, description], ";"), "")
+
+
 def prototype(name: str) -> Trait:
     return Trait("prototype;" + name, "")
 

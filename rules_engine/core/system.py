@@ -80,9 +80,6 @@ class SystemFacts:
     # The kinds of phase the system runs; game.json's phases must be of these.
     phase_kinds: frozenset[str]
     optional_rules: frozenset[str] = frozenset()
-    # Where a counter prints its values: "corners" (strength and movement in the bottom
-    # corners), "dash" ("4-6" under the symbol) or "plus" ("2+3"): the painter reads it.
-    counter_layout: str = "corners"
 
 
 class GameSystem(Protocol):
@@ -93,7 +90,6 @@ class GameSystem(Protocol):
     phase_kinds: ClassVar[frozenset[str]]
     optional_rules: ClassVar[frozenset[str]]
     policies: ClassVar[Mapping[str, PolicyFactory]]
-    counter_layout: ClassVar[str]
 
     definition: ValidGame
     options: frozenset[str]
@@ -128,9 +124,6 @@ class CoreSystem(Generic[G]):
     reads_values: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     phase_kinds: ClassVar[frozenset[str]] = frozenset()
     optional_rules: ClassVar[frozenset[str]] = frozenset()
-    # Where a counter of this system prints its values: "corners" (strength and movement in the
-    # bottom corners), "dash" ("4-6" under the symbol) or "plus" ("2+3"): the painter reads it.
-    counter_layout: ClassVar[str] = "corners"
     # Who can play the game without a person: "random" for every system, and the system's own.
     policies: ClassVar[Mapping[str, PolicyFactory]] = {"random": RandomPolicy}
     # The features of a space whose control changes hands when a unit enters it.
@@ -145,7 +138,6 @@ class CoreSystem(Generic[G]):
             cls.reads_values = facts.reads_values
             cls.phase_kinds = facts.phase_kinds
             cls.optional_rules = facts.optional_rules
-            cls.counter_layout = facts.counter_layout
 
     def __init__(self, definition: ValidGame, options: frozenset[str] = frozenset()) -> None:
         unknown = sorted(set(options) - self.optional_rules)

@@ -45,6 +45,14 @@ from rules_engine.definitions.game import (
     StatedCount,
     UnitClass,
 )
+from rules_engine.definitions.layout import (
+    ChartColumn,
+    CounterChart,
+    CounterLayout,
+    CounterNames,
+    LayoutEntry,
+    ValueStyle,
+)
 from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import (
     Constraint,
@@ -71,12 +79,16 @@ __all__ = [
     "CampaignStep",
     "Card",
     "CardSection",
+    "ChartColumn",
     "Charts",
     "CombatEffect",
     "CombatSystem",
     "Constraint",
     "Counter",
+    "CounterChart",
+    "CounterLayout",
     "CounterMix",
+    "CounterNames",
     "CounterValue",
     "Deck",
     "Die",
@@ -86,6 +98,7 @@ __all__ = [
     "GameDefinition",
     "GameInfo",
     "Hexside",
+    "LayoutEntry",
     "MapDefinition",
     "Marker",
     "Modifier",
@@ -120,6 +133,7 @@ __all__ = [
     "Track",
     "UnitClass",
     "ValidGame",
+    "ValueStyle",
     "Victory",
     "VictoryCondition",
     "VictoryLevel",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules_engine.definitions.layout import CounterChart, CounterLayout, CounterNames
 from rules_engine.definitions.origin import Origin
 
 
@@ -216,6 +217,11 @@ class GameInfo(NamedTuple):
     # The values the counters print (game.json counter_values) and who must carry which.
     counter_values: tuple[CounterValue, ...] = ()
     required_values: tuple[RequiredValues, ...] = ()
+    # Where the counters print their values and how their names read (game.json counter_layout;
+    # empty: the default layout), and the tables of counters the player aids print.
+    counter_layout: tuple[CounterLayout, ...] = ()
+    counter_names: tuple[CounterNames, ...] = ()
+    counter_charts: tuple[CounterChart, ...] = ()
 
     def side(self, side_id: str) -> Side | None:
         return next((s for s in self.sides if s.id == side_id), None)
@@ -228,6 +234,16 @@ class GameInfo(NamedTuple):
 
     def counter_value(self, value_id: str) -> CounterValue | None:
         return next((v for v in self.counter_values if v.id == value_id), None)
+
+    def layout_for(self, kind: str, unit_class: str | None, side: str | None) -> CounterLayout | None:
+        """The first layout of counter_layout that selects such a counter (None: the default)."""
+        return next(
+            (layout for layout in self.counter_layout if layout.selects(kind, unit_class, side)), None
+        )
+
+    def names_for(self, kind: str, unit_class: str | None, side: str | None) -> CounterNames | None:
+        """The first rule of counter_names that selects such a counter (None: plain names)."""
+        return next((names for names in self.counter_names if names.selects(kind, unit_class, side)), None)
 
     def turn_index(self, turn: str) -> int | None:
         try:

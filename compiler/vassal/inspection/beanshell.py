@@ -152,7 +152,8 @@ class Parser:
                 raise Undecidable("a number that is not an int")
             return Node("lit", _int32(int(text)))
         if kind == "string":
-            return Node("lit", re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), text[1:-1]))
+            body = _unicode_escapes(text[1:-1])
+            return Node("lit", re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body))
         if kind == "name":
             if text in ("true", "false"):
                 return Node("lit", text == "true")
@@ -164,6 +165,15 @@ class Parser:
             self.take(")")
             return node
         raise Undecidable(f"unexpected {text!r}")
+
+
+UNICODE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
+
+
+def _unicode_escapes(text: str) -> str:
+    """Java reads a backslash, one or more 'u' and four hex digits as that character before
+    anything else, unless the backslash is itself escaped (an odd run of backslashes)."""
+    return UNICODE_ESCAPE.sub(lambda m: m.group(1) + chr(int(m.group(2), 16)), text)
 
 
 def parse(text: str) -> Node:

@@ -135,14 +135,8 @@ class PieceKind:
         shown = self.basic_name
         for index, level_names in self.layers:
             level = basic_int([states[index]], 0) if states[index] else 1
-            if 0 < level <= len(level_names):
-                layer = level_names[level - 1]
-                if layer.startswith("+"):
-                    shown = shown + layer[1:]
-                elif layer.endswith("+"):
-                    shown = layer[:-1] + shown
-                elif layer:
-                    shown = layer
+            if 0 < level <= len(level_names) and level_names[level - 1]:
+                shown = _layer_name(level_names[level - 1], shown)
         return shown
 
     def check(self, report: Inspection, what: str, where: str, custom_traits: bool) -> None:
@@ -198,3 +192,14 @@ def basic_int(values: list[str], index: int) -> int:
         return 0
     number = int(text)
     return number if -(2**31) <= number < 2**31 else 0
+
+
+def _layer_name(level_name: str, inner: str) -> str:
+    """Embellishment.getName: the level's name read with '+' as the delimiter (a backslash
+    escapes one): '+ (damaged)' adds to the inner name, 'Big +' goes before it, a name
+    without a '+' replaces it."""
+    tokens = decode(level_name, "+")
+    if len(tokens) == 1:
+        return tokens[0]
+    first, second = tokens[0], tokens[1]
+    return inner + second if not first else first + inner

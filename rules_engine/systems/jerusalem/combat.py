@@ -26,9 +26,11 @@ from rules_engine.systems.jerusalem.strength import can_fire, defence_strength, 
 if TYPE_CHECKING:
     from rules_engine.systems.jerusalem.decisions import Decider
     from rules_engine.systems.jerusalem.game import Game
+    from rules_engine.systems.jerusalem.tables import Column
 
-# 14.7.1: the lowest odds the EEF attacks at
+# 14.7.1: the lowest odds the EEF attacks at, and the result of an attack first fire left below them
 EEF_LOWEST_ODDS = 3
+EEF_NOT_MADE = "not made: EEF below 3-1"
 
 
 @dataclass
@@ -144,7 +146,7 @@ def _odds_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]
     column = game.tables.column(attack, defence)
     if column is None:
         return IllegalAction("9.4.3", f"{attack}-{defence} is below the lowest odds column")
-    if any(game.role(a).eef for a in attackers) and column.ratio < EEF_LOWEST_ODDS:
+    if _eef_below_limit(game, attackers, column):
         return IllegalAction("14.7.1", f"the EEF never attacks at less than 3-1 (this is {column.label})")
     guns = [a for a in attackers if game.role(a).legion and game.role(a).artillery]
     others = [a for a in attackers if not game.role(a).artillery]
@@ -157,6 +159,11 @@ def _odds_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]
             "10.9.1", "Arab Legion artillery supports a battle only with another Legion unit in it"
         )
     return None
+
+
+def _eef_below_limit(game: Game, attackers: Sequence[Unit], column: Column) -> bool:
+    """14.7.1: an EEF unit among the attackers, and odds below 3-1."""
+    return column.ratio < EEF_LOWEST_ODDS and any(game.role(a).eef for a in attackers)
 
 
 def automatic(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> bool:
@@ -195,13 +202,32 @@ def resolve_attack(
     survivors = [a for a in attackers if _still_fires(game, a, targets)]
     live_targets = [t for t in targets if t.on_map]
     if survivors and live_targets:
-        report.attack = shoot(
+        report.attack = _eef_attack_not_made(game, survivors, live_targets) or shoot(
             game, Fire(tuple(survivors), tuple(live_targets)), "attack", dice, protected=protected
         )
         if report.attack.result != KILL:
             report.stopped = game.stop(survivors)
     game.marks.attacked.update(t.uid for t in targets if t.on_map)
     game.hide(revealed)
+    return report
+
+
+def _eef_attack_not_made(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) -> ShotReport | None:
+    """14.7.1 after first fire (docs/rules-engine.md): the EEF may never attack below 3-1, so an
+    attack that first fire brought below 3-1 is not made; like any attack that leaves its targets
+    standing, it stops the attackers (9.8.2) and the targets are safe for the player turn (9.9)."""
+    attack = total(fire_strength(game, a, targets) for a in attackers)
+    defence = total(defence_strength(game, t) for t in targets)
+    column = game.tables.column(attack, defence)
+    if column is None or not _eef_below_limit(game, attackers, column):
+        return None  # below the lowest column the shot itself is refused (fire.shoot)
+    report = ShotReport("attack", [a.uid for a in attackers], [t.uid for t in targets], attack, defence)
+    report.odds, report.result = column.label, EEF_NOT_MADE
+    game.last_shots.append(report)
+    if game.logging:
+        names = f"{', '.join(map(game.label, attackers))} at {', '.join(map(game.label, targets))}"
+        shown = f"{report.strengths} = {column.label}"
+        game.note("combat", f"attack: {names}, {shown}: below 3-1 the EEF may not attack (14.7.1)")
     return report
 
 

@@ -16,6 +16,4 @@ FACTS = SystemFacts(
     phase_kinds=frozenset(
         {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
     ),
-    # The painter prints strength and MPs as '4-6'.
-    counter_layout="dash",
 )
