@@ -17,6 +17,7 @@ import pytest
 
 from compiler.importer import import_module
 from compiler.pipeline import validate_game
+from compiler.render.names import counter_label
 from compiler.vassal.extension.module import build_kept_module
 from compiler.vassal.inspect import inspect_module
 from compiler.vassal.module import build_module
@@ -60,7 +61,8 @@ def test_every_counter_comes_back(seeds: dict[str, Any], game: str) -> None:
     for counter in definition.counters.counters.values():
         back = imported[counter.id]
         side = definition.game.side(counter.side) if counter.side else None
-        assert (back["name"], back["kind"]) == (counter.name, counter.kind)
+        # The piece's name in the module: the counter's name as game.json's counter_names print it.
+        assert (back["name"], back["kind"]) == (counter_label(definition.game, counter), counter.kind)
         # The module names sides, not their ids; a solitaire game's roster names only 'Solitaire'.
         named = side.name if side is not None and side.name in sides.values() else None
         assert sides.get(back.get("side", "")) == named

@@ -178,8 +178,7 @@ def _count_pieces(pieces: ImportedPieces, tally: Tally) -> None:
     for piece in [*pieces.counters, *pieces.cards]:
         if piece.kept is None:
             continue
-        links = piece.kept.links
-        linked = {links.name, links.image, links.faces, links.kind, links.back, *links.values}
+        linked = piece.kept.links.positions
         for position, trait in enumerate(piece.kept.traits):
             tally.item(position in linked)
             if position in linked:

@@ -12,7 +12,7 @@ writing the data back gives the very text the module had (links.same_text).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lxml import etree
@@ -25,10 +25,12 @@ from compiler.importer.tally import Tally
 from compiler.importer.values import MAX_PER_FACE, OWN_PROPERTIES, ValueCollector
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.links import (
+    CALCULATED_EXPRESSION,
     MASK_IMAGE,
     PieceData,
     field_of,
     marker_names,
+    read_face_expression,
     same_text,
     value_text,
 )
@@ -40,6 +42,7 @@ PIECE_SLOT, CARD_SLOT = "VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.Ca
 DRAW_PILE = "VASSAL.build.module.map.DrawPile"
 WGC_KINDS = ("unit", "leader", "dummy", "gear", "token", "marker")
 MAX_NAME = 120
+LAYER_NAME = 19  # position of a Layer's name in decode(emb2 type, ";")
 MAX_DECKS = 100
 MAX_CLASSES = 80  # game.json unit_classes
 
@@ -57,6 +60,8 @@ class ImportedPiece:
     data: dict[str, Any] = field(default_factory=dict)
     kept: KeptPiece | None = None
     others: list[etree._Element] = field(default_factory=list)  # more slots of the very same piece
+    # Calculated Properties that give a value by face: name -> (position, front text, back text)
+    by_face: dict[str, tuple[int, str, str | None]] = field(default_factory=dict)
 
     @property
     def gpid(self) -> str:
@@ -118,7 +123,7 @@ def import_pieces(
         else:
             piece.key = _counter_id(piece, counter_ids)
             found.counters.append(piece)
-            found.values.see({name: value for name, (_, value) in piece.properties.items()})
+            _see(found, piece)
     _unlisted(source, found, counter_ids)
     found.values.decide()
     for piece in found.counters:
@@ -167,7 +172,7 @@ def _unlisted(source: ModuleSource, found: ImportedPieces, ids: IdMaker) -> None
             )
             piece.key = _counter_id(piece, ids)
             found.counters.append(piece)
-            found.values.see({name: value for name, (_, value) in piece.properties.items()})
+            _see(found, piece)
 
 
 def _decks(source: ModuleSource, found: ImportedPieces) -> list[str]:
@@ -182,6 +187,36 @@ def _decks(source: ModuleSource, found: ImportedPieces) -> list[str]:
         found.decks.append({"id": deck_id, "name": pile.get("name", "")[:MAX_NAME] or "Deck", "cards": []})
         pile.set(wgc("deck"), deck_id)
     return decks
+
+
+def _see(found: ImportedPieces, piece: ImportedPiece) -> None:
+    """Note the piece's property values for the declarations: its Markers', and those its
+    Calculated Properties give each face."""
+    piece.by_face = _by_face(piece)
+    found.values.see({name: value for name, (_, value) in piece.properties.items()})
+    for name, (_, front, back) in piece.by_face.items():
+        found.values.see({name: front})
+        if back is not None:
+            found.values.see({name: back})
+
+
+def _by_face(piece: ImportedPiece) -> dict[str, tuple[int, str, str | None]]:
+    """Calculated Properties that give a value by the face shown, as wgc's modules write them:
+    by the level of the Layer that shows the faces, or for whoever a Mask shows the face to."""
+    types = piece.kind.types
+    layer = field_of(types[piece.faces.layer], LAYER_NAME) if piece.faces.layer is not None else None
+    masked = any(type_prefix(t) == "obs;" for t in types[:-1])
+    found: dict[str, tuple[int, str, str | None]] = {}
+    for position, trait in enumerate(types[:-1]):
+        if type_prefix(trait) != "calcProp;":
+            continue
+        name, shape = field_of(trait, 1), read_face_expression(field_of(trait, CALCULATED_EXPRESSION))
+        if shape is None or name in piece.properties or name in found:
+            continue
+        by_layer, front, back = shape
+        if (by_layer is not None and by_layer == layer) or (by_layer is None and masked):
+            found[name] = (position, front, back)
+    return found
 
 
 def _properties(kind: PieceKind, states: list[str]) -> dict[str, tuple[int, str]]:
@@ -249,11 +284,11 @@ def _counter(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tal
     hidden = files.art_name(mask[1]) if mask is not None else None
     if len(faces) == 1 and piece.faces.layer is None and mask is not None and hidden is not None:
         faces.append({"image": hidden})  # the side a Mask shows the others: the counter's back
-        candidate = Links(candidate.name, candidate.image, None, candidate.values, candidate.kind, mask[0])
+        candidate = replace(candidate, faces=None, back=mask[0])
     if faces:
         data["front"] = {**faces[0], **values}
         if len(faces) > 1:
-            data["back"] = faces[1]
+            data["back"] = {**faces[1], **_back_values(piece, found)}
         if len(faces) > 2:
             data["more_faces"] = faces[2:]
     else:
@@ -273,14 +308,14 @@ def _card(piece: ImportedPiece, found: ImportedPieces, files: FileCopier, tally:
     data: dict[str, Any] = {"id": card_id, "title": _name(piece.kind, piece.element)[:MAX_NAME]}
     candidate = _candidate_links(piece, found, files, data)
     data.pop("class", None)  # a card has no class: its prototypes stay as they are
-    candidate = Links(candidate.name, candidate.image, candidate.faces, {}, None, None)
+    candidate = replace(candidate, values={}, kind=None, back=None, calculated={})
     faces = _face_data(piece, files)
     if faces:
         data["image"] = faces[0]["image"]
     back = _mask_image(piece)
     if back is not None and files.art_name(back[1]) is not None:
         data["back_image"] = files.art_name(back[1])
-        candidate = Links(candidate.name, candidate.image, candidate.faces, {}, candidate.kind, back[0])
+        candidate = replace(candidate, back=back[0])
     piece.data = data
     piece.kept = _verified(piece, candidate, _piece_data(piece, found, data), tally)
     next(d for d in found.decks if d["id"] == deck_id)["cards"].append(data)
@@ -308,16 +343,20 @@ def _candidate_links(
             class_link = position
             break
     values: dict[int, dict[str, str]] = {}
+    calculated: dict[int, str] = {}
     for name, declared in found.values.declared.items():
         position, value = piece.properties.get(name, (0, ""))
         if value:
             values.setdefault(position, {})[name] = declared.id
+        if name in piece.by_face and piece.by_face[name][1]:
+            calculated[piece.by_face[name][0]] = declared.id
     return Links(
         name=name_link,
         image=faces.basic if faces_ok else None,
         faces=faces.layer if faces_ok else None,
         values=values,
         kind=class_link,
+        calculated=calculated,
     )
 
 
@@ -332,7 +371,7 @@ def _face_values(piece: ImportedPiece, found: ImportedPieces, data: dict[str, An
     """Declared values on the front; wgc's own properties as the counter's kind and side."""
     values: dict[str, Any] = {}
     for name, declared in found.values.declared.items():
-        value = piece.properties.get(name, (0, ""))[1]
+        value = piece.properties.get(name, (0, ""))[1] or piece.by_face.get(name, (0, "", None))[1]
         if value and len(values) < MAX_PER_FACE:
             values[declared.id] = declared.face_value(value)
     own = {name: piece.properties[name][1] for name in OWN_PROPERTIES if name in piece.properties}
@@ -340,6 +379,16 @@ def _face_values(piece: ImportedPiece, found: ImportedPieces, data: dict[str, An
         data["kind"] = own["Kind"]
     if own.get("Side") in found.sides:
         data["side"] = found.sides[own["Side"]]
+    return values
+
+
+def _back_values(piece: ImportedPiece, found: ImportedPieces) -> dict[str, Any]:
+    """What the back prints, where a Calculated Property gives it by face."""
+    values: dict[str, Any] = {}
+    for name, (_, _, back) in piece.by_face.items():
+        declared = found.values.declared.get(name)
+        if declared is not None and back and len(values) < MAX_PER_FACE:
+            values[declared.id] = declared.face_value(back)
     return values
 
 
@@ -361,6 +410,11 @@ def _piece_data(piece: ImportedPiece, found: ImportedPieces, data: dict[str, Any
         for d in found.values.declared.values()
         if d.id in data.get("front", {})
     }
+    back_values = {
+        d.id: value_text(data["back"][d.id])
+        for d in found.values.declared.values()
+        if d.id in data.get("back", {})
+    }
     prototype = next(
         (name for name, class_id in found.classes.items() if class_id == data.get("class")), None
     )
@@ -372,6 +426,7 @@ def _piece_data(piece: ImportedPiece, found: ImportedPieces, data: dict[str, Any
         values=values,
         kind=prototype,
         back=back.removeprefix("images/") if isinstance(back, str) else None,
+        back_values=back_values,
     )
 
 
@@ -390,4 +445,8 @@ def _verified(piece: ImportedPiece, links: Links, data: PieceData, tally: Tally)
             tally.kept(f"{name} fields the data cannot write back")
     if links.values and same_text(KeptPiece(kept.traits, kept.states, Links(values=links.values)), data):
         good["values"] = links.values
+    for position, value_id in links.calculated.items():
+        single = Links(calculated={position: value_id})
+        if same_text(KeptPiece(kept.traits, kept.states, single), data):
+            good.setdefault("calculated", {})[position] = value_id
     return KeptPiece(kept.traits, kept.states, Links(**good))

@@ -24,10 +24,12 @@ class Links:
     values: Mapping[int, Mapping[str, str]] = field(default_factory=dict)  # Marker: property -> value id
     kind: int | None = None  # prototype trait that names the counter's class
     back: int | None = None  # Mask whose image is a card's back
+    # Calculated Properties that give a value by the face shown: trait position -> value id
+    calculated: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def positions(self) -> set[int]:
-        found = {self.name, self.image, self.faces, self.kind, self.back, *self.values}
+        found = {self.name, self.image, self.faces, self.kind, self.back, *self.values, *self.calculated}
         found.discard(None)
         return {p for p in found if p is not None}
 

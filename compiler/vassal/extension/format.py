@@ -59,6 +59,8 @@ def links_json(links: Links) -> dict[str, Any]:
             found["class" if key == "kind" else key] = value
     if links.values:
         found["values"] = {str(i): dict(v) for i, v in sorted(links.values.items())}
+    if links.calculated:
+        found["calculated"] = {str(i): v for i, v in sorted(links.calculated.items())}
     return found
 
 
@@ -80,7 +82,15 @@ def links_from_json(data: Any, size: int, where: str) -> Links:
             raise ExtensionError(where, "links/values maps trait positions to {property: value id}")
         values[position] = dict(names)
     kind = _index(data.get("class"), size, f"{where}/class")
-    return Links(index["name"], index["image"], index["faces"], values, kind, index["back"])
+    calculated_data = data.get("calculated", {})
+    if not isinstance(calculated_data, dict) or not all(isinstance(v, str) for v in calculated_data.values()):
+        raise ExtensionError(where, "links/calculated maps trait positions to value ids")
+    calculated: dict[int, str] = {}
+    for key, value_id in calculated_data.items():
+        position = _index(int(key) if str(key).isdigit() else -1, size, f"{where}/calculated")
+        if position is not None:
+            calculated[position] = value_id
+    return Links(index["name"], index["image"], index["faces"], values, kind, index["back"], calculated)
 
 
 def _index(value: Any, size: int, where: str) -> int | None:

@@ -8,11 +8,13 @@ the same pieces.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from compiler.vassal.sequence import EncodingError, decode, encode
-from rules_engine.definitions.kept import KeptPiece, Links
+from compiler.vassal.values import java_string
+from rules_engine.definitions.kept import KeptPiece
 
 # Positions in decode(type, ";") (the trait's id is position 0).
 BASIC_IMAGE, BASIC_NAME = 3, 4
@@ -31,6 +33,7 @@ class PieceData:
     values: Mapping[str, str] = field(default_factory=dict)
     kind: str | None = None
     back: str | None = None
+    back_values: Mapping[str, str] = field(default_factory=dict)  # the back face's values, as text
 
 
 def linked(kept: KeptPiece, data: PieceData) -> tuple[list[str], list[str]]:
@@ -50,7 +53,50 @@ def linked(kept: KeptPiece, data: PieceData) -> tuple[list[str], list[str]]:
         traits[links.back] = with_field(traits[links.back], MASK_IMAGE, data.back)
     for index, names in links.values.items():
         states[index] = marker_state(traits[index], states[index], names, data.values)
+    for index, value_id in links.calculated.items():
+        expression = face_expression(field_of(traits[index], CALCULATED_EXPRESSION), data, value_id)
+        if expression is not None:
+            traits[index] = with_field(traits[index], CALCULATED_EXPRESSION, expression)
     return traits, states
+
+
+# A Calculated Property that gives a value by the face shown (as wgc's own modules write them,
+# compiler/vassal/values.py): the Layer's level picks the back's text or the front's; a masked
+# piece's value is empty for whoever the Mask hides it from.
+CALCULATED_EXPRESSION = 2
+_STRING = r'"(?:[^"\\]|\\.)*"'
+BY_LEVEL = re.compile(rf"^\{{(\w+)_Level == 2 \? ({_STRING}) : ({_STRING})\}}$")
+BY_MASK = re.compile(rf'^\{{Obscured \? "" : ({_STRING})\}}$')
+
+
+def read_face_expression(expression: str) -> tuple[str | None, str, str | None] | None:
+    """(the Layer's name or None for a Mask's form, the front's text, the back's text or None)."""
+    level = BY_LEVEL.match(expression)
+    if level is not None:
+        return level.group(1), java_text(level.group(3)), java_text(level.group(2))
+    masked = BY_MASK.match(expression)
+    return (None, java_text(masked.group(1)), None) if masked is not None else None
+
+
+def face_expression(expression: str, data: PieceData, value_id: str) -> str | None:
+    """The expression again, with the data's values for the front (and the back)."""
+    shape = read_face_expression(expression)
+    if shape is None or value_id not in data.values:
+        return None
+    layer, _, back = shape
+    front = java_string(data.values[value_id])
+    if layer is None:
+        return f'{{Obscured ? "" : {front}}}'
+    back_text = java_string(data.back_values.get(value_id, back or ""))
+    return f"{{{layer}_Level == 2 ? {back_text} : {front}}}"
+
+
+def java_text(literal: str) -> str:
+    """The text of a Java string literal (quotes, backslashes and unicode escapes undone)."""
+    body = literal[1:-1]
+    return re.sub(
+        r"\\u([0-9a-fA-F]{4})|\\(.)", lambda m: chr(int(m.group(1), 16)) if m.group(1) else m.group(2), body
+    )
 
 
 def value_text(value: object) -> str:
@@ -99,15 +145,3 @@ def same_text(kept: KeptPiece, data: PieceData) -> bool:
     except EncodingError:
         return False
     return tuple(traits) == kept.traits and tuple(states) == kept.states
-
-
-def trimmed(links: Links, keep: Sequence[str]) -> Links:
-    """The links without those not named in ``keep`` (name, image, faces, values, class, back)."""
-    return Links(
-        links.name if "name" in keep else None,
-        links.image if "image" in keep else None,
-        links.faces if "faces" in keep else None,
-        links.values if "values" in keep else {},
-        links.kind if "class" in keep else None,
-        links.back if "back" in keep else None,
-    )

@@ -114,6 +114,9 @@ class PieceMaker:
             values={key: value_text(value) for key, value in counter.front.values.items()},
             kind=self.classes.get(counter.unit_class or ""),
             back=images[1] if links.back is not None and len(images) > 1 else None,
+            back_values={
+                key: value_text(v) for key, v in (counter.back.values if counter.back else {}).items()
+            },
         )
 
     # --- pieces in play ------------------------------------------------------------------------
