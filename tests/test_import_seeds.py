@@ -18,6 +18,7 @@ import pytest
 from compiler.importer import import_module
 from compiler.pipeline import validate_game
 from compiler.render.names import counter_label
+from compiler.vassal.extension.links import value_text
 from compiler.vassal.extension.module import build_kept_module
 from compiler.vassal.inspect import inspect_module
 from compiler.vassal.module import build_module
@@ -109,3 +110,27 @@ def test_the_import_builds_the_same_module(seeds: dict[str, Any], game: str) -> 
         assert {p.id: (p.name, p.map, p.location) for p in new.pieces} == {
             p.id: (p.name, p.map, p.location) for p in old.pieces
         }
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_value_comes_back_on_its_face(seeds: dict[str, Any], game: str) -> None:
+    """The module carries each declared value as a piece property (by face where the sides
+    differ): the import reads them back as the faces' values."""
+    definition, _, folder, _ = seeds[game]
+    imported = {c["id"]: c for c in _json(folder, "counters.json")["counters"]}
+    for counter in definition.counters.counters.values():
+        face = imported[counter.id]["front"]
+        if counter.front.blank:
+            continue
+        assert _printed(face) == _printed(counter.front.values), counter.id
+        back = imported[counter.id].get("back", {})
+        if counter.two_sided and not counter.hidden and counter.back is not None:
+            expected = _printed(counter.back.values)
+            shown = {**_printed(face), **_printed(back)}
+            assert {k: shown.get(k) for k in expected} == expected, counter.id
+
+
+def _printed(values: Any) -> dict[str, str]:
+    """Values as a piece property holds them, a flag that is not set left out (VASSAL's piece
+    says 'false' where the face does not print it)."""
+    return {k: value_text(v) for k, v in values.items() if k != "image" and v is not False}
