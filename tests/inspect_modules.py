@@ -538,3 +538,8 @@ CASES: dict[str, Callable[[], bytes]] = {
     "startup": startup,
     "formats": formats,
 }
+
+# Cases from modules found in the wild and from hostile ones (tests/inspect_modules_found.py).
+from tests.inspect_modules_found import FOUND  # noqa: E402
+
+CASES.update(FOUND)

@@ -124,3 +124,111 @@ def test_calculated_properties_reading_each_other_deeply_are_not_judged() -> Non
     assert [f.message.split(" Source")[0] for f in report.findings] == [
         "Piece: Post Trait: Calculated Property - P3000"
     ]
+
+
+@pytest.mark.parametrize(
+    ("expression", "answer"),
+    [
+        ("4294967296", 0),  # BeanShell checks for overflow before each digit only: this wraps to 0
+        ("2147483648", -2147483648),
+        ("11111111111", -1773790777),  # wraps to a negative value after the last digit: no error
+        ("-2147483648", -2147483648),
+        ("010 + 1", 9),  # a leading 0 is octal
+        ("0 + 7", 7),
+    ],
+)
+def test_int_literals_are_read_as_beanshell_reads_them(expression: str, answer: int) -> None:
+    assert run(expression) == answer
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "1" * 5000,
+        "1" * 12,
+        '"a" == "a" ? 1 : ' + "9" * 30,  # a parse error fails the expression, whichever branch runs
+        "1" * 30 + "L",
+        "09",  # 9 is no octal digit
+    ],
+)
+def test_literals_beanshell_refuses_fail_the_expression(expression: str) -> None:
+    node = parse(expression)
+    with pytest.raises(JavaError, match=r"bsh\.ParseException"):
+        evaluate(node, lambda name: "")
+
+
+@pytest.mark.parametrize(
+    ("value", "wrapped"),
+    [
+        ("1" * 5000, "1" * 5000),  # a large integer stays a string (NumberUtils.createBigInteger)
+        ("0" * 5000 + "42", 42),  # Integer.parseInt reads any number of leading zeros
+        ("1-2", "1-2"),  # neither an int nor a float: a string
+        ("+5", 5),
+        ("²", "²"),
+    ],
+)
+def test_property_values_are_wrapped_whatever_their_length(value: str, wrapped: Value) -> None:
+    assert wrap(value) == wrapped
+
+
+def test_long_chains_of_one_operator_are_one_node() -> None:
+    """`1 + 1 + ... + 1` (150 terms) nests no deeper than two nodes, and stays exact."""
+    node = parse(" + ".join(["1"] * 150))
+    assert node.height == 2
+    assert evaluate(node, lambda name: "") == 150
+
+
+def test_calculated_properties_reading_each_other_are_computed_once_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """20 references over 6 levels: 7 computations, not 20**6; the value is Java's (wrapped)."""
+    levels = {f"C{n}": "{" + " + ".join([f"C{n + 1}"] * 20) + "}" for n in range(6)}
+    levels["C6"] = "{1}"
+    computed: list[str] = []
+    original = Evaluation._compute
+
+    def counting(self: Evaluation, calculated: Calculated) -> tuple[str, type[Exception] | None]:
+        computed.append(calculated.name)
+        assert len(computed) < 1000, "computed again at every reference"
+        return original(self, calculated)
+
+    monkeypatch.setattr(Evaluation, "_compute", counting)
+    _, evaluation = _evaluation(levels, "Camp")
+    assert evaluation.value_of(levels_calculated(evaluation, "C0")) == str(_wrap32(20**6))
+    assert sorted(computed) == sorted(levels)
+
+
+def levels_calculated(evaluation: Evaluation, name: str) -> Calculated:
+    return evaluation.props.calculated[name]
+
+
+def _wrap32(value: int) -> int:
+    return (value + 2**31) % 2**32 - 2**31
+
+
+def test_a_set_value_is_seen_by_properties_computed_before() -> None:
+    """A kept value is forgotten when a Dynamic Property changes what it reads."""
+    _, evaluation = _evaluation({"Twice": "{Level * 2}"}, "Camp")
+    evaluation.props.values["Level"] = "2"
+    twice = evaluation.props.calculated["Twice"]
+    assert evaluation.value_of(twice) == "4"
+    evaluation.set_value("Level", "5")
+    assert evaluation.value_of(twice) == "10"
+
+
+def test_properties_reading_themselves_are_not_judged() -> None:
+    """VASSAL recurses until its RecursionLimiter reports a loop; inspect says nothing."""
+    loop = {"A": "{B + 1}", "B": "{A.length()}", "C": '{"x".substring(3)}'}
+    report = Inspection("m.vmod")
+    check_calculated(*_evaluation(loop, "Camp"), report, "setup", set())
+    assert [f.message.split(" Source")[0] for f in report.findings] == [
+        "Piece: Post Trait: Calculated Property - C"
+    ]
+
+
+def test_wide_expression_graphs_stay_inside_the_stack() -> None:
+    """150 references over 5 levels: each level one node high, no RecursionError."""
+    levels = {f"C{n}": "{" + " + ".join([f"C{n + 1}"] * 150) + "}" for n in range(5)}
+    levels["C5"] = "{1}"
+    _, evaluation = _evaluation(levels, "Camp")
+    assert evaluation.value_of(evaluation.props.calculated["C0"]) == str(_wrap32(150**5))

@@ -249,7 +249,16 @@ def inspect_markdown() -> str:
     bounds = "".join(
         f"| {what} | {limits.size_text(n)} | {text} |\n" for what, (n, text) in limits.DESCRIPTIONS.items()
     )
-    return INSPECT_HEADER + rows + INSPECT_LIMITS_HEADER + bounds + INSPECT_LIMITS_FOOTER
+    work = "".join(f"| {what} | {bound} | {past} |\n" for what, bound, past in limits.work_bounds())
+    return (
+        INSPECT_HEADER
+        + rows
+        + INSPECT_LIMITS_HEADER
+        + bounds
+        + INSPECT_LIMITS_FOOTER
+        + INSPECT_WORK_HEADER
+        + work
+    )
 
 
 INSPECT_HEADER = """
@@ -268,7 +277,10 @@ knows of each piece (its Marker and Dynamic Property values, other Calculated Pr
 map, position and location name, with prototypes expanded as in play), in a subset of BeanShell
 with Java's semantics (String methods, int arithmetic, comparisons, `?:`); an expression using
 anything else (VASSAL's functions, global properties, floats) is not judged; comparisons of mixed
-types follow VASSAL's BeanShell (an int against `""` compares with 0, other mixes as strings).
+types follow VASSAL's BeanShell (an int against `""` compares with 0, other mixes as strings), and
+an integer literal is read as BeanShell's parser reads it (one it refuses, such as a number of 12
+or 5,000 digits, fails the whole expression; 4294967296 wraps to 0). Each property is computed
+once per piece, however many properties read it.
 
 Startup global key commands run when inspect starts a setup, as VASSAL runs them for a new game
 and for every predefined setup, in module order. A command whose target inspect can decide (a
@@ -288,10 +300,12 @@ not run: inspect then follows its keys through Trigger Actions and piece Global 
 the traits that would change the board (Place Marker, Replace, Clone, Delete, Send To Location,
 Return To Deck, Move Fixed Distance). Whatever is left out, including keys sent on to other
 pieces or to the new markers (their afterburner keys), is reported (`setup.startup-commands`,
-info), since VASSAL's pieces and locations may then differ. Re-encoding is judged by each
-trait's number of fields (VASSAL 3.7.26's `myGetType`) and old type ids; a slot whose values
-VASSAL would merely normalise (a boolean written `false` for an empty field, a version number)
-is not found.
+info), since VASSAL's pieces and locations may then differ. A condition that throws is reported
+and does not hold. Re-encoding is judged by writing each slot back as VASSAL 3.7.26's
+`myGetType` and `myGetState` would, with the slot's gpid, and comparing the strings; not judged
+are a named key's code (VASSAL numbers names in the order it meets them, which matches the
+module's own when VASSAL saved it last), a Text Label's font family outside Java's logical ones,
+and a Layer following a property that inspect cannot work out in the palette.
 
 | code | severity | meaning |
 | --- | --- | --- |
@@ -317,6 +331,14 @@ Measured near the limits: a 60 MB buildFile.xml with 443,000 slots takes 14 s an
 saved game of 26 MB with 454,000 pieces 12 s and 316 MB; a 3.7 MB module whose saved game
 inflates to 3 GB 0.4 s and 26 MB. Real modules are far smaller (1 MB of buildFile.xml, saves
 of a few MB: about a second).
+"""
+
+INSPECT_WORK_HEADER = """
+The work done over what a module holds is bounded too, so that no expression or prototype graph
+takes minutes or gigabytes (`bench/inspect_hostile.py` measures the hostile ones):
+
+| what | bound | past it |
+| --- | --- | --- |
 """
 
 

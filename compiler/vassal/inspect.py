@@ -22,17 +22,27 @@ from compiler.vassal.inspection.archive import JAVA_METHODS, READ_ERRORS, Module
 from compiler.vassal.inspection.components import (
     check_classes,
     check_documents,
+    check_single_instances,
     component_images,
     image_entry,
 )
+from compiler.vassal.inspection.encoding import check_reencoding
 from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.inspection.games import GameState, Item
 from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.keys import MarkerOrder, marker_point
 from compiler.vassal.inspection.maps import BoardSpec, MapSpec, read_maps
+from compiler.vassal.inspection.metadata import RUNNING_VERSION, choose_build_file
 from compiler.vassal.inspection.model import BoardInfo, Inspection, PlacedPiece, SetupSummary
 from compiler.vassal.inspection.palette import Palette, read_palette
-from compiler.vassal.inspection.properties import Evaluation, Prototypes, basic_name, check_calculated
+from compiler.vassal.inspection.properties import (
+    MAX_EXPANDED_TRAITS,
+    Evaluation,
+    Prototypes,
+    TooLarge,
+    basic_name,
+    check_calculated,
+)
 from compiler.vassal.inspection.startup import (
     PieceView,
     Reactions,
@@ -42,7 +52,13 @@ from compiler.vassal.inspection.startup import (
     run_startup,
 )
 from compiler.vassal.inspection.traits import PieceKind
-from compiler.vassal.inspection.xml import parse
+from compiler.vassal.inspection.xml import (
+    JDK_ATTRIBUTE_LIMIT,
+    crowded_element,
+    element_path,
+    parse,
+    short_tag,
+)
 from compiler.vassal.savefile import BEGIN, END, commands_of, deobfuscate
 
 __all__ = ["Inspection", "inspect_module"]
@@ -69,19 +85,33 @@ def inspect_module(path: Path) -> Inspection:
 
 
 def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspection) -> None:
-    custom_traits = check_classes(root, archive, report)
-    palette = read_palette(root, report, custom_traits)
+    encoders = check_classes(root, archive, report)
+    check_single_instances(root, report)
+    custom_traits = encoders.custom
+    palette = read_palette(root, report, custom_traits, encoders.missing)
     maps = read_maps(root, archive, report)
     report.maps = {m.name: [_board_info(b) for b in m.boards] for m in maps}
     setups = [s for s in root.iter(SETUP_TAG) if s.get("isMenu") != "true"]
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
-    checks = SetupChecks(Prototypes(palette.reader, palette.prototype_texts), read_startup_commands(root))
+    prototypes = Prototypes(palette.reader, palette.prototype_texts)
+    check_reencoding(palette.slots, prototypes, _module_globals(root), report)
+    checks = SetupChecks(prototypes, read_startup_commands(root))
     checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
     for setup in setups:
         _run_setup(setup, maps, archive, palette, report, custom_traits, checks)
     shown = check_documents(root, archive, report)
     _check_images(root, archive, palette, shown, report)
+
+
+def _module_globals(root: etree._Element) -> dict[str, str]:
+    """The module's own global properties (not a map's) and their initial values."""
+    found: dict[str, str] = {}
+    for element in root.iter(GLOBAL_PROPERTY_TAG):
+        holder = element.getparent()
+        if holder is not None and holder.getparent() is root:
+            found.setdefault(element.get("name", ""), element.get("initialValue", ""))
+    return found
 
 
 def _board_info(board: BoardSpec) -> BoardInfo:
@@ -105,32 +135,45 @@ def _check_entry_flags(archive: ModuleArchive, report: Inspection) -> None:
 
 def _read_xml(archive: ModuleArchive, name: str, report: Inspection) -> etree._Element | None:
     try:
-        return parse(archive.read(name, limits.XML_ENTRY))
+        root = parse(archive.read(name, limits.XML_ENTRY))
     except EntryProblem as problem:
         if problem.code not in ("archive.encrypted", "archive.unsupported-method"):
             report.add(problem.code, problem.message, name)
+        return None
     except etree.XMLSyntaxError as exc:
         report.add("xml.malformed", f"{name} is not well-formed XML: {exc}", name)
+        return None
+    crowded = crowded_element(root)
+    if crowded is None:
+        return root
+    element, count = crowded
+    report.add(
+        "xml.too-many-attributes",
+        f"{name}: element <{short_tag(element.tag)}> has {count:,} attributes, more than the "
+        f"{JDK_ATTRIBUTE_LIMIT:,} Java's XML parser accepts: VASSAL cannot load the module",
+        element_path(element),
+    )
     return None
 
 
 def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element | None:
-    """moduledata (optional), then the build file VASSAL picks: 'buildFile' for modules
-    written before VASSAL 3.5, 'buildFile.xml' otherwise."""
+    """moduledata (optional), then the build file VASSAL opens (metadata.py)."""
+    moduledata_version = None
     if archive.has("moduledata"):
         data = _read_xml(archive, "moduledata", report)
+        moduledata_version = RUNNING_VERSION
         if data is not None:
-            report.vassal_version = (data.findtext("VassalVersion") or "").strip()
+            moduledata_version = (data.findtext("VassalVersion", RUNNING_VERSION)).strip()
             report.name = (data.findtext("name") or "").strip()
-    old = _version_before(report.vassal_version, (3, 5))
-    name = "buildFile" if old else "buildFile.xml"
-    if not archive.has(name):
-        report.add("module.not-a-module", f"no {name}: VASSAL cannot open the module")
+            report.vassal_version = (data.findtext("VassalVersion") or "").strip()
+    choice = choose_build_file(archive, moduledata_version)
+    if choice.build_file is None:
+        report.add("module.not-a-module", f"VASSAL cannot open the module: {choice.refusal}")
         return None
-    root = _read_xml(archive, name, report)
+    root = _read_xml(archive, choice.build_file, report)
     if root is None:
         return None
-    report.build_file = name
+    report.build_file = choice.build_file
     report.version = root.get("version", "")
     if report.name and root.get("name", "").strip() != report.name:
         report.add(
@@ -140,14 +183,6 @@ def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element |
     report.name = report.name or root.get("name", "").strip()
     report.vassal_version = report.vassal_version or root.get("VassalVersion", "")
     return root
-
-
-def _version_before(version: str, limit: tuple[int, int]) -> bool:
-    parts = version.split(".")
-    try:
-        return (int(parts[0]), int(parts[1]) if len(parts) > 1 else 0) < limit
-    except ValueError:
-        return False
 
 
 # --- setups ----------------------------------------------------------------------------------------
@@ -167,6 +202,7 @@ def _run_setup(
     summary = SetupSummary(setup.get("name", ""), file)
     where = f"setup '{summary.name}'" + (f" ({file})" if file else "")
     state = GameState(maps, palette.reader, report, where, custom_traits)
+    state.unbuildable = palette.unbuildable
     summary.game = state
     if file is not None:
         commands = _setup_commands(file, archive, report, where)
@@ -208,10 +244,10 @@ class SetupChecks:
         for item, piece in placed:
             if item.kind_of is None or item.states is None or piece.map is None:
                 continue
-            calculates, reactions = self._kind(item.kind_of, item.states)
+            calculates, reactions = self._kind(item.kind_of, item.states, report, where)
             if not calculates and reactions is None:
                 continue
-            traits = self.prototypes.expand(item.kind_of, item.states)
+            traits = self.prototypes.expand(item.kind_of, item.states)  # not TooLarge: _kind expanded it
             evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
             if calculates:
                 check_calculated(piece, evaluation, report, where, self.seen)
@@ -230,7 +266,10 @@ class SetupChecks:
             _, kind, states = self.prototypes.reader.add_piece(order.definition)
         except ValueError:
             return "a marker whose definition does not decode"
-        traits = self.prototypes.expand(kind, states)
+        try:
+            traits = self.prototypes.expand(kind, states)
+        except TooLarge:
+            return f"a marker whose prototypes expand to more than {MAX_EXPANDED_TRAITS:,} traits"
         spec = next((m for m in state.maps if m.name == view.piece.map), None)
         layout = (spec.stacking, spec.layered) if spec is not None else (True, True)
         point = marker_point(order, view.traits, traits, (view.piece.x, view.piece.y), layout)
@@ -241,11 +280,19 @@ class SetupChecks:
         evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
         return PieceView(piece, reactions_of(traits), evaluation, traits)
 
-    def _kind(self, kind: PieceKind, states: list[str]) -> tuple[bool, Reactions | None]:
-        """(whether it has Calculated Properties to judge, its reactions to keys if any)."""
+    def _kind(
+        self, kind: PieceKind, states: list[str], report: Inspection, where: str
+    ) -> tuple[bool, Reactions | None]:
+        """(whether it has Calculated Properties to judge, its reactions to keys if any); a
+        piece too large to expand has neither (reported once)."""
         found = self._kinds.get(id(kind))
         if found is None:
-            traits = self.prototypes.expand(kind, states)
+            try:
+                traits = self.prototypes.expand(kind, states)
+            except TooLarge as problem:
+                report.add("piece.too-large", f"piece '{kind.basic_name}': {problem}; not judged", where)
+                found = self._kinds[id(kind)] = (False, None)
+                return found
             calculated = self.prototypes.properties(traits).calculated.values()
             reactions = reactions_of(traits) if self.commands else None
             reacts = reactions is not None and (reactions.effects or reactions.broadcasts)

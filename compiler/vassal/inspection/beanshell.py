@@ -9,6 +9,12 @@ zero, String methods (substring, indexOf, ...) with Java's bounds checks. A Java
 there is what VASSAL reports as "Expression evaluation error" (JavaError). Whatever is outside
 this subset (VASSAL's functions, floats, a property whose value inspect cannot know) raises
 Undecidable: the caller then says nothing rather than guess.
+
+An integer literal is read as BeanShell's parser reads it (numbers.bsh_literal): one it
+cannot read fails the whole expression, every time it is evaluated, as VASSAL's
+ExpressionInterpreter then throws on construction. Trees are kept shallow and bounded
+(a chain of one operator is one node; MAX_HEIGHT), so that evaluating them, even through
+Calculated Properties that read one another, stays far inside Python's stack.
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from compiler.vassal.inspection.numbers import bsh_literal, parse_int, wrap_int
+
 Value = str | int | bool
+Lookup = Callable[[str], Value]  # a property's value as an expression sees it
 
 
 class Undecidable(Exception):
@@ -28,9 +37,13 @@ class JavaError(Exception):
     """What the Java code VASSAL runs would throw (its message names the exception)."""
 
 
+class BadLiteral(Exception):
+    """A literal BeanShell's parser refuses: the expression fails wherever it is evaluated."""
+
+
 TOKEN = re.compile(
     r"""\s*(?:
-      (?P<number>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?[fFdDlL]?)
+      (?P<number>[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?[fFdDlL]?)
     | (?P<string>"(?:[^"\\]|\\.)*")
     | (?P<name>[A-Za-z_$][A-Za-z0-9_$]*)
     | (?P<op>&&|\|\||==|!=|<=|>=|[-+*/%<>!?:().,])
@@ -40,14 +53,21 @@ TOKEN = re.compile(
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'"}
 MAX_TOKENS = 400  # longer expressions are not judged (their trees could nest past Python's stack)
 MAX_NESTING = 40  # parentheses, ?: and unary operators inside one another
+MAX_HEIGHT = 48  # nodes above one another in a tree (method calls on calls, nested chains)
 BINARY = [("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%")]
 
 
 @dataclass(frozen=True)
 class Node:
-    kind: str  # "lit", "var", "unary", "binary", "cond", "call"
-    value: object = None
+    """kind: "lit", "var", "unary", "cond", "call", "fail" (a literal BeanShell refuses: value is
+    the message) or "binary": a chain of operators of one precedence, ``operators`` between
+    the ``args``, left to right (`a + b - c` is one node)."""
+
+    kind: str
+    value: Value | None = None
     args: tuple[Node, ...] = ()
+    height: int = 1
+    operators: tuple[str, ...] = ()
 
 
 def tokens_of(text: str) -> list[tuple[str, str]]:
@@ -74,13 +94,24 @@ class Parser:
         self.index = 0
         self.depth = 0
 
+    def make(
+        self, kind: str, value: Value | None, args: tuple[Node, ...] = (), operators: tuple[str, ...] = ()
+    ) -> Node:
+        height = 1 + max((arg.height for arg in args), default=0)
+        if height > MAX_HEIGHT:
+            raise Undecidable("an expression nested too deep")
+        return Node(kind, value, args, height, operators)
+
     def nest(self) -> None:
         self.depth += 1
         if self.depth > MAX_NESTING:
             raise Undecidable("an expression nested too deep")
 
     def parse(self) -> Node:
-        node = self.conditional()
+        try:
+            node = self.conditional()
+        except BadLiteral as problem:
+            return Node("fail", str(problem))
         if self.index != len(self.tokens):
             raise Undecidable("statements, or more than one expression")
         return node
@@ -105,23 +136,25 @@ class Parser:
         self.take("?")
         then = self.conditional()
         self.take(":")
-        node = Node("cond", None, (test, then, self.conditional()))
+        node = self.make("cond", None, (test, then, self.conditional()))
         self.depth -= 1
         return node
 
     def binary(self, level: int) -> Node:
         if level == len(BINARY):
             return self.unary()
-        node = self.binary(level + 1)
+        operands = [self.binary(level + 1)]
+        operators: list[str] = []
         while self.peek() in BINARY[level] and self.tokens[self.index][0] == "op":
-            operator = self.take()[1]
-            node = Node("binary", operator, (node, self.binary(level + 1)))
-        return node
+            operators.append(self.take()[1])
+            operands.append(self.binary(level + 1))
+        return self.make("binary", None, tuple(operands), tuple(operators)) if operators else operands[0]
 
     def unary(self) -> Node:
         if self.peek() in ("!", "-", "+") and self.tokens[self.index][0] == "op":
             self.nest()
-            node = Node("unary", self.take()[1], (self.unary(),))
+            operator = self.take()[1]
+            node = self.make("unary", operator, (self.unary(),))
             self.depth -= 1
             return node
         return self.postfix(self.primary())
@@ -132,7 +165,7 @@ class Parser:
             kind, name = self.take()
             if kind != "name" or self.peek() != "(":
                 raise Undecidable("field access")
-            node = Node("call", name, (node, *self.arguments()))
+            node = self.make("call", name, (node, *self.arguments()))
         return node
 
     def arguments(self) -> tuple[Node, ...]:
@@ -148,23 +181,36 @@ class Parser:
     def primary(self) -> Node:
         kind, text = self.take()
         if kind == "number":
-            if not text.isdigit():
-                raise Undecidable("a number that is not an int")
-            return Node("lit", _int32(int(text)))
+            return self.make("lit", _literal(text))
         if kind == "string":
             body = _unicode_escapes(text[1:-1])
-            return Node("lit", re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body))
+            unescaped = re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
+            return self.make("lit", unescaped)
         if kind == "name":
             if text in ("true", "false"):
-                return Node("lit", text == "true")
+                return self.make("lit", text == "true")
             if self.peek() == "(":
                 raise Undecidable(f"function {text}()")
-            return Node("var", text)
+            return self.make("var", text)
         if text == "(":
             node = self.conditional()
             self.take(")")
             return node
         raise Undecidable(f"unexpected {text!r}")
+
+
+def _literal(text: str) -> int:
+    """An int literal's value (BeanShell's Literal()); BadLiteral where its parser throws."""
+    if text[-1] in "lL":
+        if bsh_literal(text[:-1], 64) is None:
+            raise BadLiteral(f"bsh.ParseException: Number too big for long type: {text[:-1][:40]}")
+        raise Undecidable("a long literal")
+    if any(c in text for c in ".eEfFdD"):
+        raise Undecidable("a number that is not an int")
+    value = bsh_literal(text)
+    if value is None:
+        raise BadLiteral(f"bsh.ParseException: Number too big for integer type: {text[:40]}")
+    return value
 
 
 UNICODE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
@@ -177,6 +223,8 @@ def _unicode_escapes(text: str) -> str:
 
 
 def parse(text: str) -> Node:
+    """The expression's tree; Undecidable outside the subset. A literal BeanShell refuses
+    makes a "fail" tree, which throws when evaluated."""
     return Parser(text).parse()
 
 
@@ -193,12 +241,14 @@ def wrap(value: str) -> Value:
         return value == "true"
     if value == "" or any(c not in "+-.0123456789" for c in value):
         return value
-    if re.fullmatch(r"[+-]?\d+", value):
-        number = int(value)
-        if -(2**31) <= number < 2**31:
-            return number
+    number = parse_int(value)
+    if number is not None:
+        return number
+    if re.fullmatch(r"[+-]?[0-9]+", value):
         return value  # a large integer (a PieceUID) stays a string
-    raise Undecidable(f"a float value {value!r}")
+    if re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)", value):
+        raise Undecidable(f"a float value {value[:40]!r}")
+    return value  # Float.parseFloat refuses it too: a string
 
 
 def java_string(value: Value) -> str:
@@ -209,8 +259,8 @@ def java_string(value: Value) -> str:
 
 def evaluate(node: Node, lookup: Callable[[str], Value]) -> Value:
     """The value of the expression; JavaError when Java would throw."""
-    if node.kind == "lit":
-        return node.value  # type: ignore[return-value]
+    if node.kind == "lit" and node.value is not None:
+        return node.value
     if node.kind == "var":
         return lookup(str(node.value))
     if node.kind == "cond":
@@ -221,7 +271,9 @@ def evaluate(node: Node, lookup: Callable[[str], Value]) -> Value:
     if node.kind == "unary":
         return _unary(str(node.value), evaluate(node.args[0], lookup))
     if node.kind == "binary":
-        return _binary(str(node.value), node.args, lookup)
+        return _chain(node, lookup)
+    if node.kind == "fail":
+        raise JavaError(str(node.value))
     target = evaluate(node.args[0], lookup)
     return _call(str(node.value), target, [evaluate(a, lookup) for a in node.args[1:]])
 
@@ -234,18 +286,25 @@ def _unary(operator: str, value: Value) -> Value:
     raise Undecidable(f"{operator} on {type(value).__name__}")
 
 
-def _binary(operator: str, args: tuple[Node, ...], lookup: Callable[[str], Value]) -> Value:
-    left = evaluate(args[0], lookup)
+def _chain(node: Node, lookup: Callable[[str], Value]) -> Value:
+    """Operators of one precedence, left to right (left-associative, as in Java)."""
+    value = evaluate(node.args[0], lookup)
+    for operator, operand in zip(node.operators, node.args[1:], strict=True):
+        value = _binary(operator, value, operand, lookup)
+    return value
+
+
+def _binary(operator: str, left: Value, right_node: Node, lookup: Callable[[str], Value]) -> Value:
     if operator in ("&&", "||"):
         if not isinstance(left, bool):
             raise Undecidable("&& or || on a value that is not a boolean")
         if left == (operator == "||"):
             return left
-        right = evaluate(args[1], lookup)
+        right = evaluate(right_node, lookup)
         if not isinstance(right, bool):
             raise Undecidable("&& or || on a value that is not a boolean")
         return right
-    right = evaluate(args[1], lookup)
+    right = evaluate(right_node, lookup)
     if operator == "+" and (isinstance(left, str) or isinstance(right, str)):
         return java_string(left) + java_string(right)
     if operator in ("==", "!="):
@@ -329,4 +388,4 @@ def _is_int(value: Value) -> bool:
 
 
 def _int32(number: int) -> int:
-    return (number + 2**31) % 2**32 - 2**31
+    return wrap_int(number)

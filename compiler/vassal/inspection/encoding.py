@@ -1,88 +1,92 @@
-"""Piece slots that VASSAL would write back differently from how the module has them.
+"""Palette slots that VASSAL would write back differently from how the module has them.
 
-VASSAL decodes each trait of a slot's piece (mySetType) and, when the module is saved,
-writes it with myGetType, which always writes the fields of the current trait format: a
-trait written by an older VASSAL, with fewer fields (or one that has extra fields), comes
-back different, and so does a trait of an old type id that VASSAL reads as its successor
-('emb;' is written 'emb2;', 'nonRect;' 'nonRect2;'). The module still loads; the slot just
-changes on the next save (the editor's "re-encoding differs"). Field counts are those of
-VASSAL 3.7.26's myGetType, for the traits that always write the same number; traits whose
-count varies (Marker, Free Rotator, Action Button, Immobilized, ...) are not judged.
+VASSAL decodes each slot's piece and, when the module is saved, encodes it again; a trait
+written by an older VASSAL (fewer fields, an old type id), a state in an older form, or the
+BasicPiece's state without the slot's gpid comes back different, and the editor rewrites the
+slot ("re-encoding differs"). reencode.py writes each slot back as VASSAL 3.7.26 would and
+compares the strings; this module runs it over the palette once every prototype is known (a
+Layer that follows a property may read one from a prototype or a global property) and
+reports each slot that changes (info: the module still loads).
 """
 
 from __future__ import annotations
 
-from compiler.vassal.inspection.model import Inspection
-from compiler.vassal.inspection.traits import PieceKind, type_prefix
-from compiler.vassal.sequence import decode
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-# Tokens of the type when split at ';' (the id counts as one): 1 + the fields myGetType appends.
-FIELDS = {
-    "emb2;": 34,
-    "hide;": 8,
-    "obs;": 12,
-    "label;": 19,
-    "table;": 6,
-    "propertysheet;": 10,
-    "pivot;": 11,
-    "nonRect2;": 3,
-    "restrict;": 5,
-    "placemark;": 16,
-    "replace;": 16,
-    "report;": 7,
-    "markmoved;": 12,
-    "footprint;": 17,
-    "return;": 9,
-    "sendto;": 19,
-    "clone;": 4,
-    "delete;": 4,
-    "submenu;": 4,
-    "menuSeparator;": 3,
-    "translate;": 11,
-    "AreaOfEffect;": 17,
-    "globalkey;": 15,
-    "macro;": 18,
-    "PROP;": 5,
-    "calcProp;": 4,
-    "setprop;": 7,
-    "setpieceprop;": 13,
-    "hideCmd;": 5,
-    "playSound;": 7,
-    "globalhotkey;": 5,
-    "mat;": 3,
-    "matPiece;": 7,
-    "basicName;": 2,
-    "border;": 7,
-    "attach;": 22,
-    "locCommand;": 7,
-    "cmt;": 2,
-}
-SUCCESSORS = {"emb;": "emb2;", "nonRect;": "nonRect2;"}
+from compiler.vassal.inspection import beanshell
+from compiler.vassal.inspection.beanshell import JavaError, Undecidable, Value
+from compiler.vassal.inspection.model import Inspection, PlacedPiece
+from compiler.vassal.inspection.properties import Evaluation, Prototypes, basic_name
+from compiler.vassal.inspection.reencode import Follow, rewrite
+from compiler.vassal.inspection.traits import PieceKind, basic_state
 
 
-def rewritten_trait(trait: str) -> str | None:
-    """Why VASSAL would write this trait differently, or None when it would not (or cannot be told)."""
-    prefix = type_prefix(trait)
-    if prefix in SUCCESSORS:
-        return f"trait '{prefix}' is an old type that VASSAL writes as '{SUCCESSORS[prefix]}'"
-    expected = FIELDS.get(prefix)
-    if expected is None:
-        return None
-    count = len(decode(trait, ";"))
-    if count == expected:
-        return None
-    return f"trait '{prefix}' has {count - 1} field(s) where VASSAL 3.7 writes {expected - 1}"
+@dataclass(frozen=True)
+class Slot:
+    """A palette slot as read: its definition (trimmed, as Builder.getText gives it), its gpid
+    attribute, where it is, and its decoded piece."""
+
+    definition: str
+    gpid: str
+    where: str
+    kind: PieceKind
+    states: list[str]
 
 
-def check_reencoding(kind: PieceKind, report: Inspection, where: str) -> None:
-    """One info finding per slot that VASSAL's re-encoding would change (its first such trait)."""
-    for trait in kind.types[:-1]:
-        reason = rewritten_trait(trait)
-        if reason is not None:
+def check_reencoding(
+    slots: Iterable[Slot], prototypes: Prototypes, globals_: dict[str, str], report: Inspection
+) -> None:
+    """One info finding per slot that VASSAL's re-encoding would change."""
+    for slot in slots:
+        verdict = rewrite(slot.definition, slot.gpid, _palette_follow(slot, prototypes, globals_))
+        if verdict.differs is not None:
             report.add(
                 "slot.reencoded",
-                f"the piece's {reason}: VASSAL re-encodes the slot differently and rewrites it "
+                f"the piece's {verdict.differs}: VASSAL re-encodes the slot differently and rewrites it "
                 "when the module is saved",
-                where,
+                slot.where,
             )
-            return
+
+
+def _palette_follow(slot: Slot, prototypes: Prototypes, globals_: dict[str, str]) -> Follow:
+    """What a Layer following a property reads for the slot's piece in the palette: the
+    properties of the slot's own traits (a prototype is not expanded there, and
+    UsePrototype hands a property lookup to the traits inside it, not to the prototype's),
+    then the module's global properties (their initial values); a name nothing defines reads
+    as "". A name some other trait of the piece might answer (a Layer's level, a label, a
+    property sheet) is not decided."""
+
+    def follow(expression: str) -> str | None:
+        traits = list(zip(slot.kind.types, slot.states, strict=False))
+        _, x, y = basic_state(slot.states) if slot.kind.basic else (None, 0, 0)
+        piece = PlacedPiece("", slot.kind.name(slot.states), None, x, y, "")
+        evaluation = Evaluation(prototypes.properties(traits), piece, basic_name(traits))
+        texts = "\t".join(trait for trait, _ in traits)
+
+        def lookup(name: str) -> Value:
+            try:
+                return evaluation.lookup(name)
+            except Undecidable:
+                if name in globals_:
+                    return beanshell.wrap(globals_[name])
+                if name in texts:
+                    raise
+                return ""
+
+        return _read(expression, lookup)
+
+    return follow
+
+
+def _read(expression: str, lookup: beanshell.Lookup) -> str | None:
+    """Expression.createSimplePropertyExpression's value: a {BeanShell} expression or a name."""
+    text = expression.strip()
+    try:
+        if text.startswith("{") and text.endswith("}"):
+            return beanshell.java_string(beanshell.evaluate(beanshell.parse(text[1:-1].strip()), lookup))
+        return beanshell.java_string(lookup(text))
+    except JavaError:
+        return ""  # quietEvaluate in the palette: no report, ""
+    except Undecidable:
+        return None

@@ -19,9 +19,18 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         "The file cannot be opened as a module: not a regular file, too large, or not a ZIP.",
     ),
-    "module.not-a-module": (ERROR, "VASSAL would not recognise the archive as a module (no buildFile.xml)."),
+    "module.not-a-module": (
+        ERROR,
+        "VASSAL would not open the archive as a module: a saved game or an extension, no build file, "
+        "or not the build file its VASSAL version calls for.",
+    ),
     "module.name-mismatch": (WARNING, "moduledata and buildFile.xml give the module different names."),
     "xml.malformed": (ERROR, "buildFile.xml or moduledata is not well-formed XML."),
+    "xml.too-many-attributes": (
+        ERROR,
+        "An element has more than 10,000 attributes, the limit of Java's XML parser: VASSAL cannot "
+        "load the module.",
+    ),
     "archive.too-large": (
         ERROR,
         "An entry inflates beyond what inspect reads (a zip bomb, or a limit below).",
@@ -39,6 +48,11 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "archive.duplicate-name": (WARNING, "Two entries have the same name; VASSAL sees only one."),
     "component.unknown-class": (ERROR, "A component class that neither VASSAL nor the module provides."),
+    "component.not-unique": (
+        WARNING,
+        "A component that may appear once in its parent appears more often, or a board or zone has "
+        "more than one grid; VASSAL warns when it loads the module.",
+    ),
     "component.bad-attribute": (
         ERROR,
         "An attribute VASSAL reads as a number is not one; the module fails to load.",
@@ -49,6 +63,11 @@ CODES: dict[str, tuple[str, str]] = {
         "A prototype no piece uses names images that are not in the archive.",
     ),
     "image.unreadable": (ERROR, "An image is not a PNG, GIF, JPEG, BMP, TIFF or SVG that VASSAL can draw."),
+    "image.oversized": (
+        WARNING,
+        "An SVG board declares a width or height too large for a float; VASSAL makes it the int "
+        "limit, 2,147,483,647 px.",
+    ),
     "help.missing": (ERROR, "A help file, or an image that a help page or HTML chart shows, is missing."),
     "piece.undecodable": (ERROR, "A piece definition does not decode (its type and state chains disagree)."),
     "piece.unknown-trait": (
@@ -58,6 +77,11 @@ CODES: dict[str, tuple[str, str]] = {
     "piece.expression-error": (
         ERROR,
         "A Calculated Property's expression throws for a piece on a map; VASSAL reports it when read.",
+    ),
+    "piece.too-large": (
+        WARNING,
+        "A piece's prototypes expand to more traits than inspect follows (they may use one another "
+        "many times over); VASSAL builds every one. inspect does not judge the piece.",
     ),
     "piece.not-basic": (ERROR, "The innermost part of a piece is not a basic piece, stack or deck."),
     "slot.gpid-duplicate": (WARNING, "Two palette slots share a gpid; the Game Refresher confuses them."),

@@ -73,6 +73,7 @@ class GameState:
         self.boards: dict[str, list[PlacedBoard]] = {}
         self.new_game = True
         self.generated = 0
+        self.unbuildable = False  # no command encoder while the module was built
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -235,6 +236,14 @@ class GameState:
         return point
 
     def _pile_piece(self, holder: Item, gpid: str, text: str, where: str) -> None:
+        if self.unbuildable:  # built with the module, before it had a command encoder: no piece
+            self.report.add(
+                "piece.undecodable",
+                f"at-start stack '{holder.name}' cannot build its piece ({where}): the module had no "
+                "command encoder when VASSAL built it",
+                self.where,
+            )
+            return
         try:
             _, kind, states = self.reader.add_piece(text)
         except ValueError:
@@ -283,7 +292,11 @@ class GameState:
         boards = self.boards.get(spec.id, [])
         deck = self._deck_at(spec, boards, where.x, where.y)
         board = next((b for b in boards if b.contains(where.x, where.y)), None)
-        location = deck or (board.location(where.x, where.y) if board is not None else None) or OFFBOARD
+        location = (
+            deck if deck is not None else board.location(where.x, where.y) if board is not None else None
+        )
+        if location is None:
+            location = OFFBOARD  # Map.locationName: only where no deck, zone or grid names the point
         return PlacedPiece(
             item.id, item.name, spec.name, where.x, where.y, location, board.spec.name if board else None
         )

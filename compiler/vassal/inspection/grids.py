@@ -14,6 +14,7 @@ import re
 import struct
 from dataclasses import dataclass
 
+from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.sequence import decode
 
 Point = tuple[int, int]
@@ -118,6 +119,8 @@ class Numbering:
             return None
         column = _parse_label(match.group(groups["column"]), self.h_type)
         row = _parse_label(match.group(groups["row"]), self.v_type)
+        if column is None or row is None:
+            return None  # Integer.parseInt throws: VASSAL finds no such location
         return column - self.h_off, row - self.v_off
 
     def _pattern(self) -> tuple[re.Pattern[str] | None, dict[str, int]]:
@@ -147,9 +150,9 @@ class Numbering:
         return ALPHABETIC if kind == "A" else f"-?[0-9]{{{leading + 1},}}"
 
 
-def _parse_label(text: str, kind: str) -> int:
+def _parse_label(text: str, kind: str) -> int | None:
     if kind != "A":
-        return int(text)
+        return parse_int(text)
     negative = text.startswith("-")
     letters = text[1:] if negative else text
     value = 26 * (len(letters) - 1) + ALPHABET.index(letters[-1])
@@ -319,13 +322,19 @@ class Polygon:
         xs, ys = [], []
         for pair in decode(path, ";"):
             parts = decode(pair, ",")
-            try:
-                x, y = int(parts[0].strip()), int(parts[1].strip())
-            except (ValueError, IndexError):
+            x = parse_int(parts[0].strip())
+            y = parse_int(parts[1].strip()) if len(parts) > 1 else None
+            if x is None or y is None:
                 continue
             xs.append(x)
             ys.append(y)
         return cls(tuple(xs), tuple(ys))
+
+    def bounds_size(self) -> Size:
+        """java.awt.Polygon.getBounds().getSize(): the extent of its points."""
+        if not self.xs:
+            return (0, 0)
+        return max(self.xs) - min(self.xs), max(self.ys) - min(self.ys)
 
     def contains(self, point: Point) -> bool:
         x, y = point
@@ -402,15 +411,21 @@ class ZonedGrid:
     def zone_at(self, point: Point) -> Zone | None:
         return next((zone for zone in self.zones if zone.polygon.contains(point)), None)
 
-    def _zone_grid(self, zone: Zone) -> Grid | None:
-        return self.background if zone.use_parent_grid else zone.grid
+    def _zone_grid(self, zone: Zone, size: Size) -> tuple[Grid | None, Size]:
+        """Zone.getGrid, and the size its numbering counts descending rows and columns from:
+        a grid's container is the zone (its polygon's bounds), the parent grid's the board."""
+        if zone.use_parent_grid:
+            return self.background, size
+        return zone.grid, zone.polygon.bounds_size()
 
     def location_name(self, point: Point, size: Size) -> str | None:
+        """ZonedGrid.locationName: the first zone holding the point names it, even with an
+        empty name; the background grid only names points outside every zone."""
         zone = self.zone_at(point)
         name = None
         if zone is not None:
-            grid = self._zone_grid(zone)
-            grid_location = grid.location_name(point, size) if grid is not None else None
+            grid, container = self._zone_grid(zone, size)
+            grid_location = grid.location_name(point, container) if grid is not None else None
             name = format_text(zone.location_format, {"name": zone.name, "gridLocation": grid_location})
         if name is None and self.background is not None:
             name = self.background.location_name(point, size)
@@ -418,7 +433,8 @@ class ZonedGrid:
 
     def point_of(self, location: str, size: Size) -> Point | None:
         for zone in self.zones:
-            point = zone.point_of(location, self._zone_grid(zone), size)
+            grid, container = self._zone_grid(zone, size)
+            point = zone.point_of(location, grid, container)
             if point is not None and zone.polygon.contains(point):
                 return point
         if self.background is not None:
@@ -428,7 +444,7 @@ class ZonedGrid:
     def region_point(self, location: str) -> Point | None:
         """ZonedGrid.getRegionLocation: a region of a zone's own region grid, by name."""
         for zone in self.zones:
-            grid = self._zone_grid(zone)
+            grid = self._zone_grid(zone, (0, 0))[0]
             if isinstance(grid, RegionGrid):
                 point = grid.point_of(location, (0, 0))
                 if point is not None and zone.polygon.contains(point):

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.inspection.beanshell import JavaError, Undecidable
+from compiler.vassal.inspection.numbers import to_int
 from compiler.vassal.inspection.properties import Evaluation
 from compiler.vassal.inspection.traits import type_prefix
 from compiler.vassal.sequence import decode
@@ -84,6 +85,7 @@ class KeyRun:
     budget: KeyBudget = field(default_factory=KeyBudget)
     orders: list[MarkerOrder] = field(default_factory=list)
     unfollowed: list[str] = field(default_factory=list)  # what the keys send elsewhere
+    errors: list[tuple[str, str, str]] = field(default_factory=list)  # (whose, expression, error)
     depth: int = 0
 
     def __post_init__(self) -> None:
@@ -137,22 +139,22 @@ class KeyRun:
     def _trigger(self, trait: str, key: str) -> None:
         """TriggerAction.myKeyEvent: on its key or a watched key, if its condition holds."""
         fields = _fields(trait)
-        if key not in _trigger_keys(trait) or not self._holds(fields[4]):
+        if key not in _trigger_keys(trait) or not self._holds(fields[4], "Trigger Action"):
             return
         if fields[7] == "true":
             raise NotRun("a looping Trigger Action")
         for action in _trigger_actions(trait):
             self.send(action)
 
-    def _holds(self, condition: str) -> bool:
-        """A Trigger Action's property match: empty holds; a {...} expression must be true."""
+    def _holds(self, condition: str, trait: str) -> bool:
+        """A Trigger Action's property match (PropertyExpression.isTrue): empty holds; a {...}
+        expression must give "true"; one that throws is reported and does not hold."""
         text = condition.strip()
         if not text:
             return True
         if not (text.startswith("{") and text.endswith("}")):
             raise NotRun(f"a Trigger Action condition inspect does not read ({text[:40]})")
-        answer = self._value(text)
-        return answer == "true"
+        return self._value(text, trait) == "true"
 
     def _set_property(self, index: int, trait: str, key: str) -> None:
         """DynamicProperty.myKeyEvent: each of its commands on this key sets the value."""
@@ -164,18 +166,23 @@ class KeyRun:
             changer = [*decode(parts[2], ","), ""]
             if changer[0] != "P":
                 raise NotRun(f"Dynamic Property {_property_name(trait)} asks or counts (not only sets)")
-            value = self._value(changer[1])
+            value = self._value(changer[1], "Dynamic Property")
             if self.owners.get(_property_name(trait)) == index:
-                self.evaluation.props.values[_property_name(trait)] = value
+                self.evaluation.set_value(_property_name(trait), value)
 
-    def _value(self, text: str) -> str:
-        """FormattedString.getText for what inspect can evaluate: a literal or a {...} expression."""
+    def _value(self, text: str, trait: str) -> str:
+        """FormattedString.getText for what inspect can evaluate: a literal or a {...} expression
+        (one that throws is reported and gives "", as Expression.tryEvaluate does)."""
         stripped = text.strip()
         if stripped.startswith("{") and stripped.endswith("}") and "$" not in stripped:
             try:
                 node = beanshell.parse(stripped[1:-1])
                 return beanshell.java_string(beanshell.evaluate(node, self.evaluation.lookup))
-            except (Undecidable, JavaError) as problem:
+            except JavaError as error:
+                whose = f"Piece: {self.evaluation.builtin['BasicName']} Trait: {trait}"
+                self.errors.append((whose, stripped, str(error)))
+                return ""
+            except Undecidable as problem:
                 raise NotRun(f"an expression inspect cannot evaluate ({stripped[:40]}: {problem})") from None
         if "$" in text or "{" in text:
             raise NotRun(f"a value inspect cannot work out ({text[:40]})")
@@ -187,9 +194,10 @@ class KeyRun:
             raise NotRun("a Place Marker whose marker is a palette slot")
         offsets = []
         for text in (fields[5] or "0", fields[6] or "0"):
-            value = self._value(self._value(text))  # evaluated twice, as placeMarker does
-            offsets.append(int(value) if _is_int(value) else 0)  # NumberUtils.toInt
-        version = int(fields[15]) if fields[15].isdigit() else 0
+            once = self._value(text, "Place Marker")
+            value = self._value(once, "Place Marker")  # evaluated twice, as placeMarker does
+            offsets.append(to_int(value))
+        version = to_int(fields[15])
         return MarkerOrder(fields[3], offsets[0], offsets[1], version, key_id(fields[8]))
 
 
@@ -216,11 +224,6 @@ def _trigger_actions(trait: str) -> tuple[str, ...]:
 def _property_name(trait: str) -> str:
     fields = decode(trait, ";")
     return fields[1] if len(fields) > 1 else "name"
-
-
-def _is_int(text: str) -> bool:
-    stripped = text.strip()
-    return stripped.lstrip("+-").isdigit() and -(2**31) <= int(stripped) < 2**31
 
 
 def no_stack(traits: list[tuple[str, str]]) -> bool:

@@ -40,3 +40,52 @@ def size_text(count: int) -> str:
     if count >= MiB and count % MiB == 0:
         return f"{count // MiB} MiB"
     return f"{count:,} bytes"
+
+
+def work_bounds() -> list[tuple[str, str, str]]:
+    """(what, bound, what happens past it) for the work inspect does over what a module holds:
+    expressions, properties reading one another, prototypes, startup commands. Read from the
+    constants the code uses, for docs/diagnostics.md."""
+    from compiler.vassal.inspection import beanshell, keys, properties, startup, xml
+
+    return [
+        (
+            "attributes of one element",
+            f"{xml.JDK_ATTRIBUTE_LIMIT:,}",
+            "Java's limit: VASSAL cannot load it (an error)",
+        ),
+        ("tokens of one expression", f"{beanshell.MAX_TOKENS:,}", "the expression is not judged"),
+        (
+            "nesting of one expression",
+            f"{beanshell.MAX_NESTING} levels, {beanshell.MAX_HEIGHT} nodes high",
+            "not judged",
+        ),
+        (
+            "Calculated Properties reading one another",
+            f"{properties.MAX_CALCULATION_DEPTH} deep",
+            "not judged",
+        ),
+        (
+            "expressions evaluated inside one another",
+            f"{properties.MAX_EVALUATION_HEIGHT} nodes high",
+            "not judged",
+        ),
+        (
+            "properties computed for one piece",
+            f"{properties.MAX_EVALUATION_WORK:,}",
+            "not judged (each is kept once computed)",
+        ),
+        (
+            "traits of a piece with its prototypes",
+            f"{properties.MAX_EXPANDED_TRAITS:,}",
+            "`piece.too-large` (warning)",
+        ),
+        (
+            "prototypes inside one another",
+            f"{properties.MAX_PROTOTYPE_DEPTH} deep",
+            "the deeper ones are not expanded",
+        ),
+        ("Trigger Actions firing one another", f"{keys.MAX_KEY_DEPTH} deep", "the piece is not run"),
+        ("keys followed in one start", f"{keys.MAX_KEYS_SENT:,}", "the remaining pieces are not run"),
+        ("markers placed in one start", f"{startup.MAX_MARKERS:,}", "no more are placed (reported)"),
+    ]

@@ -18,6 +18,7 @@ from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import ModuleArchive
 from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.inspection.grids import (
+    INT_MAX,
     Grid,
     HexGrid,
     Numbering,
@@ -29,6 +30,7 @@ from compiler.vassal.inspection.grids import (
 )
 from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.model import Inspection
+from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.xml import element_path, short_tag
 
 BOARD = "VASSAL.build.module.map.boardPicker.Board"
@@ -107,8 +109,9 @@ class Attributes:
         value = element.get(name)
         if value is None:
             return default
-        if JAVA_INT.fullmatch(value) and -(2**31) <= int(value) < 2**31:
-            return int(value)
+        number = parse_int(value) if JAVA_INT.fullmatch(value) else None
+        if number is not None:
+            return number
         self._bad(element, name, value, "an integer")
         return default
 
@@ -152,8 +155,9 @@ def read_maps(root: etree._Element, archive: ModuleArchive, report: Inspection) 
         )
         if "edge" in element.attrib and "," in element.get("edge", ""):
             first, _, second = element.get("edge", "").partition(",")
-            if JAVA_INT.fullmatch(first) and JAVA_INT.fullmatch(second):
-                spec.edge = (int(first), int(second))
+            numbers = (parse_int(first), parse_int(second))
+            if numbers[0] is not None and numbers[1] is not None:
+                spec.edge = (numbers[0], numbers[1])
         spec.piles = [_pile(p, attributes) for p in own_descendants(element) if p.tag in PILES]
         metrics = element.find("VASSAL.build.module.map.StackMetrics")
         spec.stacking = metrics is None or metrics.get("disabled", "false") != "true"
@@ -223,6 +227,13 @@ def _image_dimensions(image: str, archive: ModuleArchive, report: Inspection, wh
     if size is None:
         report.add("image.unreadable", f"board image '{image}' is not an image VASSAL can read", where)
         return 0, 0
+    if max(size) >= INT_MAX:
+        report.add(
+            "image.oversized",
+            f"board image '{image}' declares a size of {size[0]:,} x {size[1]:,} px (a number too "
+            "large for a float): VASSAL takes it as it is, a board no one can scroll across",
+            where,
+        )
     return size
 
 

@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from compiler.vassal.inspection.encoding import check_reencoding
+from compiler.vassal.inspection.encoding import Slot
 from compiler.vassal.inspection.model import Inspection
+from compiler.vassal.inspection.numbers import parse_int
+from compiler.vassal.inspection.properties import shorten
 from compiler.vassal.inspection.traits import PieceKind, PieceReader
 from compiler.vassal.inspection.xml import element_path
 
@@ -27,6 +29,8 @@ class Palette:
     prototype_texts: dict[str, str] = field(default_factory=dict)  # prototype -> its definition
     used_prototypes: set[str] = field(default_factory=set)
     dynamic_prototypes: bool = False
+    slots: list[Slot] = field(default_factory=list)  # checked for re-encoding once prototypes are known
+    unbuildable: bool = False  # no command encoder while the module is built: no slot builds
     _seen: set[int] = field(default_factory=set)
 
     def use(self, kind: PieceKind, where: str) -> None:
@@ -66,13 +70,26 @@ class Palette:
         return set(self.prototype_images) - reached
 
 
-def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) -> Palette:
-    palette = Palette()
+def read_palette(
+    root: etree._Element, report: Inspection, custom_traits: bool, unbuildable: str | None = None
+) -> Palette:
+    """Every slot and prototype decoded as VASSAL builds it; ``unbuildable``: why no slot's
+    piece can be built (no command encoder while the module is built)."""
+    palette = Palette(unbuildable=unbuildable is not None)
     gpids: dict[int, str] = {}
     for element in root.iter(*SLOT_TAGS, PROTOTYPE_TAG):
         where = element_path(element)
+        definition = slot_text(element)
+        if unbuildable is not None and element.tag != PROTOTYPE_TAG:
+            report.piece_slots += 1
+            report.add(
+                "piece.undecodable",
+                f"VASSAL couldn't build piece {shorten(definition)}: {unbuildable}",
+                where,
+            )
+            continue
         try:
-            _, kind, _ = palette.reader.add_piece((element.text or "").strip())
+            _, kind, states = palette.reader.add_piece(definition)
         except ValueError as exc:
             report.add("piece.undecodable", f"the piece definition does not decode: {exc}", where)
             continue
@@ -87,23 +104,30 @@ def read_palette(root: etree._Element, report: Inspection, custom_traits: bool) 
                 palette.prototype_uses[name] |= set(marker.prototypes) if marker else set()
             continue
         report.piece_slots += 1
-        check_reencoding(kind, report, where)
+        palette.slots.append(Slot(definition, element.get("gpid", ""), where, kind, states))
         palette.use(kind, where)
         _check_gpid(element, gpids, report, where)
     highest = max(gpids, default=0)
-    next_id = root.get("nextPieceSlotId", "")
-    if gpids and next_id.isdigit() and int(next_id) <= highest:
+    next_id = parse_int(root.get("nextPieceSlotId", ""))
+    if gpids and next_id is not None and next_id <= highest:
         report.add("slot.next-gpid", f"nextPieceSlotId {next_id} is not above the highest gpid {highest}")
     return palette
 
 
+def slot_text(element: etree._Element) -> str:
+    """Builder.getText: the element's own text nodes (not its CDATA sections), joined and
+    trimmed as Java trims (every character up to the space)."""
+    parts = [element.text or ""] + [child.tail or "" for child in element]
+    return "".join(parts).strip("".join(chr(c) for c in range(33)))
+
+
 def _check_gpid(element: etree._Element, gpids: dict[int, str], report: Inspection, where: str) -> None:
     gpid = element.get("gpid", "")
-    if not gpid.isdigit():
-        report.add("slot.gpid-missing", f"piece slot has no numeric gpid ('{gpid}')", where)
-    elif int(gpid) in gpids:
-        report.add(
-            "slot.gpid-duplicate", f"gpid {gpid} is used by two piece slots (also {gpids[int(gpid)]})", where
-        )
+    number = parse_int(gpid)
+    if number is None or number < 0:
+        report.add("slot.gpid-missing", f"piece slot has no numeric gpid ('{gpid[:40]}')", where)
+    elif number in gpids:
+        also = gpids[number]
+        report.add("slot.gpid-duplicate", f"gpid {gpid} is used by two piece slots (also {also})", where)
     else:
-        gpids[int(gpid)] = where
+        gpids[number] = where

@@ -27,7 +27,7 @@ from compiler.vassal.inspection import beanshell
 from compiler.vassal.inspection.beanshell import JavaError, Undecidable
 from compiler.vassal.inspection.keys import KeyBudget, KeyRun, MarkerOrder, NotRun, key_id
 from compiler.vassal.inspection.model import Inspection, PlacedPiece
-from compiler.vassal.inspection.properties import Evaluation, Properties
+from compiler.vassal.inspection.properties import Evaluation, Properties, shorten
 from compiler.vassal.inspection.traits import type_prefix
 from compiler.vassal.sequence import decode
 
@@ -129,8 +129,15 @@ def reactions_of(traits: list[tuple[str, str]]) -> Reactions:
     return found
 
 
-def selects(command: StartupCommand, view: PieceView, globals_: frozenset[str]) -> bool | None:
-    """Whether the command's target selects the piece; None when inspect cannot decide."""
+def selects(
+    command: StartupCommand,
+    view: PieceView,
+    globals_: frozenset[str],
+    errors: list[tuple[str, str, str]] | None = None,
+) -> bool | None:
+    """Whether the command's target selects the piece; None when inspect cannot decide. A
+    filter that throws selects nothing (BshFilter gets "" from tryEvaluate): its error goes to
+    ``errors`` as (trait, expression, error)."""
     piece = view.piece
     if piece.map is None or (command.maps is not None and piece.map not in command.maps):
         return False
@@ -150,8 +157,12 @@ def selects(command: StartupCommand, view: PieceView, globals_: frozenset[str]) 
         return None
     try:
         answer = beanshell.evaluate(beanshell.parse(text[1:-1]), view.evaluation.lookup)
-    except (Undecidable, JavaError):
+    except Undecidable:
         return None
+    except JavaError as error:
+        if errors is not None:
+            errors.append((f"Startup Global Key Command: {command.name}", text, str(error)))
+        return False
     return answer is True if isinstance(answer, bool) else None
 
 
@@ -199,6 +210,7 @@ class CommandRun:
     budget: KeyBudget
     room: int  # markers it may still place
     markers: list[PieceView] = field(default_factory=list)
+    errors: list[tuple[str, str, str]] = field(default_factory=list)  # (trait, expression, error)
     skipped: dict[str, int] = field(default_factory=dict)  # why a piece was not run -> pieces
     unfollowed: dict[str, int] = field(default_factory=dict)  # keys sent on, not followed -> times
 
@@ -218,11 +230,11 @@ def run_startup(
         view.evaluation.declared_elsewhere = declared
     budget = KeyBudget()
     for command in commands:
-        targets = [(view, selects(command, view, globals_)) for view in pieces]
+        run = CommandRun(budget, MAX_MARKERS - len(placed))
+        targets = [(view, selects(command, view, globals_, run.errors)) for view in pieces]
         if any(chosen is None for _, chosen in targets):
             _report_followed(command, pieces, report, where, globals_)
             continue
-        run = CommandRun(budget, MAX_MARKERS - len(placed))
         for view in [view for view, chosen in targets if chosen]:
             _run_piece(command.key, view, place, run)
         for view in run.markers:
@@ -240,7 +252,7 @@ def declared_names(evaluation: Evaluation) -> set[str]:
 def _run_piece(key: str, view: PieceView, place: Placer, run: CommandRun) -> None:
     """The key through one piece's traits, then its markers onto the board. A piece that runs
     into what inspect does not emulate places none of its markers."""
-    keys = KeyRun(view.traits, view.evaluation, run.budget)
+    keys = KeyRun(view.traits, view.evaluation, run.budget, errors=run.errors)
     try:
         keys.send(key)
     except NotRun as reason:
@@ -265,7 +277,14 @@ def _run_piece(key: str, view: PieceView, place: Placer, run: CommandRun) -> Non
 
 
 def _report_run(command: StartupCommand, run: CommandRun, report: Inspection, where: str) -> None:
-    """Say what a run command left out (nothing to say when inspect did all VASSAL does)."""
+    """The expressions that threw while it ran (VASSAL reports each), and what it left out
+    (nothing to say when inspect did all VASSAL does)."""
+    for whose, expression, error in dict.fromkeys(run.errors):
+        report.add(
+            "piece.expression-error",
+            f"{whose} Source: {shorten(expression)} Error: Expression evaluation error ({error})",
+            where,
+        )
     if not run.skipped and not run.unfollowed:
         return
     left = [f"not run on {n} piece(s): {why}" for why, n in sorted(run.skipped.items())]

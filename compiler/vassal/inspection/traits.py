@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.vassal.inspection.model import Inspection
+from compiler.vassal.inspection.numbers import to_int
 from compiler.vassal.pieces import split_chain
 from compiler.vassal.sequence import decode
 
@@ -185,13 +186,7 @@ def basic_state(states: list[str]) -> tuple[str | None, int, int]:
 
 def basic_int(values: list[str], index: int) -> int:
     """SequenceEncoder.Decoder.nextInt(0) at ``index``: the token as a Java int, else 0."""
-    if index >= len(values):
-        return 0
-    text = values[index]
-    if not text or not (text.isdigit() or (text[0] in "+-" and text[1:].isdigit())) or not text.isascii():
-        return 0
-    number = int(text)
-    return number if -(2**31) <= number < 2**31 else 0
+    return to_int(values[index]) if index < len(values) else 0
 
 
 def _layer_name(level_name: str, inner: str) -> str:

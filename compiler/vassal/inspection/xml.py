@@ -11,6 +11,29 @@ def parse(data: bytes) -> etree._Element:
     return etree.fromstring(data, parser)
 
 
+# jdk.xml.elementAttributeLimit: Java's XML parser (and so VASSAL) refuses an element with more.
+JDK_ATTRIBUTE_LIMIT = 10_000
+
+
+def crowded_element(root: etree._Element) -> tuple[etree._Element, int] | None:
+    """The first element with more attributes than Java's parser accepts, and how many."""
+    for element in root.iter(etree.Element):
+        count = len(element.attrib)
+        if count > JDK_ATTRIBUTE_LIMIT:
+            return element, count
+    return None
+
+
+def attributes(element: etree._Element) -> list[tuple[str, str]]:
+    """(name, value) of every attribute, in document order, in time linear in their number.
+    lxml's attrib.items() looks each value up by name again, which is quadratic: an element
+    of 200,000 attributes would take minutes. An XPath over them reads each node once."""
+    found = element.xpath("@*")
+    if not isinstance(found, list):
+        return []
+    return [(str(getattr(value, "attrname", "")), str(value)) for value in found]
+
+
 def short_tag(tag: object) -> str:
     return str(tag).rsplit(".", 1)[-1]
 
