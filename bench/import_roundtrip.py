@@ -38,6 +38,9 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=Path("build/import-roundtrip"))
     parser.add_argument("--harness", type=Path)
     parser.add_argument("--reports", nargs=2, type=Path)
+    parser.add_argument(
+        "--reuse-originals", action="store_true", help="keep a harness report of an original made earlier"
+    )
     args = parser.parse_args()
     print(
         "| module | import s (CPU) | slots decoded (orig / rebuilt) | setups (orig / rebuilt) "
@@ -51,7 +54,11 @@ def main() -> None:
 def row(module: Path, args: argparse.Namespace) -> str:
     work = args.work / module.stem
     game, out = work / "game", work / "out"
-    subprocess.run(["rm", "-rf", str(work)], check=True)
+    for stale in (game, out, work / "rebuilt.json", work / "schemas"):
+        subprocess.run(["rm", "-rf", str(stale)], check=True)
+    original = work / "original.json"
+    if not args.reuse_originals or not original.exists() or original.stat().st_mtime < module.stat().st_mtime:
+        original.unlink(missing_ok=True)
     out.mkdir(parents=True)
     wall, cpu, imported = timed_import(module, game, work / "import.json")
     built = subprocess.run(
@@ -101,6 +108,8 @@ def timed_import(module: Path, game: Path, report: Path) -> tuple[float, float, 
 
 
 def harness(script: Path, module: Path, report: Path) -> Path:
+    if report.exists():
+        return report
     subprocess.run(
         [str(script), str(module), "--setup", "all", "--out", str(report)], capture_output=True, check=False
     )
