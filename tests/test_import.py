@@ -314,8 +314,17 @@ def test_the_data_drives_the_build(shown: Imported, tmp_path: Path) -> None:
         piece = next(p for p in data["pieces"] if p["id"] == "201")
         piece["at"] = "D2"
         del piece["position"]
+        data["pieces"] = [p for p in data["pieces"] if p["id"] != "202"]  # taken off its stack
+        data["pieces"].append({"counter": "scout", "map": "areas", "at": "Turn 2", "face": "back"})
 
-    edit("counters.json", rename)
+    def add(data: Any) -> None:
+        rename(data)
+        images = {"image": "images/foot.png"}, {"image": "images/foot-back.png"}
+        data["counters"].append(
+            {"id": "scout", "name": "Scout", "kind": "unit", "front": images[0], "back": images[1]}
+        )
+
+    edit("counters.json", add)
     edit("scenarios/opening.json", move)
     edit("game.json", lambda data: data["dice"][0].update(sides=8))
     report = validate_game(folder)
@@ -325,11 +334,17 @@ def test_the_data_drives_the_build(shown: Imported, tmp_path: Path) -> None:
     result = inspect_module(rebuilt)
     opening = next(s for s in result.setups if s.name == "Opening")
     assert {(p.name, p.location) for p in opening.pieces if p.id == "201"} == {("Heavy Tank", "D2")}
+    assert not any(p.id == "202" for p in opening.pieces)
+    assert [(p.map, p.location) for p in opening.pieces if p.name == "Scout"] == [("Areas", "Turn 2")]
     root = parse(_entry(rebuilt, "buildFile.xml"))
     tank = next(e for e in root.iter("VASSAL.build.widget.PieceSlot") if e.get("entryName") == "Tank")
     _, traits = decode_add_piece(tank.text or "")
     assert traits[-1].type.endswith(";Heavy Tank") and "foot-back.png" in traits[2].type
     assert next(root.iter("VASSAL.build.module.DiceButton")).get("nSides") == "8"
+    added = [e for e in root.iter("VASSAL.build.widget.PieceSlot") if e.get("entryName") == "Scout"]
+    assert [e.get("gpid") for e in added] == ["100"] and root.get(
+        "nextPieceSlotId"
+    ) == "101"  # a palette of its own
 
 
 # --- inspect's cases, against what the real VASSAL answered for the originals ----------------------

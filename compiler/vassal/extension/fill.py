@@ -18,6 +18,8 @@ from rules_engine.definitions import ValidGame
 from rules_engine.definitions.boards import BoardMap, PlacedBoard
 
 PICKER = "VASSAL.build.module.map.BoardPicker"
+PIECE_WINDOW, LIST_WIDGET = "VASSAL.build.module.PieceWindow", "VASSAL.build.widget.ListWidget"
+PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
 
 
 class TreeFiller:
@@ -54,6 +56,29 @@ class TreeFiller:
                     if parent is not None:
                         parent.remove(element)
                     break
+        self._new_counters(root)
+
+    def _new_counters(self, root: etree._Element) -> None:
+        """Counters the data added (no kept piece, no slot) go in a palette window of their own,
+        with palette ids after the module's, so that players can take them."""
+        slotted = {e.get(wgc("counter")) for e in root.iter(etree.Element) if e.get(wgc("counter"))}
+        added = [c for c in self.definition.counters.counters if c not in slotted and self.pieces.is_new(c)]
+        if not added:
+            return
+        window = etree.SubElement(root, PIECE_WINDOW, name="New counters", text="New counters")
+        panel = etree.SubElement(window, LIST_WIDGET, entryName="New counters")
+        next_id = (
+            int(root.get("nextPieceSlotId", "") or 0) if (root.get("nextPieceSlotId") or "").isdigit() else 0
+        )
+        next_id = max(next_id, 1)
+        for counter_id in added:
+            gpid = str(next_id)
+            slot = etree.SubElement(
+                panel, PIECE_SLOT, entryName=self.definition.counters.counters[counter_id].name, gpid=gpid
+            )
+            slot.text = self.pieces.slot_text(counter_id, gpid)
+            next_id += 1
+        root.set("nextPieceSlotId", str(next_id))
 
     def _map(self, element: etree._Element, map_id: str) -> bool:
         board_map = self.maps.get(map_id)

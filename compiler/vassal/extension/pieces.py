@@ -86,6 +86,10 @@ class PieceMaker:
             )
         return _with_data(kept, data, key)
 
+    def is_new(self, counter_id: str) -> bool:
+        """A counter the data added since the import: it has no kept piece."""
+        return counter_id in self.counters and counter_id not in self.kept.counters
+
     def slot_text(self, counter_id: str, gpid: str | None = None) -> str | None:
         """A slot's text; ``gpid``: the slot's own palette id, for a counter several slots share."""
         piece = self.counter_piece(counter_id)
