@@ -65,7 +65,7 @@ def new_game(target: Path, system: str | None = None, source: Path | None = None
     check_target(target)
     game_id = game_id_of(target.name)
     title = game_id.replace("-", " ").title()  # in letters the drawing font has (text.missing-glyphs)
-    files = _from_folder(source) if source is not None else _from_template(system or "israel1948")
+    files = _from_folder(source) if source is not None else _from_template(system or "classic")
     texts = {
         relative: _with_schema(_renamed(text, game_id, title) if relative == "game.json" else text, relative)
         for relative, text in sorted(files.items())

@@ -104,6 +104,7 @@ def test_each_card_back_lies_behind_its_front_on_the_sheets(artful: GameCopy) ->
     for placement in pages.placements:
         deck, card = placement.item.thing
         x, y = pages.grid.front(placement.column, placement.row)
+        x, y = x + spec.bleed_px, y + spec.bleed_px  # the card inside its bleed
         cell = (x, y, x + width, y + height)
         front = pages.fronts[placement.sheet].crop(cell)
         behind = ImageOps.mirror(ImageOps.mirror(pages.backs[placement.sheet]).crop(cell))

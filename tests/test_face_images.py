@@ -90,20 +90,18 @@ def test_every_image_back_lies_behind_its_front(artful: GameCopy) -> None:
     spec = SheetSpec(dpi=160)
     pages = render_counter_sheets(definition, spec)
     painter = CounterPainter(definition)
-    size, inset = spec.counter_px, 2
+    size, inset, bleed = spec.counter_px, 2, spec.bleed_px
     for placement in pages.placements:
         x, y = pages.grid.front(placement.column, placement.row)
         cell = (x, y, x + spec.cell_px, y + spec.cell_px)
-        inner = (inset, inset, size - inset, size - inset)
+        inner = (bleed + inset, bleed + inset, bleed + size - inset, bleed + size - inset)
         front = pages.fronts[placement.sheet].crop(cell).crop(inner)
         behind = ImageOps.mirror(ImageOps.mirror(pages.backs[placement.sheet]).crop(cell)).crop(inner)
         counter = placement.item.thing
-        assert (
-            ImageChops.difference(front, painter.render(counter, "front", size).crop(inner)).getbbox() is None
-        )
-        assert (
-            ImageChops.difference(behind, painter.render(counter, "back", size).crop(inner)).getbbox() is None
-        )
+        drawn_front = painter.render(counter, "front", size, bleed).crop(inner)
+        drawn_back = painter.render(counter, "back", size, bleed).crop(inner)
+        assert ImageChops.difference(front, drawn_front).getbbox() is None
+        assert ImageChops.difference(behind, drawn_back).getbbox() is None
 
 
 def test_a_changed_face_image_redraws_that_face_only(artful: GameCopy, tmp_path: Path) -> None:

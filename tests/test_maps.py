@@ -3,6 +3,7 @@ area, every terrain in its own colour, and the book's sizes."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from functools import cache
@@ -42,6 +43,27 @@ def test_map_labels_never_collide(game: str) -> None:
     assert len(boxes) > 20
     hits = [(a[0], b[0]) for a, b in itertools.combinations(boxes, 2) if overlaps(a[1], b[1])]
     assert not hits, hits[:10]
+
+
+def test_a_supply_label_in_a_named_hex_finds_room_beside_the_name() -> None:
+    """A labelled source in a hex whose name fills the spot under the symbol (Vallon, a
+    fortress and a source) goes above it rather than over the name."""
+    game = definition("vallon")
+    sources = tuple(s._replace(label="FORTRESS") if s.at == "0905" else s for s in game.board.supply_sources)
+    art = render_board(game._replace(board=dataclasses.replace(game.board, supply_sources=sources)), DPI)
+    label = next(t for t in art.texts if t.role == "supply" and t.text == "FORTRESS")
+    name = next(t for t in art.texts if t.role == "place" and t.text == "Vallon")
+    assert not overlaps(label.bbox, name.bbox)
+    assert label.bbox[3] <= name.bbox[1]
+
+
+def test_the_terrain_key_states_classic_combat_effects_its_summaries_say() -> None:
+    """The key prints no terrain summary, so a column shift or a doubling the summary states
+    is still written out there, and a side by its name."""
+    legend = [t.text for t in board("vallon").texts if t.role == "legend"]
+    assert "Forest: to enter Foot 2 MP, Mechanised 3 MP; 1 column left" in legend
+    assert "Town: defense x2" in legend
+    assert "Forts: 1 column left (Valloria defenders only)" in legend
 
 
 @pytest.mark.parametrize("game", ["israel1948", "jerusalem"])

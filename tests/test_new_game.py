@@ -232,3 +232,15 @@ def test_the_users_own_schema_files_are_kept_and_named(tmp_path: Path) -> None:
     assert (schemas / "game.schema.json").is_file()
     again = CliRunner().invoke(cli, ["new", str(tmp_path / "project" / "second")])
     assert again.exit_code == 0 and (schemas / "map.schema.json").read_text() == mine
+
+
+def test_a_new_game_is_classic_and_the_help_lists_every_system(tmp_path: Path) -> None:
+    from rules_engine.systems import SYSTEM_SUMMARIES
+
+    game = tmp_path / "games" / "border-war"
+    assert CliRunner().invoke(cli, ["new", str(game)]).exit_code == 0
+    assert json.loads((game / "game.json").read_text())["system"] == "classic"
+    assert set(SYSTEM_SUMMARIES) == set(SYSTEMS)
+    shown = CliRunner().invoke(cli, ["new", "--help"]).output
+    for name, line in SYSTEM_SUMMARIES.items():
+        assert f"{name}" in shown and line in shown

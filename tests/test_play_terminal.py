@@ -174,7 +174,7 @@ def test_raiders_terms_are_explained(tmp_path: Path) -> None:
 
 def test_points_are_shown_only_where_the_game_has_them(tmp_path: Path) -> None:
     runner = CliRunner()
-    made = runner.invoke(cli, ["new", str(tmp_path / "new" / "border-war")])
+    made = runner.invoke(cli, ["new", str(tmp_path / "new" / "border-war"), "--system", "israel1948"])
     assert made.exit_code == 0, made.output
     plain = _play(tmp_path / "new" / "border-war", "first-clash", "quit\n", tmp_path / "a.json")
     assert "Points:" not in plain.output and "points:" not in plain.output and "South:" in plain.output
@@ -182,6 +182,20 @@ def test_points_are_shown_only_where_the_game_has_them(tmp_path: Path) -> None:
     assert "Air points (2.3: each re-rolls one die of your own in a combat): Arab League 1, Israeli 0" in (
         israel.output
     )
+
+
+def test_a_classic_game_is_played_to_its_end_and_replays(tmp_path: Path) -> None:
+    """wgc play on the classic template (wgc new's default): every phase ended (reinforcements
+    placed where they must be) up to the last turn, and the saved game replays."""
+    game = tmp_path / "new" / "river"
+    made = CliRunner().invoke(cli, ["new", str(game)])
+    assert made.exit_code == 0, made.output
+    save = tmp_path / "river.json"
+    result = _play(game, "the-river-line", "end the phase\n1\n" * 150, save)
+    assert result.exit_code == 0, result.output
+    assert "The game is over: South Victory." in result.output
+    replayed = CliRunner().invoke(cli, ["replay", str(game), str(save)])
+    assert replayed.exit_code == 0 and "passed" in replayed.output, replayed.output
 
 
 def test_the_resume_hint_names_the_real_game(tmp_path: Path) -> None:
@@ -192,7 +206,7 @@ def test_the_resume_hint_names_the_real_game(tmp_path: Path) -> None:
 
 
 def test_the_game_over_screen_shows_result_position_and_file(tmp_path: Path) -> None:
-    made = CliRunner().invoke(cli, ["new", str(tmp_path / "new" / "border-war")])
+    made = CliRunner().invoke(cli, ["new", str(tmp_path / "new" / "border-war"), "--system", "israel1948"])
     assert made.exit_code == 0, made.output
     save = tmp_path / "over.json"
     game = tmp_path / "new" / "border-war"

@@ -19,7 +19,13 @@ from compiler.render.fonts import font
 from compiler.render.fonts import wrap_text as _wrap
 from compiler.render.fonts import wrap_text_measuring_lines as _wrap_measuring_lines
 from compiler.render.images import png_bytes
-from compiler.render.sheets import SheetSpec, print_order, registration_points, render_counter_sheets
+from compiler.render.sheets import (
+    PRINT_BLEED_IN,
+    SheetSpec,
+    print_order,
+    registration_points,
+    render_counter_sheets,
+)
 from compiler.render.tiles import TileSpec, tile
 from compiler.render.units import parse_length
 from rules_engine.definitions import ValidGame
@@ -84,26 +90,27 @@ def test_sheets_hold_every_counter_of_the_mix(game: str) -> None:
 # --- backs behind fronts ----------------------------------------------------------------------
 
 
-def test_every_back_lies_behind_its_front(israel: ValidGame) -> None:
+@pytest.mark.parametrize("bleed", [PRINT_BLEED_IN, 0.0])
+def test_every_back_lies_behind_its_front(israel: ValidGame, bleed: float) -> None:
     """Flip the back page on the long edge (mirror it left to right): each back face must
-    then cover exactly the cell of its front."""
-    spec = SheetSpec(dpi=100)
+    then cover exactly the cell of its front, with the bleed and without."""
+    spec = SheetSpec(dpi=100, bleed=bleed)
     pages = render_counter_sheets(israel, spec)
     painter = CounterPainter(israel)
     flipped = [ImageOps.mirror(back) for back in pages.backs]
-    inset = 2  # the cut lines are drawn over the outermost pixels of every cell
-    size = spec.counter_px
+    inset = 2  # the cut lines are drawn over the outermost pixels of every face
+    size, margin = spec.counter_px, spec.bleed_px
 
     def inner(image: Image.Image) -> Image.Image:
-        return image.crop((inset, inset, size - inset, size - inset))
+        return image.crop((margin + inset, margin + inset, margin + size - inset, margin + size - inset))
 
     for placement in pages.placements:
         x, y = pages.grid.front(placement.column, placement.row)
         cell = (x, y, x + spec.cell_px, y + spec.cell_px)
         front = inner(pages.fronts[placement.sheet].crop(cell))
         behind = inner(ImageOps.mirror(flipped[placement.sheet].crop(cell)))
-        expected_front = inner(painter.render(placement.item.thing, "front", size))
-        expected_back = inner(painter.render(placement.item.thing, "back", size))
+        expected_front = inner(painter.render(placement.item.thing, "front", size, margin))
+        expected_back = inner(painter.render(placement.item.thing, "back", size, margin))
         assert ImageChops.difference(front, expected_front).getbbox() is None, placement.item.thing.id
         assert ImageChops.difference(behind, expected_back).getbbox() is None, placement.item.thing.id
 
@@ -127,7 +134,7 @@ def test_side_and_strength_colours(israel: ValidGame) -> None:
     iraq = israel.counters.get("iraq-1-armoured-car")  # type: ignore[union-attr]
     front = painter.render(iraq, "front", 200)  # type: ignore[arg-type]
     back = painter.render(iraq, "back", 200)  # type: ignore[arg-type]
-    assert near(front.getpixel((6, 100)), "#3f8a3f")  # type: ignore[arg-type]
+    assert near(front.getpixel((6, 100)), "#357a35")  # type: ignore[arg-type]
     lower_left = (0, 130, 80, 200)
     assert count_near(front, "red", lower_left) > 150  # a red '1' on the full side (1.2)
     assert count_near(back, "red", lower_left) < 20  # white on the damaged side
@@ -180,6 +187,12 @@ GOLDEN_FACES = [
     ("jerusalem", "jerusalem-convoy", "front"),  # unlimited movement as an infinity sign
     ("jerusalem", "abdullah-tell", "front"),  # short printed name, 'x1' readable on the band
     ("lawrence", "asien-korps", "back"),  # the Ottoman flag, not the German one
+    ("israel1948", "egypt-tank", "front"),  # '+' in the ink beside the red disc, condensed name
+    ("israel1948", "golani-1", "back"),  # black strength on its light tile, the damaged bar's keylines
+    ("jerusalem", "legion-truck-1-24-3", "front"),  # black MP on a tile on Legion brown, Jordan's flag
+    ("jerusalem", "mufti-2-8", "front"),  # the Arab Revolt flag, the 'L' beside the MP
+    ("jerusalem", "legion-6lb", "front"),  # range as R2, targeted strength in its ring
+    ("lawrence", "oef-inf-3", "front"),  # an Ottoman unit: the crescent flag on the dark red
 ]
 
 

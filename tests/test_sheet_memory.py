@@ -39,12 +39,12 @@ def _many_counters(game: GameCopy) -> int:
 def test_twenty_thousand_counters_print_in_bounded_memory(israel: GameCopy, tmp_path: Path) -> None:
     assert _many_counters(israel) == PHYSICAL
     out = tmp_path / "out"
-    args = ["sheets", str(israel.root), "-o", str(out), "--dpi", "100", "--no-replays"]
+    args = ["sheets", str(israel.root), "-o", str(out), "--dpi", "100", "--no-bleed", "--no-replays"]
     outcome = run_wgc(args, tmp_path, timeout=240, memory_mb=1500)
     assert outcome.exit_code == 0, outcome.stderr[-2000:]
     sheets = out / "israel1948" / "sheets"
     pages = sorted(sheets.glob("counters-sheet*-*.png"))
-    assert len(pages) == 2 * 112  # 180 counters a sheet (12 x 15), the groups starting new rows
+    assert len(pages) == 2 * 112  # 180 counters a sheet (12 x 15, no bleed), the groups starting new rows
     assert outcome.peak_mb is not None and outcome.peak_mb < 200, outcome.peak_mb
     pdf = (sheets / "counters.pdf").read_bytes()
     assert pdf.count(b"/Type /Page ") == len(pages) and pdf.endswith(b"%%EOF\n")

@@ -46,8 +46,8 @@ _SOURCES = ("compiler/render", "compiler/cache", "rules_engine/definitions", "ru
 @cache
 def renderer_version() -> str:
     """A hash of everything besides the data that decides a drawing's bytes: the sources
-    of the renderers (compiler/cache/sources.py), Pillow, FreeType, zlib and Python. Any
-    change redraws everything."""
+    of the renderers and the typefaces they bundle (compiler/cache/sources.py), Pillow,
+    FreeType, zlib and Python. Any change redraws everything."""
     import PIL
     from PIL import ImageFont
 
@@ -60,7 +60,7 @@ def renderer_version() -> str:
     )
     digest.update(repr(libraries).encode())
     for folder in _SOURCES:
-        add_sources(digest, ROOT / folder)
+        add_sources(digest, ROOT / folder, (".py", ".ttf"))
     return digest.hexdigest()
 
 

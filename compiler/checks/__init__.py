@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from compiler.checks.art import check_board_image, check_card_images, check_counter_images
 from compiler.checks.boards import check_boards, check_scenario_pieces
 from compiler.checks.charts import check_combat_system, check_tables
+from compiler.checks.classic import check_classic
 from compiler.checks.context import CheckContext
 from compiler.checks.geometry import (
     check_bridges,
@@ -38,7 +39,7 @@ from compiler.checks.references import (
 )
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
-from compiler.checks.system import check_system
+from compiler.checks.system import check_system, check_victory_kinds
 from compiler.checks.values import check_engine_values, check_face_values, check_value_declarations
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
@@ -83,6 +84,8 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_boards,
     check_scenario_pieces,
     check_kept_tree,
+    check_victory_kinds,
+    check_classic,
     check_reconstructed,
 )
 

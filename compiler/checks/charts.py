@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from compiler.checks.context import CheckContext, at, unknown
+from compiler.checks.system import known_system
 from compiler.diagnostics import Diagnostic, codes, error
 from rules_engine.definitions import DieRange, GameDefinition, Table
 
@@ -19,7 +20,7 @@ def check_tables(context: CheckContext) -> Iterator[Diagnostic]:
         if table.kind in ("die-roll", "crt"):
             yield from _coverage(definition, table)
         if table.kind == "crt":
-            yield from _crt_columns(table)
+            yield from _crt_columns(table, differential=_differential(definition, table))
 
 
 def _die_sides(definition: GameDefinition, die_id: str | None) -> int | None:
@@ -85,9 +86,16 @@ def _odds_value(column: str) -> Fraction | None:
     return Fraction(int(parts[0]), int(parts[1]))
 
 
-def _crt_columns(table: Table) -> Iterator[Diagnostic]:
+def _differential(definition: GameDefinition, table: Table) -> bool:
+    """The table is the CRT of a differential combat: its columns are differentials, checked with
+    the classic options (compiler/checks/classic.py)."""
+    combat = definition.charts.combat if definition.charts else None
+    return combat is not None and combat.kind == "differential-crt" and combat.table == table.id
+
+
+def _crt_columns(table: Table, differential: bool = False) -> Iterator[Diagnostic]:
     previous: Fraction | None = None
-    for index, column in enumerate(table.columns):
+    for index, column in enumerate(() if differential else table.columns):
         value = _odds_value(column)
         file, pointer = at(table.origin, "columns", index)
         if value is None:
@@ -122,6 +130,7 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
     if charts is None or charts.combat is None:
         return
     combat = charts.combat
+    yield from _playable_kind(context)
     if game is not None:
         die_ids = [d.id for d in game.dice]
         for index, pool_die in enumerate(combat.dice):
@@ -143,3 +152,22 @@ def check_combat_system(context: CheckContext) -> Iterator[Diagnostic]:
                 )
     if combat.table is not None and combat.table not in charts.tables:
         yield unknown(codes.REF_UNKNOWN_TABLE, "table", combat.table, charts.tables, combat.origin, "table")
+
+
+def _playable_kind(context: CheckContext) -> Iterator[Diagnostic]:
+    """A combat system of a kind the game's rules system does not play is refused here, at its
+    line, rather than by the engine when a replay or a game first fights."""
+    charts, game = context.definition.charts, context.definition.game
+    system = known_system(context)
+    if charts is None or charts.combat is None or game is None or system is None:
+        return
+    kind = charts.combat.kind
+    if system.combat_kinds and kind not in system.combat_kinds:
+        file, pointer = at(charts.combat.origin, "kind")
+        yield error(
+            codes.COMBAT_UNPLAYABLE_KIND,
+            f"the {game.system} system does not play '{kind}' combat",
+            file,
+            pointer,
+            hint=f"the {game.system} system plays: " + ", ".join(sorted(system.combat_kinds)),
+        )

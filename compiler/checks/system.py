@@ -47,3 +47,22 @@ def check_system(context: CheckContext) -> Iterator[Diagnostic]:
                 pointer,
                 hint="kinds of this system: " + ", ".join(sorted(system.phase_kinds)),
             )
+
+
+def check_victory_kinds(context: CheckContext) -> Iterator[Diagnostic]:
+    """A victory condition of a kind the game's system does not evaluate is refused at its line."""
+    game = context.definition.game
+    system = known_system(context)
+    if game is None or system is None or not system.victory_kinds:
+        return
+    for scenario in context.definition.scenarios:
+        for condition in scenario.victory.conditions if scenario.victory else ():
+            if condition.kind not in system.victory_kinds:
+                file, pointer = at(condition.origin, "kind")
+                yield error(
+                    codes.VICTORY_UNPLAYABLE_KIND,
+                    f"the {game.system} system does not evaluate '{condition.kind}' conditions",
+                    file,
+                    pointer,
+                    hint=f"the {game.system} system evaluates: " + ", ".join(sorted(system.victory_kinds)),
+                )

@@ -26,6 +26,7 @@ from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
 from compiler.render.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
+from rules_engine.systems import SYSTEM_SUMMARIES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -366,11 +367,12 @@ PAPER = click.option(
 )
 @click.option(
     "--bleed",
-    default="0in",
+    default="1/16in",
     show_default=True,
     callback=_length("--bleed", 0.0, 0.25),
-    help="Artwork beyond each cut line, e.g. 1/16in.",
+    help="Each face's background carried on beyond its cut line, e.g. 1/8in.",
 )
+@click.option("--no-bleed", is_flag=True, help="No bleed: pieces edge to edge, as on screen.")
 @click.option("--cut-lines/--no-cut-lines", default=True, show_default=True, help="Draw thin cutting lines.")
 @NO_REPLAYS
 def sheets(
@@ -380,6 +382,7 @@ def sheets(
     size: float,
     dpi: int,
     bleed: float,
+    no_bleed: bool,
     cut_lines: bool,
     no_replays: bool,
 ) -> int:
@@ -387,11 +390,15 @@ def sheets(
 
     Print the PDF duplex, flipping on the long edge: every back lands behind
     its front. The cross-hairs at the top corners show whether the printer
-    kept the two sides aligned.
+    kept the two sides aligned. Each face's background runs 1/16 in past its
+    cut line (--bleed), so a cut a little off shows no white; --no-bleed sets
+    the pieces edge to edge.
     """
     from compiler.render.sheets import SheetSpec, grid_for
 
-    spec = SheetSpec(paper=paper, counter=size, dpi=dpi, bleed=bleed, cut_lines=cut_lines)
+    spec = SheetSpec(
+        paper=paper, counter=size, dpi=dpi, bleed=0.0 if no_bleed else bleed, cut_lines=cut_lines
+    )
     try:
         grid_for(spec)
     except ValueError as exc:
@@ -512,10 +519,17 @@ def simulate(
     )
 
 
-@cli.command("new", short_help="Start a game that validates and builds.")
+@cli.command(
+    "new",
+    short_help="Start a game that validates and builds.",
+    epilog="\b\nSystems (--system):\n"
+    + "\n".join(f"  {name:<11} {line}" for name, line in sorted(SYSTEM_SUMMARIES.items())),
+)
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
-    "--system", default=None, help="The rules system of the template: israel1948, jerusalem or raiders."
+    "--system",
+    default=None,
+    help="The rules system of the template (classic by default; each is listed below).",
 )
 @click.option(
     "--from",

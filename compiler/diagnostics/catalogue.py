@@ -93,7 +93,6 @@ def limits() -> list[tuple[str, str, str]]:
         ("phases one replay step may advance", str(MAX_PHASES_PER_STEP), "`replay.bad-step`"),
         *_art_limits(),
         *_output_limits(),
-        *_kept_limits(),
     ]
 
 
@@ -160,6 +159,7 @@ def _output_limits() -> list[tuple[str, str, str]]:
         ),
         *_map_limits(),
         *_trust_limits(),
+        *_kept_limits(),
     ]
 
 

@@ -48,6 +48,8 @@ REF_UNKNOWN_DIE = "ref.unknown-die"
 REF_UNKNOWN_SCENARIO = "ref.unknown-scenario"
 REF_UNKNOWN_OPTIONAL_RULE = "ref.unknown-optional-rule"
 REF_WRONG_KIND = "ref.wrong-kind"
+REF_UNKNOWN_MODE = "ref.unknown-mode"
+REF_UNKNOWN_PHASE = "ref.unknown-phase"
 REF_AMBIGUOUS_PLACE = "ref.ambiguous-place"
 REF_UNKNOWN_SYSTEM = "ref.unknown-system"
 NAME_UNPRINTABLE = "name.unprintable"
@@ -123,6 +125,7 @@ VICTORY_UNKNOWN_PLACE = "victory.unknown-place"
 VICTORY_TOTAL_MISMATCH = "victory.total-mismatch"
 VICTORY_LEVELS_GAP = "victory.levels-gap"
 VICTORY_LEVELS_OVERLAP = "victory.levels-overlap"
+VICTORY_UNPLAYABLE_KIND = "victory.unplayable-kind"
 
 # Charts and tables
 TABLE_GAP = "table.gap"
@@ -130,6 +133,13 @@ TABLE_OVERLAP = "table.overlap"
 TABLE_COLUMNS_ORDER = "table.columns-order"
 TABLE_ROW_WIDTH = "table.row-width"
 COMBAT_MISSING_COLOUR = "combat.missing-colour"
+COMBAT_UNPLAYABLE_KIND = "combat.unplayable-kind"
+COMBAT_RESULT_NO_MEANING = "combat.result-no-meaning"
+COMBAT_CRT_COLUMNS = "combat.crt-columns"
+
+# The classic system's options
+CLASSIC_MISSING_OPTION = "classic.missing-option"
+CLASSIC_UNREAD_OPTION = "classic.unread-option"
 
 # Provenance
 PROVENANCE_RECONSTRUCTED = "provenance.reconstructed"
@@ -173,6 +183,8 @@ DESCRIPTIONS: dict[str, str] = {
     REF_UNKNOWN_SCENARIO: "A scenario id with no file in scenarios/.",
     REF_UNKNOWN_OPTIONAL_RULE: "An optional rule id that game.json does not define.",
     REF_WRONG_KIND: "A reference names a record of the wrong kind (a hexside terrain on a hex).",
+    REF_UNKNOWN_MODE: "A phase or turn effect names a movement mode rules.movement does not declare.",
+    REF_UNKNOWN_PHASE: "An option names a phase the sequence of play does not have.",
     REF_AMBIGUOUS_PLACE: "A place name that names more than one space.",
     REF_UNKNOWN_SYSTEM: "game.json names a game system that no rules engine plays.",
     NAME_UNPRINTABLE: "A name holds a line break or control character, or ends with a backslash.",
@@ -209,15 +221,15 @@ DESCRIPTIONS: dict[str, str] = {
     COUNTER_MISSING_VALUE: "A counter lacks a value game.json's required_values asks it to carry.",
     COUNTER_BACK_NOT_REDUCED: "A number on a unit's damaged side is higher than on its full side.",
     VALUE_UNKNOWN: (
-        "A face gives, or required_values, a layout, a name format or a counter chart names, "
-        "a value game.json does not declare."
+        "A face gives, or required_values, a layout, a name format, a counter chart or a classic "
+        "option names, a value game.json does not declare."
     ),
     VALUE_WRONG_KIND: "A face gives a value of another kind than declared (a word for a number).",
     VALUE_OUT_OF_BOUNDS: "A number outside its declared min, max or step; a text over its max_length.",
     VALUE_UNKNOWN_CHOICE: "A face gives a choice its declaration does not list.",
     VALUE_MARK_NOT_ALLOWED: "A number carries a mark its declaration does not allow.",
     VALUE_BAD_DECLARATION: "A counter value's declaration contradicts itself (min above max, no choices).",
-    VALUE_ENGINE_NEEDS: "The game's rules system reads a counter value the game does not declare or require.",
+    VALUE_ENGINE_NEEDS: "The rules read a counter value the game does not declare, require, or declare so.",
     LAYOUT_BAD_TEMPLATE: (
         "A layout's or name format's text cannot be read: an unclosed '{', a stray '}', "
         "a field that names no value."
@@ -255,6 +267,7 @@ DESCRIPTIONS: dict[str, str] = {
     VICTORY_TOTAL_MISMATCH: "A victory condition's total disagrees with the map.",
     VICTORY_LEVELS_GAP: "Some counts match no victory level.",
     VICTORY_LEVELS_OVERLAP: "Some counts match two victory levels.",
+    VICTORY_UNPLAYABLE_KIND: "A victory condition of a kind the game's rules system does not evaluate.",
     TABLE_GAP: "A die result that no row of a table covers.",
     TABLE_OVERLAP: "A die result that two rows of a table cover.",
     TABLE_COLUMNS_ORDER: "The odds columns of a combat results table are out of order.",
@@ -263,6 +276,11 @@ DESCRIPTIONS: dict[str, str] = {
         "A unit's strength colour that the combat chart in charts.json does not declare "
         "(any colour, where it declares none)."
     ),
+    COMBAT_UNPLAYABLE_KIND: "charts.json's combat system is of a kind the game's rules system does not play.",
+    COMBAT_RESULT_NO_MEANING: "A result code of the CRT or of a table end has no meaning in combat.results.",
+    COMBAT_CRT_COLUMNS: "A CRT column does not read as the combat kind's columns (odds or differentials).",
+    CLASSIC_MISSING_OPTION: "A classic game lacks an option its phases or results need.",
+    CLASSIC_UNREAD_OPTION: "A classic option in a game of another system, which does not read it.",
     PROVENANCE_RECONSTRUCTED: "A value the rulebook does not print was reconstructed (a warning).",
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compiler.model.classic import build_procedure
 from compiler.model.reading import Json, text
 from rules_engine.definitions import (
     Charts,
@@ -50,6 +51,7 @@ def _combat(data: Json, origin: Origin) -> CombatSystem:
         settings={k: v for k, v in data.items() if k in _COMBAT_SETTINGS},
         summary=text(data, "summary"),
         origin=origin,
+        procedure=build_procedure(data, origin),
     )
 
 

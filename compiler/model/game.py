@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from compiler.model.classic import build_rules, selector
 from compiler.model.layout import build_counter_charts, build_counter_names, build_layouts
-from compiler.model.reading import Json, cite_text, strings, text
+from compiler.model.reading import Json, cite_text, strings, text, turn
 from rules_engine.definitions import (
     Campaign,
     CampaignLink,
@@ -70,6 +71,7 @@ def build_game(data: Json, file: str) -> GameInfo:
         ),
         campaign=_campaign(data["campaign"], root.child("campaign")) if "campaign" in data else None,
         origin=root,
+        rules=build_rules(data["rules"], root.child("rules")) if "rules" in data else None,
         counter_values=tuple(
             _counter_value(v, root.child("counter_values", i))
             for i, v in enumerate(data.get("counter_values", ()))
@@ -148,6 +150,9 @@ def _phase(data: Json, origin: Origin) -> Phase:
         data.get("order", "fixed"),
         text(data, "summary"),
         origin,
+        units=selector(data.get("units")),
+        mode=text(data, "mode"),
+        turns=tuple(str(turn(t)) for t in data.get("turns", ())),
     )
 
 

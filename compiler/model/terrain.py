@@ -48,6 +48,11 @@ def _terrain(data: Json, origin: Origin) -> Terrain:
             max_units=combat_data.get("max_units"),
             cumulative=bool(combat_data.get("cumulative", True)),
             summary=text(combat_data, "summary"),
+            column_shift=int(combat_data.get("column_shift", 0)),
+            defense_multiplier=_number(combat_data.get("defense_multiplier")),
+            attack_multiplier=_number(combat_data.get("attack_multiplier")),
+            applies=combat_data.get("applies", "every-attacker-across"),
+            for_side=text(combat_data, "for_side"),
         )
     return Terrain(
         id=data["id"],
@@ -67,3 +72,7 @@ def _terrain(data: Json, origin: Origin) -> Terrain:
         origin=origin,
         printed_number=data.get("printed_number"),
     )
+
+
+def _number(value: Any) -> float | None:
+    return None if value is None else float(value)

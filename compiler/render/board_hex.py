@@ -346,7 +346,13 @@ class HexPainter:
             placer.place(
                 draw,
                 text,
-                [(x, y + self.inch(0.05)), (x - self.inch(0.22), y - self.inch(0.07))],
+                [
+                    (x, y + self.inch(0.05)),
+                    (x - self.inch(0.22), y - self.inch(0.07)),
+                    # left of the symbol, then above it: where a place name fills the hex below
+                    (x - self.inch(0.42), y - self.inch(0.1)),
+                    (x, y - self.inch(0.25)),
+                ],
                 font(round(self.inch(0.09))),
                 "supply",
                 INK,

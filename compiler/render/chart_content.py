@@ -9,10 +9,11 @@ The words are the data's own summaries and names; ids never appear
 
 from __future__ import annotations
 
+from compiler.render import classic_charts
 from compiler.render.charts import Cell, Chart, Paragraph, Table
 from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names
 from compiler.render.terrain_key import style_of
-from rules_engine.definitions import CombatSystem, Counter, CounterChart, Terrain, ValidGame
+from rules_engine.definitions import CombatSystem, Counter, CounterChart, Phase, Terrain, ValidGame
 from rules_engine.definitions import Table as TableData
 from rules_engine.definitions.layout import value_text
 
@@ -43,9 +44,12 @@ def game_charts(definition: ValidGame) -> list[Chart]:
     for table in definition.charts.tables.values():
         charts.append(table_chart(table, names))
     charts.extend(counter_charts(definition, names))
-    sequence = sequence_chart(definition)
+    sequence = sequence_chart(definition, names)
     if sequence is not None:
         charts.append(sequence)
+    effects = classic_charts.turn_effects_chart(definition)
+    if effects is not None:
+        charts.append(effects)
     stacking = stacking_chart(definition)
     if stacking is not None:
         charts.append(stacking)
@@ -119,7 +123,7 @@ def combat_text(terrain: Terrain, names: Names) -> str:
     parts = []
     if combat is not None:
         summary = combat.summary or ""
-        parts = [text for text, key in _combat_facts(terrain) if key not in summary]
+        parts = [text for text, key in _combat_facts(terrain, names) if key not in summary]
         if summary:
             first, _, rest = summary.partition(" ")
             joined = parts and first in ("The", "A", "An")  # mid-sentence after the facts
@@ -131,8 +135,9 @@ def combat_text(terrain: Terrain, names: Names) -> str:
     return "; ".join(parts) or "-"
 
 
-def _combat_facts(terrain: Terrain) -> list[tuple[str, str]]:
-    """Each combat fact with the token that shows a summary already says it."""
+def _combat_facts(terrain: Terrain, names: Names, unless_said: bool = True) -> list[tuple[str, str]]:
+    """Each combat fact with the token that shows a summary already says it (``unless_said``:
+    the classic facts a summary says are left out already)."""
     combat = terrain.combat
     if combat is None:
         return []
@@ -152,7 +157,7 @@ def _combat_facts(terrain: Terrain) -> list[tuple[str, str]]:
         if drm == 0 and combat.summary:
             continue
         facts.append((f"{drm:+d} {DRM_SITUATIONS.get(situation, situation.replace('-', ' '))}", f"{drm:+d}"))
-    return facts
+    return facts + classic_charts.terrain_facts(terrain, names, unless_said)
 
 
 def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
@@ -165,7 +170,7 @@ def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
         else:
             costs = ", ".join(f"{names.movement_class(c).split()[0]} {_cost(v)}" for c, v in table.items())
         parts.append(f"{SITUATIONS.get(situation, situation.replace('-', ' '))} {costs}")
-    parts += [text for text, _ in _combat_facts(terrain)]
+    parts += [text for text, _ in _combat_facts(terrain, names, unless_said=False)]
     if terrain.tactical_edge_tie:
         parts.append(f"ties: {names.side(terrain.tactical_edge_tie)}")
     if terrain.stop:
@@ -205,9 +210,13 @@ def combat_chart(combat: CombatSystem, names: Names) -> Chart:
     if combat.modifiers:
         rows = tuple((Cell(f"{m.drm:+d}", bold=True, centre=True), Cell(m.summary)) for m in combat.modifiers)
         blocks.append(Table(("DRM", "Die-roll modifier"), rows, weights=(1, 8)))
+    procedure = combat.procedure
+    if procedure.attack is not None or procedure.results:
+        blocks += classic_charts.combat_blocks(combat.kind, procedure, combat.rounding)
     title = {
         "dice-pool": "Combat",
         "odds-crt": "Combat and Die-Roll Modifiers",
+        "differential-crt": "Combat",
         "tactical-edge": "Combat: the Tactical Edge",
     }
     return Chart("combat", title.get(combat.kind, "Combat"), tuple(blocks))
@@ -303,12 +312,19 @@ def _counter_chart(chart: CounterChart, counters: list[Counter], names: Names) -
     return Chart(chart.id, title, (Table(headings, tuple(rows), weights=weights),))
 
 
-def sequence_chart(definition: ValidGame) -> Chart | None:
+def sequence_chart(definition: ValidGame, names: Names) -> Chart | None:
+    """The phases in order; a classic game's phases say what happens without a summary too."""
     game = definition.game
     if not game.phases:
         return None
+
+    def doings(phase: Phase) -> str:
+        if game.rules is None:
+            return phase.summary or ""
+        return classic_charts.phase_text(phase, definition, names)
+
     rows = tuple(
-        (Cell(f"{i}. {p.name}", bold=True), Cell(p.summary or "")) for i, p in enumerate(game.phases, start=1)
+        (Cell(f"{i}. {p.name}", bold=True), Cell(doings(p))) for i, p in enumerate(game.phases, start=1)
     )
     return Chart("sequence", "Sequence of Play", (Table(("Phase", "What happens"), rows, weights=(2, 5)),))
 

@@ -26,6 +26,9 @@ GROUP = "#ddd5c2"
 RULE = "#b5ad9a"
 SCREEN_DPI = 120  # VASSAL's chart windows: 9 pt body text is 15 px
 BODY_PT = 9.0
+# A table whose words do not fit side by side at the body size (a differential CRT of
+# many columns in a half-page box) is set smaller, down to this fraction of it.
+SMALLEST_TABLE_SCALE = 0.7
 
 
 @dataclass(frozen=True)
@@ -80,20 +83,24 @@ class ChartImage:
     heads: list[Head] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Style:
     dpi: float
+    scale: float = 1.0  # below 1 for a table too wide for its place at the body size
 
     def px(self, points: float) -> int:
         return round(points * self.dpi / 72)
 
+    def _pt(self, points: float) -> int:
+        return self.px(points * self.scale)
+
     @property
     def body(self) -> Font:
-        return font(self.px(BODY_PT))
+        return font(self._pt(BODY_PT))
 
     @property
     def bold(self) -> Font:
-        return font(self.px(BODY_PT + 0.6))
+        return font(self._pt(BODY_PT + 0.6))
 
     @property
     def title(self) -> Font:
@@ -101,15 +108,15 @@ class _Style:
 
     @property
     def small(self) -> Font:
-        return font(self.px(BODY_PT - 1.5))
+        return font(self._pt(BODY_PT - 1.5))
 
     @property
     def line(self) -> int:
-        return self.px(BODY_PT * 1.3)
+        return self._pt(BODY_PT * 1.3)
 
     @property
     def pad(self) -> int:
-        return self.px(3.5)
+        return self._pt(3.5)
 
 
 def render_chart(chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI) -> ChartImage:
@@ -169,8 +176,10 @@ class _TablePlan:
     header_height: int
     group_height: int
     height: int
+    style: _Style  # the chart's, or a smaller one where the table would not fit
 
     def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, result: ChartImage) -> None:
+        style = self.style
         total = sum(self.widths)
         breaks = result.breaks
         result.heads.append(Head(y, y + self.header_height, y + self.height))
@@ -237,6 +246,7 @@ def _plan(
 
 
 def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> _TablePlan:
+    style = _table_style(table, draw, style, width)
     widths = _column_widths(table, draw, style, width)
     sample_space = [
         round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
@@ -258,25 +268,47 @@ def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: i
     header_height = max(len(lines) for lines in header) * style.line + 2 * style.pad
     group_height = style.line + 2 * style.pad
     total = header_height + sum(heights) + group_height * len(table.groups)
-    return _TablePlan(table, widths, header, cells, heights, header_height, group_height, total)
+    return _TablePlan(table, widths, header, cells, heights, header_height, group_height, total, style)
+
+
+def _table_style(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> _Style:
+    """The chart's style, or the largest smaller one at which every column keeps its longest
+    word: a table is never drawn wider than its place."""
+    scale = 1.0
+    while scale > SMALLEST_TABLE_SCALE:
+        sized = _Style(style.dpi, scale)
+        if sum(_minimum_widths(table, draw, sized)) <= width:
+            return sized
+        scale = round(scale - 0.05, 2)
+    return _Style(style.dpi, SMALLEST_TABLE_SCALE)
+
+
+def _minimum_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style) -> list[float]:
+    """Each column's longest word (and terrain sample), with its padding."""
+    minimum = [0.0] * len(table.columns)
+    sample = round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
+    for row in [tuple(Cell(c, bold=True) for c in table.columns), *table.rows]:
+        for column, cell in enumerate(row):
+            chosen = style.bold if cell.bold else style.body
+            extra = sample if cell.sample is not None else 0
+            longest = max((draw.textlength(word, font=chosen) for word in cell.text.split()), default=0.0)
+            minimum[column] = max(minimum[column], longest + extra)
+    return [m + 2 * style.pad + 2 for m in minimum]
 
 
 def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> list[int]:
     """Natural widths when they fit; otherwise each column keeps its longest word and shares
     the rest by its weight (or by how much it would like)."""
     columns = len(table.columns)
-    natural, minimum = [0.0] * columns, [0.0] * columns
+    natural = [0.0] * columns
     sample = round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
     for row in [tuple(Cell(c, bold=True) for c in table.columns), *table.rows]:
         for column, cell in enumerate(row):
             chosen = style.bold if cell.bold else style.body
             extra = sample if cell.sample is not None else 0
             natural[column] = max(natural[column], draw.textlength(cell.text, font=chosen) + extra)
-            longest = max((draw.textlength(word, font=chosen) for word in cell.text.split()), default=0.0)
-            minimum[column] = max(minimum[column], longest + extra)
-    pad = 2 * style.pad + 2
-    natural = [n + pad for n in natural]
-    minimum = [m + pad for m in minimum]
+    natural = [n + 2 * style.pad + 2 for n in natural]
+    minimum = _minimum_widths(table, draw, style)
     if sum(natural) <= width:
         text_columns = [c for c in range(columns) if not any(row[c].centre for row in table.rows)]
         if table.compact or not text_columns or sum(natural) < width * 0.5:

@@ -49,3 +49,12 @@ def shade(colour: str, factor: float) -> str:
         return hex_colour((int(r * factor), int(g * factor), int(b * factor)))
     mix = min(factor - 1, 1)
     return hex_colour((int(r + (255 - r) * mix), int(g + (255 - g) * mix), int(b + (255 - b) * mix)))
+
+
+def keyline_for(background: str) -> str:
+    """White or near-black, whichever stands further from ``background`` by WCAG contrast: the
+    thin line that keeps a coloured bar or band visible on any counter, in greyscale too."""
+    from compiler.render.legibility import contrast
+
+    white, black = NAMED["white"], NAMED["black"]
+    return white if contrast(white, background) >= contrast(black, background) else black

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.render.colours import NAMED, readable_on
+from compiler.render.colours import NAMED, keyline_for, readable_on
 from compiler.render.counter_values import Figure, Spot, ValuePainter
 from compiler.render.fonts import RecordingDraw
 from compiler.render.marks import draw_corner_symbol, draw_flag
@@ -138,6 +138,7 @@ VALUE_LINES = ("bottom-left", "bottom-right", "bottom")
 SYMBOL_BOX_U = (28.0, 24.0, 72.0, 54.0)  # left, top, right, bottom of a unit's symbol
 SMALL_SYMBOL_BOX_U = (32.0, 32.0, 68.0, 55.0)  # the same under a value above the symbol
 BAND_U = (38.0, 62.0)  # top and bottom of a band
+BAND_KEYLINE_U = 1.2
 
 
 def default_layouts(game: GameInfo) -> tuple[CounterLayout, CounterLayout]:
@@ -172,6 +173,7 @@ class LayoutPainter:
         self.draw, self.art, self.layout, self.box, self.u = draw, art, layout, box, u
         self.values = ValuePainter(draw, art.background, art.ink, u)
         self.band_colour = self._band_colour()
+        self.marks: list[tuple[str, tuple[float, float, float, float]]] = []  # nation marks drawn
 
     # --- what the face shows ---------------------------------------------------------------------
 
@@ -208,12 +210,14 @@ class LayoutPainter:
     # --- drawing ---------------------------------------------------------------------------------
 
     def paint_band(self, full: float) -> None:
-        """The band, printed edge to edge: through the bleed as well."""
+        """The band, printed edge to edge: through the bleed as well, with a keyline along each
+        edge so a light band stays apart from a light counter (yellow on tan) in greyscale."""
         if self.band_colour is not None:
             top = self.box[1]
-            self.draw.rectangle(
-                (0, top + BAND_U[0] * self.u, full, top + BAND_U[1] * self.u), fill=self.band_colour
-            )
+            upper, lower = top + BAND_U[0] * self.u, top + BAND_U[1] * self.u
+            line = max(1.0, BAND_KEYLINE_U * self.u)
+            self.draw.rectangle((0, upper - line, full, lower + line), fill=keyline_for(self.band_colour))
+            self.draw.rectangle((0, upper, full, lower), fill=self.band_colour)
 
     def paint_nation_marks(self) -> None:
         for at in ("top-left", "top-right"):
@@ -222,11 +226,12 @@ class LayoutPainter:
                 left, top, right, _ = self.box[:4]
                 u = self.u
                 box = (
-                    (left + 5 * u, top + 6 * u, left + 21 * u, top + 17 * u)
+                    (left + 5.5 * u, top + 6 * u, left + 20.5 * u, top + 17 * u)
                     if at == "top-left"
-                    else (right - 21 * u, top + 6 * u, right - 5 * u, top + 17 * u)
+                    else (right - 20.5 * u, top + 6 * u, right - 5.5 * u, top + 17 * u)
                 )
-                draw_flag(self.draw, self.art.nation, box, u)
+                draw_flag(self.draw, self.art.nation, box, u, keyline_for(self.art.background))
+                self.marks.append((self.art.nation.id, box))
 
     def paint(self, positions: tuple[str, ...]) -> None:
         """The entries at ``positions``, in that order (nation marks and bands apart)."""

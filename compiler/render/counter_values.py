@@ -7,14 +7,17 @@ have little contrast with their counter (red on blue is 1.2:1). So each colour
 code keeps the rulebook's hue and gets a shape of its own, the "cue":
 
     red, green    the figure on a light disc with a thin ring (a pill for two digits)
+    black         the figure on a light square tile with a thin ring
     yellow        the figure on a dark box
     red-octagon   white on a red octagon (the rulebook's own shape)
-    other names   the figure straight on the counter in that colour (black, white,
-                  blue ...); a figure that would not stand out from its counter gets
-                  the dark box
+    other names   the figure straight on the counter in that colour (white, blue ...);
+                  a figure that would not stand out from its counter gets the dark box
+                  (a light figure) or the light tile (a dark one)
 
 so the classes differ in shape and lightness under every colour-vision
-simulation, and every figure has at least 3:1 contrast with what is behind it.
+simulation, and every figure has at least 4.5:1 contrast (WCAG AA for text) with
+what is behind it. A figure's own colour is the rulebook's hue, darkened where it
+must be to read on its plate (the green of a movement allowance on its white disc).
 
 A value may carry a mark (game.json counter_values ``marks``, or a layout's
 ``flag_marks``): ``parentheses`` around the figure, ``box``, ``circle``,
@@ -25,6 +28,7 @@ other mark (``L``) is a small raised letter beside it in the counter's ink.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -43,18 +47,19 @@ DIGIT_COLOURS = {  # the figure's own colour for each colour code (colours.COLOU
     "black": "#000000",
     "white": "#ffffff",
     "yellow": NAMED["yellow"],
-    "green": NAMED["green"],
+    "green": "#137a2c",  # the book's green, dark enough to read on the white disc (5.2:1)
     "blue": NAMED["blue"],
     "tan": NAMED["tan"],
     "brown": NAMED["brown"],
     "red-octagon": "#ffffff",
 }
-CUES = {"red": "disc", "green": "disc", "yellow": "box", "red-octagon": "octagon"}
+CUES = {"red": "disc", "green": "disc", "black": "tile", "yellow": "box", "red-octagon": "octagon"}
 UNLIMITED = "unlimited"  # a word drawn as an infinity sign (the bundled font has no glyph for it)
 LIGHT_PLATE = "#ffffff"
 DARK_PLATE = "#1c1c1c"
-MIN_CONTRAST = 3.0
+MIN_CONTRAST = 4.5  # WCAG AA for text
 GAP_U = 2.5  # between the figures of a line
+TIGHT_U = 0.8  # between a figure and letters joined to it ('R3', a range)
 SIGN_BASE_U = 26.0  # a sign's size and place are set for a figure this tall, and scale with it
 LETTER_BASE_U = 21.0  # the same for a raised letter
 HEXAGON_BASE_U = 21.0
@@ -142,10 +147,10 @@ class ValuePainter:
         fill = self._plain(colour)
         figure.plate = CUES.get(colour or "", "none")
         if figure.plate == "none" and colour is not None and contrast(fill, self.background) < MIN_CONTRAST:
-            figure.plate = "box"
+            figure.plate = "box" if contrast(fill, DARK_PLATE) >= contrast(fill, LIGHT_PLATE) else "tile"
         left, top, right, bottom = self.draw.textbbox((0, 0), shown, font=chosen, anchor="mm")
         figure.width = right - left + (self._pad(figure) * 2 if figure.plate != "none" else 0)
-        if figure.plate == "disc":
+        if figure.plate in ("disc", "tile"):
             figure.width = max(figure.width, (bottom - top) + 2 * self._pad(figure))
         if infinity:
             figure.width = 22 * self.u
@@ -154,7 +159,15 @@ class ValuePainter:
     def line_width(self, figures: list[Figure]) -> float:
         """The width ``line`` gives these figures (without the last one's mark beside it)."""
         rooms = [self._room_taken(f, beside=f is not figures[-1]) for f in figures]
-        return sum(rooms) + GAP_U * self.u * (len(figures) - 1)
+        return sum(rooms) + sum(self._gaps(figures))
+
+    def _gaps(self, figures: list[Figure]) -> list[float]:
+        """The space after each figure but the last: 2.5u, and tight beside letters that name
+        the figure ('R' before a range), which read as one word with it."""
+        return [
+            (TIGHT_U if _letters(first) or _letters(second) else GAP_U) * self.u
+            for first, second in itertools.pairwise(figures)
+        ]
 
     def _shape_extra(self, figure: Figure) -> float:
         """How far a figure's shape reaches past its figure on each side."""
@@ -179,12 +192,12 @@ class ValuePainter:
         mark overhangs, as a superscript does)."""
         if not figures:
             return
-        gap = GAP_U * self.u
+        gaps = [*self._gaps(figures), 0.0]
         rooms = [self._room_taken(f, beside=f is not figures[-1]) for f in figures]
-        total = sum(rooms) + gap * (len(figures) - 1)
+        total = sum(rooms) + sum(gaps)
         x = centre[0] if anchor == "lm" else centre[0] - total / 2
         y = centre[1]
-        for figure, room in zip(figures, rooms, strict=True):
+        for figure, room, gap in zip(figures, rooms, gaps, strict=True):
             middle = x + self._shape_extra(figure) + figure.width / 2
             self._draw_figure(figure, (middle, y), stroke_u)
             if figure.beside is not None and figure is not figures[-1]:
@@ -192,7 +205,7 @@ class ValuePainter:
             x += room + gap
         last = figures[-1]
         if last.beside is not None:
-            self._draw_beside(last, (x - room - gap + last.width / 2, y), x - gap)
+            self._draw_beside(last, (x - room + last.width / 2, y), x)
 
     def single(self, figure: Figure, spot: Spot, anchor: str = "mm", stroke_u: float = 0.5) -> None:
         """One figure on ``spot``: its centre, or its left edge for anchor 'lm'."""
@@ -240,7 +253,7 @@ class ValuePainter:
         return DIGIT_COLOURS.get(colour or "", self.ink)
 
     def _pad(self, figure: Figure) -> float:
-        return {"disc": 4.0, "box": 2.5, "octagon": 3.5}.get(figure.plate, 0.0) * self.u
+        return {"disc": 4.0, "tile": 3.5, "box": 2.5, "octagon": 3.5}.get(figure.plate, 0.0) * self.u
 
     def _text(self, figure: Figure, point: Point, anchor: str, stroke_u: float) -> None:
         self.draw.role = figure.role
@@ -306,6 +319,12 @@ class ValuePainter:
             ]
             self.draw.polygon(points, fill=NAMED["red"], outline=LIGHT_PLATE, width=ring)
             return (cx - radius, cy - radius, cx + radius, cy + radius)
+        if figure.plate == "tile":  # a light square, drawn out into an oblong for two digits
+            half_w = max(half_w, half_h)
+            rect = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+            outline = shade(self.background, 0.55)
+            self.draw.rounded_rectangle(rect, radius=self.u, fill=LIGHT_PLATE, outline=outline, width=ring)
+            return rect
         rect = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
         self.draw.rounded_rectangle(rect, radius=2 * self.u, fill=DARK_PLATE)
         return rect
@@ -351,6 +370,12 @@ class ValuePainter:
         radius = max(right - left, bottom - top) / 2 + pad
         self.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), outline=self.ink, width=width)
 
+    def _sign_colour(self, figure: Figure) -> str:
+        """A sign beside a figure stands on the counter: in the figure's colour where that reads
+        there (4.5:1), else in the counter's ink (Israel 1948's '+' beside a red strength on blue)."""
+        fill = self._plain(figure.colour)
+        return fill if contrast(fill, self.background) >= MIN_CONTRAST else self.ink
+
     def _beside_width(self, figure: Figure) -> float:
         mark = figure.beside or ""
         if is_sign(mark):
@@ -371,7 +396,7 @@ class ValuePainter:
                 (right + 6 * k * self.u, centre[1] - 5 * k * self.u if sign_y is None else sign_y),
                 mark,
                 font(round(20 * k * self.u)),
-                self._plain(figure.colour),
+                self._sign_colour(figure),
                 stroke=max(1, round(0.8 * k * self.u)),
             )
             return
@@ -384,6 +409,10 @@ class ValuePainter:
             fill=self.ink,
             anchor="lm",
         )
+
+
+def _letters(figure: Figure) -> bool:
+    return figure.role == "joiner" and figure.text.isalpha()
 
 
 def _infinity(draw: ImageDraw.ImageDraw, centre: Point, width: float, colour: str, line: int) -> None:

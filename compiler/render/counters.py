@@ -6,21 +6,28 @@ the game's counter layout (game.json ``counter_layout``, compiler/render/counter
 says which values stand where and how they read. The same images go onto the print
 sheets and into the VASSAL module.
 
-Lengths are in hundredths of the counter's width ("u"). Two rules hold on every
-face: no text is smaller than 5 pt on a 5/8 in counter (``MIN_TEXT_U``), and a
-colour code never relies on colour alone: each colour code has a shape of its own
-(counter_values.py ``CUES``), and every numeral keeps at least 3:1 contrast with
-what lies behind it.
+Lengths are in hundredths of the counter's width ("u"). Rules that hold on every
+face (tests/test_legibility.py checks them on every face of every game): no text is
+smaller than 5 pt on a 5/8 in counter (``MIN_TEXT_U``), and a name's capitals stand at
+least 5 pt tall (``MIN_CAP_U``); every numeral, name and mark keeps at least 4.5:1
+contrast with what lies behind it (WCAG AA for text); a colour code never relies on
+colour alone: each colour code has a shape of its own (counter_values.py ``CUES``);
+what the rules read from a counter's look (its side, its damaged bar, a band) stays
+apart under deuteranopia, protanopia and greyscale, or carries a mark of its own.
+
+Names and a marker's words are set in the condensed face (fonts.name_font), values in
+Aileron: the two voices of a printed counter.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
 from compiler.render.artwork import picture
-from compiler.render.colours import readable_on, shade
+from compiler.render.colours import keyline_for, readable_on, shade
 from compiler.render.counter_layout import (
     DRAWN_ORDER,
     SMALL_SYMBOL_BOX_U,
@@ -32,7 +39,15 @@ from compiler.render.counter_layout import (
     layout_of,
 )
 from compiler.render.counter_values import Numeral, Spot
-from compiler.render.fonts import DrawnText, Font, RecordingDraw, draw_centered, font
+from compiler.render.fonts import (
+    DrawnText,
+    Font,
+    RecordingDraw,
+    cap_height,
+    draw_centered,
+    font,
+    name_font,
+)
 from compiler.render.marks import draw_flag
 from compiler.render.symbols import draw_symbol, star_points
 from rules_engine.definitions import Counter, CounterLayout, Face, ValidGame
@@ -44,6 +59,10 @@ DAMAGE_RED = "#d0202a"
 DEFAULT_COUNTER_IN = 0.625
 MIN_TEXT_PT = 5.0
 MIN_TEXT_U = math.ceil(MIN_TEXT_PT / 72 / DEFAULT_COUNTER_IN * 100 * 10) / 10  # 11.2
+MIN_CAP_PT = 5.0  # a name's capitals, as a reader measures a name's size
+MIN_CAP_U = MIN_CAP_PT / 72 / DEFAULT_COUNTER_IN * 100  # 11.1
+NAME_U = 14.0  # a name's size (pixels to the em, in u) where it fits
+DAMAGED_BAR_U = (56.5, 61.5)  # top and bottom of the damaged side's bar
 # A marker's large figure: 26u high, under its picture (or in the middle when it has none).
 MARKER_FIGURE = Slot(("centre", 0), ("bottom", -20), "mm", 26, 0.5, 0.5, 88, (("centre", 0), ("top", 50)), 12)
 
@@ -53,8 +72,9 @@ class CounterPainter:
 
     After each ``render`` the painter keeps what it drew, for tests and reports:
     ``last_texts`` (the strings), ``last_drawn`` (their boxes and sizes on the
-    drawing canvas of ``last_canvas`` pixels) and ``last_numerals`` (colour-coded
-    figures with their cue and backing plate).
+    drawing canvas of ``last_canvas`` pixels), ``last_numerals`` (colour-coded
+    figures with their cue and backing plate) and ``last_marks`` (the nation marks:
+    the nation's id and the mark's box, a flag filling the face included).
     """
 
     def __init__(self, definition: ValidGame) -> None:
@@ -68,6 +88,7 @@ class CounterPainter:
         self.last_texts: list[str] = []
         self.last_drawn: list[DrawnText] = []
         self.last_numerals: list[Numeral] = []
+        self.last_marks: list[tuple[str, tuple[float, float, float, float]]] = []
         self.last_overflows: list[str] = []
         self.last_canvas = 0
         self.last_offset = 0
@@ -202,8 +223,9 @@ class CounterPainter:
         painter.paint_band(full)
         if not face.blank:
             if face.symbol == "flag" and art.nation is not None:
+                flag_box = (box[0] + 18 * u, box[1] + 26 * u, box[2] - 18 * u, box[3] - 26 * u)
+                painter.marks.append((art.nation.id, flag_box))
                 if everything:
-                    flag_box = (box[0] + 18 * u, box[1] + 26 * u, box[2] - 18 * u, box[3] - 26 * u)
                     draw_flag(draw, art.nation, flag_box, u)
             elif not art.counter.is_unit or face.text == "?":
                 self._paint_marker(draw, painter, art, box, u, everything)
@@ -211,12 +233,12 @@ class CounterPainter:
                 self._paint_unit(draw, painter, art, box, u, everything)
         if everything:
             if face.damaged:
-                # A red bar through the counter between its symbol and its values, clear of both.
-                draw.rectangle((box[0], box[1] + 56.5 * u, box[2], box[1] + 61.5 * u), fill=DAMAGE_RED)
+                _damaged_bar(draw, art.background, box[1], u, full)
             draw.rectangle(box, outline=shade(art.background, 0.6), width=max(1, round(0.8 * u)))
         self.last_texts = [t.text for t in draw.texts]
         self.last_drawn = list(draw.texts)
         self.last_numerals = list(painter.values.numerals)
+        self.last_marks = list(painter.marks)
         self.last_canvas = size
         self.last_offset = offset
 
@@ -255,9 +277,10 @@ class CounterPainter:
         left, top, right, _ = box
         face = art.face
         name_left = left + (24 * u if painter.shows("top-left") else 6 * u)
-        name_right = right - (21 * u if painter.shows("top-right") else 5 * u)
+        name_right = right - (21 * u if painter.shows("top-right") else 4 * u)
         names = (face.label,) if face.label else art.counter.printed_names
-        name, chosen, fitted = readable_fit(draw, names, name_right - name_left, 14 * u, MIN_TEXT_U * u)
+        width = name_right - name_left
+        name, chosen, fitted = _fit_name(draw, names, width, NAME_U * u, u)
         if not fitted:
             self.last_overflows.append(name)
         draw.role = "name"
@@ -291,12 +314,16 @@ class CounterPainter:
         words = face.text or (face.label if face.label and len(face.label) > 4 else None)
         heading = None if face.text else art.counter.printed_names if words is None else None
         has_symbol = art.symbol != "none"
+        painter.paint_nation_marks()
         if heading:
-            name, chosen, fitted = readable_fit(draw, heading, right - left - 10 * u, 13 * u, MIN_TEXT_U * u)
+            # the heading's line, beside the nation's mark where one stands in the corner
+            start = left + (24 * u if painter.shows("top-left") else 4 * u)
+            name, chosen, fitted = _fit_name(draw, heading, right - 4 * u - start, NAME_U * u, u)
             if not fitted:
                 self.last_overflows.append(name)
             draw.role = "name"
-            draw.text((cx, top + 12 * u), name, font=chosen, fill=art.ink, anchor="mm")
+            centre = ((start + right - 4 * u) / 2, top + 12 * u)
+            draw.text(centre, name, font=chosen, fill=art.ink, anchor="mm")
         if has_symbol and everything:
             symbol_box = (
                 (left + 32 * u, top + 22 * u, right - 32 * u, top + 50 * u)
@@ -332,18 +359,18 @@ class CounterPainter:
         large as fits (never below the minimum)."""
         left, top, right, _ = box
         cx = (left + right) / 2
-        width = right - left - 10 * u
+        width = right - left - 16 * u
         lines = [words]
         for wrap in (12, 8):
-            if all(fits(draw, line, width, 15 * u) for line in lines):
+            if all(fits(draw, line, width, 16 * u, name_font) for line in lines):
                 break
             lines = _wrap(words, wrap)
-        size = (15 if len(lines) > 1 else 18) * u
+        size = (16 if len(lines) > 1 else 19) * u
         first_y = (top + 66 * u) if has_symbol else (top + 50 * u - (len(lines) - 1) * 8.5 * u)
         step = 17 * u if has_symbol or len(lines) < 3 else 15 * u
         draw.role = "words"
         for index, line in enumerate(lines):
-            _, chosen, fitted = readable_fit(draw, (line,), width, size, MIN_TEXT_U * u)
+            _, chosen, fitted = _fit_name(draw, (line,), width, size, u)
             if not fitted:
                 self.last_overflows.append(line)
             draw_centered(draw, (cx, first_y + index * step), line, chosen, art.ink)
@@ -384,13 +411,25 @@ class CounterPainter:
             draw_symbol(draw, name, box, art.ink, None, max(1, round(2 * u)))
 
 
-def fits(draw: ImageDraw.ImageDraw, text: str, width: float, size: float) -> bool:
-    left, _, right, _ = draw.textbbox((0, 0), text, font=font(round(size)))
+Setter = Callable[[int, str], Font]  # a size in pixels and the text -> the font to set it in
+
+
+def _sans(size: int, text: str) -> Font:
+    return font(size)
+
+
+def fits(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, face: Setter = _sans) -> bool:
+    left, _, right, _ = draw.textbbox((0, 0), text, font=face(round(size), text))
     return right - left <= width
 
 
 def readable_fit(
-    draw: ImageDraw.ImageDraw, names: tuple[str, ...], width: float, size: float, minimum: float
+    draw: ImageDraw.ImageDraw,
+    names: tuple[str, ...],
+    width: float,
+    size: float,
+    minimum: float,
+    face: Setter = _sans,
 ) -> tuple[str, Font, bool]:
     """The first of ``names`` that fits ``width`` at ``minimum`` or larger, in the largest such
     font not above ``size``, and True; the last name at the minimum and False if none fits."""
@@ -398,10 +437,37 @@ def readable_fit(
     for name in names:
         chosen = round(size)
         while chosen >= floor:
-            if fits(draw, name, width, chosen):
-                return name, font(chosen), True
+            if fits(draw, name, width, chosen, face):
+                return name, face(chosen, name), True
             chosen -= 1
-    return names[-1], font(floor), False
+    return names[-1], face(floor, names[-1]), False
+
+
+def _fit_name(
+    draw: ImageDraw.ImageDraw, names: tuple[str, ...], width: float, size: float, u: float
+) -> tuple[str, Font, bool]:
+    """A name or words in the condensed face, as large as fits up to ``size``, never below
+    ``name_minimum``; the first of ``names`` (a full name, then a short one) that fits."""
+    minimum = max(name_minimum(u, name) for name in names)
+    return readable_fit(draw, names, width, max(size, minimum), minimum, name_font)
+
+
+def name_minimum(u: float, text: str) -> float:
+    """The smallest size (pixels to the em) a name or word is set in: 5 pt, and capitals at
+    least ``MIN_CAP_U`` tall in the face that sets it."""
+    probe = name_font(100, text)
+    return max(MIN_TEXT_U * u, MIN_CAP_U * u * 100 / cap_height(probe))
+
+
+def _damaged_bar(draw: ImageDraw.ImageDraw, background: str, top: float, u: float, full: float) -> None:
+    """The damaged side's red bar across the counter and through the bleed, between its symbol
+    and its values; a keyline above and below it in white or black, whichever stands out from
+    the counter, so it shows in greyscale and to a red-green colour-blind player on any ground."""
+    keyline = keyline_for(background)
+    upper, lower = (top + edge * u for edge in DAMAGED_BAR_U)
+    line = 1.5 * u
+    draw.rectangle((0, upper - line, full, lower + line), fill=keyline)
+    draw.rectangle((0, upper, full, lower), fill=DAMAGE_RED)
 
 
 def _offset_box(

@@ -1,13 +1,17 @@
-"""Fonts: the scalable font bundled with Pillow, so output is the same on every machine.
+"""Fonts: two typefaces inside the package, so output is the same on every machine.
 
-Pillow ships one font (Aileron Regular) usable at any size. A heavier look is
-made with a stroke of the text's own colour, which stays deterministic.
+Pillow ships one font (Aileron Regular) usable at any size: values, figures and most
+text. A heavier look is made with a stroke of the text's own colour, which stays
+deterministic. Names and a marker's words are set in Fjalla One, a condensed face
+bundled in ``typefaces/`` (SIL Open Font License; see its README): a second voice
+for the name, and narrow capitals that stand tall where a name is long.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -15,11 +19,48 @@ from PIL import Image, ImageDraw, ImageFont
 Font = ImageFont.FreeTypeFont
 
 
+NAMES_TYPEFACE = Path(__file__).parent / "typefaces" / "FjallaOne-Regular.ttf"
+SANS, NAMES = "sans", "names"  # the typefaces a DrawnText may name
+_TYPEFACE_OF: dict[Font, str] = {}
+
+
 @functools.cache
 def font(size: int) -> Font:
+    """Aileron Regular (Pillow's own font) at ``size`` pixels to the em."""
     loaded = ImageFont.load_default(size=max(4, size))
     assert isinstance(loaded, ImageFont.FreeTypeFont)
+    _TYPEFACE_OF[loaded] = SANS
     return loaded
+
+
+@functools.cache
+def _names_font(size: int) -> Font:
+    loaded = ImageFont.truetype(str(NAMES_TYPEFACE), size=max(4, size))
+    _TYPEFACE_OF[loaded] = NAMES
+    return loaded
+
+
+def name_font(size: int, text: str = "") -> Font:
+    """The face for names and words (Fjalla One) at ``size`` pixels to the em; Aileron where
+    ``text`` has a character the condensed face lacks, so no name prints a box."""
+    if not text.isascii() and _missing_in(_names_font(20), text):
+        return font(size)
+    return _names_font(size)
+
+
+def typeface_font(typeface: str, size: int) -> Font:
+    """A face by the name ``typeface_of`` gives it (legibility checks redraw what was drawn)."""
+    return _names_font(size) if typeface == NAMES else font(size)
+
+
+def typeface_of(chosen: Font) -> str:
+    return _TYPEFACE_OF.get(chosen, SANS)
+
+
+def cap_height(chosen: Font) -> float:
+    """How tall the face's capitals stand, in pixels (what a reader sees as the text's size)."""
+    _, top, _, bottom = chosen.getbbox("H", anchor="ls")
+    return float(bottom - top)
 
 
 def fitted_font(
@@ -72,6 +113,13 @@ class DrawnText:
     role: str
     xy: tuple[float, float] = (0.0, 0.0)
     anchor: str | None = None
+    stroke_fill: str | None = None  # a halo's colour, where it differs from the text's
+    typeface: str = SANS  # SANS or NAMES: which face drew it (``typeface_font``)
+
+    @property
+    def halo(self) -> bool:
+        """Whether the text stands on a halo of another colour (not a stroke that thickens it)."""
+        return self.stroke > 0 and self.stroke_fill is not None and self.stroke_fill != self.fill
 
 
 class RecordingDraw(ImageDraw.ImageDraw):
@@ -90,6 +138,7 @@ class RecordingDraw(ImageDraw.ImageDraw):
             bbox = self.textbbox(xy, str(text), font=chosen, anchor=kwargs.get("anchor"), stroke_width=stroke)
             fill = kwargs.get("fill")
             anchor = kwargs.get("anchor")
+            halo = kwargs.get("stroke_fill")
             left, top, right, bottom = bbox
             self.texts.append(
                 DrawnText(
@@ -101,6 +150,8 @@ class RecordingDraw(ImageDraw.ImageDraw):
                     self.role,
                     (float(xy[0]), float(xy[1])),
                     anchor,
+                    None if halo is None else str(halo),
+                    typeface_of(chosen),
                 )
             )
         super().text(xy, text, *args, **kwargs)
@@ -169,19 +220,24 @@ def wrap_text_measuring_lines(draw: ImageDraw.ImageDraw, text: str, chosen: Font
 
 
 @functools.cache
-def _notdef_signature() -> tuple[tuple[int, int], bytes]:
-    """How the font draws a character it has no glyph for (its .notdef box)."""
-    mask = font(20).getmask("\uffff")
+def _notdef_signature(chosen: Font) -> tuple[tuple[int, int], bytes]:
+    """How a font draws a character it has no glyph for (its .notdef box)."""
+    mask = chosen.getmask("\uffff")
     return mask.size, bytes(mask)
 
 
-def missing_glyphs(text: str) -> list[str]:
-    """The distinct characters of ``text`` (other than spaces) the font would draw as its empty box."""
+def _missing_in(chosen: Font, text: str) -> list[str]:
     missing: list[str] = []
     for character in dict.fromkeys(text):
         if character.isspace() or character.isascii():
             continue
-        mask = font(20).getmask(character)
-        if (mask.size, bytes(mask)) == _notdef_signature():
+        mask = chosen.getmask(character)
+        if (mask.size, bytes(mask)) == _notdef_signature(chosen):
             missing.append(character)
     return missing
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The distinct characters of ``text`` (other than spaces) the font would draw as its empty
+    box (Aileron's: a name the condensed face cannot set is set in Aileron)."""
+    return _missing_in(font(20), text)

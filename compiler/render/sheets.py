@@ -2,9 +2,11 @@
 
 Backs are laid out as the exact mirror image of the fronts across the page's
 vertical centre line. Printed duplex and flipped on the long edge (portrait
-paper), the back of every counter then lands behind its front. Registration
-marks at both top corners of the grid coincide after the flip, so a player can
-hold the sheet to the light and see whether the printer kept its alignment.
+paper), the back of every counter then lands behind its front. Each piece is drawn
+with a bleed (1/16 in unless turned off): its background carried on past the cut
+line, into a gutter between the pieces. Registration marks at both top corners of
+the grid coincide after the flip, so a player can hold the sheet to the light and
+see whether the printer kept its alignment.
 """
 
 from __future__ import annotations
@@ -26,14 +28,19 @@ from rules_engine.definitions import Counter, ValidGame
 KIND_ORDER = {"unit": 0, "leader": 1, "dummy": 2, "gear": 3, "token": 4, "marker": 5}
 
 
+PRINT_BLEED_IN = 1 / 16  # each face's ground carried past its cut line (1.6 mm), unless turned off
+
+
 @dataclass(frozen=True)
 class SheetSpec:
-    """Paper, counter size and print settings, all lengths in inches."""
+    """Paper, counter size and print settings, all lengths in inches. ``bleed``: how far each
+    face's background runs on past its cut line, so a cut or a duplex print a little off
+    shows the face's own colour at its edge, not a sliver of white or of the next piece."""
 
     paper: str = "letter"
     counter: float = 0.625
     dpi: int = 300
-    bleed: float = 0.0
+    bleed: float = PRINT_BLEED_IN
     cut_lines: bool = True
     margin: float = 0.4
     title_band: float = 0.35

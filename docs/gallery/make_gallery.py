@@ -52,6 +52,8 @@ COUNTERS = {
         "flamethrower",
         "jerusalem-convoy",
         "davidka",
+        "mufti-2-8",
+        "legion-truck-1-24-3",
         "abdul-khader",
     ],
     "lawrence": ["lawrence", "bedouin-2", "armored-car", "oef-inf-3", "asien-korps", "garrison-2"],

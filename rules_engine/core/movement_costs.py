@@ -2,8 +2,9 @@
 
 The common reading of a terrain effects chart: entering a space costs its
 terrain's "enter" cost for the unit's movement class; along a road the road's
-"along" cost replaces it; a hexside feature may cost all of a unit's movement
-or forbid the crossing ("cross", or "at-bridge" where a bridge spans it). A
+"along" cost replaces it; a hexside feature adds its points, costs all of a
+unit's movement or forbids the crossing ("cross", or "at-bridge" where a bridge
+spans it). "impassable" and "prohibited" forbid a step. A
 system whose chart says more (hill levels, half points) builds on `StepTable`
 or writes its own.
 
@@ -23,6 +24,8 @@ from rules_engine.definitions.terrain import Cost
 
 # A step that costs all of a unit's movement: allowed only as the first step of a move, and ends it.
 ALL = float("inf")
+# The costs that forbid a step.
+BARRED = ("impassable", "prohibited")
 
 
 class Step(NamedTuple):
@@ -103,16 +106,21 @@ class StepCosts:
         step = _along_road(self.board.road_kinds(origin, target), movement_class) or step
         for feature in self.board.side_features(origin, target):
             crossing = side_cost(feature.terrain, feature.bridge, movement_class)
-            if crossing == "impassable":
+            if crossing in BARRED:
                 return None
             if crossing == "all":
                 step = Step(ALL, f"crossing a {feature.terrain.name.lower()} costs all of a unit's movement")
+            elif isinstance(crossing, (int, float)) and crossing and step.cost != ALL:
+                name = feature.terrain.name.lower()
+                step = Step(
+                    step.cost + crossing, f"{step.reason}, and crossing a {name} {describe_points(crossing)}"
+                )
         return step
 
 
 def _entering(kind: Terrain, movement_class: str) -> Step | None:
     entering = number_or_word(kind.cost("enter", movement_class))
-    if entering == "impassable":
+    if entering in BARRED:
         return None
     if entering == "all":
         return Step(ALL, f"{kind.name} costs all of a unit's movement")

@@ -80,6 +80,10 @@ class SystemFacts:
     # The kinds of phase the system runs; game.json's phases must be of these.
     phase_kinds: frozenset[str]
     optional_rules: frozenset[str] = frozenset()
+    # The kinds of combat system (charts.json's combat.kind) the engine plays; empty: any.
+    combat_kinds: frozenset[str] = frozenset()
+    # The kinds of victory condition the engine evaluates; empty: any.
+    victory_kinds: frozenset[str] = frozenset()
 
 
 class GameSystem(Protocol):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from rules_engine.definitions.classic import CombatProcedure
 from rules_engine.definitions.origin import Origin
 
 
@@ -27,7 +28,7 @@ class Modifier(NamedTuple):
 
 
 class CombatSystem(NamedTuple):
-    """One of 'dice-pool', 'odds-crt' or 'tactical-edge', with the fields it uses."""
+    """One of 'dice-pool', 'odds-crt', 'differential-crt' or 'tactical-edge', with the fields it uses."""
 
     kind: str
     dice: tuple[PoolDie, ...]
@@ -39,6 +40,8 @@ class CombatSystem(NamedTuple):
     settings: Mapping[str, Any]
     summary: str | None
     origin: Origin
+    # How a classic combat phase runs (docs/classic-rules.md); read by the classic system only.
+    procedure: CombatProcedure = CombatProcedure()
 
     def colour(self, colour: str) -> StrengthColour | None:
         return next((c for c in self.strength_colours if c.colour == colour), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules_engine.definitions.classic import ClassicRules, UnitSelector
 from rules_engine.definitions.layout import CounterChart, CounterLayout, CounterNames
 from rules_engine.definitions.origin import Origin
 
@@ -56,6 +57,10 @@ class Phase(NamedTuple):
     order: str
     summary: str | None
     origin: Origin
+    # The classic system's additions: which units act, a movement mode, the turns it happens on.
+    units: UnitSelector | None = None
+    mode: str | None = None
+    turns: tuple[str, ...] = ()
 
 
 class StackingWith(NamedTuple):
@@ -214,6 +219,8 @@ class GameInfo(NamedTuple):
     optional_rules: tuple[OptionalRule, ...]
     campaign: Campaign | None
     origin: Origin
+    # The classic system's options (docs/classic-rules.md); other systems have none.
+    rules: ClassicRules | None = None
     # The values the counters print (game.json counter_values) and who must carry which.
     counter_values: tuple[CounterValue, ...] = ()
     required_values: tuple[RequiredValues, ...] = ()

@@ -24,6 +24,12 @@ class CombatEffect(NamedTuple):
     max_units: int | None
     cumulative: bool
     summary: str | None
+    # The classic system's combat effects (docs/classic-rules.md, Terrain in combat).
+    column_shift: int = 0
+    defense_multiplier: float | None = None
+    attack_multiplier: float | None = None
+    applies: str = "every-attacker-across"
+    for_side: str | None = None
 
 
 class Terrain(NamedTuple):

@@ -13,6 +13,7 @@ from typing import Any, cast
 from compiler.replay.adapter import ReplayAdapter
 
 ADAPTERS: dict[str, str] = {
+    "classic": "compiler.replay.adapters.classic",
     "israel1948": "compiler.replay.adapters.israel1948",
     "jerusalem": "compiler.replay.adapters.jerusalem",
     "raiders": "compiler.replay.adapters.raiders",

@@ -16,4 +16,5 @@ FACTS = SystemFacts(
     phase_kinds=frozenset(
         {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
     ),
+    combat_kinds=frozenset({"odds-crt"}),
 )

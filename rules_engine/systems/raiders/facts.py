@@ -7,4 +7,5 @@ FACTS = SystemFacts(
     # The counter values its rules read (game.json declares them: counter_values).
     reads_values={"unit": {"strength": "number", "movement": "number"}},
     phase_kinds=frozenset({"recruit-scout", "movement", "operations-card", "combat", "objective"}),
+    combat_kinds=frozenset({"tactical-edge"}),
 )
