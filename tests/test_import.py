@@ -366,3 +366,21 @@ def test_each_inspect_case_round_trips(cases: dict[str, Imported], case: str) ->
         assert game["setup"] == setup.name
         missing, extra = _disagreements(game, setup)
         assert missing == [] and extra == [], (case, setup.name)
+
+
+def test_the_import_s_json_is_json_dumps_laid_out() -> None:
+    """The files import writes read back as the data, each scalar as json.dumps writes it."""
+    from compiler.importer.jsontext import dumps
+
+    data = {
+        "text": 'a "quoted" \\ é\n\x01 ☃',
+        "numbers": [0, -7, 2**70, 1.5, 1e300, True, False, None],
+        "nested": [{"id": f"piece-{n}", "at": [n, n * 2], "face": n % 2 == 0} for n in range(60)],
+        "long": "x" * 200,
+    }
+    text = dumps(data)
+    assert json.loads(text) == data
+    assert '"text": ' + json.dumps(data["text"], ensure_ascii=False) in text
+    assert "[0, -7, 1180591620717411303424, 1.5, 1e+300, true, false, null]" in text
+    assert '    {"id": "piece-3", "at": [3, 6], "face": false},' in text.splitlines()
+    assert all(len(line) <= 120 for line in text.splitlines() if "x" * 200 not in line)

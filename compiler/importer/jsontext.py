@@ -5,9 +5,11 @@ kept trait each on a line) and big files are written by the C encoder, a line at
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring
 from typing import Any
 
 WIDTH = 120
+_CONSTANTS = {True: "true", False: "false"}
 
 
 def dumps(value: Any) -> str:
@@ -15,6 +17,17 @@ def dumps(value: Any) -> str:
 
 
 def _scalar(value: Any) -> str:
+    """A string, number or constant as json.dumps(value, ensure_ascii=False) gives it, without its
+    per-call set-up: a large scenario has some hundred thousand of them."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is bool:
+        return _CONSTANTS[value]
+    if value is None:
+        return "null"
     return json.dumps(value, ensure_ascii=False)
 
 
