@@ -107,7 +107,7 @@ def table_row(work: Path, module: Path) -> str:
         f"{head} {slots(original)} / {slots(again)} | "
         f"{setups(original)} / {setups(again)}{'' if names(original) == names(again) else ' (renamed)'} | "
         f"{original.get('problemCount')} / {again.get('problemCount')} | "
-        f"{same}/{total} = {same / max(total, 1):.2%} | {alike}/{total} | {data} |"
+        f"{f'{same}/{total} = {same / total:.2%}' if total else 'no pieces'} | {alike}/{total} | {data} |"
     )
 
 
