@@ -5,12 +5,14 @@
 For each module (Paths of Glory is the large one the target is set for: under 5 s), best of
 three: the whole import in this process (wall and CPU time, CPU summed over both threads), and
 beside it its floor, `wgc inspect` of the same module (import reads the module through it);
-then one run of the `wgc` command itself, as a user's shell starts it. The machines are shared:
-CPU time is the steadier figure, wall time what a user waits.
+then one run of the `wgc` command itself, as a user's shell starts it (its wall time and peak
+resident memory). The machines are shared: CPU time is the steadier figure, wall time what a
+user waits.
 """
 
 from __future__ import annotations
 
+import resource
 import shutil
 import subprocess
 import sys
@@ -57,11 +59,12 @@ def measure(path: Path, folder: Path) -> str:
         [str(wgc), "import", str(path), "-o", str(folder)], capture_output=True, env=user_environment()
     )
     command = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux
     files = sum(1 for p in folder.rglob("*") if p.is_file())
     return (
         f"{path.name} ({path.stat().st_size / 1e6:.0f} MB): import {wall:.2f} s (CPU {cpu:.2f} s), "
         f"of which inspect alone {floor_wall:.2f} s (CPU {floor_cpu:.2f} s); "
-        f"`wgc import` {command:.2f} s; {files} files written"
+        f"`wgc import` {command:.2f} s, peak memory {peak:.0f} MiB; {files} files written"
     )
 
 
