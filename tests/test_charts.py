@@ -131,7 +131,10 @@ def test_terrain_chart_costs_read_in_words() -> None:
 def test_aid_pages_are_letter_pages_holding_every_chart(game: str) -> None:
     pages = render_aid_pages(definition(game), AidSpec(dpi=100))
     assert pages and all(page.size == (850, 1100) for page in pages)
-    assert len(pages) <= {"israel1948": 2, "jerusalem": 5, "lawrence": 4, "vallon": 3}[game]
+    assert (
+        len(pages)
+        <= {"israel1948": 2, "jerusalem": 5, "lawrence": 4, "battle-for-moscow": 2, "vallon": 3}[game]
+    )
 
 
 def test_aids_command_writes_pdf_and_pages(tmp_path: Path) -> None:

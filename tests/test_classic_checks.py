@@ -195,5 +195,76 @@ def test_classic_options_in_a_game_of_another_system_are_unread(tmp_path: Path) 
     new_game(game, "israel1948")
     copy = GameCopy(game)
     copy.edit("game.json", lambda g: g.update(rules={"zoc": {"kind": "stop"}}))
+    scenario = next(iter(sorted((game / "scenarios").glob("*.json")))).relative_to(game).as_posix()
+    copy.edit(scenario, lambda s: s.update(eliminated=[{"unit": s["setup"][0]["placements"][0]["unit"]}]))
     report = validate_game(game)
     assert_reported(report, codes.CLASSIC_UNREAD_OPTION, "game.json", "/rules")
+    assert_reported(report, codes.CLASSIC_UNREAD_OPTION, scenario, "/eliminated")
+
+
+@pytest.mark.parametrize(
+    ("entry", "code", "pointer"),
+    [
+        ({"unit": "north-infantry-x"}, codes.REF_UNKNOWN_COUNTER, "/eliminated/0/unit"),
+        ({"unit": "south-infantry", "from_turn": 99}, codes.REF_UNKNOWN_TURN, "/eliminated/0/from_turn"),
+        ({"unit": "north-infantry"}, codes.SETUP_TOO_MANY_COPIES, "/eliminated/0/unit"),
+    ],
+)
+def test_units_eliminated_at_the_start_are_checked(
+    classic: GameCopy, entry: dict[str, object], code: str, pointer: str
+) -> None:
+    """A scenario's replacement pool names counters that exist, turns on the track, and no more
+    copies than the counter mix has left (the template places all four NORTH INF)."""
+
+    def change(scenario: Any) -> None:
+        scenario["eliminated"] = [entry]
+
+    report = _validated(classic, "scenarios/the-river-line.json", change)
+    assert_reported(report, code, "scenarios/the-river-line.json", pointer)
+
+
+def test_units_eliminated_at_the_start_start_in_the_pool(classic: GameCopy) -> None:
+    """The engine puts them in the eliminated pile at set-up; one with a from_turn may not come back
+    before it (replays/replacements.json brings SOUTH INF back on turn 2)."""
+    from rules_engine.systems import system_for
+    from rules_engine.systems.classic import pool
+
+    def change(scenario: Any) -> None:
+        scenario["eliminated"] = [{"unit": "south-infantry", "count": 1, "from_turn": 3}]
+
+    def one_more(counters: Any) -> None:
+        next(c for c in counters["counters"] if c["id"] == "south-infantry")["count"] += 1
+
+    classic.edit("scenarios/the-river-line.json", change)
+    classic.edit("counters.json", one_more)
+    report = validate_game(classic.root, run_replays=False)
+    assert report.valid is not None
+    game = system_for(report.valid).new_game("the-river-line")
+    gone = [u for u in game.state.units.values() if u.status.name == "ELIMINATED"]
+    assert [u.counter.id for u in gone] == ["south-infantry"]
+    assert not pool.available(game.world, gone[0])
+    game.state.turn_index = game.state.turn_labels.index("3")
+    assert pool.available(game.world, gone[0])
+
+
+def test_a_road_without_an_along_cost_is_reported_not_free(classic: GameCopy) -> None:
+    """A road whose chart gives no 'along' cost would make moving along it free: a warning at its
+    movement line names the classes and says how to mean "no effect" instead; "none" is quiet."""
+
+    def no_along(railway_movement: Any) -> Callable[[Any], None]:
+        def change(terrain: Any) -> None:
+            for kind in terrain["terrain"]:
+                if kind["id"] == "railway":
+                    kind["movement"] = railway_movement
+
+        return change
+
+    classic.edit("terrain.json", no_along({"along": {"foot": 1}}))
+    report = validate_game(classic.root)
+    assert_reported(report, codes.CLASSIC_ROAD_WITHOUT_COST, "terrain.json", "/terrain/7/movement")
+    [found] = [d for d in report.diagnostics if d.code == codes.CLASSIC_ROAD_WITHOUT_COST]
+    assert "'railway' gives no 'along' cost for mechanised" in found.message
+    assert found.hint is not None and '"along": "none"' in found.hint
+    assert not [d for d in report.diagnostics if d.is_error]
+    classic.edit("terrain.json", no_along({"along": "none"}))
+    assert validate_game(classic.root).diagnostics == []

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules_engine.definitions import DieRange, Origin, Table, TableEnd
+from compiler.render.classic_charts import procedure_text
+from rules_engine.definitions import CombatProcedure, DieRange, Origin, Table, TableEnd
 from rules_engine.definitions.charts import TableRow
 from rules_engine.systems.classic.crt import ABOVE, BELOW, Crt, Span, parse_differential, parse_odds
 
@@ -161,6 +162,22 @@ def test_above_the_table() -> None:
     assert crt.shifted(3, 2, NO_ATTACK, TableEnd("result", "DE")) == "DE"
 
 
+def test_the_ends_before_the_shifts() -> None:
+    """table_ends: before-shifts brings a combat to the end of the table first (Battle for Moscow:
+    9-1 in forest is 6-1 less one column, 5-1), or gives the end's result whatever the shifts."""
+    crt = _odds()
+    assert crt.shifted(ABOVE, -1, NO_ATTACK, HIGHEST, ends_first=True) == 3
+    assert crt.shifted(ABOVE, 0, NO_ATTACK, HIGHEST, ends_first=True) == 4
+    assert crt.shifted(ABOVE, 2, NO_ATTACK, HIGHEST, ends_first=True) == 4
+    assert crt.shifted(ABOVE, -2, NO_ATTACK, TableEnd("result", "DE"), ends_first=True) == "DE"
+    assert crt.shifted(BELOW, 1, LOWEST, HIGHEST, ends_first=True) == 1
+    assert crt.shifted(BELOW, -1, LOWEST, HIGHEST, ends_first=True) == 0
+    assert crt.shifted(BELOW, 2, TableEnd("result", "AE"), HIGHEST, ends_first=True) == "AE"
+    assert crt.shifted(BELOW, 2, NO_ATTACK, HIGHEST, ends_first=True) is None
+    assert crt.shifted(0, -1, TableEnd("result", "NE"), HIGHEST, ends_first=True) == "NE"
+    assert crt.shifted(2, -1, NO_ATTACK, HIGHEST, ends_first=True) == 1  # on the table: as before
+
+
 def test_the_result_is_read_on_the_row_of_the_modified_roll() -> None:
     crt = _odds()
     assert crt.result(0, 1) == "1a"
@@ -168,3 +185,12 @@ def test_the_result_is_read_on_the_row_of_the_modified_roll() -> None:
     assert crt.result(4, 6) == "6e"
     assert crt.result(2, -3) == "1c"  # below the rows: the first
     assert crt.result(2, 9) == "6c"  # beyond them: the last
+
+
+def test_the_aid_says_when_the_ends_apply() -> None:
+    """The printed combat procedure tells players which way the table's ends are read."""
+    before = procedure_text("odds-crt", CombatProcedure(table_ends="before-shifts"), "defender")
+    after = procedure_text("odds-crt", CombatProcedure(), "defender")
+    assert "brought to it before the column shifts" in before
+    assert "before the column shifts" not in after
+    assert "one column past it" in after

@@ -39,6 +39,7 @@ LAYERS = (
     "combat",
     "dicepool",
     "reinforcements",
+    "pool",
     "replacements",
     "victory",
     "actions",

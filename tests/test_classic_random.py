@@ -13,9 +13,11 @@ what the rules promise, judged here from the data rather than by the engine's ow
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -180,6 +182,52 @@ def test_the_greedy_policy_plays_to_the_end(template: Path) -> None:
     for seed in range(3):
         game = system.play("the-river-line", seed, "greedy")
         assert game.over and game.result in {"North Victory", "South Victory"}
+
+
+def _every_classic_game(template: Path) -> Iterator[tuple[str, Path]]:
+    """The template, the test games and every classic game shipped in source_data."""
+    yield from _games(template)
+    for folder in sorted((ROOT / "source_data").iterdir()):
+        game = folder / "game.json"
+        if game.is_file() and json.loads(game.read_text(encoding="utf-8")).get("system") == "classic":
+            yield folder.name, folder
+
+
+@pytest.mark.parametrize(("policy", "seeds"), [("random", range(8)), ("greedy", range(2))])
+def test_random_and_greedy_games_of_every_classic_game_never_raise(
+    template: Path, policy: str, seeds: range
+) -> None:
+    """Every classic game in the repository plays to its end under either player: whatever choice
+    the players' deciders make (losses, exchanges, retreats, advances), the rules accept it."""
+    played = set()
+    for name, folder in _every_classic_game(template):
+        definition = _definition(folder)
+        system = system_for(definition)
+        for scenario in definition.scenarios:
+            for seed in seeds:
+                game = system.play(scenario.id, seed, policy)
+                assert game.over and game.result is not None, (name, scenario.id, seed)
+        played.add(name)
+    assert "battle-for-moscow" in played
+
+
+def test_the_random_exchange_pays_at_least_the_price_and_spares_what_it_can() -> None:
+    """A random 3 then a 4 for a price of 4 keeps the 4 alone; losses that cannot pay are all taken."""
+    from rules_engine.systems.classic.decisions import RandomDecider, paid
+
+    units = {name: SimpleNamespace(uid=name) for name in ("three", "four", "two")}
+    value = {"three": 3.0, "four": 4.0, "two": 2.0}
+
+    def worth(unit: Any, nth: int) -> float:
+        return value[unit.uid] if nth == 1 else 0.0
+
+    for seed in range(40):
+        chosen = RandomDecider(seed).exchange(list(units.values()), 4, worth, lambda unit: 1)
+        total = paid(chosen, worth)
+        assert total >= 4, (seed, chosen)
+        assert all(paid([u for u in chosen if u is not spared], worth) < 4 for spared in chosen), seed
+    everything = RandomDecider(0).exchange(list(units.values()), 99, worth, lambda unit: 1)
+    assert sorted(u.uid for u in everything) == ["four", "three", "two"]
 
 
 def test_the_checks_catch_a_move_that_goes_on_in_an_enemy_zoc(

@@ -10,7 +10,7 @@ import pytest
 
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
-from tests.conftest import ROOT, GameCopy
+from tests.conftest import ROOT, GameCopy, copy_game
 
 FIXTURES = ROOT / "tests" / "fixtures" / "classic"
 GAMES = sorted(p.name for p in FIXTURES.iterdir() if (p / "game.json").is_file())
@@ -74,3 +74,61 @@ def test_a_changed_counter_value_changes_the_odds(template: GameCopy) -> None:
     template.edit("counters.json", weaker)
     problems = [d for d in validate_game(template.root).diagnostics if d.code.startswith("replay.")]
     assert any(d.file == "replays/combat-odds.json" and d.pointer.startswith("/steps/0") for d in problems)
+
+
+def test_the_cite_a_stacking_rule_and_a_phase_give_is_what_their_refusals_name(template: GameCopy) -> None:
+    """With a cite of their own, a stacking refusal and a unit that does not act in a phase name it
+    (the template's replays expect the options' names, so they now fail, showing the cite)."""
+
+    def cite(game: dict[str, object]) -> None:
+        stacking = game["stacking"]
+        assert isinstance(stacking, dict)
+        stacking["cite"] = ["6.2", "6.3"]
+        phases = game["sequence_of_play"]
+        assert isinstance(phases, list)
+        next(p for p in phases if p["id"] == "north-exploitation")["cite"] = "3.4"
+
+    template.edit("game.json", cite)
+    problems = [d for d in validate_game(template.root).diagnostics if d.code.startswith("replay.")]
+    said = {d.file: d.message for d in problems}
+    assert said["replays/movement.json"].startswith("6.2: ")
+    assert "(the replay expected a refusal by stacking)" in said["replays/movement.json"]
+    assert said["replays/zones-of-control.json"].startswith("3.4: ")
+    assert "may not move in the North Exploitation Phase" in said["replays/zones-of-control.json"]
+
+
+def test_a_differential_attack_below_the_table_is_refused_in_differential_words(tmp_path: Path) -> None:
+    """The refusal of an attack below a differential CRT names the differential, not odds."""
+    game = copy_game("vallon", tmp_path)
+
+    def expect_it_allowed(replay: dict[str, list[dict[str, object]]]) -> None:
+        [step] = [
+            s for s in replay["steps"] if "below the table" in str(s.get("note", "")) and "illegal" in s
+        ]
+        del step["illegal"]
+
+    game.edit("replays/combat-differential.json", expect_it_allowed)
+    [problem] = [d for d in validate_game(game.root).diagnostics if d.code.startswith("replay.")]
+    assert "the differential -4 is below -3..-1, the table's lowest column" in problem.message
+    assert "odds" not in problem.message
+
+
+@pytest.mark.parametrize(
+    ("note", "why"),
+    [
+        ("out of supply", "NORTH INF#3 is out of supply"),
+        ("costs two points", "bringing it back for NORTH INF#2 costs 2 point(s); north has 1"),
+        ("held by North", "Ford (0404) is not a place SOUTH INF#2 may come back in (now: Millby (0705))"),
+        ("no city or town", "0905 is not a place SOUTH INF#2 may come back in"),
+    ],
+)
+def test_a_refused_replacement_says_why(template: GameCopy, note: str, why: str) -> None:
+    """Each refusal of a replacement names what the purchase lacks: supply, points, a place."""
+
+    def expect_it_allowed(replay: dict[str, list[dict[str, object]]]) -> None:
+        [step] = [s for s in replay["steps"] if note in str(s.get("note", "")) and "illegal" in s]
+        del step["illegal"]
+
+    template.edit("replays/replacements.json", expect_it_allowed)
+    [problem] = [d for d in validate_game(template.root).diagnostics if d.code.startswith("replay.")]
+    assert why in problem.message

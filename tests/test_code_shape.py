@@ -14,6 +14,8 @@ import json
 import re
 from pathlib import Path
 
+from rules_engine.definitions import Face
+
 from .conftest import ROOT
 
 GAME_WORDS = re.compile(r"""["'](israeli|arab|jewish|arab-revolt|ottoman|israel1948|jerusalem|raiders)["']""")
@@ -114,13 +116,40 @@ def _shipped_value_ids() -> set[str]:
 
 
 FACES = {"face", "front", "back"}
+# The only attributes that read a counter value off a face: the Face properties that read the seed
+# systems' values by their old names. Any other attribute of a variable called front or back (an
+# image's `front.size`) is presentation, whatever ids a game declares.
+FACE_VALUE_READS = frozenset(name for name, member in vars(Face).items() if isinstance(member, property))
 
 
-def _value_by_name(node: ast.AST, names: set[str]) -> str | None:
-    """What a node says, when it names a counter value: a string, or a read off a face."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+def _format_words() -> set[str]:
+    """Every key the data format itself defines (the schemas' property names: `attack` and `defense`
+    of charts.json's combat, a layout entry's `size`): a check names them to point at a line, so a
+    value id that is also one of them says nothing when it appears as a string."""
+    words: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            properties = node.get("properties")
+            if isinstance(properties, dict):
+                words.update(properties)
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    for path in (ROOT / "compiler" / "schemas").glob("*.schema.json"):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return words
+
+
+def _value_by_name(node: ast.AST, strings: set[str], reads: set[str]) -> str | None:
+    """What a node says, when it names a counter value: one of ``strings``, or a read off a face
+    of one of ``reads``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in strings:
         return f"the string {node.value!r}"
-    if isinstance(node, ast.Attribute) and node.attr in names:
+    if isinstance(node, ast.Attribute) and node.attr in reads:
         owner = ast.unparse(node.value)
         return f"{owner}.{node.attr}" if owner.split(".")[-1] in FACES else None
     if isinstance(node, ast.Call) and ast.unparse(node.func) == "getattr" and node.args:
@@ -132,15 +161,53 @@ def test_no_check_knows_a_counter_value_by_name() -> None:
     """The cross-checks read counter values only through game.json's declarations: no list of
     face fields per system (the old `face_values`), no value id as a string, and no value read
     off a face by name (`face.strength_colour`, `counter.front.movement`, `getattr(face, name)`)."""
-    names = _shipped_value_ids()
-    assert {"strength", "strength_colour", "movement", "movement_class", "supply_symbol"} <= names
+    declared = _shipped_value_ids()
+    assert {"strength", "strength_colour", "movement", "movement_class", "supply_symbol"} <= declared
+    strings = declared - _format_words()
+    # the words the seed systems read stay checked: none of them is a key of the format
+    assert {"strength", "strength_colour", "movement_class", "supply_symbol"} <= strings
+    reads = declared & FACE_VALUE_READS
+    assert {"strength", "movement", "movement_class"} <= reads
     found = []
     for path in (ROOT / "compiler" / "checks").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         if re.search(r"\bface_values\b", source):
             found.append(f"{path.name}: face_values")
         for node in ast.walk(ast.parse(source)):
-            what = _value_by_name(node, names)
+            what = _value_by_name(node, strings, reads)
             if what is not None:
                 found.append(f"{path.name}:{getattr(node, 'lineno', 0)} {what}")
+    assert found == []
+
+
+def test_a_value_id_never_collides_with_a_presentation_word() -> None:
+    """A game may declare a value `size`: an image's `front.size` and a layout's `"size"` key are not
+    reads of it, while `face.strength` stays one."""
+    declared = {"size", "strength", "attack"}
+    strings, reads = declared - _format_words(), declared & FACE_VALUE_READS
+
+    def said(source: str) -> str | None:
+        expression = ast.parse(source).body[0]
+        assert isinstance(expression, ast.Expr)
+        return _value_by_name(expression.value, strings, reads)
+
+    assert said("front.size") is None
+    assert said("'size'") is None and said("'attack'") is None
+    assert said("face.strength") == "face.strength"
+    assert said("'strength'") == "the string 'strength'"
+
+
+def test_the_value_ids_the_docs_recommend_are_never_flagged() -> None:
+    """docs/data-model.md suggests value ids such as attack, defense and size: a game that declares
+    them must not make the checks, the renderer or the module writer look as if they read a value by
+    name (they are keys of the format, and size an image's attribute)."""
+    declared = _shipped_value_ids() | {"attack", "defense", "size", "range", "steps"}
+    strings, reads = declared - _format_words(), declared & FACE_VALUE_READS
+    found = []
+    for folder in ("checks", "render", "vassal"):
+        for path in (ROOT / "compiler" / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                what = _value_by_name(node, strings, reads)
+                if what is not None:
+                    found.append(f"{folder}/{path.name}:{getattr(node, 'lineno', 0)} {what}")
     assert found == []

@@ -40,6 +40,7 @@ def check_classic(context: CheckContext) -> Iterator[Diagnostic]:
     yield from _phases(context)
     yield from _rules_references(context)
     yield from _combat(context)
+    yield from _roads(context)
 
 
 def _unread_options(context: CheckContext) -> Iterator[Diagnostic]:
@@ -65,6 +66,41 @@ def _unread_options(context: CheckContext) -> Iterator[Diagnostic]:
                     file,
                     pointer,
                 )
+    for scenario in context.definition.scenarios:
+        if scenario.eliminated:
+            file, pointer = at(scenario.origin, "eliminated")
+            yield warning(
+                codes.CLASSIC_UNREAD_OPTION,
+                f"the {game.system} system does not read a scenario's 'eliminated' units",
+                file,
+                pointer,
+            )
+
+
+def _roads(context: CheckContext) -> Iterator[Diagnostic]:
+    """A road with no 'along' cost for a class would be free to move along (a missing cost is no
+    cost, as for the seed systems): in a classic game that is almost always a forgotten key."""
+    terrain = context.definition.terrain
+    if terrain is None:
+        return
+    classes = [m.id for m in terrain.movement_classes] or ["*"]
+    for road in terrain.terrain.values():
+        if road.kind != "road":
+            continue
+        missing = [c for c in classes if road.cost("along", c) is None]
+        if not missing:
+            continue
+        file, pointer = at(road.origin, "movement") if road.movement else at(road.origin)
+        which = "" if missing == ["*"] else f" for {', '.join(missing)}"
+        yield warning(
+            codes.CLASSIC_ROAD_WITHOUT_COST,
+            f"the {road.kind} '{road.id}' gives no 'along' cost{which}: moving along it costs nothing",
+            file,
+            pointer,
+            hint='give "movement": {"along": 1} (points per hex, or one cost per movement class), or '
+            '"along": "none" if it changes nothing in ordinary movement (a railway only a movement '
+            "mode uses)",
+        )
 
 
 def _missing_options(context: CheckContext) -> Iterator[Diagnostic]:

@@ -40,6 +40,7 @@ def check_scenarios(context: CheckContext) -> Iterator[Diagnostic]:
         placed, problems = _resolve_placements(definition, scenario)
         yield from problems
         yield from _copies(definition, scenario)
+        yield from _eliminated(definition, scenario)
         if definition.board is None:
             continue
         yield from _terrain(definition, placed)
@@ -237,6 +238,7 @@ def _copies(definition: GameDefinition, scenario: Scenario) -> Iterator[Diagnost
     used: dict[str, int] = {}
     uses = [(p.unit, p.copies, p.origin) for p in scenario.placements]
     uses += [(r.unit, r.copies, r.origin) for r in scenario.reinforcements]
+    uses += [(e.unit, e.copies, e.origin) for e in scenario.eliminated]
     uses += [(m.counter, m.copies, m.origin) for m in scenario.markers]
     for counter_id, count, origin in uses:
         counter = counters.get(counter_id)
@@ -253,6 +255,20 @@ def _copies(definition: GameDefinition, scenario: Scenario) -> Iterator[Diagnost
                 file,
                 pointer,
                 hint="raise its 'count' in counters.json if the rulebook allows it",
+            )
+
+
+def _eliminated(definition: GameDefinition, scenario: Scenario) -> Iterator[Diagnostic]:
+    """Units that begin eliminated: counters that exist, turns on the track."""
+    game, counters = definition.game, definition.counters
+    for entry in scenario.eliminated:
+        if counters is not None and counters.get(entry.unit) is None:
+            yield unknown(
+                codes.REF_UNKNOWN_COUNTER, "counter", entry.unit, counters.counters, entry.origin, "unit"
+            )
+        if game is not None and entry.from_turn is not None and game.turn_index(entry.from_turn) is None:
+            yield unknown(
+                codes.REF_UNKNOWN_TURN, "turn", entry.from_turn, game.turn_labels, entry.origin, "from_turn"
             )
 
 

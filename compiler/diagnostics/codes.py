@@ -140,6 +140,7 @@ COMBAT_CRT_COLUMNS = "combat.crt-columns"
 # The classic system's options
 CLASSIC_MISSING_OPTION = "classic.missing-option"
 CLASSIC_UNREAD_OPTION = "classic.unread-option"
+CLASSIC_ROAD_WITHOUT_COST = "classic.road-without-cost"
 
 # Provenance
 PROVENANCE_RECONSTRUCTED = "provenance.reconstructed"
@@ -281,6 +282,11 @@ DESCRIPTIONS: dict[str, str] = {
     COMBAT_CRT_COLUMNS: "A CRT column does not read as the combat kind's columns (odds or differentials).",
     CLASSIC_MISSING_OPTION: "A classic game lacks an option its phases or results need.",
     CLASSIC_UNREAD_OPTION: "A classic option in a game of another system, which does not read it.",
+    CLASSIC_ROAD_WITHOUT_COST: (
+        "A road or railway of a classic game gives no 'along' cost for a movement class: a unit of "
+        'it would move along the line for nothing. Give the points per hex, or "none" when the '
+        "line changes nothing in ordinary movement."
+    ),
     PROVENANCE_RECONSTRUCTED: "A value the rulebook does not print was reconstructed (a warning).",
 }
 

@@ -57,7 +57,7 @@ def build_rules(data: Json, origin: Origin) -> ClassicRules:
 
 
 def _reinforcements(data: Json, origin: Origin) -> ReinforcementRules:
-    return ReinforcementRules(_places(data, "at", origin), _cite(data), origin)
+    return ReinforcementRules(_places(data, "at", origin), first_cite(data), origin)
 
 
 def selector(data: Json | None) -> UnitSelector | None:
@@ -73,7 +73,7 @@ def selector(data: Json | None) -> UnitSelector | None:
     )
 
 
-def _cite(data: Json) -> str | None:
+def first_cite(data: Json) -> str | None:
     """The first section an option cites: what a refusal by it names."""
     cite = data.get("cite")
     if isinstance(cite, list):
@@ -114,12 +114,12 @@ def _movement(data: Json, origin: Origin) -> MovementRules:
                 m.get("hexes"),
                 bool(m.get("start_on_line", False)),
                 m.get("enemy_zoc", "prohibited"),
-                _cite(m),
+                first_cite(m),
                 origin.child("modes", i),
             )
             for i, m in enumerate(data.get("modes", ()))
         ),
-        cite=_cite(data),
+        cite=first_cite(data),
         origin=origin,
     )
 
@@ -133,7 +133,7 @@ def _zoc(data: Json, origin: Origin) -> ZocRules:
         exerted_by=selector(data.get("exerted_by")),
         not_into=strings(data, "not_into"),
         negated_by_friendly_units=bool(data.get("negated_by_friendly_units", False)),
-        cite=_cite(data),
+        cite=first_cite(data),
         origin=origin,
     )
 
@@ -155,7 +155,7 @@ def _turn_effect(data: Json, origin: Origin) -> TurnEffect:
         defense=_number(data.get("defense")),
         column_shift=int(data.get("column_shift", 0)),
         drm=int(data.get("drm", 0)),
-        cite=_cite(data),
+        cite=first_cite(data),
         origin=origin,
         summary=text(data, "summary"),
         modes_origin=origin.child("movement", "except_modes"),
@@ -180,7 +180,7 @@ def _supply(data: Json, origin: Origin) -> SupplyRules:
             eliminated_after=effects.get("eliminated_after"),
             step_loss=bool(effects.get("step_loss", False)),
         ),
-        cite=_cite(data),
+        cite=first_cite(data),
         origin=origin,
     )
 
@@ -201,7 +201,8 @@ def _replacements(data: Json, origin: Origin) -> ReplacementRules:
             for i, b in enumerate(data["buy"])
         ),
         unused=data.get("unused", "lost"),
-        cite=_cite(data),
+        one_per_unit=bool(data.get("one_per_unit", False)),
+        cite=first_cite(data),
         origin=origin,
     )
 
@@ -211,7 +212,7 @@ def _control(data: Json, origin: Origin) -> ControlRules:
         features=strings(data, "features"),
         places=strings(data, "places"),
         by=data.get("by", "last-to-enter"),
-        cite=_cite(data),
+        cite=first_cite(data),
         origin=origin,
     )
 
@@ -227,6 +228,7 @@ def build_procedure(data: Json, origin: Origin) -> CombatProcedure:
         defense=text(data, "defense"),
         below_lowest=_table_end(data.get("below_lowest", "no-attack")),
         above_highest=_table_end(data.get("above_highest", "highest")),
+        table_ends=data.get("table_ends", "after-shifts"),
         attacks=data.get("attacks", "voluntary"),
         targets=data.get("targets", "one-hex"),
         results=read_only(
@@ -240,12 +242,12 @@ def build_procedure(data: Json, origin: Origin) -> CombatProcedure:
             enemy_zoc=retreat.get("enemy_zoc", "prohibited"),
             negated_by_friendly_units=bool(retreat.get("negated_by_friendly_units", False)),
             blocked=retreat.get("blocked", "eliminated"),
-            cite=_cite(retreat),
+            cite=first_cite(retreat),
             origin=origin.child("retreat"),
         ),
         advance=_advance(data["advance"], origin.child("advance")) if "advance" in data else None,
         defender_fires=bool(data.get("defender_fires", True)),
-        cite=_cite(data),
+        cite=first_cite(data),
         origin=origin,
     )
 
@@ -281,6 +283,6 @@ def _advance(data: Json, origin: Origin) -> AdvanceRules:
         units=None if units == "all" else int(units),
         hexes=int(data.get("hexes", 1)),
         ignore_zoc=bool(data.get("ignore_zoc", False)),
-        cite=_cite(data),
+        cite=first_cite(data),
         origin=origin,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compiler.model.classic import build_rules, selector
+from compiler.model.classic import build_rules, first_cite, selector
 from compiler.model.layout import build_counter_charts, build_counter_names, build_layouts
 from compiler.model.reading import Json, cite_text, strings, text, turn
 from rules_engine.definitions import (
@@ -153,6 +153,7 @@ def _phase(data: Json, origin: Origin) -> Phase:
         units=selector(data.get("units")),
         mode=text(data, "mode"),
         turns=tuple(str(turn(t)) for t in data.get("turns", ())),
+        cite=first_cite(data),
     )
 
 
@@ -189,6 +190,7 @@ def _stacking(data: Json, origin: Origin) -> Stacking:
         bool(data.get("one_side_per_space", True)),
         rules,
         text(data, "summary"),
+        first_cite(data),
     )
 
 

@@ -8,6 +8,7 @@ from typing import TypeVar
 from compiler.model.reading import Json, strings, text, turn
 from rules_engine.definitions import (
     Constraint,
+    EliminatedUnit,
     Marker,
     Origin,
     PiecePlacement,
@@ -57,6 +58,7 @@ def build_scenario(data: Json, file: str) -> Scenario:
             (layout["map"], tuple(_placed_board(b) for b in layout["boards"]))
             for layout in data.get("layouts", ())
         ),
+        eliminated=each("eliminated", _eliminated),
     )
 
 
@@ -128,6 +130,10 @@ def _reinforcement(r: Json, origin: Origin) -> Reinforcement:
         bool(r.get("may_delay", False)),
         origin,
     )
+
+
+def _eliminated(e: Json, origin: Origin) -> EliminatedUnit:
+    return EliminatedUnit(e["unit"], int(e.get("count", 1)), turn(e.get("from_turn")), origin)
 
 
 def _random_setup(r: Json, origin: Origin) -> RandomSetup:

@@ -9,6 +9,8 @@ from compiler.model.reading import Json, text, turn
 from rules_engine.definitions import CombatEffect, MovementClass, Origin, Terrain, TerrainChart
 from rules_engine.definitions.frozen import read_only
 
+RECORD_NOTES = ("cite", "note", "provenance")
+
 
 def build_terrain(data: Json, file: str) -> TerrainChart:
     root = Origin(file)
@@ -32,8 +34,13 @@ def _cost_table(value: Any) -> Mapping[str, float | str]:
 
 
 def _terrain(data: Json, origin: Origin) -> Terrain:
+    # a movement record may carry its own cite, note and provenance: they are not situations
     movement = read_only(
-        {situation: _cost_table(cost) for situation, cost in data.get("movement", {}).items()}
+        {
+            situation: _cost_table(cost)
+            for situation, cost in data.get("movement", {}).items()
+            if situation not in RECORD_NOTES
+        }
     )
     combat_data = data.get("combat")
     combat = None

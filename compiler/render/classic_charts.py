@@ -29,6 +29,12 @@ ROUNDING = {
 }
 
 
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital and nothing else changed (``capitalize`` would
+    lower a result code, NE, or a name)."""
+    return text[:1].upper() + text[1:]
+
+
 def _plural(number: float, word: str) -> str:
     return f"{number:g} {word}" + ("" if number == 1 else "s")
 
@@ -74,7 +80,7 @@ def meaning_text(meaning: ResultMeaning) -> str:
     words = _side_part(meaning.defender, "defender") + _side_part(meaning.attacker, "attacker")
     if meaning.exchange:
         words.append(f"the attacker loses as many {meaning.exchange} as the defender")
-    return "; ".join(words).capitalize() or "No effect"
+    return _sentence("; ".join(words)) or "No effect"
 
 
 def _end(end: TableEnd, where: str) -> str:
@@ -101,10 +107,16 @@ def procedure_text(kind: str, procedure: CombatProcedure, rounding: str | None) 
         sentences.append(f"The differential is {ROUNDING.get(rounding or 'defender', '')}.")
     if kind != "dice-pool":
         sentences.append(
-            _end(procedure.below_lowest, "Below the lowest column").capitalize()
+            # no case change: a result code (NE, DE) stays as the table prints it
+            _end(procedure.below_lowest, "Below the lowest column")
             + "; "
-            + _end(procedure.above_highest, "above the highest").lower()
+            + _end(procedure.above_highest, "above the highest")
             + "."
+        )
+        sentences.append(
+            "A combat beyond an end of the table is brought to it before the column shifts."
+            if procedure.table_ends == "before-shifts"
+            else "A combat beyond an end of the table is shifted from one column past it."
         )
     retreat = procedure.retreat
     zoc = {
@@ -143,8 +155,9 @@ def _player(phase: Phase, names: Names) -> str:
 
 def selector_text(selector: UnitSelector, names: Names) -> str:
     words = [names.side(selector.side)] if selector.side else []
-    words += [" or ".join(selector.classes)] if selector.classes else []
-    words += [f"not {' or '.join(selector.not_classes)}"] if selector.not_classes else []
+    words += [" or ".join(map(names.unit_class, selector.classes))] if selector.classes else []
+    if selector.not_classes:
+        words.append(f"not {' or '.join(map(names.unit_class, selector.not_classes))}")
     words += [f"with {k} {v}" for k, v in selector.values.items()]
     return " ".join(words) or "all"
 
@@ -172,7 +185,9 @@ def phase_text(phase: Phase, definition: ValidGame, names: Names) -> str:
     return doing + "." if doing else ""
 
 
-def effect_text(effect: TurnEffect) -> str:
+def effect_text(effect: TurnEffect, modes: dict[str, str] | None = None) -> str:
+    """A turn effect in words: its summary, or what it changes (``modes``: the movement modes'
+    names by id, so a player reads "Rail Movement", not an id)."""
     if effect.summary:
         return effect.summary
     words: list[str] = []
@@ -183,7 +198,8 @@ def effect_text(effect: TurnEffect) -> str:
     if effect.movement_multiply is not None:
         words.append(f"movement allowance x{effect.movement_multiply:g}")
     if effect.except_modes:
-        words.append(f"not in {', '.join(effect.except_modes)} movement")
+        named = [(modes or {}).get(mode, f"{mode} movement") for mode in effect.except_modes]
+        words.append(f"not in {', '.join(named)}")
     if effect.attack is not None:
         words.append(f"attack x{effect.attack:g}")
     if effect.defense is not None:
@@ -192,15 +208,16 @@ def effect_text(effect: TurnEffect) -> str:
         words.append(f"{effect.column_shift:+d} column(s)")
     if effect.drm:
         words.append(f"{effect.drm:+d} to the die")
-    return "; ".join(words).capitalize() + "."
+    return _sentence("; ".join(words)) + "."
 
 
 def turn_effects_chart(definition: ValidGame) -> Chart | None:
     rules = definition.game.rules
     if rules is None or not rules.turn_effects:
         return None
+    modes = {m.id: m.name for m in rules.movement.modes} if rules.movement else {}
     rows = tuple(
-        (Cell(e.name, bold=True), Cell(", ".join(e.turns), centre=True), Cell(effect_text(e)))
+        (Cell(e.name, bold=True), Cell(", ".join(e.turns), centre=True), Cell(effect_text(e, modes)))
         for e in rules.turn_effects
     )
     return Chart(

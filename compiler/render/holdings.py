@@ -48,6 +48,15 @@ def turn_track(definition: ValidGame) -> str | None:
     return next((t.id for t in board.tracks if t.kind == "turns"), None)
 
 
+def eliminated_key(definition: ValidGame, counter_id: str) -> Key | None:
+    """Where a unit eliminated at the start waits: its side's box of kind "eliminated" (None: the
+    map has none, and the set-up shows it nowhere)."""
+    counter = definition.counters.get(counter_id)
+    side = counter.side if counter else None
+    box = next((b for b in definition.board.boxes if b.kind == "eliminated" and b.side == side), None)
+    return None if box is None else ("box", box.id, "")
+
+
 def reinforcement_key(definition: ValidGame, counter_id: str, turn: str) -> Key:
     """Where a reinforcement waits: its side's Order of Battle box, else the turn track's
     reinforcement box, else the turn box itself."""
@@ -70,6 +79,10 @@ def scenario_groups(definition: ValidGame, scenario: Scenario) -> Groups:
     for r in scenario.reinforcements:
         key = reinforcement_key(definition, r.unit, r.turn)
         groups[key][(r.unit, r.face)] = groups[key].get((r.unit, r.face), 0) + r.copies
+    for e in scenario.eliminated:
+        pile = eliminated_key(definition, e.unit)
+        if pile is not None:
+            groups[pile][(e.unit, "front")] = groups[pile].get((e.unit, "front"), 0) + e.copies
     for m in scenario.markers:
         if m.at is None and m.track is not None and m.box is not None:
             key = ("track", m.track, m.box)
@@ -89,12 +102,14 @@ def scenario_groups(definition: ValidGame, scenario: Scenario) -> Groups:
 
 
 def used_copies(scenario: Scenario) -> dict[str, int]:
-    """How many copies of each counter the scenario puts on the map, on tracks or in reinforcements."""
+    """How many copies of each counter the scenario puts on the map, on tracks, in reinforcements or
+    among the units eliminated at the start."""
     used: dict[str, int] = {}
     for counter_id, copies in (
         [(p.unit, p.copies) for p in scenario.placements]
         + [(m.counter, m.copies) for m in scenario.markers]
         + [(r.unit, r.copies) for r in scenario.reinforcements]
+        + [(e.unit, e.copies) for e in scenario.eliminated]
     ):
         used[counter_id] = used.get(counter_id, 0) + copies
     return used

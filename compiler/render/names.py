@@ -53,6 +53,10 @@ class Names:
     def side(self, side_id: str | None) -> str:
         return self._sides.get(side_id or "", _words(side_id or ""))
 
+    def unit_class(self, class_id: str) -> str:
+        """A unit class by its name; a group of classes (which has none) in words."""
+        return self._classes.get(class_id, _words(class_id))
+
     def nation(self, nation_id: str | None) -> str:
         return self._nations.get(nation_id or "", _words(nation_id or ""))
 

@@ -178,6 +178,14 @@ def _markers_and_reinforcements(definition: ValidGame, names: Names, scenario: S
     ]
     if reinforcements:
         parts.append("<h3>Reinforcements</h3>" + _list(reinforcements))
+    pool = [
+        escape(names.counter(e.unit))
+        + (f" x {e.copies}" if e.copies > 1 else "")
+        + (f" (from turn {escape(e.from_turn)})" if e.from_turn else "")
+        for e in scenario.eliminated
+    ]
+    if pool:
+        parts.append("<h3>Eliminated at the start</h3>" + _list(pool))
     return "\n".join(parts)
 
 

@@ -77,6 +77,7 @@ from rules_engine.definitions.layout import (
 from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import (
     Constraint,
+    EliminatedUnit,
     Marker,
     PiecePlacement,
     Placement,
@@ -118,6 +119,7 @@ __all__ = [
     "Deck",
     "Die",
     "DieRange",
+    "EliminatedUnit",
     "Entry",
     "Face",
     "GameDefinition",

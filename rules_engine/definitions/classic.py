@@ -146,6 +146,8 @@ class ReplacementRules(NamedTuple):
     track: str = "replacements"
     buy: tuple[Purchase, ...] = ()
     unused: str = "lost"
+    # each unit gets at most one purchase a phase (one brought back is not also given its step)
+    one_per_unit: bool = False
     cite: str | None = None
     origin: Origin = NOWHERE
 
@@ -228,6 +230,9 @@ class CombatProcedure(NamedTuple):
     defense: str | None = None
     below_lowest: TableEnd = TableEnd("no-attack")
     above_highest: TableEnd = TableEnd("highest")
+    # "after-shifts": a combat beyond an end stands one column past it and the shifts move it from
+    # there; "before-shifts": it is brought to the end first (its column, or its result)
+    table_ends: str = "after-shifts"
     attacks: str = "voluntary"
     targets: str = "one-hex"
     results: Mapping[str, ResultMeaning] = read_only({})

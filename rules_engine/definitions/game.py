@@ -61,6 +61,8 @@ class Phase(NamedTuple):
     units: UnitSelector | None = None
     mode: str | None = None
     turns: tuple[str, ...] = ()
+    # The section it cites first: what a refusal of a unit that does not act in it names (classic).
+    cite: str | None = None
 
 
 class StackingWith(NamedTuple):
@@ -100,6 +102,8 @@ class Stacking(NamedTuple):
     one_side_per_space: bool
     rules: tuple[StackingRule, ...]
     summary: str | None
+    # The section it cites first: what the classic system's stacking refusals name.
+    cite: str | None = None
 
 
 class StatedCount(NamedTuple):

@@ -66,6 +66,16 @@ class Reinforcement(NamedTuple):
     origin: Origin
 
 
+class EliminatedUnit(NamedTuple):
+    """Copies of a counter that begin the game eliminated (a classic game's replacement pool),
+    which a replacement may bring back from ``from_turn`` on (any turn when None)."""
+
+    unit: str
+    copies: int
+    from_turn: str | None
+    origin: Origin
+
+
 class PointsAllowance(NamedTuple):
     track: str
     side: str
@@ -157,6 +167,7 @@ class Scenario(NamedTuple):
     origin: Origin
     pieces: tuple[PiecePlacement, ...] = ()  # an imported module's setup (boards.json maps)
     layouts: tuple[tuple[str, tuple[PlacedBoard, ...]], ...] = ()  # map id -> boards laid out
+    eliminated: tuple[EliminatedUnit, ...] = ()
 
     def unit_count(self) -> int:
         """Units on the map at the start plus those that arrive later."""

@@ -91,7 +91,8 @@ def _check_target(world: World, side: str, target: str) -> None:
 def _check_attacker(world: World, side: str, unit: Unit, targets: Sequence[str]) -> None:
     rule, name = world.tables.rule("combat"), world.tables.board.name
     if not acts(world, unit, side):
-        raise IllegalAction(rule, f"{unit.uid} may not attack in the {world.phase.name}")
+        phase = world.phase
+        raise IllegalAction(world.tables.phase_rule(phase), f"{unit.uid} may not attack in the {phase.name}")
     if unit.uid in world.state.attacked:
         raise IllegalAction(rule, f"{unit.uid} has already attacked this phase")
     if strength.attack(world, unit, targets) <= 0:
@@ -115,6 +116,14 @@ def _prohibited(world: World, attackers: Sequence[Unit], targets: Sequence[str])
                 if combat is not None and combat.attack_prohibited:
                     return f"{unit.uid} may not attack across the {feature.terrain.name.lower()}"
     return None
+
+
+def _below_the_table(found: Assessment, lowest: str) -> str:
+    """Why an attack below the table may not be made, in the words of the table's kind."""
+    if found.differential is not None:
+        return f"the differential {found.differential:+d} is below {lowest}, the table's lowest column"
+    odds = f" {found.odds}" if found.odds else ""
+    return f"the odds{odds} are below {lowest}, the table's lowest column"
 
 
 # --- the odds ------------------------------------------------------------------------------
@@ -143,7 +152,13 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
         found.odds = None if ratio is None else f"{ratio[0]}-{ratio[1]}"
     procedure = tables.procedure
     column = crt.column(attack, defense)
-    found.outcome = crt.shifted(column, found.shift, procedure.below_lowest, procedure.above_highest)
+    found.outcome = crt.shifted(
+        column,
+        found.shift,
+        procedure.below_lowest,
+        procedure.above_highest,
+        ends_first=procedure.table_ends == "before-shifts",
+    )
     return found
 
 
@@ -218,8 +233,7 @@ def resolve(
         raise EngineError("the classic system needs the CRT that charts.json's combat names")
     found = assess(world, attackers, targets)
     if found.outcome is None:
-        lowest = crt.label(0)
-        raise IllegalAction(tables.rule("combat"), f"the odds are below {lowest}, the table's lowest column")
+        raise IllegalAction(tables.rule("combat"), _below_the_table(found, crt.label(0)))
     defenders = [u for t in targets for u in world.state.units_at(t)]
     report = CombatReport([u.uid for u in attackers], list(targets), [u.uid for u in defenders], found)
     _mark(world, attackers, targets)

@@ -143,13 +143,22 @@ class Crt:
             return ABOVE
         return max(i for i, value in enumerate(odds) if value.numerator * b <= a * value.denominator)
 
-    def shifted(self, column: int, shift: int, below: TableEnd, above: TableEnd) -> int | str | None:
+    def shifted(
+        self, column: int, shift: int, below: TableEnd, above: TableEnd, ends_first: bool = False
+    ) -> int | str | None:
         """The final column after ``shift``, or the result code an end of the table gives instead
         (None: the attack may not be made: it is below the table before shifts). A combat beyond
-        an end stands one column past it, and shifts move it from there."""
+        an end stands one column past it, and shifts move it from there; with ``ends_first`` it
+        is brought to the end before the shifts (9-1 on a table ending at 6-1 is read as 6-1, and
+        a shift of -1 then gives 5-1), or given the end's result without a roll."""
         last = len(self.columns) - 1
         if column == BELOW and below.rule == "no-attack":
             return None
+        if ends_first and column in (BELOW, ABOVE):
+            end = below if column == BELOW else above
+            if end.rule == "result":
+                return end.result or ""
+            column = 0 if column == BELOW else last
         index = (-1 if column == BELOW else last + 1 if column == ABOVE else column) + shift
         if index < 0:
             return below.result or "" if below.rule == "result" else 0

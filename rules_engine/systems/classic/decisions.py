@@ -41,6 +41,28 @@ class Decider(Protocol):
         ...
 
 
+def paid(losses: Sequence[Unit], worth: Worth) -> float:
+    """What ``losses`` (a unit named once per step it loses, in order) take off printed strength."""
+    taken: dict[str, int] = {}
+    total = 0.0
+    for unit in losses:
+        taken[unit.uid] = taken.get(unit.uid, 0) + 1
+        total += worth(unit, taken[unit.uid])
+    return total
+
+
+def _spare(losses: list[Unit], needed: float, worth: Worth) -> list[Unit]:
+    """``losses`` without every step the others pay ``needed`` without, latest first."""
+    kept = list(losses)
+    if paid(kept, worth) < needed:
+        return kept  # all the attackers have
+    for index in range(len(kept) - 1, -1, -1):
+        trial = kept[:index] + kept[index + 1 :]
+        if paid(trial, worth) >= needed:
+            kept = trial
+    return kept
+
+
 class RandomDecider:
     """Legal choices at random, from a seeded generator."""
 
@@ -54,19 +76,17 @@ class RandomDecider:
         return pool[:count]
 
     def exchange(self, units: Sequence[Unit], needed: float, worth: Worth, steps: Steps) -> list[Unit]:
-        taken: dict[str, int] = {}
+        """Steps in a random order until they pay, then without any step the others pay for alone
+        (a random 3 then a 4 for a price of 4 keeps the 4 only)."""
         chosen: list[Unit] = []
-        total = 0.0
         order = list(units)
         self.random.shuffle(order)
         for unit in order:
             for _ in range(steps(unit)):
-                if total >= needed:
-                    return chosen
-                taken[unit.uid] = taken.get(unit.uid, 0) + 1
-                total += worth(unit, taken[unit.uid])
+                if paid(chosen, worth) >= needed:
+                    return _spare(chosen, needed, worth)
                 chosen.append(unit)
-        return chosen
+        return _spare(chosen, needed, worth)
 
     def retreat(self, role: str, unit: Unit, paths: Sequence[Path]) -> Path:
         return self.random.choice(list(paths))

@@ -27,6 +27,7 @@ from rules_engine.systems.classic import (
     changes,
     combat,
     dicepool,
+    pool,
     reinforcements,
     replacements,
     sequence,
@@ -57,6 +58,7 @@ class ClassicGame(CoreGame):
         self.tables = system.tables
         super().__init__(system, scenario, log)
         self.world = World(self.tables, self.state, ClassicState(), zoc_cache(self.tables))
+        pool.record(self.world, scenario)
 
     # --- changes every rule makes the same way ----------------------------------------------
 
@@ -75,6 +77,7 @@ class ClassicGame(CoreGame):
     def set_up_scenario(self) -> None:
         super().set_up_scenario()
         reinforcements.record_arrivals(self.world, self.scenario)
+        pool.set_up(self.world, self.scenario, self.next_unused)
 
     # --- the sequence of play -----------------------------------------------------------------
 
@@ -89,6 +92,7 @@ class ClassicGame(CoreGame):
         extra = self.world.extra
         extra.defended.clear()
         extra.mp_left.clear()
+        extra.replaced.clear()
         kind = self.phase.kind
         if kind == "replacement":
             replacements.begin(self.world, self.scenario, self.active_side)
@@ -139,8 +143,9 @@ class ClassicGame(CoreGame):
         if not unit.on_map:
             raise IllegalAction(rule, f"{unit.uid} is not on the map")
         if not sequence.acts(self.world, unit, side):
-            phase = self.phase.name
-            raise IllegalAction(self.tables.rule("sequence"), f"{unit.uid} may not {verb} in the {phase}")
+            phase = self.phase
+            why = f"{unit.uid} may not {verb} in the {phase.name}"
+            raise IllegalAction(self.tables.phase_rule(phase), why)
 
     def move(self, unit: Unit, path: Sequence[str]) -> None:
         """Move ``unit`` through ``path`` (the hexes it enters), if the rules allow it."""

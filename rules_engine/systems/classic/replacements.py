@@ -13,7 +13,7 @@ from typing import NamedTuple
 from rules_engine.core.errors import IllegalAction
 from rules_engine.core.state import Unit, UnitStatus
 from rules_engine.definitions import Purchase, Scenario
-from rules_engine.systems.classic import changes
+from rules_engine.systems.classic import changes, pool
 from rules_engine.systems.classic.selectors import selects
 from rules_engine.systems.classic.state import World
 from rules_engine.systems.classic.supply import allowed_places, in_supply
@@ -71,7 +71,10 @@ def options(world: World, side: str) -> list[Option]:
         if purchase.cost > points:
             continue
         if purchase.what == "step":
-            found.extend(Option(u, None, purchase) for u in _reduced(world, side, purchase))
+            listed = {o.unit.uid for o in found if o.at is None}
+            found.extend(
+                Option(u, None, purchase) for u in _reduced(world, side, purchase) if u.uid not in listed
+            )
         else:
             for unit in _eliminated(world, side, purchase):
                 found.extend(Option(unit, at, purchase) for at in _rebuild_spaces(world, unit, purchase))
@@ -79,13 +82,26 @@ def options(world: World, side: str) -> list[Option]:
 
 
 def _reduced(world: World, side: str, purchase: Purchase) -> list[Unit]:
-    return [
-        u
-        for u in world.state.units_of(side)
-        if u.damaged
-        and selects(world.tables, purchase.units, u)
-        and (not purchase.in_supply or in_supply(world, u))
-    ]
+    return [u for u in world.state.units_of(side) if u.damaged and _steps_up(world, u, purchase)]
+
+
+def _steps_up(world: World, unit: Unit, purchase: Purchase) -> bool:
+    """Whether ``purchase`` (a step) may give this reduced unit on the map its step back now: it is
+    one the purchase selects, in supply if the purchase asks, in a hex its ``at`` allows (if it
+    names any), and not already replaced in this phase where each unit gets one purchase a phase."""
+    if not selects(world.tables, purchase.units, unit) or _replaced_already(world, unit):
+        return False
+    if purchase.in_supply and not in_supply(world, unit):
+        return False
+    if not purchase.at:
+        return True
+    klass = world.tables.movement_class(unit.counter)
+    return unit.space in allowed_places(world, purchase.at, unit.side, klass)
+
+
+def _replaced_already(world: World, unit: Unit) -> bool:
+    rules = world.tables.replacements
+    return rules is not None and rules.one_per_unit and unit.uid in world.extra.replaced
 
 
 def _eliminated(world: World, side: str, purchase: Purchase) -> list[Unit]:
@@ -95,7 +111,7 @@ def _eliminated(world: World, side: str, purchase: Purchase) -> list[Unit]:
     for unit in world.state.by_side.get(side, ()):
         if unit.status is UnitStatus.ELIMINATED and unit.counter.id not in seen:
             seen.add(unit.counter.id)
-            if selects(world.tables, purchase.units, unit):
+            if selects(world.tables, purchase.units, unit) and pool.available(world, unit):
                 found.append(unit)
     return found
 
@@ -123,6 +139,7 @@ def buy(world: World, side: str, unit: Unit, at: str | None) -> None:
         if world.state.logging:
             world.state.note("replacement", f"{unit.uid} comes back in {name(at)}")
     world.state.points[side] = world.state.points.get(side, 0) - chosen.purchase.cost
+    world.extra.replaced.add(unit.uid)
 
 
 def _option(world: World, side: str, unit: Unit, at: str | None) -> Option | None:
@@ -138,13 +155,13 @@ def _option(world: World, side: str, unit: Unit, at: str | None) -> Option | Non
         if unit.side != side or not selects(world.tables, purchase.units, unit):
             continue
         if at is None:
-            if (
-                unit.status is UnitStatus.ON_MAP
-                and unit.damaged
-                and (not purchase.in_supply or in_supply(world, unit))
-            ):
+            if unit.status is UnitStatus.ON_MAP and unit.damaged and _steps_up(world, unit, purchase):
                 return Option(unit, None, purchase)
-        elif unit.status is UnitStatus.ELIMINATED and _rebuilds_in(world, unit, purchase, at):
+        elif (
+            unit.status is UnitStatus.ELIMINATED
+            and pool.available(world, unit)
+            and _rebuilds_in(world, unit, purchase, at)
+        ):
             return Option(unit, at, purchase)
     return None
 
@@ -158,12 +175,46 @@ def _rebuilds_in(world: World, unit: Unit, purchase: Purchase, at: str) -> bool:
 
 
 def _refusal(world: World, side: str, unit: Unit, at: str | None) -> str:
-    points = world.state.points.get(side, 0)
-    name = world.tables.board.name
-    if at is None:
-        if not unit.damaged or not unit.on_map:
-            return f"{unit.uid} is not a reduced unit on the map"
-        return f"{unit.uid} cannot get a step back now ({points} point(s) left)"
-    if unit.status is not UnitStatus.ELIMINATED:
+    """Why ``unit`` may not be bought now: what the unit is not, or what each purchase that could
+    buy it lacks (points, supply, a place it allows)."""
+    if at is None and (not unit.damaged or not unit.on_map):
+        return f"{unit.uid} is not a reduced unit on the map"
+    if at is None and _replaced_already(world, unit):
+        return f"{unit.uid} has already been replaced in this phase (one replacement a unit a phase)"
+    if at is not None and unit.status is not UnitStatus.ELIMINATED:
         return f"{unit.uid} is not eliminated"
-    return f"{unit.uid} cannot come back in {name(at)} now ({points} point(s) left)"
+    if at is not None and not pool.available(world, unit):
+        return f"{unit.uid} may not come back before turn {pool.first_turn(world, unit)}"
+    rules = world.tables.replacements
+    what = "step" if at is None else "eliminated"
+    doing = "a step back" if at is None else "bringing it back"
+    purchases = (
+        [p for p in rules.buy if p.what == what and selects(world.tables, p.units, unit)] if rules else []
+    )
+    if not purchases:
+        return f"no replacement the rules offer is {doing} for {unit.uid}"
+    points = world.state.points.get(side, 0)
+    affordable = [p for p in purchases if p.cost <= points]
+    if not affordable:
+        cost = min(p.cost for p in purchases)
+        return f"{doing} for {unit.uid} costs {cost} point(s); {side} has {points}"
+    reasons = [_lacking(world, unit, p, at) for p in affordable]
+    return "; ".join(dict.fromkeys(reasons))
+
+
+def _lacking(world: World, unit: Unit, purchase: Purchase, at: str | None) -> str:
+    """What keeps ``purchase`` from buying ``unit`` (back in ``at``, or a step where it stands)."""
+    name = world.tables.board.name
+    klass = world.tables.movement_class(unit.counter)
+    if at is None:
+        if purchase.in_supply and not in_supply(world, unit):
+            return f"{unit.uid} is out of supply"
+        return f"{unit.uid} is in {name(unit.space or '')}, not where a step may be bought"
+    if at in world.enemy_held(unit.side):
+        return f"{name(at)} holds an enemy unit"
+    crowded = world.stacking_problem(at, [unit])
+    if crowded is not None:
+        return crowded
+    allowed = sorted(allowed_places(world, purchase.at, unit.side, klass))
+    shown = ", ".join(name(s) for s in allowed[:6]) + (" ..." if len(allowed) > 6 else "")
+    return f"{name(at)} is not a place {unit.uid} may come back in (now: {shown or 'none'})"

@@ -178,20 +178,23 @@ def _exchange(
 def _check_exchange(
     world: World, chosen: Sequence[Unit], alive: Sequence[Unit], needed: float, worth: Worth
 ) -> None:
-    """The losses pay for the exchange (or are all the attackers have), and no step more."""
+    """The losses pay for the exchange (or are all the attackers have). The attacker loses at
+    least as much as the price, naming losses one by one until they pay it: no loss may be
+    named once the ones before it have paid (the last one may pay more than was left)."""
     rule = world.tables.rule("combat")
-    values: list[float] = []
     taken: Counter[str] = Counter()
+    total = 0.0
     for unit in chosen:
+        if total >= needed:
+            raise IllegalAction(
+                rule,
+                f"the exchange costs {needed:g} strength, and the losses named before {unit.uid} "
+                f"already pay {total:g}",
+            )
         taken[unit.uid] += 1
-        values.append(worth(unit, taken[unit.uid]))
-    total = sum(values)
+        total += worth(unit, taken[unit.uid])
     everything = sum(steps_left(u) for u in alive)
     if total < needed and len(chosen) < everything:
         raise IllegalAction(
             rule, f"the exchange costs {needed:g} strength; the losses named are worth {total:g}"
-        )
-    if values and total - min(values) >= needed:
-        raise IllegalAction(
-            rule, f"the losses named are worth {total:g}, a step more than the {needed:g} it costs"
         )

@@ -30,6 +30,10 @@ class ClassicState:
     supply_checks: dict[str, int] = field(default_factory=dict)
     # The scenario's record of each reinforcement (where it enters), by unit.
     arrivals: dict[str, Reinforcement] = field(default_factory=dict)
+    # The units that received a replacement in this phase (replacements.py, one_per_unit).
+    replaced: set[str] = field(default_factory=set)
+    # The first turn index from which a counter of the replacement pool may come back (pool.py).
+    available_from: dict[str, int] = field(default_factory=dict)
     # The last move: the unit, where it started and the hexes it entered (for checks of random play).
     last_move: tuple[str, str, tuple[str, ...]] | None = None
     # The last combat, for replays' expectations and the player's screen.

@@ -57,14 +57,16 @@ def _trace(world: World, side: str, movement_class: str) -> Distances:
             blocked = blocked - world.friendly_held(side)
     limit = rules.range
     found: Distances = dict.fromkeys(sources(world, side), 0)
-    # a unit may stand in an enemy ZOC, a trace does not go through one (a source may be in one)
+    # A unit may stand in an enemy ZOC, on a source too; a trace goes through none, and the
+    # source's hex is part of the path (it counts in the range): a source in an enemy ZOC serves
+    # only a unit on it.
     frontier = list(found)
     distance = 0
     while frontier and (limit is None or distance < limit):
         distance += 1
         following: list[str] = []
         for here in frontier:
-            if distance > 1 and here in blocked:
+            if here in blocked:
                 continue
             near = table.get(here)
             if near is None:

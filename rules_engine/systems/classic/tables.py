@@ -142,12 +142,18 @@ class Tables:
             "reinforcements": rules.reinforcements.cite if rules.reinforcements else None,
             "replacements": rules.replacements.cite if rules.replacements else None,
             "supply": self.supply.cite,
+            "stacking": self.definition.game.stacking.cite,
         }
         return {name: given.get(name) or name for name in RULE_NAMES}
 
     def rule(self, name: str) -> str:
         """The rule a refusal by the option ``name`` cites."""
         return self.cites.get(name, name)
+
+    def phase_rule(self, phase: Phase) -> str:
+        """What a refusal of a unit that does not act in ``phase`` cites: the phase's cite, or
+        the option's name (``sequence``)."""
+        return phase.cite or self.rule("sequence")
 
     def _crt(self) -> Crt | None:
         combat = self.combat

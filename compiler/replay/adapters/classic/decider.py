@@ -15,6 +15,7 @@ from compiler.loading.positions import join_pointer
 from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import Unit
+from rules_engine.core.errors import IllegalAction
 from rules_engine.systems.classic import ClassicGame
 from rules_engine.systems.classic.decisions import Path, PathsOf, Steps, Worth
 
@@ -97,6 +98,8 @@ class ScriptedDecider:
 
     def advance(self, units: Sequence[Unit], paths: PathsOf) -> tuple[Unit, Path] | None:
         entries = list(self.step.get("advance", {}).items())
+        if self.advanced == 0:
+            self._within_the_limit(len(entries))
         if self.advanced >= len(entries):
             return None
         name, path = entries[self.advanced]
@@ -104,6 +107,25 @@ class ScriptedDecider:
         self.advanced += 1
         unit = named_unit(self.game, name, where)
         return unit, tuple(named_space(self.game, s, f"{where}/{i}") for i, s in enumerate(path))
+
+    def _within_the_limit(self, named: int) -> None:
+        """More advances named than the option lets happen are refused by the advance rule (the
+        engine, which asks only as many as may advance, would leave the rest unread)."""
+        rules = self.game.tables.procedure.advance
+        if rules is not None and rules.units is not None and named > rules.units:
+            raise IllegalAction(
+                self.game.tables.rule("advance"),
+                f"{rules.units} unit(s) at most may advance after a combat; the step names {named}",
+            )
+
+    def losses_named_too_many(self) -> str | None:
+        """Losses the step names beyond those the combat took: the player named more losses than
+        the result (or the exchange) costs, which the rules refuse."""
+        for key, used in self.taken.items():
+            given = len(self.step.get(key, []))
+            if given > used > 0:
+                return f"the result takes {used} step loss(es) in '{key}'; the step names {given}"
+        return None
 
     def unused_choices(self) -> tuple[str, str] | None:
         """A choice the step gives that the combat never asked for: (its pointer, what)."""

@@ -10,6 +10,7 @@ from compiler.replay.adapters.classic.decider import ScriptedDecider
 from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import ScriptedDice, Unit, UnitStatus
+from rules_engine.core.errors import IllegalAction
 from rules_engine.systems.classic import ClassicGame
 
 Json = dict[str, Any]
@@ -38,7 +39,14 @@ def run_attack(game: ClassicGame, step: Json, pointer: str, dice: ScriptedDice) 
     attack = step["attack"]
     units = [named_unit(game, name, f"{pointer}/attack/units/{i}") for i, name in enumerate(attack["units"])]
     decider = ScriptedDecider(game, step, pointer)
+    kept = game.world.snapshot()
     game.attack(units, _targets(game, attack, pointer), decider, dice)
+    too_many = decider.losses_named_too_many()
+    if too_many is not None:
+        # more losses named than the result costs: refused like any choice the rules forbid, and
+        # the attack is undone
+        game.world.restore(kept)
+        raise IllegalAction(game.tables.rule("combat"), too_many)
     left_over = decider.unused_choices()
     if left_over is not None:
         raise ReplayProblem(codes.REPLAY_EXPECTATION_FAILED, *left_over)
