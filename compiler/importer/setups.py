@@ -17,7 +17,7 @@ from typing import Any
 
 from compiler.importer.boards import ImportedMap, parse_layout
 from compiler.importer.faces import read_faces
-from compiler.importer.naming import IdMaker
+from compiler.importer.naming import ID_LENGTH, IdMaker, words
 from compiler.importer.pieces import ImportedPiece, ImportedPieces
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
@@ -93,7 +93,7 @@ class SetupImporter:
             if not 0 < len(name) <= MAX_NAME:
                 self.tally.kept("setups without a usable name")
                 continue
-            scenario = self._scenario(ids.make(name), name, summaries[file].pop(0))
+            scenario = self._scenario(_scenario_id(ids, file, name), name, summaries[file].pop(0))
             entry = self.source.archive.find(file) or file
             found.append(ImportedScenario(scenario[0]["id"], entry, *scenario))
             strip(element, ("name",))
@@ -246,6 +246,15 @@ class SetupImporter:
             found = tuple(t for t, _ in traits if type_prefix(t) != "cmt;")
             self._expected[id(imported)] = found
         return found
+
+
+def _scenario_id(ids: IdMaker, file: str, name: str) -> str:
+    """The saved game's file name when it is an id (wgc's own modules save each scenario as
+    <id>.vsav), else an id made of the setup's name."""
+    stem = file.rsplit("/", 1)[-1].removesuffix(".vsav")
+    if stem and stem == "-".join(words(stem)) and len(stem) <= ID_LENGTH and ids.take(stem):
+        return stem
+    return ids.make(name)
 
 
 def face_word(level: int) -> str | int:
