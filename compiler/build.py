@@ -205,6 +205,10 @@ def _compile(
     """The module's bytes, and the map furniture that found no room on its board."""
     from compiler.vassal.module import build_module
 
+    if game.kept is not None:  # an imported module's game: its kept tree filled with the data
+        from compiler.vassal.extension.module import build_kept_module
+
+        return build_kept_module(game, run.on_step), []
     unplaced: list[str] = []
     data = build_module(game, on_step=run.on_step, cache=cache, fork_board=fork_board, unplaced=unplaced)
     return data, unplaced

@@ -62,7 +62,7 @@ def template_systems() -> list[str]:
 
 def new_game(target: Path, system: str | None = None, source: Path | None = None) -> NewGame:
     """Write a new game into ``target`` (which must not hold one yet)."""
-    _check_target(target)
+    check_target(target)
     game_id = game_id_of(target.name)
     title = game_id.replace("-", " ").title()  # in letters the drawing font has (text.missing-glyphs)
     files = _from_folder(source) if source is not None else _from_template(system or "classic")
@@ -75,14 +75,14 @@ def new_game(target: Path, system: str | None = None, source: Path | None = None
         target.parent.mkdir(parents=True, exist_ok=True)
         staged = _staged(target.parent, texts)
         try:
-            done.schemas, done.kept = _write_schemas(target.parent / "schemas")
+            done.schemas, done.kept = write_schemas(target.parent / "schemas")
             os.rename(staged, target)
         finally:
             shutil.rmtree(staged, ignore_errors=True)
     return done
 
 
-def _check_target(target: Path) -> None:
+def check_target(target: Path) -> None:
     """A usage error unless ``target`` can become the new game's folder."""
     length, longest = len(os.fsencode(target.name)), _longest_name(target.parent)
     if length > longest:
@@ -204,7 +204,7 @@ def _staged(parent: Path, texts: dict[str, str]) -> Path:
     return staged
 
 
-def _write_schemas(folder: Path) -> tuple[list[Path], list[Path]]:
+def write_schemas(folder: Path) -> tuple[list[Path], list[Path]]:
     """Write each schema missing from ``folder``; one already there, if it differs from
     wgc's, is the user's: keep it. Returns (written, kept)."""
     written: list[Path] = []

@@ -137,15 +137,15 @@ def test_replay_refuses_a_file_without_a_size(tmp_path: Path, source: str) -> No
 def test_a_list_over_its_limit_is_reported_once_and_not_read_past_it(israel: GameCopy) -> None:
     def grow(data: dict[str, list[dict[str, object]]]) -> None:
         first = data["counters"][0]
-        data["counters"] = [dict(first, id=f"c{i}") for i in range(2500)]
-        for counter in data["counters"][2000:]:
+        data["counters"] = [dict(first, id=f"c{i}") for i in range(10500)]
+        for counter in data["counters"][10000:]:
             del counter["kind"]  # broken, but past the limit: never looked at
 
     israel.edit("counters.json", grow)
     report = validate_game(israel.root)
     in_counters = [d for d in report.diagnostics if d.file == "counters.json"]
     sizes = [d for d in in_counters if d.code == codes.SCHEMA_SIZE and d.pointer == "/counters"]
-    assert len(sizes) == 1 and "at most 2000 items (it has 2500" in sizes[0].message
+    assert len(sizes) == 1 and "at most 10000 items (it has 10500" in sizes[0].message
     assert not [d for d in in_counters if d.pointer.startswith("/counters/")]
 
 

@@ -93,7 +93,15 @@ def test_a_template_map_has_room_for_all_its_furniture(tmp_path: Path, system: s
     assert art.unplaced == []
 
 
-@pytest.mark.parametrize("system", template_systems())
+def test_the_none_template_validates_and_builds_but_has_no_engine(tmp_path: Path) -> None:
+    from rules_engine.core import EngineError
+
+    definition = valid_game(_template_game(tmp_path, "none"))
+    with pytest.raises(EngineError, match="no rules engine"):
+        system_for(definition)
+
+
+@pytest.mark.parametrize("system", [s for s in template_systems() if s != "none"])
 def test_a_template_game_plays_to_its_end_with_every_policy(tmp_path: Path, system: str) -> None:
     definition = valid_game(_template_game(tmp_path, system))
     engine = system_for(definition)

@@ -8,6 +8,7 @@ needs is missing (that part's own file already carries the error).
 from collections.abc import Callable, Iterator
 
 from compiler.checks.art import check_board_image, check_card_images, check_counter_images
+from compiler.checks.boards import check_boards, check_scenario_pieces
 from compiler.checks.charts import check_combat_system, check_tables
 from compiler.checks.classic import check_classic
 from compiler.checks.context import CheckContext
@@ -26,6 +27,7 @@ from compiler.checks.geometry import (
     check_spaces_on_sheet,
 )
 from compiler.checks.identity import check_duplicate_ids
+from compiler.checks.kept import check_kept_tree
 from compiler.checks.layout import check_counter_names, check_layouts, check_printed_values
 from compiler.checks.printable import check_printable_glyphs, check_printable_names
 from compiler.checks.provenance import check_reconstructed
@@ -81,6 +83,9 @@ ALL_CHECKS: tuple[Check, ...] = (
     check_combat_system,
     check_scenarios,
     check_victory,
+    check_boards,
+    check_scenario_pieces,
+    check_kept_tree,
     check_victory_kinds,
     check_classic,
     check_reconstructed,

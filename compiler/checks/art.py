@@ -7,7 +7,7 @@ reported by the model builder at the JSON pointer that names it).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from compiler.art.registration import image_dpi, image_layout
 from compiler.checks.context import CheckContext, at
@@ -161,7 +161,12 @@ ASPECT_TOLERANCE = 0.03
 
 
 def check_card_images(context: CheckContext) -> Iterator[Diagnostic]:
-    """A card's front and back images are the same size, and a card's shape."""
+    """A card's front and back images are the same size, and a card's shape. An imported
+    module's cards are as the module drew them (any shape; their sides may differ, as VASSAL
+    allows), so only a warning says that sheets would not line their sides up."""
+    if context.definition.kept is not None:
+        yield from _imported_sizes(context)
+        return
     for deck in context.definition.decks or ():
         for card in deck.cards:
             back = card.back_image or deck.back_image
@@ -183,13 +188,35 @@ def check_card_images(context: CheckContext) -> Iterator[Diagnostic]:
                     )
 
 
+def _imported_sizes(context: CheckContext) -> Iterator[Diagnostic]:
+    """An imported module's counters and cards whose sides differ in size, as warnings."""
+    definition = context.definition
+    for counter in definition.counters.counters.values() if definition.counters is not None else ():
+        arts = [face.image.art if face.image is not None else None for face in counter.faces]
+        if len(arts) > 1:
+            at_back = counter.origin.child("back")
+            yield from _same_size(
+                arts[0], arts[1], counter.origin.child("front"), at_back, counter.id, warning
+            )
+    for deck in definition.decks or ():
+        for card in deck.cards:
+            back = card.back_image or deck.back_image
+            where = card.origin if card.back_image is not None else deck.origin
+            yield from _same_size(card.image, back, card.origin, where, f"card '{card.id}'", warning)
+
+
 def _same_size(
-    front: Artwork | None, back: Artwork | None, front_at: Origin, back_at: Origin, what: str
+    front: Artwork | None,
+    back: Artwork | None,
+    front_at: Origin,
+    back_at: Origin,
+    what: str,
+    severity: Callable[..., Diagnostic] = error,
 ) -> Iterator[Diagnostic]:
     if front is None or back is None or front.kind == "svg" or back.kind == "svg" or front.size == back.size:
         return
     file, pointer = at(back_at, "image" if back_at.pointer.endswith("/back") else "back_image")
-    yield error(
+    yield severity(
         codes.ART_SIZES_DIFFER,
         f"{what}: the front image '{front.file}' is {front.width} x {front.height} px, the back "
         f"'{back.file}' {back.width} x {back.height} px",
@@ -200,9 +227,10 @@ def _same_size(
 
 
 def check_counter_images(context: CheckContext) -> Iterator[Diagnostic]:
-    """A counter's front and back images are the same size, and square as a counter is."""
+    """A counter's front and back images are the same size, and square as a counter is (an
+    imported module's pieces: see check_card_images)."""
     mix = context.definition.counters
-    if mix is None:
+    if mix is None or context.definition.kept is not None:
         return
     for counter in mix.counters.values():
         front = counter.front.image.art if counter.front.image is not None else None

@@ -215,6 +215,33 @@ def inspect_command(module: Path, output_format: str) -> int:
     return EXIT_OK if result.ok else EXIT_INVALID
 
 
+@cli.command("import", short_help="Turn any VASSAL module into a game folder that builds it again.")
+@click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "-o", "--output", "output", required=True, type=click.Path(path_type=Path), help="The new game folder."
+)
+@FORMAT
+def import_command(module: Path, output: Path, output_format: str) -> int:
+    """Import MODULE (a .vmod) into the new game folder OUTPUT.
+
+    Maps and their boards become boards.json (images with their grids), pieces counters.json
+    and cards.json, predefined setups scenarios with each piece at the location VASSAL names,
+    the roster, dice and turn tracker game.json; what the data model cannot say (Global Key
+    Commands, expressions, custom classes ...) is kept verbatim in OUTPUT/vassal/, and
+    `wgc build OUTPUT` writes the module again. The module is read as `wgc inspect` reads it,
+    within the same limits; its findings are listed. See docs/import.md.
+    """
+    from compiler.importer import import_module
+    from compiler.importer.report import format_import, import_json
+
+    result = import_module(module, output)
+    if output_format == "json":
+        click.echo(json.dumps(import_json(result), indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_import(result))
+    return EXIT_OK if result.ok else EXIT_INVALID
+
+
 @cli.command(short_help="Run one replay through the game's rules engine.")
 @click.argument("game_dir", type=GAME_DIR)
 @click.argument("replay_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))

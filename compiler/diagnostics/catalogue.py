@@ -96,6 +96,33 @@ def limits() -> list[tuple[str, str, str]]:
     ]
 
 
+def _kept_limits() -> list[tuple[str, str, str]]:
+    """What an imported game's vassal/ folder may hold (compiler/vassal/extension/reading.py);
+    `wgc import` itself reads a module within `wgc inspect`'s limits (listed with its findings)."""
+    from compiler.vassal.extension import reading
+
+    mib = reading.MiB
+    return [
+        (
+            "vassal/module.xml, vassal/moduledata.xml",
+            f"{reading.TEMPLATE_BYTES // mib} MB",
+            "`vassal.extension`",
+        ),
+        (
+            "vassal/pieces.json, each vassal/setups/*.json",
+            f"{reading.JSON_BYTES // mib} MB",
+            "`vassal.extension`; the game's module is not built",
+        ),
+        ("setups in vassal/setups/", str(reading.MAX_SETUPS), "`vassal.extension`"),
+        (
+            "files an imported game's module holds (images/, files/, vassal/files/)",
+            f"{reading.MAX_FILES:,} files, each {reading.MAX_FILE_BYTES // mib} MB, "
+            f"{reading.MAX_TOTAL_BYTES >> 30} GB in all",
+            "`vassal.extension`; links among them are not followed",
+        ),
+    ]
+
+
 def _art_limits() -> list[tuple[str, str, str]]:
     """What an image a game names may be (compiler/art/limits.py)."""
     from compiler.art import limits as art
@@ -132,6 +159,7 @@ def _output_limits() -> list[tuple[str, str, str]]:
         ),
         *_map_limits(),
         *_trust_limits(),
+        *_kept_limits(),
     ]
 
 

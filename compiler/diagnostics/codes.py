@@ -374,3 +374,31 @@ DESCRIPTIONS.update(
         MAP_IMAGE_REGISTRATION: "The board image's grid registration is missing a value the map needs.",
     }
 )
+
+# Imported modules: wgc import, boards.json, scenarios' pieces and the kept vassal/ folder
+IMPORT_NOT_A_MODULE = "import.not-a-module"
+IMPORT_MODULE_FINDING = "import.module-finding"
+IMPORT_FILE_SKIPPED = "import.file-skipped"
+BOARDS_UNKNOWN_MAP = "boards.unknown-map"
+BOARDS_UNKNOWN_BOARD = "boards.unknown-board"
+BOARDS_DUPLICATE = "boards.duplicate"
+PIECE_UNKNOWN_LOCATION = "piece.unknown-location"
+PIECE_POSITION_ELSEWHERE = "piece.position-elsewhere"
+PIECE_UNKNOWN_FACE = "piece.unknown-face"
+VASSAL_EXTENSION = "vassal.extension"
+VASSAL_UNKNOWN_REFERENCE = "vassal.unknown-reference"
+DESCRIPTIONS.update(
+    {
+        IMPORT_NOT_A_MODULE: "wgc import found no component tree VASSAL could read: nothing written.",
+        IMPORT_MODULE_FINDING: "What wgc inspect finds wrong with the module imported (its code first).",
+        IMPORT_FILE_SKIPPED: "A file of the module is not copied into the game (an unsafe name, a limit).",
+        BOARDS_UNKNOWN_MAP: "A scenario's piece or layout names a map boards.json does not have.",
+        BOARDS_UNKNOWN_BOARD: "A layout names a board its map does not have.",
+        BOARDS_DUPLICATE: "Two maps, or two boards of one map, have the same id.",
+        PIECE_UNKNOWN_LOCATION: "A scenario's piece stands at a location no board of its map names so.",
+        PIECE_POSITION_ELSEWHERE: "A piece's position is named otherwise than its location: it goes there.",
+        PIECE_UNKNOWN_FACE: "A piece shows a face its counter does not have.",
+        VASSAL_EXTENSION: "A file of the game's vassal/ folder cannot be read (see docs/import.md).",
+        VASSAL_UNKNOWN_REFERENCE: "The kept module tree names a counter, map, board ... the data lacks.",
+    }
+)

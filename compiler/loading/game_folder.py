@@ -1,8 +1,9 @@
 """Which files make up a game folder, and reading all of them at once.
 
 A game folder holds one file per kind (game.json, map.json, terrain.json,
-counters.json, and optionally charts.json and cards.json) and one file per
-scenario under scenarios/. Each file names its schema in ``$schema``; the
+counters.json, and optionally charts.json, cards.json and boards.json) and one file per
+scenario under scenarios/. A game with boards.json (an imported module's maps) may leave out
+map.json, terrain.json and counters.json. Each file names its schema in ``$schema``; the
 kind of a file is decided by where it is, and the ``$schema`` must agree.
 """
 
@@ -34,10 +35,13 @@ FILE_KINDS: tuple[FileKind, ...] = (
     FileKind("counters", "counters.schema.json", "counters.json", required=True),
     FileKind("charts", "charts.schema.json", "charts.json", required=False),
     FileKind("cards", "cards.schema.json", "cards.json", required=False),
+    FileKind("boards", "boards.schema.json", "boards.json", required=False),
     FileKind("scenario", "scenario.schema.json", "scenarios", required=False, many=True),
     FileKind("replay", "replay.schema.json", "replays", required=False, many=True),
 )
 KIND_BY_NAME = {kind.kind: kind for kind in FILE_KINDS}
+# An imported module's game (boards.json holds its maps) may do without the engine's files.
+OPTIONAL_WITH_BOARDS = frozenset({"map", "terrain", "counters"})
 KNOWN_FOLDERS = {"scenarios", "replays"}
 # Each file is bounded (json_source.MAX_FILE_BYTES); these bound a game as a whole.
 MAX_FILES_PER_FOLDER = 500
@@ -83,7 +87,9 @@ def load_game_folder(root: Path) -> GameSources:
 def _load_one(sources: GameSources, kind: FileKind) -> None:
     path = sources.root / kind.location
     if not path.exists() and not path.is_symlink():
-        if kind.required:
+        if kind.required and not (
+            kind.kind in OPTIONAL_WITH_BOARDS and (sources.root / "boards.json").exists()
+        ):
             sources.diagnostics.append(
                 error(
                     codes.FILE_MISSING,

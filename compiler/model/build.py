@@ -11,12 +11,14 @@ from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic
 from compiler.loading import GameSources, SourceDocument
 from compiler.model.board import build_map
+from compiler.model.boards import build_boards, no_counters, no_terrain, stand_in_map
 from compiler.model.cards import build_decks
 from compiler.model.charts import build_charts
 from compiler.model.counters import build_counters
 from compiler.model.game import build_game
 from compiler.model.scenarios import build_scenario
 from compiler.model.terrain import build_terrain
+from compiler.vassal.extension.reading import read_kept
 from rules_engine.definitions import GameDefinition
 
 
@@ -35,17 +37,25 @@ def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinit
     if map_doc is not None:
         board, map_problems = build_map(map_doc.data, map_doc.name, art)
         problems.extend(map_problems)
+    boards_doc = usable("boards")
+    boards = build_boards(boards_doc.data, boards_doc.name, art, problems) if boards_doc is not None else None
+    terrain = build_terrain(terrain_doc.data, terrain_doc.name) if terrain_doc else None
+    counters = build_counters(counters_doc.data, counters_doc.name, art, problems) if counters_doc else None
+    if boards is not None:  # an imported module's game may do without the engine's files
+        board = board if board is not None or sources.one("map") is not None else stand_in_map(boards)
+        terrain = terrain if terrain is not None or sources.one("terrain") is not None else no_terrain()
+        counters = counters if counters is not None or sources.one("counters") is not None else no_counters()
     definition = GameDefinition(
         game=build_game(game_doc.data, game_doc.name) if game_doc else None,
         board=board,
-        terrain=build_terrain(terrain_doc.data, terrain_doc.name) if terrain_doc else None,
-        counters=build_counters(counters_doc.data, counters_doc.name, art, problems)
-        if counters_doc
-        else None,
+        terrain=terrain,
+        counters=counters,
         charts=build_charts(charts_doc.data, charts_doc.name) if charts_doc else None,
         decks=build_decks(cards_doc.data, cards_doc.name, art, problems) if cards_doc else None,
         scenarios=tuple(
             build_scenario(doc.data, doc.name) for doc in sources.all("scenario") if doc.name in valid
         ),
+        boards=boards,
+        kept=read_kept(sources.root, problems),
     )
     return definition, problems

@@ -32,24 +32,28 @@ def build_counters(
 
 
 def _with_images(counter: Counter, entry: Json, art: ArtSource, problems: list[Diagnostic]) -> Counter:
-    faces = {}
-    for side in ("front", "back"):
-        face, data = getattr(counter, side), entry.get(side)
-        if face is None or not isinstance(data, dict) or "image" not in data:
-            continue
-        named = data["image"]
-        name, mode = (
-            (named, "whole") if isinstance(named, str) else (named["file"], named.get("mode", "whole"))
-        )
-        where = (
-            counter.origin.child(side, "image")
-            if isinstance(named, str)
-            else counter.origin.child(side, "image", "file")
-        )
-        found = artwork(name, where, art, problems)
-        if found is not None:
-            faces[side] = face._replace(image=FaceImage(found, mode))
-    return counter._replace(**faces) if faces else counter
+    front = _face_image(counter.front, entry.get("front"), counter.origin.child("front"), art, problems)
+    back = _face_image(counter.back, entry.get("back"), counter.origin.child("back"), art, problems)
+    more = [
+        _face_image(face, data, counter.origin.child("more_faces", i), art, problems) or face
+        for i, (face, data) in enumerate(zip(counter.more_faces, entry.get("more_faces", ()), strict=False))
+    ]
+    return counter._replace(
+        front=front or counter.front, back=back or counter.back, more_faces=tuple(more) or counter.more_faces
+    )
+
+
+def _face_image(
+    face: Face | None, data: object, origin: Origin, art: ArtSource, problems: list[Diagnostic]
+) -> Face | None:
+    """The face with its picture read, or None when it names none (or cannot be read)."""
+    if face is None or not isinstance(data, dict) or "image" not in data:
+        return None
+    named = data["image"]
+    name, mode = (named, "whole") if isinstance(named, str) else (named["file"], named.get("mode", "whole"))
+    where = origin.child("image") if isinstance(named, str) else origin.child("image", "file")
+    found = artwork(name, where, art, problems)
+    return face._replace(image=FaceImage(found, mode)) if found is not None else None
 
 
 def build_face(data: Json) -> Face:
@@ -87,4 +91,5 @@ def _counter(data: Json, origin: Origin) -> Counter:
         special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
         origin=origin,
         short_name=text(data, "short_name"),
+        more_faces=tuple(build_face(face) for face in data.get("more_faces", ())),
     )

@@ -11,6 +11,7 @@ from rules_engine.definitions import (
     EliminatedUnit,
     Marker,
     Origin,
+    PiecePlacement,
     Placement,
     PointsAllowance,
     RandomSetup,
@@ -21,6 +22,7 @@ from rules_engine.definitions import (
     VictoryLevel,
     Within,
 )
+from rules_engine.definitions.boards import PlacedBoard
 
 T = TypeVar("T")
 
@@ -51,8 +53,35 @@ def build_scenario(data: Json, file: str) -> Scenario:
         special_rules=tuple(r["summary"] for r in data.get("special_rules", ())),
         mission=(data["mission"]["deck"], data["mission"]["card"]) if "mission" in data else None,
         origin=root,
+        pieces=each("pieces", _piece),
+        layouts=tuple(
+            (layout["map"], tuple(_placed_board(b) for b in layout["boards"]))
+            for layout in data.get("layouts", ())
+        ),
         eliminated=each("eliminated", _eliminated),
     )
+
+
+FACE_NUMBERS = {"front": 1, "back": 2}
+
+
+def _piece(data: Json, origin: Origin) -> PiecePlacement:
+    position = data.get("position")
+    face = data.get("face")
+    return PiecePlacement(
+        id=text(data, "id"),
+        counter=text(data, "counter"),
+        card=text(data, "card"),
+        map=data["map"],
+        at=data["at"],
+        position=(int(position[0]), int(position[1])) if position is not None else None,
+        face=FACE_NUMBERS.get(face, face) if face is not None else None,
+        origin=origin,
+    )
+
+
+def _placed_board(data: Json) -> PlacedBoard:
+    return PlacedBoard(data["board"], data["column"], data["row"], bool(data.get("reversed")))
 
 
 def _placements(data: Json, root: Origin) -> tuple[Placement, ...]:

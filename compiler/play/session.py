@@ -23,7 +23,7 @@ from compiler.output import write_text_atomic
 from compiler.pipeline import GameReport, validate_game
 from compiler.replay import run_replay
 from compiler.schema import validate_document
-from rules_engine.core import Action, Chooser, SeededDice
+from rules_engine.core import Action, Chooser, EngineError, SeededDice
 from rules_engine.core.recording import RecordingDice, step_for
 from rules_engine.definitions import ValidGame
 from rules_engine.systems import system_for
@@ -63,7 +63,7 @@ class PlaySession:
     @classmethod
     def start(cls, game_dir: Path, scenario: str, seed: int, chooser: Chooser) -> PlaySession:
         session = cls(_valid(game_dir), scenario, seed, chooser)
-        session.system = system_for(session.definition)
+        session.system = _system(session.definition)
         known = [s.id for s in session.definition.scenarios]
         if scenario not in known:
             raise PlayError(f"no scenario '{scenario}' in {game_dir} (there are: {', '.join(known)})")
@@ -80,7 +80,7 @@ class PlaySession:
         report = _valid(game_dir)
         document = _read_replay(replay_file, report)
         session = cls(report, document.data["scenario"], seed, chooser)
-        session.system = system_for(session.definition)
+        session.system = _system(session.definition)
         session.steps = [s for s in document.data["steps"] if set(s) != {"expect"}]
         session.setup_dice = dict(document.data.get("setup_dice", {}))
         session.decider = session.system.chooser_decider(chooser)
@@ -241,3 +241,11 @@ def _read_replay(path: Path, report: GameReport) -> SourceDocument:
         detail = f": {first.message} at {first.pointer}" if first else ""
         raise PlayError(f"{path} is not a replay of this game{detail}")
     return document
+
+
+def _system(definition: ValidGame) -> Any:
+    """The game's rules engine; PlayError when it has none (a game of the 'none' system)."""
+    try:
+        return system_for(definition)
+    except EngineError as exc:
+        raise PlayError(exc.message) from None

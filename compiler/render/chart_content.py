@@ -37,7 +37,9 @@ COST_WORDS = {
 def game_charts(definition: ValidGame) -> list[Chart]:
     """Every chart of the game, in the order a player aid prints them."""
     names = Names(definition)
-    charts: list[Chart] = [terrain_chart(definition, names), unit_chart(definition, names)]
+    # A game without a terrain chart (an imported module's) prints none.
+    charts: list[Chart] = [terrain_chart(definition, names)] if definition.terrain.terrain else []
+    charts.append(unit_chart(definition, names))
     combat = definition.charts.combat
     if combat is not None:
         charts.append(combat_chart(combat, names))

@@ -29,7 +29,9 @@ def summarize(report: GameReport) -> dict[str, Any]:
             optional_rules=[r.name for r in game.optional_rules],
         )
         summary["turn_track"] = _turn_track(report, game.turn_labels)
-    if definition.board is not None:
+    if definition.boards is not None:
+        summary["boards"] = _boards_summary(definition)
+    elif definition.board is not None:
         summary["map"] = _map_summary(definition)
     if definition.counters is not None:
         summary["counters"] = _counter_summary(definition)
@@ -62,6 +64,20 @@ def _turn_track(report: GameReport, labels: tuple[str, ...]) -> dict[str, Any]:
         "first": labels[0] if labels else None,
         "last": labels[-1] if labels else None,
         "note": note if isinstance(note, str) else None,
+    }
+
+
+def _boards_summary(definition: GameDefinition) -> dict[str, Any]:
+    """An imported module's maps (boards.json): its boards, their grids by kind, and whether the
+    game keeps the rest of the module (vassal/)."""
+    boards = definition.boards
+    assert boards is not None
+    grids = Tally(b.grid.kind if b.grid is not None else "none" for m in boards.maps for b in m.boards)
+    return {
+        "maps": len(boards.maps),
+        "boards": sum(len(m.boards) for m in boards.maps),
+        "grids": dict(sorted(grids.items())),
+        "kept_module": definition.kept is not None,
     }
 
 
@@ -121,6 +137,7 @@ def _scenario_summary(definition: GameDefinition, scenario: Scenario) -> dict[st
         "turns": length,
         "first_player": scenario.first_player,
         "units_at_start": sum(p.copies for p in scenario.placements),
+        "pieces": len(scenario.pieces),
         "reinforcements": sum(r.copies for r in scenario.reinforcements),
         "markers": sum(m.copies for m in scenario.markers),
     }
@@ -164,6 +181,10 @@ def format_summary(summary: dict[str, Any]) -> str:
             + ", ".join(s["name"] for s in summary["sides"])
             + f"  ({summary['players']['min']}-{summary['players']['max']} players)"
         )
+    maps = summary.get("boards")
+    if maps:
+        kept = ", its module's other parts kept in vassal/" if maps["kept_module"] else ""
+        add(f"maps: {maps['maps']}; boards: {maps['boards']} (grids: {_pairs(maps['grids'])}){kept}")
     board = summary.get("map")
     if board:
         add(
@@ -210,6 +231,8 @@ def format_summary(summary: dict[str, Any]) -> str:
 
 
 def _scenario_line(scenario: dict[str, Any]) -> str:
+    if scenario["pieces"]:
+        return f"scenario {scenario['name']} ({scenario['id']}): {scenario['pieces']} pieces placed"
     turns = f"{_turns(scenario['turns'])} turns" if scenario["turns"] else "turns ?"
     return (
         f"scenario {scenario['name']} ({scenario['id']}): {turns} "

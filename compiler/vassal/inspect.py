@@ -173,6 +173,7 @@ def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element |
     root = _read_xml(archive, choice.build_file, report)
     if root is None:
         return None
+    report.build_file = choice.build_file
     report.version = root.get("version", "")
     if report.name and root.get("name", "").strip() != report.name:
         report.add(
@@ -202,10 +203,12 @@ def _run_setup(
     where = f"setup '{summary.name}'" + (f" ({file})" if file else "")
     state = GameState(maps, palette.reader, report, where, custom_traits)
     state.unbuildable = palette.unbuildable
+    summary.game = state
     if file is not None:
         commands = _setup_commands(file, archive, report, where)
         if commands is None:
             return
+        summary.commands = commands
         for command in commands:
             state.apply(command)
     state.start()

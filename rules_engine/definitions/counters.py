@@ -152,6 +152,12 @@ class Counter(NamedTuple):
     special_rules: tuple[str, ...]
     origin: Origin
     short_name: str | None = None
+    more_faces: tuple[Face, ...] = ()  # faces after the back (an imported piece with more sides)
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        """Every face in order: front, back (if any), then the further ones."""
+        return (self.front, *((self.back,) if self.back is not None else ()), *self.more_faces)
 
     @property
     def printed_names(self) -> tuple[str, ...]:

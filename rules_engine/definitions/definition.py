@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules_engine.definitions.board import MapDefinition
+from rules_engine.definitions.boards import Boards
 from rules_engine.definitions.cards import Deck
 from rules_engine.definitions.charts import Charts
 from rules_engine.definitions.counters import CounterMix
 from rules_engine.definitions.frozen import read_only
 from rules_engine.definitions.game import GameInfo
+from rules_engine.definitions.kept import KeptModule
 from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import Scenario
 from rules_engine.definitions.terrain import TerrainChart
@@ -25,6 +27,8 @@ class GameDefinition(NamedTuple):
     charts: Charts | None
     decks: tuple[Deck, ...] | None
     scenarios: tuple[Scenario, ...] = ()
+    boards: Boards | None = None  # an imported module's maps (boards.json)
+    kept: KeptModule | None = None  # what it keeps of the module beyond the data (vassal/)
 
     def scenario(self, scenario_id: str) -> Scenario | None:
         return next((s for s in self.scenarios if s.id == scenario_id), None)
@@ -45,6 +49,8 @@ class ValidGame(NamedTuple):
     charts: Charts
     decks: tuple[Deck, ...]
     scenarios: tuple[Scenario, ...]
+    boards: Boards | None = None
+    kept: KeptModule | None = None
 
     @classmethod
     def from_definition(cls, definition: GameDefinition) -> ValidGame | None:
@@ -58,7 +64,18 @@ class ValidGame(NamedTuple):
         if game is None or board is None or terrain is None or counters is None:
             return None
         charts = definition.charts or Charts(None, read_only({}), Origin("charts.json"))
-        return cls(game, board, terrain, counters, charts, definition.decks or (), definition.scenarios)
+        decks = definition.decks or ()
+        return cls(
+            game,
+            board,
+            terrain,
+            counters,
+            charts,
+            decks,
+            definition.scenarios,
+            definition.boards,
+            definition.kept,
+        )
 
     def scenario(self, scenario_id: str) -> Scenario | None:
         return next((s for s in self.scenarios if s.id == scenario_id), None)
@@ -66,5 +83,13 @@ class ValidGame(NamedTuple):
     def to_definition(self) -> GameDefinition:
         """The same game as a GameDefinition, for code that also reads broken games (reports)."""
         return GameDefinition(
-            self.game, self.board, self.terrain, self.counters, self.charts, self.decks, self.scenarios
+            self.game,
+            self.board,
+            self.terrain,
+            self.counters,
+            self.charts,
+            self.decks,
+            self.scenarios,
+            self.boards,
+            self.kept,
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules_engine.definitions.boards import PlacedBoard
 from rules_engine.definitions.origin import Origin
 
 
@@ -131,6 +132,20 @@ class RandomSetup(NamedTuple):
     origin: Origin
 
 
+class PiecePlacement(NamedTuple):
+    """A piece of an imported module's setup: a counter or a card ('deck/card') at a location
+    of a map of boards.json, maybe at an exact point, showing a face (1 = front)."""
+
+    id: str | None
+    counter: str | None
+    card: str | None
+    map: str
+    at: str
+    position: tuple[int, int] | None
+    face: int | None
+    origin: Origin
+
+
 class Scenario(NamedTuple):
     id: str
     name: str
@@ -150,6 +165,8 @@ class Scenario(NamedTuple):
     special_rules: tuple[str, ...]
     mission: tuple[str, str] | None
     origin: Origin
+    pieces: tuple[PiecePlacement, ...] = ()  # an imported module's setup (boards.json maps)
+    layouts: tuple[tuple[str, tuple[PlacedBoard, ...]], ...] = ()  # map id -> boards laid out
     eliminated: tuple[EliminatedUnit, ...] = ()
 
     def unit_count(self) -> int:

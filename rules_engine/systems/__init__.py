@@ -22,6 +22,7 @@ SYSTEMS: dict[str, str] = {
     "classic": "rules_engine.systems.classic",
     "israel1948": "rules_engine.systems.israel1948",
     "jerusalem": "rules_engine.systems.jerusalem",
+    "none": "rules_engine.systems.none",
     "raiders": "rules_engine.systems.raiders",
 }
 
@@ -31,6 +32,7 @@ SYSTEM_SUMMARIES: dict[str, str] = {
     "classic": "any hex-and-counter game configured by data alone (docs/classic-rules.md)",
     "israel1948": "Israel 1948: dice-pool combat, supply along roads, halts and step losses",
     "jerusalem": "Jerusalem!: an odds CRT with first fire, hill levels, transport, convoys and leaders",
+    "none": "no rules engine: a game that validates and builds, but is not played (wgc import)",
     "raiders": "Lawrence of Arabia: solitaire raids on a point-to-point map with card decks",
 }
 

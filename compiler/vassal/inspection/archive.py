@@ -133,6 +133,17 @@ class ModuleArchive:
                 if seen > limit:
                     raise _too_large(name, limit)
 
+    def chunks(self, name: str, limit: int) -> Iterator[bytes]:
+        """The entry inflated a chunk at a time (for copying it out), within ``limit`` bytes."""
+        with self._open(name, limit) as stream:
+            seen = 0
+            while chunk := _guarded(lambda: stream.read(CHUNK)):
+                seen += len(chunk)
+                self._count(len(chunk))
+                if seen > limit:
+                    raise _too_large(name, limit)
+                yield chunk
+
     def head(self, name: str, size: int) -> bytes:
         """The first ``size`` bytes of an entry (enough for an image's dimensions)."""
         with self._open(name, -1) as stream:

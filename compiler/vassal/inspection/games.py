@@ -181,7 +181,7 @@ class GameState:
         for spec in self.maps:
             if spec.id not in self.boards:
                 self.boards[spec.id] = self._default_boards(spec)
-            _lay_out(self.boards[spec.id], spec.edge)
+            lay_out(self.boards[spec.id], spec.edge)
         if self.new_game:
             for spec in self.maps:
                 for pile in spec.piles:
@@ -313,7 +313,7 @@ class GameState:
         return None
 
 
-def _lay_out(boards: list[PlacedBoard], edge: tuple[int, int]) -> None:
+def lay_out(boards: list[PlacedBoard], edge: tuple[int, int]) -> None:
     """Map.setBoardBoundaries: a board's origin adds the widths of the boards left of it in its
     row and the heights of those above it in its column, then the edge buffer."""
     widths = {(b.column, b.row): b.spec.width for b in boards}

@@ -158,7 +158,7 @@ def read_maps(root: etree._Element, archive: ModuleArchive, report: Inspection) 
             numbers = (parse_int(first), parse_int(second))
             if numbers[0] is not None and numbers[1] is not None:
                 spec.edge = (numbers[0], numbers[1])
-        spec.piles = [_pile(p, attributes) for p in _own_descendants(element) if p.tag in PILES]
+        spec.piles = [_pile(p, attributes) for p in own_descendants(element) if p.tag in PILES]
         metrics = element.find("VASSAL.build.module.map.StackMetrics")
         spec.stacking = metrics is None or metrics.get("disabled", "false") != "true"
         spec.layered = element.find("VASSAL.build.module.map.LayeredPieceCollection") is not None
@@ -168,14 +168,14 @@ def read_maps(root: etree._Element, archive: ModuleArchive, report: Inspection) 
     return maps
 
 
-def _own_descendants(element: etree._Element) -> list[etree._Element]:
+def own_descendants(element: etree._Element) -> list[etree._Element]:
     """Descendants that belong to this map, not to a map nested inside it."""
     found = []
     for child in element.iterchildren("*"):
         if child.find(BOARD_PICKER) is not None:
             continue
         found.append(child)
-        found.extend(_own_descendants(child))
+        found.extend(own_descendants(child))
     return found
 
 

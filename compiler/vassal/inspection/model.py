@@ -44,6 +44,10 @@ class SetupSummary:
     name: str
     file: str | None
     pieces: list[PlacedPiece] = field(default_factory=list)
+    # What `wgc import` reads besides: the saved game's commands and the started game state
+    # (compiler/vassal/inspection/games.py GameState); never part of the report.
+    commands: list[str] | None = field(default=None, repr=False, compare=False)
+    game: Any = field(default=None, repr=False, compare=False)
 
     def by_location(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
@@ -72,6 +76,7 @@ class Inspection:
     piece_slots: int = 0
     setups: list[SetupSummary] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
+    build_file: str = ""  # the entry VASSAL reads the component tree from
 
     @property
     def ok(self) -> bool:

@@ -1,0 +1,135 @@
+"""An imported game as a designer edits it: each mistake in boards.json, a scenario's pieces or
+the kept vassal/ folder is a diagnostic at its place; the command; and the 'none' system."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from compiler.cli.main import cli
+from compiler.diagnostics import codes
+from compiler.importer import import_module
+from compiler.pipeline import GameReport, validate_game
+
+from .conftest import assert_reported
+from .import_modules import showcase
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("checks")
+    module = folder / "showcase.vmod"
+    module.write_bytes(showcase())
+    result = import_module(module, folder / "games" / "showcase")
+    assert result.folder is not None
+    return result.folder
+
+
+def edited(imported: Path, tmp_path: Path, name: str, change: Callable[[Any], object]) -> GameReport:
+    folder = tmp_path / "games" / "showcase"
+    shutil.copytree(imported, folder)
+    shutil.copytree(imported.parent.parent / "games" / "schemas", tmp_path / "games" / "schemas")
+    data = json.loads((folder / name).read_text("utf-8"))
+    change(data)
+    (folder / name).write_text(json.dumps(data, indent=1), "utf-8")
+    return validate_game(folder)
+
+
+def _piece(data: Any, piece_id: str) -> Any:
+    return next(p for p in data["pieces"] if p["id"] == piece_id)
+
+
+def test_the_import_validates_clean(imported: Path) -> None:
+    report = validate_game(imported)
+    assert report.ok and not report.diagnostics, [d.message for d in report.diagnostics]
+
+
+def test_boards_json_mistakes(imported: Path, tmp_path: Path) -> None:
+    def twice(data: Any) -> None:
+        data["maps"].append(dict(data["maps"][0]))
+        data["maps"][0]["layout"][0]["board"] = "Ghost"
+
+    report = edited(imported, tmp_path, "boards.json", twice)
+    assert_reported(report, codes.BOARDS_DUPLICATE, "boards.json", "/maps")
+    assert_reported(report, codes.BOARDS_UNKNOWN_BOARD, "boards.json", "/maps/0/layout/0/board")
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "pointer"),
+    [
+        (
+            lambda d: _piece(d, "201").update(at="Z99", position=None) or _piece(d, "201").pop("position"),
+            codes.PIECE_UNKNOWN_LOCATION,
+            "at",
+        ),
+        (lambda d: _piece(d, "201").update(at="C3"), codes.PIECE_POSITION_ELSEWHERE, "position"),
+        (lambda d: _piece(d, "201").update(face=4), codes.PIECE_UNKNOWN_FACE, "face"),
+        (lambda d: _piece(d, "201").update(counter="nobody"), codes.REF_UNKNOWN_COUNTER, "counter"),
+        (lambda d: _piece(d, "208").update(card="events/nothing"), codes.REF_UNKNOWN_CARD, "card"),
+        (lambda d: _piece(d, "201").update(map="elsewhere"), codes.BOARDS_UNKNOWN_MAP, "map"),
+    ],
+)
+def test_scenario_piece_mistakes(
+    imported: Path, tmp_path: Path, change: Callable[[Any], object], code: str, pointer: str
+) -> None:
+    report = edited(imported, tmp_path, "scenarios/opening.json", change)
+    data = json.loads((imported / "scenarios/opening.json").read_text("utf-8"))
+    index = next(
+        i
+        for i, p in enumerate(data["pieces"])
+        if p["id"] in ("201", "208") and (p["id"] == "208") == (code == codes.REF_UNKNOWN_CARD)
+    )
+    assert_reported(report, code, "scenarios/opening.json", f"/pieces/{index}/{pointer}")
+
+
+def test_kept_tree_references_the_data_lacks(imported: Path, tmp_path: Path) -> None:
+    def drop(data: Any) -> None:
+        data["counters"] = [c for c in data["counters"] if c["id"] != "note"]
+
+    report = edited(imported, tmp_path, "counters.json", drop)
+    found = [d for d in report.diagnostics if d.code == codes.VASSAL_UNKNOWN_REFERENCE]
+    assert len(found) == 1 and not found[0].is_error and "counter 'note'" in found[0].message
+    assert_reported(report, codes.REF_UNKNOWN_COUNTER, "scenarios/opening.json", None)  # its piece there
+
+
+def test_a_damaged_kept_file_is_a_diagnostic(imported: Path, tmp_path: Path) -> None:
+    report = edited(imported, tmp_path, "vassal/pieces.json", lambda d: d.update(format=7))
+    assert_reported(report, codes.VASSAL_EXTENSION, "vassal/pieces.json", None, located=False)
+    (tmp_path / "games/showcase/vassal/module.xml").write_text("<unclosed", "utf-8")
+    (tmp_path / "games/showcase/vassal/pieces.json").write_bytes(
+        (imported / "vassal/pieces.json").read_bytes()
+    )
+    report = validate_game(tmp_path / "games" / "showcase")
+    assert any(d.code == codes.VASSAL_EXTENSION and d.is_error for d in report.diagnostics)
+
+
+def test_the_command(imported: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    module = tmp_path / "showcase.vmod"
+    module.write_bytes(showcase())
+    result = runner.invoke(cli, ["import", str(module), "-o", str(tmp_path / "game"), "--format", "json"])
+    answer = json.loads(result.output)
+    assert result.exit_code == 0  # inspect only warns (a piece on no map): listed, not an error
+    assert [d["code"] for d in answer["diagnostics"]] == ["import.module-finding"]
+    assert answer["folder"] == str(tmp_path / "game") and answer["data"]["counters"] == 5
+    assert 0 < answer["items"]["share_data"] < 1 and answer["kept"]["traits: globalkey;"] == 1
+    again = runner.invoke(cli, ["import", str(module), "-o", str(tmp_path / "game")])
+    assert again.exit_code == 2 and "not empty" in again.output
+    text = runner.invoke(cli, ["import", str(module), "-o", str(tmp_path / "other")])
+    assert "became data:" in text.output and "kept verbatim" in text.output and "% data" in text.output
+    built = runner.invoke(cli, ["build", str(tmp_path / "game"), "-o", str(tmp_path / "out")])
+    assert built.exit_code == 0 and (tmp_path / "out" / "showcase.vmod").is_file()
+
+
+def test_a_game_without_a_rules_engine_says_so(imported: Path) -> None:
+    runner = CliRunner()
+    played = runner.invoke(cli, ["play", str(imported), "opening"])
+    assert played.exit_code == 1 and "no rules engine" in played.output
+    simulated = runner.invoke(cli, ["simulate", str(imported), "--games", "2"])
+    assert simulated.exit_code != 0 and "no rules engine" in simulated.output
