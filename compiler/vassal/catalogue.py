@@ -132,10 +132,13 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
         base_image = front
     constant, calculated = face_properties(game, counter, masked)
     if plan is not None:
-        properties["Wgc"] = "unit" if counter.is_unit else ("gear" if counter.kind == "gear" else "marker")
-        properties.update(face_values(counter))
-        properties.update(plan.values_of(counter))
+        # The automation's own properties in a Marker of their own, led by 'Wgc', so that an
+        # import tells them from the game's declared values.
+        automation = {"Wgc": "unit" if counter.is_unit else ("gear" if counter.kind == "gear" else "marker")}
+        automation.update(face_values(counter))
+        automation.update(plan.values_of(counter))
         traits += face_traits(counter)
+        traits.append(marker(automation))
     traits.append(marker(properties | constant))
     traits.extend(calculated)
     traits.append(basic_piece(base_image, label, gpid=str(gpid)))
