@@ -97,6 +97,24 @@ def test_the_cite_a_stacking_rule_and_a_phase_give_is_what_their_refusals_name(t
     assert "may not move in the North Exploitation Phase" in said["replays/zones-of-control.json"]
 
 
+def test_a_replay_may_name_a_long_heading_cite_as_illegal(template: GameCopy) -> None:
+    """A rulebook without numbered sections cites headings ("Zones of Control (C.)"); a replay's
+    "illegal" must be able to name any cite an option may carry, not only short section numbers."""
+    heading = "Zones of Control (C.)"
+
+    def cite(game: dict[str, dict[str, dict[str, object]]]) -> None:
+        game["rules"]["zoc"]["cite"] = heading
+
+    def expect_the_heading(replay: dict[str, list[dict[str, object]]]) -> None:
+        for step in replay["steps"]:
+            if step.get("illegal") == "zoc":
+                step["illegal"] = heading
+
+    template.edit("game.json", cite)
+    template.edit("replays/zones-of-control.json", expect_the_heading)
+    assert [f"{d.file}: {d.message}" for d in validate_game(template.root).diagnostics] == []
+
+
 def test_a_differential_attack_below_the_table_is_refused_in_differential_words(tmp_path: Path) -> None:
     """The refusal of an attack below a differential CRT names the differential, not odds."""
     game = copy_game("vallon", tmp_path)
