@@ -133,7 +133,14 @@ def test_aid_pages_are_letter_pages_holding_every_chart(game: str) -> None:
     assert pages and all(page.size == (850, 1100) for page in pages)
     assert (
         len(pages)
-        <= {"israel1948": 2, "jerusalem": 5, "lawrence": 4, "battle-for-moscow": 2, "vallon": 3, "napoleon-at-waterloo": 2}[game]
+        <= {
+            "israel1948": 2,
+            "jerusalem": 5,
+            "lawrence": 4,
+            "battle-for-moscow": 2,
+            "vallon": 3,
+            "napoleon-at-waterloo": 2,
+        }[game]
     )
 
 
