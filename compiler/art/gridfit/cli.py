@@ -30,7 +30,7 @@ def run_fit(path: Path, straighten: Path | None, name: str | None) -> tuple[dict
         return None, f"no regular hex grid found: {exc}" if isinstance(exc, NoGrid) else str(exc)
     target = straighten if straighten is not None else path
     found = registration(fit, name or target.name)
-    return found, _summary(fit, target, straighten is not None)
+    return found, _summary(fit, target, straighten is not None, found["image"]["first_hex"])
 
 
 def straightened(image: Image.Image, degrees: float) -> Image.Image:
@@ -48,13 +48,14 @@ def _save(image: Image.Image, path: Path) -> None:
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
-def _summary(fit: GridFit, path: Path, straightened_copy: bool) -> str:
+def _summary(fit: GridFit, path: Path, straightened_copy: bool, first: list[float]) -> str:
     shape = fit.shape
     lines_of = "columns" if shape.orientation == "flat-top" else "rows"
     lines = [
         f"{path}: {fit.width} x {fit.height} px, {shape.orientation} hexes {shape.hex_size:.2f} px across "
         f"the flats, {lines_of} {shape.across:.2f} px apart",
-        f"residual {fit.lattice.residual:.2f} px over {fit.lattice.hexes} hexes measured",
+        f"first hex centred at ({first[0]:.1f}, {first[1]:.1f}) px; residual "
+        f"{fit.lattice.residual:.2f} px over {fit.lattice.hexes} hexes measured",
     ]
     if drift(fit) > MAX_DRIFT and not straightened_copy:
         lines.append(

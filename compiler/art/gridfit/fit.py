@@ -34,6 +34,7 @@ from compiler.art.gridfit.shape import HexAxes, hex_axes
 
 COARSE_SIDE = 1600
 WORK_HEX = 64.0
+WORK_PIXELS = 24_000_000  # the measuring scale's pixels at most: about 120 MB of edges
 MAX_RESIDUAL = 0.08  # of a hex: past this the hexes do not lie on one regular grid
 
 
@@ -54,19 +55,21 @@ class GridFit:
 def fit_grid(image: Image.Image) -> GridFit:
     gray = image.convert("L")
     coarse_scale = min(1.0, COARSE_SIDE / max(gray.size))
-    coarse = _scaled(gray, coarse_scale)
+    coarse, coarse_scales = _scaled(gray, coarse_scale)
     edges = edge_image(coarse)
     if float(edges.std()) < 1e-6:
         raise NoGrid("the image is blank")
     reach = int(min(edges.shape) / 3)
     if reach < 20:
         raise NoGrid("the image is too small to hold a grid")
-    ac = autocorrelation(edges)
+    ac = autocorrelation(edges, reach)
     found = search(ac, reach)
     shape = hex_axes(*refine_basis(ac, found.step, found.axis, reach))
-    work = min(1.0, WORK_HEX * coarse_scale / shape.hex_size)
-    working = edge_image(_scaled(gray, work))
-    shape = _scale_shape(shape, work / coarse_scale)
+    work = work_scale(gray.size, shape.hex_size / coarse_scale)
+    work_image, scales = _scaled(gray, work)
+    working = edge_image(work_image)
+    del work_image
+    shape = _scale_shape(shape, scales[0] / coarse_scales[0], scales[1] / coarse_scales[1])
     offset, clarity = centre_offset(fold(working, shape), shape)
     lattice = Lattice(shape, offset)
     for share, most in ((0.3, 600), (0.12, 1500), (0.05, 4000)):
@@ -79,7 +82,15 @@ def fit_grid(image: Image.Image) -> GridFit:
             f"the hexes do not lie on one regular grid: they stray {lattice.residual:.1f} px "
             f"from the best one (hexes {lattice.shape.hex_size:.0f} px across)"
         )
-    return GridFit(_full_size(lattice, work), gray.width, gray.height, clarity)
+    return GridFit(_full_size(lattice, scales), gray.width, gray.height, clarity)
+
+
+def work_scale(size: tuple[int, int], hex_size: float) -> float:
+    """The scale the hexes are measured at: a hex about WORK_HEX pixels (never enlarged), and
+    never more than WORK_PIXELS in all, so a big scan of many small hexes is measured at a
+    bounded cost (edges in float32 and the image in 8 bits: 5 bytes a working pixel)."""
+    width, height = size
+    return min(1.0, WORK_HEX / hex_size, math.sqrt(WORK_PIXELS / (width * height)))
 
 
 def _recentred(lattice: Lattice, edges: Array) -> tuple[Lattice, float]:
@@ -96,14 +107,16 @@ def _recentred(lattice: Lattice, edges: Array) -> tuple[Lattice, float]:
     return Lattice(shape, origin, lattice.residual, lattice.hexes), clarity
 
 
-SYMMETRY_AGREES = 1.0  # pixels: a symmetry centre farther than this from the walls' is not trusted
+SYMMETRY_AGREES = 0.35  # pixels: a symmetry centre farther than this from the walls' is not trusted
 
 
 def _symmetric(lattice: Lattice, edges: Array) -> Lattice:
     """The origin moved to the point the hexes are symmetric about (``phase.symmetry_offset``),
-    when that lies within a pixel of where the walls put it: names and symbols in a corner of
-    every hex pull the walls' answer a little, but a pattern with other symmetries (every
-    hex alike but for its number) can pull the symmetry's answer further."""
+    when that lies within SYMMETRY_AGREES of where the walls put it. On clean hex walls the
+    symmetry is the finer answer (within 0.06 px where the walls are within 0.13 px,
+    tests/test_gridfit_subpixel.py); but a number printed at the top of every hex pulls it,
+    the more so on a blurred scan (half a pixel on wgc's Jerusalem board blurred 1.2 px),
+    and the walls are not pulled that way."""
     dx, dy = symmetry_offset(fold(edges, lattice.shape, lattice.origin), lattice.shape)
     if math.hypot(dx, dy) > SYMMETRY_AGREES:
         return lattice
@@ -111,25 +124,26 @@ def _symmetric(lattice: Lattice, edges: Array) -> Lattice:
     return Lattice(lattice.shape, origin, lattice.residual, lattice.hexes)
 
 
-def _scaled(gray: Image.Image, scale: float) -> Array:
+def _scaled(gray: Image.Image, scale: float) -> tuple[Array, Vector]:
+    """The image reduced to about ``scale`` of its size, and the scale it really has along x
+    and y: a side rounded to whole pixels, taken as exactly ``scale``, put the far edge of a
+    3,675 px map 0.5 px off at 0.44 of its size, over a pixel at full size."""
     if scale < 1.0:
         size = (max(1, round(gray.width * scale)), max(1, round(gray.height * scale)))
-        gray = gray.resize(size, Image.Resampling.BOX)
-    return np.asarray(gray, dtype=np.float32)
+        reduced = gray.resize(size, Image.Resampling.BOX)
+        return np.asarray(reduced), (size[0] / gray.width, size[1] / gray.height)
+    return np.asarray(gray), (1.0, 1.0)  # 8 bits a pixel: the edges are worked out a band at a time
 
 
-def _scale_shape(shape: HexAxes, factor: float) -> HexAxes:
-    axis = (shape.axis[0] * factor, shape.axis[1] * factor)
-    step = (shape.step[0] * factor, shape.step[1] * factor)
+def _scale_shape(shape: HexAxes, fx: float, fy: float) -> HexAxes:
+    axis = (shape.axis[0] * fx, shape.axis[1] * fy)
+    step = (shape.step[0] * fx, shape.step[1] * fy)
     return HexAxes(shape.orientation, axis, step)
 
 
-def _full_size(lattice: Lattice, scale: float) -> Lattice:
-    """The lattice at full resolution: vectors divided by the scale, points by pixel centres."""
-
-    def point(p: Vector) -> Vector:
-        return (p[0] + 0.5) / scale - 0.5, (p[1] + 0.5) / scale - 0.5
-
-    return Lattice(
-        _scale_shape(lattice.shape, 1 / scale), point(lattice.origin), lattice.residual / scale, lattice.hexes
-    )
+def _full_size(lattice: Lattice, scales: Vector) -> Lattice:
+    """The lattice at full resolution: vectors divided by the scales, points by pixel centres."""
+    sx, sy = scales
+    origin = (lattice.origin[0] + 0.5) / sx - 0.5, (lattice.origin[1] + 0.5) / sy - 0.5
+    residual = lattice.residual / math.sqrt(sx * sy)
+    return Lattice(_scale_shape(lattice.shape, 1 / sx, 1 / sy), origin, residual, lattice.hexes)

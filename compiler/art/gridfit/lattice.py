@@ -25,19 +25,36 @@ class NoGrid(Exception):
     """The image has no regular hex grid; the message says what was missing."""
 
 
+BAND_ROWS = 512  # the edges are worked out this many rows at a time
+
+
 def edge_image(gray: Array) -> Array:
     """Gradient magnitude of the lightly smoothed image (hex outlines and colour edges), capped
-    at a high percentile: a faint grid counts as much as the loud art drawn over it."""
+    at a high percentile: a faint grid counts as much as the loud art drawn over it. Worked
+    out a band of rows at a time (with two rows either side, so every row comes out as if
+    the whole image had been smoothed at once): besides the float32 result, memory holds
+    one band's working copies, not five of the whole image."""
+    height, width = gray.shape
+    magnitude = np.empty((height, width), dtype=np.float32)
+    for top in range(0, height, BAND_ROWS):
+        bottom = min(height, top + BAND_ROWS)
+        low, high = max(0, top - 2), min(height, bottom + 2)
+        band = _gradient(np.asarray(gray[low:high], dtype=np.float32))
+        magnitude[top:bottom] = band[top - low : bottom - low]
+    sample = magnitude[:: max(1, height // 256), :: max(1, width // 256)]
+    cap = float(np.percentile(sample, EDGE_CAP_PERCENTILE)) or float(magnitude.max()) or 1.0
+    np.minimum(magnitude, cap, out=magnitude)
+    return magnitude
+
+
+def _gradient(gray: Array) -> Array:
     smooth = _smooth(gray)
     gx = np.zeros_like(smooth)
     gy = np.zeros_like(smooth)
     gx[:, 1:-1] = smooth[:, 2:] - smooth[:, :-2]
     gy[1:-1, :] = smooth[2:, :] - smooth[:-2, :]
-    magnitude = np.hypot(gx, gy)
-    sample = magnitude[:: max(1, magnitude.shape[0] // 256), :: max(1, magnitude.shape[1] // 256)]
-    cap = float(np.percentile(sample, EDGE_CAP_PERCENTILE)) or float(magnitude.max()) or 1.0
-    capped: Array = np.minimum(magnitude, cap)
-    return capped
+    magnitude: Array = np.hypot(gx, gy)
+    return magnitude
 
 
 def _smooth(image: Array) -> Array:
@@ -48,18 +65,46 @@ def _smooth(image: Array) -> Array:
     return result
 
 
-def autocorrelation(edges: Array) -> Array:
+def autocorrelation(edges: Array, reach: int) -> Array:
     """Autocorrelation of the edges (mean removed, tapered at the borders), normalised by the
-    overlap at each shift; index (h, w) of the result is the zero shift."""
+    overlap at each shift, for shifts up to ``reach + MARGIN`` pixels each way; the middle
+    index of the result is the zero shift. In float32, and the taper's own autocorrelation
+    (the overlap) from two 1-D ones, since the taper is a product of a row and a column:
+    a 1,600 px image so needs some 150 MB at the most, not 500."""
     h, w = edges.shape
-    taper = np.outer(_taper(h), _taper(w))
-    signal = (edges - edges.mean()) * taper
-    spectrum = np.fft.rfft2(signal, s=(2 * h, 2 * w))
-    ac = np.fft.fftshift(np.fft.irfft2(np.abs(spectrum) ** 2, s=(2 * h, 2 * w)))
-    window = np.fft.rfft2(taper, s=(2 * h, 2 * w))
-    overlap = np.fft.fftshift(np.fft.irfft2(np.abs(window) ** 2, s=(2 * h, 2 * w)))
+    taper_h, taper_w = _taper(h), _taper(w)
+    signal = (edges - edges.mean()).astype(np.float32) * taper_h[:, None].astype(np.float32)
+    signal *= taper_w[None, :].astype(np.float32)
+    power = np.abs(np.fft.rfft2(signal, s=(2 * h, 2 * w))) ** 2
+    del signal
+    raw = np.fft.irfft2(power, s=(2 * h, 2 * w))
+    del power
+    radius = min(reach + MARGIN, h - 1, w - 1)
+    ac = _wrapped(_wrapped(raw, radius, 0), radius, 1)
+    del raw
+    overlap = np.outer(_lags(taper_h, radius), _lags(taper_w, radius))
     normalised: Array = ac / np.maximum(overlap, overlap.max() * 0.05)
-    return normalised / normalised[h, w]
+    result: Array = normalised / normalised[radius, radius]
+    return result
+
+
+MARGIN = 8  # shifts kept past the reach: the peak finders look a few pixels around a point
+
+
+def _wrapped(values: Array, radius: int, axis: int) -> Array:
+    """Shifts -radius..radius along ``axis`` of an FFT's circular correlation (shift 0 at index 0,
+    negative shifts wrapped round to the end)."""
+    n = values.shape[axis]
+    picked: Array = np.take(values, np.arange(-radius, radius + 1) % n, axis=axis)
+    return picked
+
+
+def _lags(taper: Array, radius: int) -> Array:
+    """The taper's autocorrelation at shifts -radius..radius."""
+    full = np.correlate(taper, taper, "full")  # shift 0 at index len - 1
+    middle = len(taper) - 1
+    lags: Array = full[middle - radius : middle + radius + 1]
+    return lags
 
 
 def _taper(n: int) -> Array:

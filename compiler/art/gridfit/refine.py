@@ -20,6 +20,9 @@ from compiler.art.gridfit.shape import HexAxes
 
 BATCH = 64  # hexes matched in one stack of FFTs
 MIN_HEXES = 12
+TEMPLATE_SPREAD = (
+    0.3  # pixels: the cell each hex is matched against is kept sharper (0.8 blurred real maps' matches)
+)
 
 
 @dataclass(frozen=True)
@@ -40,14 +43,15 @@ def measure(edges: Array, lattice: Lattice, reach: float, most: int = 4000) -> t
     on the grid's border is left out too (its outer walls have no neighbour, which pulls its
     match inward by a fraction of a pixel)."""
     half = max(4, math.ceil(0.65 * lattice.shape.hex_size))
-    template = fold(edges, lattice.shape, lattice.origin)
     indexes, predicted = _hexes_inside(edges.shape, lattice, half + math.ceil(reach) + 1)
     if len(indexes) > most:  # an even spread of ``most`` hexes pins a lattice down as well
         chosen = np.linspace(0, len(indexes) - 1, most).round().astype(int)
         indexes, predicted = indexes[chosen], predicted[chosen]
+    cell = fold(edges, lattice.shape, lattice.origin, TEMPLATE_SPREAD)
+    templates = Templates.drawn(cell, lattice, half, reach)
     found, strengths = [], []
     for start in range(0, len(indexes), BATCH):
-        centres, strength = _match(edges, template, lattice, predicted[start : start + BATCH], half, reach)
+        centres, strength = _match(edges, templates, predicted[start : start + BATCH], half, reach)
         found.append(centres)
         strengths.append(strength)
     if not found:
@@ -88,29 +92,53 @@ def _hexes_inside(size: tuple[int, ...], lattice: Lattice, margin: int) -> tuple
     return np.stack([ii[inside], kk[inside]], axis=1), np.stack([xs[inside], ys[inside]], axis=1)
 
 
+PHASES = 8  # templates per pixel each way: a hex's centre is matched from 1/16 px of its own
+
+
+@dataclass(frozen=True)
+class Templates:
+    """The mean cell drawn as (2 half + 1)-pixel square windows with a hex centre near the middle
+    pixel, shifted by every ``PHASES``-th of a pixel each way, as spectra ready to match. A hex
+    is matched against the window whose shift is nearest its predicted centre's fraction of a
+    pixel, so the match's peak lies near zero, where a parabola through it is least biased."""
+
+    spectra: Array  # (PHASES, PHASES, padded, padded // 2 + 1): [y phase, x phase]
+    energy: Array  # (PHASES, PHASES): each window's sum of squares
+    padded: int
+
+    @staticmethod
+    def drawn(cell: Array, lattice: Lattice, half: int, reach: float) -> Templates:
+        padded = _fast_length(2 * half + 1 + 2 * math.ceil(reach) + 2)
+        offsets = np.arange(-half, half + 1, dtype=float)
+        shifts = LEVELS[:, None, None, None]
+        xs = lattice.origin[0] + offsets[None, None, None, :] - shifts.transpose(1, 0, 2, 3)
+        ys = lattice.origin[1] + offsets[None, None, :, None] - shifts
+        windows = _sample_cell(cell, lattice, *np.broadcast_arrays(xs, ys))
+        windows = windows - windows.mean(axis=(2, 3), keepdims=True)
+        spectra = np.conj(np.fft.rfft2(windows, s=(padded, padded)))
+        return Templates(spectra, (windows**2).sum(axis=(2, 3)), padded)
+
+
+LEVELS = (np.arange(PHASES) - (PHASES - 1) / 2) / PHASES  # the shifts, -0.44 ... +0.44 px
+
+
 def _match(
-    edges: Array, cell: Array, lattice: Lattice, centres: Array, half: int, reach: float
+    edges: Array, templates: Templates, centres: Array, half: int, reach: float
 ) -> tuple[Array, Array]:
     """Each window's measured centre, and how well it matches the template (a correlation)."""
-    size = 2 * half + 1
-    offsets = np.arange(-half, half + 1, dtype=float)
     rounded = np.round(centres).astype(int)
+    phase = np.clip(np.floor((centres - rounded + 0.5) * PHASES).astype(int), 0, PHASES - 1)
     patches = np.stack([edges[y - half : y + half + 1, x - half : x + half + 1] for x, y in rounded])
-    xs = rounded[:, 0, None, None] + offsets[None, None, :]
-    ys = rounded[:, 1, None, None] + offsets[None, :, None]
-    templates = _sample_cell(cell, lattice, *np.broadcast_arrays(xs, ys))
     patches = patches - patches.mean(axis=(1, 2), keepdims=True)
-    templates = templates - templates.mean(axis=(1, 2), keepdims=True)
-    padded = _fast_length(size + 2 * math.ceil(reach) + 2)
-    corr = np.fft.irfft2(
-        np.fft.rfft2(patches, s=(padded, padded)) * np.conj(np.fft.rfft2(templates, s=(padded, padded))),
-        s=(padded, padded),
-    )
+    padded = templates.padded
+    spectra = templates.spectra[phase[:, 1], phase[:, 0]]
+    corr = np.fft.irfft2(np.fft.rfft2(patches, s=(padded, padded)) * spectra, s=(padded, padded))
     corr = np.fft.fftshift(corr, axes=(1, 2))
-    norms = np.sqrt((patches**2).sum(axis=(1, 2)) * (templates**2).sum(axis=(1, 2))) + 1e-12
+    energy = templates.energy[phase[:, 1], phase[:, 0]]
+    norms = np.sqrt((patches**2).sum(axis=(1, 2)) * energy) + 1e-12
     strength = corr[:, padded // 2, padded // 2] / norms
     peaks = np.array([_peak(corr[n], padded // 2, reach) for n in range(len(centres))])
-    return peaks + centres, strength
+    return peaks + rounded + LEVELS[phase], strength
 
 
 def _fast_length(n: int) -> int:
