@@ -42,7 +42,7 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
-    map_one_sheet: bool = False  # the printed map on one page its own size, not tiled
+    map_one_sheet: bool = False  # also the printed map on one page its own size, at 300 ppi
     aid_dpi: int = 200
     aid_paper: str = "letter"
     run_replays: bool = True

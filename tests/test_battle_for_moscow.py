@@ -7,7 +7,7 @@ from pathlib import Path
 
 from compiler.pipeline import validate_game
 from compiler.render.chart_content import game_charts
-from compiler.render.charts import Paragraph
+from compiler.render.charts import Paragraph, Table
 
 from .conftest import copy_game
 
@@ -46,7 +46,7 @@ def _aid_text(root: Path) -> str:
         for block in chart.blocks:
             if isinstance(block, Paragraph):
                 lines.append(block.text)
-            else:
+            elif isinstance(block, Table):  # a Unit Identification Chart's faces carry no text here
                 lines += [" | ".join(cell.text for cell in row) for row in block.rows]
     return "\n".join(lines)
 

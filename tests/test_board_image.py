@@ -170,7 +170,7 @@ def test_the_printed_map_is_the_image_at_its_own_resolution(artful: GameCopy, tm
     printed = Image.open(out / "artful" / "map" / "map.png").convert("RGB")
     art = Image.open(ART_GAME / "art" / "map.png").convert("RGB")
     assert printed.crop((0, 0, *art.size)).tobytes() == art.tobytes()  # not resampled to 300 dpi
-    pdf = (out / "artful" / "map" / "map.pdf").read_bytes()
+    pdf = (out / "artful" / "map" / "map-sheet.pdf").read_bytes()
     assert pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") + pdf.count(b"/Type/Page") >= 1
     width_pt = printed.width * 72 / make_art.MAP_DPI
     assert f"{width_pt:g}".encode() in pdf or f"{width_pt:.2f}".encode() in pdf

@@ -69,6 +69,12 @@ def _placement(data: dict[str, Any], group: int, unit: str) -> dict[str, Any]:
     return next(p for p in data["setup"][group]["placements"] if p["unit"] == unit)
 
 
+def _terrain_index(terrain_id: str) -> int:
+    return next(
+        i for i, t in enumerate(_shipped(JERUSALEM, "terrain.json")["terrain"]) if t["id"] == terrain_id
+    )
+
+
 def _stream_pointer(hex_id: str) -> str:
     features = _shipped(JERUSALEM, "map.json")["hexes"][_hex_index(hex_id)]["features"]
     return f"/hexes/{_hex_index(hex_id)}/features/{features.index('stream')}"
@@ -96,6 +102,24 @@ def _double_mission_card(data: dict[str, Any]) -> None:
 
 JERUSALEM_CASES = [
     # --- streams and roads ------------------------------------------------------------------
+    # --- the hexes under the map's charts ------------------------------------------------------
+    Case(
+        JERUSALEM,
+        "a set-up under the map's charts",
+        edit(STANDARD, lambda d: _placement(d, 0, "david-shaltiel").update(at="0122")),
+        STANDARD,
+        codes.MAP_OFF_MAP_IN_PLAY,
+        f"/setup/0/placements/{_placement_index(JERUSALEM, STANDARD, 0, 'david-shaltiel')}",
+    ),
+    Case(
+        JERUSALEM,
+        "hexes under the charts that units may enter",
+        edit("terrain.json", lambda d: next(t for t in d["terrain"] if t["id"] == "off-map").pop("movement")),
+        "terrain.json",
+        codes.MAP_OFF_MAP_IN_PLAY,
+        f"/terrain/{_terrain_index('off-map')}",
+        hint='give it "movement": {"enter": "impassable"}',
+    ),
     Case(
         JERUSALEM,
         "stream loses a middle hex",

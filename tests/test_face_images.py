@@ -111,4 +111,4 @@ def test_a_changed_face_image_redraws_that_face_only(artful: GameCopy, tmp_path:
     picture.putpixel((50, 50), (255, 0, 0))
     picture.save(artful.root / "art" / "north-tank-back.png")
     again = build([artful.root], ("module",), out, NO_REPLAYS).games[0]
-    assert again.redrawn == ["counter north-tank back"]
+    assert again.redrawn == ["counter north-tank back", "chart units"]  # the face and the chart showing it

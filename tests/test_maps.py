@@ -6,9 +6,12 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import re
 from functools import cache
+from pathlib import Path
 
 import pytest
+from PIL import ImageStat
 
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
@@ -17,7 +20,7 @@ from compiler.render.labels import overlaps
 from compiler.render.terrain_key import area_colour
 from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, shipped
+from .conftest import GAMES, SOURCE_DATA, shipped
 
 DPI = 100
 LABELS = {"hex-id", "place", "region", "supply", "entry", "exit", "printed-number", "geography"}
@@ -60,7 +63,7 @@ def test_a_supply_label_in_a_named_hex_finds_room_beside_the_name() -> None:
 def test_the_terrain_key_states_classic_combat_effects_its_summaries_say() -> None:
     """The key prints no terrain summary, so a column shift or a doubling the summary states
     is still written out there, and a side by its name."""
-    legend = [t.text for t in board("vallon").texts if t.role == "legend"]
+    legend = " ".join(t.text for t in board("vallon").texts if t.role == "legend")  # lines wrap
     assert "Forest: to enter Foot 2 MP, Mechanised 3 MP; 1 column left" in legend
     assert "Town: defense x2" in legend
     assert "Forts: 1 column left (Valloria defenders only)" in legend
@@ -124,9 +127,11 @@ def test_lawrence_spaces_show_their_own_terrain() -> None:
     assert d.board is not None and d.terrain is not None
     for space in d.board.spaces.values():
         x, y = art.space_centres[space.id]
-        pixel = art.image.getpixel((round(x), round(y)))
+        r = round(art.space_radius * 0.6)
+        disc = art.image.crop((round(x) - r, round(y) - r, round(x) + r, round(y) + r))
+        ground = tuple(round(v) for v in ImageStat.Stat(disc).median[:3])  # the ground under its texture
         expected = rgb(area_colour(d.terrain.get(space.terrain), space.terrain) or "")
-        assert pixel[:3] == expected, space.id  # type: ignore[index]
+        assert ground == expected, space.id
 
 
 def test_lawrence_map_is_the_books_size_with_room_for_counters_and_cards() -> None:
@@ -197,3 +202,246 @@ def test_no_map_text_below_5_points(game: str) -> None:
     art = board(game)
     small = [(t.role, t.text, round(t.size * 72 / DPI, 1)) for t in art.texts if t.size * 72 / DPI < 5.0]
     assert not small, small
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_key_chart_and_place_text_is_at_least_7_points(game: str) -> None:
+    """The terrain key, the charts printed on the map and the place names are read at arm's
+    length over the table: none is set below 7 pt (a long name such as Notre Dame Cathedral
+    takes two lines rather than shrinking)."""
+    art = board(game)
+    roles = {"legend", "cell", "header", "furniture-label", "place"}
+    texts = [t for t in art.texts if t.role in roles]
+    assert any(t.role == "legend" for t in texts)
+    small = [(t.role, t.text, round(t.size * 72 / DPI, 1)) for t in texts if t.size * 72 / DPI < 7.0]
+    assert not small, small
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_track_and_order_of_battle_notes_are_at_least_6_5_points_and_stay_in_their_boxes(game: str) -> None:
+    """The small print of tracks, Orders of Battle and charts (scenario marks, arrivals, entries,
+    a table's footnote) is no smaller than 6.5 pt, and each arrival line stays inside its turn's reinforcement box."""
+    art = board(game)
+    notes = [t for t in art.texts if t.role in ("track-note", "oob-note", "note", "source")]
+    small = [(t.text, round(t.size * 72 / DPI, 1)) for t in notes if t.size * 72 / DPI < 6.4]
+    assert not small, small
+    boxes = [b.rect for b in art.track_boxes if b.reinforcement]
+    for text in notes:
+        holder = [r for r in boxes if r[0] <= text.bbox[0] < r[2] and r[1] <= text.bbox[1] < r[3]]
+        assert all(text.bbox[2] <= r[2] and text.bbox[3] <= r[3] for r in holder), text.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("columns", [1, 2])
+def test_key_samples_keep_clear_of_each_other(game: str, columns: int) -> None:
+    """No two samples of a key column meet (Lawrence's Holy City once sat on its Critical City),
+    and a sample shrinks from its 0.3 in only where a neighbour leaves it no room."""
+    from compiler.render.board import Furnisher, board_inputs
+
+    legend = dataclasses.replace(Furnisher(board_inputs(definition(game))).legend(), columns=columns)
+    lines = legend._lines(DPI)
+    for column in legend._split():
+        rows = [legend._row(i, lines[i]) for i in column]
+        halves = legend._sample_halves(column, rows)
+        extent = [
+            0.03 if legend.entries[i][0].kind in ("line", "border") else h
+            for i, h in zip(column, halves, strict=True)
+        ]
+        for n in range(len(column) - 1):
+            gap = (rows[n] + rows[n + 1]) / 2 - extent[n] - extent[n + 1]
+            assert gap >= 0.029, (legend.entries[column[n]][1], legend.entries[column[n + 1]][1])
+        for n, half in enumerate(halves):
+            full = [0.03 if legend.entries[i][0].kind in ("line", "border") else 0.15 for i in column]
+            crowded = [
+                m
+                for m in (n - 1, n + 1)
+                if 0 <= m < len(column) and 0.15 + full[m] > (rows[n] + rows[m]) / 2 - 0.03
+            ]
+            assert half == 0.15 or crowded, legend.entries[column[n]][1]
+            assert half >= 0.1
+
+
+# --- maps a player would print (issue 25) ------------------------------------------------------
+
+
+def _rim_segment(art: BoardArt, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A route as drawn: from one circle's rim to the other's."""
+    (ax, ay), (bx, by) = art.space_centres[a], art.space_centres[b]
+    length = math.dist((ax, ay), (bx, by))
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    r = art.space_radius
+    return (ax + ux * r, ay + uy * r), (bx - ux * r, by - uy * r)
+
+
+def _crosses(box: tuple[float, float, float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:
+    steps = max(1, int(math.dist(a, b)))
+    return any(
+        box[0] <= a[0] + (b[0] - a[0]) * i / steps <= box[2]
+        and box[1] <= a[1] + (b[1] - a[1]) * i / steps <= box[3]
+        for i in range(steps + 1)
+    )
+
+
+def test_lawrence_names_stand_on_banners_fixed_to_their_own_space() -> None:
+    """Each name lies inside its banner; each banner touches its own circle and no other, so
+    'Deraa' can no longer be read as Mafraq's, nor 'Yarmuk Bridges' as Es Salt's."""
+    art = board("lawrence")
+    d = definition("lawrence")
+    places = {t.text: t.bbox for t in art.texts if t.role == "place"}
+    for space in d.board.spaces.values():
+        banner = art.furniture[f"label:{space.id}"]
+        name = places[space.name or space.id]
+        assert (
+            banner[0] <= name[0] and name[2] <= banner[2] and banner[1] <= name[1] and name[3] <= banner[3]
+        ), space.id
+        x, y = art.space_centres[space.id]
+        nearest = (min(max(x, banner[0]), banner[2]), min(max(y, banner[1]), banner[3]))
+        assert math.dist(nearest, (x, y)) <= art.space_radius, space.id
+        for other, centre in art.space_centres.items():
+            if other != space.id:
+                closest = (
+                    min(max(centre[0], banner[0]), banner[2]),
+                    min(max(centre[1], banner[1]), banner[3]),
+                )
+                assert math.dist(closest, centre) > art.space_radius, (space.id, other)
+
+
+def test_no_route_runs_through_a_name() -> None:
+    """The railway no longer runs through 'Qatrana' or 'Jurf ed Derwish': no route, as drawn
+    from rim to rim, crosses any banner."""
+    art = board("lawrence")
+    d = definition("lawrence")
+    banners = {name: rect for name, rect in art.furniture.items() if name.startswith("label:")}
+    crossed = [
+        (name, route.a, route.b)
+        for route in d.board.routes
+        for name, rect in banners.items()
+        if _crosses(rect, *_rim_segment(art, route.a, route.b))
+    ]
+    assert not crossed, crossed
+
+
+def test_lawrence_spaces_leave_terrain_and_stop_ring_showing_round_a_counter() -> None:
+    art = board("lawrence")
+    assert 2 * art.space_radius - 0.625 * DPI >= 0.2 * DPI  # a ring at least 0.1 in wide each side
+
+
+@pytest.mark.parametrize(
+    ("game", "inches"),
+    [("israel1948", (11, 17)), ("jerusalem", (34, 22)), ("lawrence", (11, 17)), ("vallon", (11, 17))],
+)
+def test_every_map_is_its_sheet(game: str, inches: tuple[float, float]) -> None:
+    """Israel 1948 on a tabloid sheet (its tracks and key over the sea), Jerusalem! on the book's
+    22 x 34 in (1.1) with its charts over the map, Lawrence on the book's 11 x 17 in, Vallon on
+    a tabloid sheet with its tracks and key under the valley."""
+    art = board(game)
+    assert art.image.size == (inches[0] * DPI, inches[1] * DPI)
+    assert art.unplaced == []
+
+
+def test_israel_sea_is_open_water_without_ids() -> None:
+    art = board("israel1948")
+    d = definition("israel1948")
+    sea = {s.id for s in d.board.spaces.values() if s.terrain == "sea"}
+    assert not [t.text for t in art.texts if t.role == "hex-id" and t.text in sea]
+    assert [t.text for t in art.texts if t.role == "hex-id" and t.text == "G13"]
+
+
+def test_israel_turn_track_marks_the_scenarios() -> None:
+    """Each scenario's dates and turns over the track, where it ends, and what it brings on each
+    turn in the reinforcement boxes."""
+    art = board("israel1948")
+    notes = [t.text for t in art.texts if t.role == "track-note"]
+    joined = " ".join(notes)
+    assert {"starts: 1, 2, 3", "ends: 1", "ends: 2", "ends: 3"} <= set(notes)
+    assert "15 May - 11 June 1948" in joined and "turns 1-3" in joined
+    assert "7 ARMOUR" in joined and "EGT. SUDAN" in joined
+
+
+def test_a_single_scenario_is_not_named_in_every_track_box() -> None:
+    """Vallon has one scenario: its track says 'starts' and 'ends' and lists arrivals bare,
+    rather than squeezing 'The Road to Vallon' into a box an inch wide."""
+    art = board("vallon")
+    notes = [t.text for t in art.texts if t.role == "track-note"]
+    assert {"starts", "ends"} <= set(notes)
+    assert not [n for n in notes if n.startswith(("starts:", "ends:"))], notes
+    named = [n for n in notes if n.startswith("The Road to Vallon:")]
+    assert named == ["The Road to Vallon: turns 1-7; Ostland first"], named  # the caption alone
+    assert "7 DI 3-4-3" in notes  # turn 3's arrival, bare
+
+
+def test_country_names_keep_off_the_grid_edge() -> None:
+    """'MANDATORY PALESTINE' no longer sits on the bottom hex row."""
+    art = board("israel1948")
+    assert art.layout is not None
+    bottom = max(art.space_centres.values(), key=lambda c: c[1])[1]
+    for text in (t for t in art.texts if t.role == "region"):
+        assert text.bbox[3] < bottom - art.layout.size * 0.5, text.text
+
+
+def test_jerusalem_orders_of_battle_show_their_units_and_entries() -> None:
+    art = board("jerusalem")
+    notes = [t.text for t in art.texts if t.role == "oob-note"]
+    assert any(n.startswith("enter: to Tel Aviv (0103)") for n in notes)
+    assert "x3" in notes and "to Nablus (3901)" in notes  # May III's Legion: by Jericho and Nablus
+    slot = art.slots[("oob", "jewish-order-of-battle", "May III")][0]
+    inside = art.image.crop(tuple(round(v) for v in slot))
+    assert len(inside.getcolors(1 << 16) or []) > 20  # a counter's picture, not an empty slot
+
+
+def test_no_order_of_battle_slot_is_printed_empty() -> None:
+    """Every slot of a printed Order of Battle shows a counter; a slot only scenario 2 fills
+    (the Jerusalem convoy on May IV) shows it, tagged with its scenario."""
+    art = board("jerusalem")
+    for (kind, box, turn), slots in art.slots.items():
+        if kind != "oob":
+            continue
+        for index, slot in enumerate(slots):
+            inside = art.image.crop(tuple(round(v) for v in slot))
+            assert len(inside.getcolors(1 << 16) or []) > 20, (box, turn, index)
+    notes = [t.text for t in art.texts if t.role == "oob-note"]
+    assert notes.count("scen. 2 only") == 1
+
+
+def test_jerusalem_key_explains_the_printed_two() -> None:
+    art = board("jerusalem")
+    key = " ".join(t.text for t in art.texts if t.role == "legend")
+    assert key.count("how many units") >= 2  # Latrun and Notre Dame (1.3)
+
+
+def test_jerusalem_crt_prints_k_in_red() -> None:
+    """9.4.5: 'A red K means that the enemy unit(s) attacked are eliminated.'"""
+    art = board("jerusalem")
+    ks = [t for t in art.texts if t.text == "K" and t.role == "cell"]
+    assert ks and all(t.fill == "#b8202a" for t in ks)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_map_has_its_cartouche_compass_and_scale(game: str) -> None:
+    """Every map, on a sheet or with its furniture in a band under the hexes (Battle for
+    Moscow), has its cartouche; the scale bar where the data gives a scale."""
+    art = board(game)
+    roles = {t.role for t in art.texts}
+    assert {"title", "compass", "credits"} <= roles
+    assert ("scale" in roles) == (definition(game).board.scale is not None)
+    assert "title" in art.furniture
+
+
+def test_one_sheet_map_is_the_sheet_at_300_ppi(tmp_path: Path) -> None:
+    """`wgc map --one-sheet` writes, beside the tiled letter pages, one page the map's own size
+    (Israel 1948's tabloid sheet) holding the map at 300 ppi."""
+    from compiler.build import BuildOptions, build
+
+    options = BuildOptions(run_replays=False, map_one_sheet=True)
+    result = build([SOURCE_DATA / "israel1948"], ("map",), tmp_path, options)
+    assert result.ok
+    folder = tmp_path / "israel1948" / "map"
+    sheet = (folder / "map-sheet.pdf").read_bytes()
+    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", sheet)
+    assert [(float(w), float(h)) for w, h in boxes] == [(11 * 72.0, 17 * 72.0)]
+    assert re.search(rb"/Width 3300\b", sheet) and re.search(rb"/Height 5100\b", sheet)
+    tiled = (folder / "map.pdf").read_bytes()
+    assert {(float(w), float(h)) for w, h in re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", tiled)} <= {
+        (612.0, 792.0),
+        (792.0, 612.0),
+    }

@@ -226,6 +226,26 @@ def test_the_users_own_schema_files_are_kept_and_named(tmp_path: Path) -> None:
     assert again.exit_code == 0 and (schemas / "map.schema.json").read_text() == mine
 
 
+@pytest.mark.parametrize("system", template_systems())
+def test_a_template_games_sequence_of_play_says_what_happens_in_each_phase(
+    tmp_path: Path, system: str
+) -> None:
+    """The player aid's Sequence of Play has its 'What happens' column filled for a new game too
+    (Israel 1948's template left it empty)."""
+    from compiler.render.chart_content import sequence_chart
+    from compiler.render.charts import Table
+    from compiler.render.names import Names
+
+    game = valid_game(_template_game(tmp_path, system))
+    chart = sequence_chart(game, Names(game))
+    assert chart is not None
+    table = chart.blocks[0]
+    assert isinstance(table, Table) and table.rows
+    assert all(row[1].text.strip() for row in table.rows), [
+        row[0].text for row in table.rows if not row[1].text
+    ]
+
+
 def test_a_new_game_is_classic_and_the_help_lists_every_system(tmp_path: Path) -> None:
     from rules_engine.systems import SYSTEM_SUMMARIES
 

@@ -54,7 +54,7 @@ def test_a_rebuild_redraws_the_changed_counter_and_matches_a_clean_build(
     israel.edit("counters.json", _renamed_yiftach)
     done = Rebuilder([israel.root], ("module",), out, OPTIONS).rebuild([israel.root / "counters.json"])
     assert done is not None and done.result.ok and done.seconds > 0
-    assert done.result.games[0].redrawn == ["counter yiftach front", "counter yiftach back"]
+    assert done.result.games[0].redrawn == ["counter yiftach front", "counter yiftach back", "chart units"]
     clean = tmp_path / "clean"
     assert build([israel.root], ("module",), clean, BuildOptions(run_replays=False, use_cache=False)).ok
     assert (out / "israel1948.vmod").read_bytes() == (clean / "israel1948.vmod").read_bytes()
@@ -100,7 +100,7 @@ def test_watching_rebuilds_on_a_save_and_ctrl_c_exits_0(israel: GameCopy, tmp_pa
         first = (out / "israel1948.vmod").read_bytes()
         israel.edit("counters.json", _renamed_yiftach)
         _wait_for(lines, "rebuilt israel1948", seen)
-        assert any("drew 2 images" in line for line in seen)
+        assert any("drew 3 images" in line for line in seen)  # the two faces and the chart showing them
         assert (out / "israel1948.vmod").read_bytes() != first
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=60) == 0
@@ -145,7 +145,11 @@ def test_a_game_folder_removed_and_made_again_is_watched_again(israel: GameCopy,
         count = len(rebuilds)
         israel.edit("counters.json", _renamed_yiftach)  # a save in the new folder is seen
         _wait_until(lambda: len(rebuilds) > count, "a rebuild after a save in the new folder")
-        assert rebuilds[-1].result.games[0].redrawn == ["counter yiftach front", "counter yiftach back"]
+        assert rebuilds[-1].result.games[0].redrawn == [
+            "counter yiftach front",
+            "counter yiftach back",
+            "chart units",
+        ]
     finally:
         stop.set()
         watcher.join(60)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.render.limits import MAX_MAP_SQUARE_INCHES, MAX_PLAY_AREA_PIXELS, PLANNED_DPI
-from rules_engine.definitions import MapDefinition, Space
+from rules_engine.definitions import GameDefinition, MapDefinition, Origin, Space
 from rules_engine.geometry import HexLayout
 
 
@@ -336,3 +336,57 @@ def _map_inches(board: MapDefinition) -> tuple[float, float]:
         return right, bottom
     scale = 1 / 25.4 if board.size_unit == "mm" else 1.0
     return (board.width or 0) * scale, (board.height or 0) * scale
+
+
+def check_off_map(context: CheckContext) -> Iterator[Diagnostic]:
+    """The hexes the map's charts are printed over hold nothing in play: no name, road, entrance,
+    supply source or set-up lies there, and their feature cannot be entered."""
+    definition = context.definition
+    board, terrain = definition.board, definition.terrain
+    if board is None or terrain is None:
+        return
+    covering = {t.id: t for t in terrain.terrain.values() if t.off_map}
+    for feature in covering.values():
+        if not feature.impassable:
+            file, pointer = at(feature.origin)
+            yield error(
+                codes.MAP_OFF_MAP_IN_PLAY,
+                f"'{feature.name}' marks hexes under the map's charts but units may enter them",
+                file,
+                pointer,
+                hint='give it "movement": {"enter": "impassable"}',
+            )
+    hidden = {s.id: s for s in board.spaces.values() if covering.keys() & set(s.features)}
+    for space_id, what, origin in _uses(definition):
+        if space_id in hidden:
+            file, pointer = at(origin)
+            yield error(
+                codes.MAP_OFF_MAP_IN_PLAY,
+                f"{what} in {hidden[space_id].display_name}, a hex under the map's charts",
+                file,
+                pointer,
+                hint="move it to a hex in play, or take the off_map feature off this hex",
+            )
+
+
+def _uses(definition: GameDefinition) -> Iterator[tuple[str, str, Origin]]:
+    """Every space the game puts something in play on, with what and where it is said."""
+    board = definition.board
+    assert board is not None
+    for space in board.spaces.values():
+        if space.name:
+            yield space.id, f"the place '{space.name}' lies", space.origin
+    for road in board.roads:
+        for space_id in road.path:
+            yield space_id, "a road runs", road.origin
+    for entry in board.entries:
+        yield entry.at, f"the entrance '{entry.name}' lies", entry.origin
+    for source in board.supply_sources:
+        yield source.at, "a supply source lies", source.origin
+    for scenario in definition.scenarios:
+        for placement in scenario.placements:
+            yield placement.at, f"'{placement.unit}' sets up", placement.origin
+        for arrival in scenario.reinforcements:
+            for place in (arrival.at, arrival.alternate):
+                if place:
+                    yield place, f"'{arrival.unit}' arrives", arrival.origin

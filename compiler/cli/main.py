@@ -398,11 +398,14 @@ def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_rep
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
 @PAPER
 @click.option(
-    "--one-sheet", is_flag=True, help="One PDF page the map's own size (for a print shop), not tiles."
+    "--one-sheet",
+    is_flag=True,
+    help="Also map-sheet.pdf: one page the map's own size at 300 ppi (for a print shop).",
 )
 @NO_REPLAYS
 def map_command(game_dir: Path, output: Path, dpi: int, paper: str, one_sheet: bool, no_replays: bool) -> int:
-    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels.
+    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels;
+    with --one-sheet also one page the map's own size at 300 ppi.
 
     A board that is an image (map.json's image) prints at the image's own resolution.
     """

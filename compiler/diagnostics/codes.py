@@ -293,6 +293,12 @@ DESCRIPTIONS: dict[str, str] = {
 MAP_BAD_GRID = "map.bad-grid"
 DESCRIPTIONS[MAP_BAD_GRID] = "The grid description cannot number its hexes unambiguously."
 
+MAP_OFF_MAP_IN_PLAY = "map.off-map-in-play"
+DESCRIPTIONS[MAP_OFF_MAP_IN_PLAY] = (
+    "A hex under the map's charts (an off_map feature) holds a place, road, entrance, supply "
+    "source or set-up, or its feature can be entered."
+)
+
 INTERNAL_CHECK_FAILED = "internal.check-failed"
 DESCRIPTIONS[INTERNAL_CHECK_FAILED] = "A cross-check itself failed: a bug in the compiler; please report it."
 

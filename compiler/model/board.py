@@ -21,6 +21,7 @@ from rules_engine.definitions import (
     Entry,
     Hexside,
     MapDefinition,
+    MapScale,
     Origin,
     Region,
     Road,
@@ -67,10 +68,15 @@ def build_map(
         hex_size=hex_size,
         spaces=read_only(spaces),
         origin=root,
+        scale=_scale(data.get("scale")),
         image=_board_image(data, root, art, problems),
         **parts,
     )
     return board, problems
+
+
+def _scale(data: Json | None) -> MapScale | None:
+    return None if data is None else MapScale(data["per"], float(data["value"]), data["unit"])
 
 
 _UNIT_PER_INCH = {"in": 1.0, "mm": 25.4}

@@ -78,4 +78,5 @@ def _table(data: Json, origin: Origin) -> Table:
         summary=text(data, "summary"),
         reconstructed=reconstructed,
         origin=origin,
+        result_colours=read_only(data.get("result_colours", {})),
     )

@@ -78,6 +78,9 @@ def _terrain(data: Json, origin: Origin) -> Terrain:
         summary=text(data, "summary"),
         origin=origin,
         printed_number=data.get("printed_number"),
+        pattern=text(data, "pattern"),
+        off_map=bool(data.get("off_map", False)),
+        symbol=text(data, "symbol"),
     )
 
 

@@ -21,6 +21,7 @@ from PIL import Image
 
 from compiler.output.atomic import open_atomic, write_bytes_atomic
 from compiler.output.pdf import PdfWriter, pdf_from_pngs
+from compiler.render.art import BoardArt
 from compiler.render.board import render_board
 from compiler.render.images import pixel_bytes, png_bytes
 from compiler.render.sheets import SheetPages, SheetSpec, render_card_sheets, render_counter_sheets
@@ -125,6 +126,9 @@ def _encode(pool: ThreadPoolExecutor, image: Image.Image, inline: bool) -> Futur
     return pool.submit(png_bytes, image) if not inline else _finished(png_bytes(image))
 
 
+SHEET_DPI = 300  # the one-sheet map, for a print shop
+
+
 def write_map(
     definition: ValidGame,
     folder: Path,
@@ -133,21 +137,34 @@ def write_map(
     unplaced: list[str] | None = None,
     one_sheet: bool = False,
 ) -> list[Path]:
-    """map.png and map.pdf, tiled over pages of ``paper`` or (``one_sheet``) on one page the
-    map's size; furniture that found no room is added to ``unplaced``. A board image prints
-    at its own resolution, whatever ``dpi`` asks."""
+    """map.png and map.pdf tiled over pages of ``paper``; with ``one_sheet`` also map-sheet.pdf,
+    the map on one page its own size (the sheet map.json gives: tabloid, A3, the book's) at
+    ``SHEET_DPI``, for a print shop. Furniture that found no room is added to ``unplaced``. A
+    board image prints at its own resolution, whatever ``dpi`` asks."""
     art = render_board(definition, dpi)
     if unplaced is not None:
         unplaced.extend(art.unplaced)
     title = (definition.game.title) + " - map"
     with _encoder() as pool:
         whole = pool.submit(png_bytes, art.image)  # encoded while the tiles are cut
-        if one_sheet:
-            pages = [whole.result()]
-        else:
-            pages = list(pool.map(png_bytes, tile(art.image, TileSpec(paper=paper, dpi=art.dpi), title)))
+        pages = list(pool.map(png_bytes, tile(art.image, TileSpec(paper=paper, dpi=art.dpi), title)))
         png = folder / "map.png"
         write_bytes_atomic(png, whole.result())
     pdf = folder / "map.pdf"
     write_bytes_atomic(pdf, pdf_from_pngs(pages, art.dpi, title))
-    return [png, pdf]
+    if not one_sheet:
+        return [png, pdf]
+    return [png, pdf, _one_sheet(definition, art, folder, title)]
+
+
+def _one_sheet(definition: ValidGame, art: BoardArt, folder: Path, title: str) -> Path:
+    """The map on one page its own size: drawn again at ``SHEET_DPI`` (a board image keeps its
+    own resolution), the PNG let go as soon as the PDF holds it."""
+    printed = art
+    if definition.board.image is None and art.dpi < SHEET_DPI:
+        art.image = Image.new("RGB", (1, 1))  # the screen-resolution picture is written: let it go
+        printed = render_board(definition, SHEET_DPI)
+    data = png_bytes(printed.image)
+    path = folder / "map-sheet.pdf"
+    write_bytes_atomic(path, pdf_from_pngs([data], printed.dpi, title))
+    return path

@@ -22,16 +22,24 @@ from compiler.render.furniture import (
     TRACK_IN,
     Block,
     BoxBlock,
+    CartoucheBlock,
     ChartBlock,
     DeckBlock,
     LegendBlock,
     OrderOfBattleBlock,
+    PrintedRows,
     SequenceBlock,
     TrackBlock,
 )
 from compiler.render.holdings import SLOT_IN, Holding, Key, holdings
 from compiler.render.names import Names
-from compiler.render.terrain_key import Sample, area_colour, style_of
+from compiler.render.schedule import (
+    PrintedUnits,
+    TurnNote,
+    printed_units,
+    turn_notes,
+)
+from compiler.render.terrain_key import LineLook, Sample, area_colour, level_colour, style_of, terrain_pattern
 from rules_engine.definitions import (
     Charts,
     CounterMix,
@@ -58,14 +66,20 @@ class BoardInputs(NamedTuple):
     needs: Mapping[Key, Holding]  # how much each off-map place holds, over every scenario
     charts: tuple[Chart, ...]  # the charts the map carries
     decks: tuple[tuple[str, str], ...]  # (id, name) of each deck, for its space on the map
+    turn_notes: tuple[TurnNote, ...] = ()  # scenario ends and arrivals on the turn track
+    units: tuple[PrintedUnits, ...] = ()  # what each Order of Battle row shows and where it enters
+
+    def view(self) -> ValidGame:
+        """A game made of these parts alone: enough for display names and for drawing the faces
+        the Orders of Battle print (a face's drawing reads the game's sides, nations and classes)."""
+        empty = Origin("")
+        return ValidGame(
+            self.game, self.board, self.terrain, CounterMix({}, empty), Charts(None, {}, empty), (), ()
+        )
 
     def names(self) -> Names:
         """Display names from these parts alone (the terrain key needs sides and movement classes)."""
-        empty = Origin("")
-        view = ValidGame(
-            self.game, self.board, self.terrain, CounterMix({}, empty), Charts(None, {}, empty), (), ()
-        )
-        return Names(view)
+        return Names(self.view())
 
 
 def board_inputs(definition: ValidGame) -> BoardInputs:
@@ -76,7 +90,16 @@ def board_inputs(definition: ValidGame) -> BoardInputs:
     book_prints = any(box.kind == "order-of-battle" for box in board.boxes)
     on_map = tuple(charts[c] for c in CHARTS_ON_MAP if c in charts and book_prints)
     decks = tuple((deck.id, deck.name) for deck in definition.decks)
-    return BoardInputs(definition.game, board, definition.terrain, holdings(definition), on_map, decks)
+    return BoardInputs(
+        definition.game,
+        board,
+        definition.terrain,
+        holdings(definition),
+        on_map,
+        decks,
+        turn_notes(definition),
+        printed_units(definition),
+    )
 
 
 def render_board(definition: ValidGame, dpi: float = 100) -> BoardArt:
@@ -131,6 +154,7 @@ class Furnisher:
                     self._holding(("reinforcements", track.id, label)).slot_width_in(TRACK_IN)
                     for label in labels
                 ]
+            notes = self.inputs.turn_notes if track.kind == "turns" else ()
             blocks.append(
                 TrackBlock(
                     track.id,
@@ -140,6 +164,7 @@ class Furnisher:
                     heights,
                     reinforcements,
                     max(widths),
+                    notes=notes,
                 )
             )
         return blocks
@@ -163,7 +188,7 @@ class Furnisher:
                     if ("oob", box.id, label) in self.needs
                 ]
                 if turns:
-                    blocks.append(OrderOfBattleBlock(box.id, box.name, turns))
+                    blocks.append(OrderOfBattleBlock(box.id, box.name, turns, self._printed(box.id)))
                     continue
             if box.id == "sequence-of-play" and game is not None:
                 phases = [(p.id, p.name) for p in game.phases if p.order == "player-choice"]
@@ -185,36 +210,75 @@ class Furnisher:
                 )
         return blocks
 
+    def _printed(self, box_id: str) -> PrintedRows:
+        """What each row of an Order of Battle prints: its units' faces and where they enter."""
+        rows = {units.key[2]: units for units in self.inputs.units if units.key[1] == box_id}
+        if not rows:
+            return PrintedRows({}, {}, None)
+        from compiler.render.counters import CounterPainter
+
+        return PrintedRows(
+            {turn: row.units for turn, row in rows.items()},
+            {turn: row.note for turn, row in rows.items()},
+            CounterPainter(self.inputs.view()),
+        )
+
     def decks(self) -> list[Block]:
         return [DeckBlock(deck_id, name) for deck_id, name in self.inputs.decks]
 
-    def charts(self, dpi: float) -> list[Block]:
-        return [ChartBlock(chart, 3.4 if chart.id == "crt" else 7.0, dpi) for chart in self.inputs.charts]
+    def charts(self, dpi: float, body_pt: float = 9.0) -> list[Block]:
+        widths = {"crt": 3.4, "scenarios": 6.4}
+        return [ChartBlock(chart, widths.get(chart.id, 7.0), dpi, body_pt) for chart in self.inputs.charts]
+
+    def cartouche(self) -> CartoucheBlock:
+        game, board = self.game, self.board
+        credits = f"{game.title}: map drawn by wgc from the game's data (map.json, terrain.json)."
+        return CartoucheBlock(
+            game.title, game.subtitle or "", board.name or "", board.scale, board.hex_size, credits
+        )
 
     def legend(self, width_in: float = 3.0) -> LegendBlock:
+        """The terrain key: every terrain of the chart a player meets on the map (not the hexes
+        under the charts), the hill levels with their contour, and the map's marks."""
         entries: list[tuple[Sample, str, str]] = []
         terrain = self.inputs.terrain.terrain
         hex_map = self.board.grid is not None
         for item in terrain.values():
-            entries.append((style_of(item), item.name, key_figures(item, self.names, movement=hex_map)))
+            if item.off_map:
+                continue
+            figures = key_figures(item, self.names, movement=hex_map)
+            if item.printed_number is not None:
+                reminder = f"the white {item.printed_number}: how many units use its defence"
+                figures = f"{reminder}; {figures}" if figures else reminder
+            entries.append((style_of(item, terrain), item.name, figures))
         if not hex_map and any(t.stop for t in terrain.values()):
             entries.append(
                 (Sample("mark", "#b3261e", "stop"), "Stop (red ring)", "a force entering must stop")
             )
-        levels = sorted({s.level for s in self.board.spaces.values() if s.level})
-        base = area_colour(terrain.get("clear"), "clear") or "#e9e3c4"
-        for level in levels:
-            mark = " (black triangle)" if level >= 2 else ""
-            entries.insert(
-                level,
-                (
-                    Sample("area", shade(base, 1 - 0.13 * level)),
-                    f"Hill {level}{mark}",
-                    "a level higher: uphill costs more",
-                ),
-            )
+        self._levels(entries)
         if self.board.supply_sources:
             entries.append((Sample("supply", "#2f5fa8"), "Supply source", "half in the side's colour"))
         if any(r.kind == "country" for r in self.board.regions):
             entries.append((Sample("border", "#c0392b"), "International border", "no effect on movement"))
         return LegendBlock(entries, width_in)
+
+    def _levels(self, entries: list[tuple[Sample, str, str]]) -> None:
+        """Each hill level's tint (in the clear terrain's texture), after the clear line, and the
+        contour line drawn where the level changes."""
+        terrain = self.inputs.terrain.terrain
+        levels = sorted({s.level for s in self.board.spaces.values() if s.level})
+        if not levels:
+            return
+        clear = terrain.get("clear")
+        base = area_colour(clear, "clear") or "#e9e3c4"
+        pattern = terrain_pattern(clear, "clear")
+        for level in levels:
+            mark = " (black triangle)" if level >= 2 else ""
+            colour = level_colour(base, level)
+            sample = Sample("area", colour, f"hill-{level}", level=level, pattern=pattern)
+            entries.insert(level, (sample, f"Hill {level}{mark}", "a level higher: uphill costs more"))
+        contour = LineLook(shade(level_colour(base, 1), 0.55), 0.022)
+        entries.insert(
+            len(levels) + 1,
+            (Sample("line", contour.colour, "contour", look=contour), "Contour", "where the level changes"),
+        )

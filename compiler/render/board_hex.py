@@ -1,5 +1,12 @@
-"""Hex boards: hexes, coasts, rivers and roads, then every label where nothing hides it,
-and the furniture packed in a band under the map."""
+"""Hex boards: hexes in their terrain's tint and texture, hill shading and contour lines, coasts,
+rivers and roads, then every label where nothing hides it, and the furniture.
+
+A map whose data gives its printed size (``size`` in map.json) is drawn on a sheet of that
+size, the hex field centred on it, and its furniture (title cartouche, tracks, boxes, Orders
+of Battle, charts, the terrain key) goes where no hex is in play: over the sea, over the
+hexes the book prints its charts on (``off_map``), and in the margins. A map without a size
+gets a band under the hexes for its furniture.
+"""
 
 from __future__ import annotations
 
@@ -11,20 +18,52 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from compiler.render.art import BoardArt, Point, Rect
 from compiler.render.board import BoardInputs, Furnisher
-from compiler.render.colours import luminance, readable_on, shade
+from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, fitted_font, font
-from compiler.render.furniture import Block, Ink, TitleBlock
+from compiler.render.furniture import Block, Ink, TitleBlock, TrackBlock, describe_block
 from compiler.render.labels import LabelPlacer
+from compiler.render.legibility import contrast, ink_for
 from compiler.render.limits import check_board_pixels
-from compiler.render.placement import pack_band
-from compiler.render.terrain_key import DEFAULT_AREA, INK, PAPER, area_colour, dotted, draw_point, ticks
+from compiler.render.patterns import PATTERN_IN, draw_pattern
+from compiler.render.placement import FreeSpace, pack_band, place_free, placing_step
+from compiler.render.relief import hill_shading
+from compiler.render.terrain_key import (
+    DEFAULT_AREA,
+    INK,
+    PAPER,
+    area_colour,
+    dotted,
+    draw_line,
+    draw_point,
+    hill_triangle,
+    level_colour,
+    line_look,
+    printed_number,
+    terrain_pattern,
+    ticks,
+)
 from rules_engine.definitions import Space
 from rules_engine.geometry import Hex, HexLayout
 
 MARGIN_IN = 0.4
 TITLE_IN = 0.5
 BAND_GAP_IN = 0.25
+EDGE_IN = 0.2  # furniture keeps this far (and its 0.06 in margin) from a sheet's edge
+SHEET_MARGIN_IN = 0.3  # the hexes keep this far from a sheet's edge
 BORDER_RED = "#c0392b"
+ID_GREY = "#5e5e5e"  # a hex ID's ink where the ground allows it; darker (or lighter) where not
+ID_CONTRAST = 7.5  # as drawn: small type prints lighter than its ink, and must still read at 4.5:1
+REGION_INK = "#4e3d26"
+MAP_CHART_PT = 7.5  # a chart printed on a sheet map, as published maps set them
+
+
+def sheet_inches(inputs: BoardInputs) -> tuple[float, float] | None:
+    """The printed sheet's size in inches, where the map's data gives it."""
+    board = inputs.board
+    if board.width is None or board.height is None:
+        return None
+    unit = 1 / 25.4 if board.size_unit == "mm" else 1.0
+    return board.width * unit, board.height * unit
 
 
 class HexPainter:
@@ -36,23 +75,58 @@ class HexPainter:
         self.dpi = dpi
         self.terrain = inputs.terrain.terrain
         self.sides = {s.id: s for s in inputs.game.sides}
+        self.sheet = sheet_inches(inputs)
         size = self.inch(board.hex_size or 0.75)
-        radius = size / math.sqrt(3)
-        top = self.inch(MARGIN_IN + TITLE_IN)
-        # Whole pixels: VASSAL's grid origin (x0, y0) is an integer, and the board must agree.
-        if board.grid.orientation == "flat-top":
-            origin = (float(round(self.inch(MARGIN_IN) + radius)), float(round(top + size / 2)))
-        else:
-            origin = (float(round(self.inch(MARGIN_IN) + size / 2)), float(round(top + radius)))
-        self.layout = HexLayout(board.grid, size, origin)
+        self.layout = HexLayout(board.grid, size, self._origin(size))
         self.country_of = {s: r.id for r in board.regions if r.kind == "country" for s in r.spaces}
         self.spaces = [s for s in board.spaces.values() if s.hex is not None]
+        self.in_play = [s for s in self.spaces if not self._is_sea(s.id) and not self._off_map(s)]
         self.labels = LabelPlacer()
         self.id_ground: dict[str, str] = {}
         self.symbols: dict[str, Rect] = {}
+        self.sea_margins: list[Rect] = []  # sea drawn out to the sheet's edge
 
     def inch(self, value: float) -> float:
         return value * self.dpi
+
+    def _origin(self, size: float) -> Point:
+        """Where hex (0, 0) is centred. On a sheet the field keeps ``MARGIN_IN`` from the top and
+        from the side away from the sea, so the sea and the sheet's free margin lie together
+        for the furniture; without a sheet, under a title band. Whole pixels: VASSAL's grid
+        origin (x0, y0) is an integer, and the board must agree."""
+        assert self.board.grid is not None
+        probe = HexLayout(self.board.grid, size, (0.0, 0.0))
+        corners = [c for position in probe.grid for c in probe.corners(position)]
+        left, top = min(x for x, _ in corners), min(y for _, y in corners)
+        right = max(x for x, _ in corners)
+        if self.sheet is None:
+            return float(round(self.inch(MARGIN_IN) - left)), float(
+                round(self.inch(MARGIN_IN + TITLE_IN) - top)
+            )
+        spare = self.inch(self.sheet[0]) - (right - left)
+        x = {"west": spare - self.inch(MARGIN_IN), "east": self.inch(MARGIN_IN)}.get(
+            self._sea_side(probe), spare / 2
+        )
+        return float(round(x - left)), float(
+            round(min(self.inch(MARGIN_IN), self._spare_height(probe) / 2) - top)
+        )
+
+    def _spare_height(self, probe: HexLayout) -> float:
+        assert self.sheet is not None
+        ys = [y for position in probe.grid for _, y in probe.corners(position)]
+        return self.inch(self.sheet[1]) - (max(ys) - min(ys))
+
+    def _sea_side(self, probe: HexLayout) -> str:
+        """'west' or 'east' where most of the map's sea hexes lie, else ''."""
+        columns = [s.hex.col for s in self.board.spaces.values() if s.hex is not None and self._is_sea(s.id)]
+        if not columns or self.board.grid is None:
+            return ""
+        middle = (self.board.grid.columns.size - 1) / 2
+        mean = sum(columns) / len(columns)
+        return "west" if mean < middle - 1 else "east" if mean > middle + 1 else ""
+
+    def _inches(self, rect: Rect) -> Rect:
+        return rect[0] / self.dpi, rect[1] / self.dpi, rect[2] / self.dpi, rect[3] / self.dpi
 
     def centre(self, space_id: str) -> Point:
         return self.layout.centre(_hex(self.board.spaces[space_id]))
@@ -61,73 +135,162 @@ class HexPainter:
 
     def paint(self) -> BoardArt:
         right, bottom = self.layout.extent()
+        if self.sheet is not None:
+            width, height = math.ceil(self.inch(self.sheet[0])), math.ceil(self.inch(self.sheet[1]))
+            placed: list[tuple[Block, float, float]] = []
+        else:
+            placed, width, height = self._band(right, bottom)
+        check_board_pixels(width, height, self.dpi, self.board.origin.child("grid"))
+        image = Image.new("RGB", (width, height), PAPER)
+        art = BoardArt(image, self.dpi, self.layout)
+        for space in self.in_play:
+            art.play_area.append(_bounds(self.layout.corners(_hex(space))))
+        image = self._terrain(image, art)
+        art.image = image
+        draw = RecordingDraw(image)
+        self._network(draw)
+        self._labels(draw)
+        ink = Ink(draw, self.dpi, art)
+        if self.sheet is not None:
+            self._furnish_sheet(ink, art)
+        else:
+            self._furnish_band(ink, placed, bottom)
+        art.texts = draw.texts
+        art.furniture.update(self.symbols)
+        return art
+
+    def _band(self, right: float, bottom: float) -> tuple[list[tuple[Block, float, float]], int, int]:
+        """The furniture packed into a band under the hexes, and the board's size with it."""
         map_width = right + self.inch(MARGIN_IN)
-        furnisher = Furnisher(self.inputs)
-        blocks: list[Block] = [
-            *furnisher.tracks(),
-            *furnisher.boxes(),
-            *furnisher.charts(self.dpi),
-            *furnisher.decks(),
-        ]
         band_in = map_width / self.dpi - 2 * MARGIN_IN
-        blocks.append(furnisher.legend(min(3.4, band_in)))
-        placed = pack_band(blocks, band_in, 0.25)
+        placed = pack_band(self._blocks(min(3.4, band_in)), band_in, 0.25)
         band_height = max((y + block.size()[1] for block, _, y in placed), default=0.0)
         width = math.ceil(
             max(map_width, max((self.inch(x + b.size()[0] + 2 * MARGIN_IN) for b, x, _ in placed), default=0))
         )
-        height = math.ceil(bottom + self.inch(BAND_GAP_IN + band_height + MARGIN_IN))
-        check_board_pixels(width, height, self.dpi, self.board.origin.child("grid"))
-        image = Image.new("RGB", (width, height), PAPER)
-        draw = RecordingDraw(image)
-        art = BoardArt(image, self.dpi, self.layout)
-        art.play_area.append((0, self.inch(MARGIN_IN + TITLE_IN) - self.layout.size / 2, right, bottom))
-        self._terrain(image, draw, art)
-        self._network(draw)
-        self._labels(draw)
-        ink = Ink(draw, self.dpi, art)
+        return placed, width, math.ceil(bottom + self.inch(BAND_GAP_IN + band_height + MARGIN_IN))
+
+    def _blocks(self, legend_in: float) -> list[Block]:
+        furnisher = Furnisher(self.inputs)
+        cartouche = [furnisher.cartouche()] if self.sheet is None else []  # on a sheet: placed first
+        return [
+            *cartouche,
+            *furnisher.tracks(per_row=30 if self.sheet is None else 8),
+            *furnisher.boxes(),
+            *furnisher.charts(self.dpi, 9.0 if self.sheet is None else MAP_CHART_PT),
+            *furnisher.decks(),
+            furnisher.legend(legend_in),
+        ]
+
+    def _furnish_band(self, ink: Ink, placed: list[tuple[Block, float, float]], bottom: float) -> None:
         game = self.inputs.game
         title = (game.title) + (f" - {self.board.name}" if self.board.name else "")
         TitleBlock(title).draw(ink, self.inch(MARGIN_IN), self.inch(MARGIN_IN) - self.inch(0.05))
         band_top = bottom + self.inch(BAND_GAP_IN)
         for block, x, y in placed:
             block.draw(ink, self.inch(MARGIN_IN + x), band_top + self.inch(y))
-        art.texts = draw.texts
-        art.furniture.update(self.symbols)
-        return art
 
-    def _terrain(self, image: Image.Image, draw: ImageDraw.ImageDraw, art: BoardArt) -> None:
+    def _furnish_sheet(self, ink: Ink, art: BoardArt) -> None:
+        """The cartouche, the key and every track, box and chart where no hex is in play."""
+        assert self.sheet is not None
+        free = FreeSpace(*self.sheet, step=placing_step(*self.sheet))
+        for rect in art.play_area:
+            free.take(self._inches(rect), 0.04)
+        for text in ink.draw.texts:
+            free.take(self._inches(text.bbox), 0.03)
+        furnisher = Furnisher(self.inputs)
+        blocks: list[tuple[Block, str]] = [(furnisher.cartouche(), "top-left")]
+        rest = sorted(self._blocks(2.6), key=lambda b: -b.size()[0] * b.size()[1])
+        # Tracks run along the sheet's foot, as printed maps set them; the rest packs snugly.
+        blocks += [(block, "bottom-left") for block in rest if isinstance(block, TrackBlock)]
+        blocks += [(block, "snug") for block in rest if not isinstance(block, TrackBlock)]
+        placed, missing = place_free(free, blocks, EDGE_IN)
+        for block, x, y in placed:
+            width, height = block.size()
+            rect = (self.inch(x), self.inch(y), self.inch(x + width), self.inch(y + height))
+            ink.panel(rect)
+            block.draw(ink, self.inch(x), self.inch(y))
+            art.furniture[f"block:{len(art.furniture)}"] = rect
+        art.unplaced += [describe_block(block) for block in missing]
+
+    # --- hexes, their tints and textures ------------------------------------------------------------
+
+    def _terrain(self, image: Image.Image, art: BoardArt) -> Image.Image:
+        draw = ImageDraw.Draw(image)
+        if self.sheet is not None:  # the land runs on beyond the hexes, paler, to the sheet's edge
+            clear = self.terrain.get("clear")
+            image.paste(shade(area_colour(clear, "clear") or PAPER, 1.35), (0, 0, image.width, image.height))
         for space in self.spaces:
             art.space_centres[space.id] = self.centre(space.id)
             draw.polygon(self.layout.corners(_hex(space)), fill=self._base_colour(space))
+        self._open_sea(draw)
         self._coast(image)
-        for space in self.spaces:  # what shows where the ID goes: land, or the sea of a coast
+        self._textures(ImageDraw.Draw(image))
+        image = self._relief(image)
+        self._wash_off_map(image)
+        draw = ImageDraw.Draw(image)
+        for space in self.in_play:  # what shows where the ID goes: land, or the sea of a coast
             x, y = self.centre(space.id)
             pixel = cast("tuple[int, ...]", image.getpixel((round(x), round(y - self.layout.size * 0.36))))
             self.id_ground[space.id] = "#{:02x}{:02x}{:02x}".format(*pixel[:3])
-        for space in self.spaces:
+        for space in self.in_play:
             draw.polygon(
                 self.layout.corners(_hex(space)),
-                outline=shade(self._base_colour(space), 0.78),
+                outline=shade(self._base_colour(space), 0.72),
                 width=max(1, round(self.dpi / 90)),
             )
+        self._contours(draw)
+        return image
 
-    def _network(self, draw: ImageDraw.ImageDraw) -> None:
-        self._line_features(draw)
-        self._borders(draw)
-        self._hexsides(draw)
-        self._roads(draw)
+    def _wash_off_map(self, image: Image.Image) -> None:
+        """The hexes under the charts keep their ground, faded, as the land beyond the map does:
+        the geography runs on under the charts, and nobody takes it for hexes in play."""
+        off = [s for s in self.spaces if self._off_map(s)]
+        if not off:
+            return
+        mask = Image.new("L", image.size, 0)
+        draw = ImageDraw.Draw(mask)
+        for space in off:
+            draw.polygon(self.layout.corners(_hex(space)), fill=150, outline=150, width=2)
+        clear = self.terrain.get("clear")
+        image.paste(shade(area_colour(clear, "clear") or PAPER, 1.35), (0, 0, *image.size), mask)
+
+    def _id_zone(self, space: Space) -> Rect:
+        """Where a hex's ID is printed: kept clear of texture marks."""
+        x, y = self.centre(space.id)
+        size = self.layout.size
+        return x - size * 0.24, y - size * 0.45, x + size * 0.24, y - size * 0.27
+
+    def _open_sea(self, draw: ImageDraw.ImageDraw) -> None:
+        """On a sheet, the sea on the grid's edge runs on to the sheet's edge, as a printed
+        map's water does, instead of stopping at the hexes' scalloped edge."""
+        if self.sheet is None:
+            return
+        assert self.board.grid is not None
+        last_col, last_row = self.board.grid.columns.size - 1, self.board.grid.rows.size - 1
+        width, height = self.inch(self.sheet[0]), self.inch(self.sheet[1])
+        colour = self._sea_colour()
         for space in self.spaces:
-            self._features(draw, space)
-        self._supply_sources(draw)
-
-    # --- hexes and the coast -----------------------------------------------------------------
+            if not self._is_sea(space.id):
+                continue
+            left, top, right, bottom = _bounds(self.layout.corners(_hex(space)))
+            position = _hex(space)
+            reach = (
+                0 if position.col == 0 else left,
+                0 if position.row == 0 else top,
+                width if position.col == last_col else right,
+                height if position.row == last_row else bottom,
+            )
+            if reach != (left, top, right, bottom):
+                draw.rectangle(reach, fill=colour)
+                self.sea_margins.append(reach)
 
     def _base_colour(self, space: Space) -> str:
         colour = area_colour(self.terrain.get(space.terrain), space.terrain) or "#dddddd"
-        if space.level:
-            colour = shade(colour, 1 - 0.13 * space.level)
-        return colour
+        return level_colour(colour, space.level or 0)
+
+    def _off_map(self, space: Space) -> bool:
+        return any(self.terrain[f].off_map for f in space.features if f in self.terrain)
 
     def _is_sea(self, space_id: str) -> bool:
         space = self.board.spaces.get(space_id)
@@ -137,6 +300,57 @@ class HexPainter:
     def _sea_colour(self) -> str:
         sea = next((t for t in self.terrain.values() if t.kind == "hex" and t.impassable), None)
         return (area_colour(sea, sea.id) if sea else None) or DEFAULT_AREA["sea"]
+
+    def _textures(self, draw: ImageDraw.ImageDraw) -> None:
+        """Each hex's texture over its tint (sea hexes carry waves, coast hexes keep their land's),
+        none where a hex ID goes; the open sea beyond the grid its waves too."""
+        step = self.inch(PATTERN_IN)
+        in_play = {s.id for s in self.in_play}
+        for space in self.spaces:
+            terrain = self.terrain.get(space.terrain)
+            pattern = terrain_pattern(terrain, space.terrain)
+            if pattern != "plain":
+                clear = self._id_zone(space) if space.id in in_play else None
+                shape = self.layout.corners(_hex(space))
+                draw_pattern(draw, pattern, shape, self._base_colour(space), step, keep_clear=clear)
+        sea = next((t for t in self.terrain.values() if t.kind == "hex" and t.impassable), None)
+        pattern = terrain_pattern(sea, sea.id) if sea is not None else "plain"
+        for left, top, right, bottom in self.sea_margins:
+            shape = [(left, top), (right, top), (right, bottom), (left, bottom)]
+            draw_pattern(draw, pattern, shape, self._sea_colour(), step)
+
+    def _relief(self, image: Image.Image) -> Image.Image:
+        """Hill shading from each hex's height (its level, or 1 for rough and hilly ground), on
+        the high ground only, so the plains stay clean."""
+        shapes = []
+        mask = Image.new("L", image.size, 0)
+        high = ImageDraw.Draw(mask)
+        for space in self.spaces:
+            height = self._height(space)
+            corners = self.layout.corners(_hex(space))
+            shapes.append((corners, height))
+            if height and not self._is_sea(space.id):
+                high.polygon(corners, fill=255)
+        return hill_shading(image, shapes, self.dpi, mask)
+
+    def _height(self, space: Space) -> float:
+        if space.level:
+            return float(space.level)
+        pattern = terrain_pattern(self.terrain.get(space.terrain), space.terrain)
+        return 1.0 if pattern in ("rocks", "hachures") else 0.0
+
+    def _contours(self, draw: ImageDraw.ImageDraw) -> None:
+        """A brown line along every hexside where the level changes: the hill's contour."""
+        width = max(1, round(self.inch(0.022)))
+        for space in self.in_play:
+            for neighbour in self.board.neighbours(space.id):
+                other = self.board.spaces[neighbour]
+                if neighbour < space.id or (other.level or 0) == (space.level or 0):
+                    continue
+                edge = self.layout.shared_edge(_hex(space), _hex(other))
+                if edge is not None:
+                    higher = space if (space.level or 0) > (other.level or 0) else other
+                    draw.line(edge, fill=shade(self._base_colour(higher), 0.55), width=width)
 
     def _coast(self, image: Image.Image) -> None:
         """Partly-sea hexes get a smooth shore: the sea sides of each are marked, blurred across
@@ -152,20 +366,7 @@ class HexPainter:
                 marks.polygon(self.layout.corners(_hex(space)), fill=255)
         for space in partly:
             ImageDraw.Draw(hexes).polygon(self.layout.corners(_hex(space)), fill=255)
-            centre = self.layout.centre(_hex(space))
-            for neighbour in self.board.neighbours(space.id):
-                edge = (
-                    self.layout.shared_edge(_hex(space), _hex(self.board.spaces[neighbour]))
-                    if self._is_sea(neighbour)
-                    else None
-                )
-                if edge is not None:
-                    (ax, ay), (bx, by) = edge
-                    mx, my = (ax + bx) / 2, (ay + by) / 2
-                    marks.polygon(
-                        [edge[0], edge[1], (mx + (centre[0] - mx) * 0.8, my + (centre[1] - my) * 0.8)],
-                        fill=255,
-                    )
+            self._sea_sides(marks, space)
         smooth = rough.filter(ImageFilter.GaussianBlur(self.layout.size * 0.16)).point(
             lambda v: 255 if v >= 128 else 0
         )
@@ -175,7 +376,32 @@ class HexPainter:
         shore = ImageChops.multiply(shore, hexes)
         image.paste(shade(self._sea_colour(), 0.62), mask=shore)
 
+    def _sea_sides(self, marks: ImageDraw.ImageDraw, space: Space) -> None:
+        centre = self.layout.centre(_hex(space))
+        for neighbour in self.board.neighbours(space.id):
+            edge = (
+                self.layout.shared_edge(_hex(space), _hex(self.board.spaces[neighbour]))
+                if self._is_sea(neighbour)
+                else None
+            )
+            if edge is not None:
+                (ax, ay), (bx, by) = edge
+                mx, my = (ax + bx) / 2, (ay + by) / 2
+                marks.polygon(
+                    [edge[0], edge[1], (mx + (centre[0] - mx) * 0.8, my + (centre[1] - my) * 0.8)],
+                    fill=255,
+                )
+
     # --- lines over the hexes ------------------------------------------------------------------
+
+    def _network(self, draw: ImageDraw.ImageDraw) -> None:
+        self._line_features(draw)
+        self._borders(draw)
+        self._hexsides(draw)
+        self._roads(draw)
+        for space in self.in_play:
+            self._features(draw, space)
+        self._supply_sources(draw)
 
     def _line_features(self, draw: ImageDraw.ImageDraw) -> None:
         linear = {t.id: t for t in self.terrain.values() if t.linear}
@@ -238,27 +464,21 @@ class HexPainter:
                 width=max(2, round(self.inch(0.02))),
             )
 
-    def _road_style(self, terrain_id: str) -> tuple[str, int, bool]:
-        colour = area_colour(self.terrain.get(terrain_id), terrain_id) or "#8b2e16"
-        railway = "rail" in terrain_id
-        if "secondary" in terrain_id:
-            return colour, max(2, round(self.inch(0.03))), railway
-        if railway:
-            return INK, max(2, round(self.inch(0.02))), True
-        return colour, max(2, round(self.inch(0.05))), railway
-
     def _roads(self, draw: ImageDraw.ImageDraw) -> None:
-        for road in self.board.roads:
+        """Railways first, then lesser roads, then major ones, each drawn as the key shows it."""
+        order = sorted(
+            self.board.roads,
+            key=lambda r: (
+                "rail" not in r.terrain,
+                line_look(self.terrain.get(r.terrain), r.terrain, self.terrain).casing is not None,
+            ),
+        )
+        for road in order:
             points = [self.centre(s) for s in road.path if s in self.board.spaces]
             if len(points) < 2:
                 continue
-            colour, width, railway = self._road_style(road.terrain)
-            draw.line(points, fill=colour, width=width, joint="curve")
-            for x, y in points:
-                draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=colour)
-            if railway:
-                for start, end in itertools.pairwise(points):
-                    ticks(draw, start, end, colour, max(1, width // 2), self.inch(0.06))
+            look = line_look(self.terrain.get(road.terrain), road.terrain, self.terrain)
+            draw_line(draw, look, points, self.dpi)
             for bridge in road.bridges:
                 if bridge in self.board.spaces:
                     x, y = self.centre(bridge)
@@ -268,6 +488,7 @@ class HexPainter:
                         outline=INK,
                         width=max(1, round(self.inch(0.015))),
                     )
+            width = max(2, round(look.width_in * self.dpi))
             for a, b in itertools.pairwise(points):
                 self.labels.avoid_segment(a, b, width / 2 + 1)
             if road.off_map:
@@ -281,35 +502,24 @@ class HexPainter:
         for feature in space.features:
             terrain = self.terrain.get(feature)
             if feature in ("city", "town") or "village" in feature:
-                draw_point(draw, feature, area_colour(terrain, feature) or "#555555", (x, y), 1.6 * unit)
+                colour = area_colour(terrain, feature) or "#555555"
+                draw_point(draw, feature, colour, (x, y), 1.6 * unit, terrain.symbol if terrain else None)
             elif (
                 terrain is not None
                 and terrain.kind == "feature"
                 and not terrain.linear
+                and not terrain.off_map
                 and feature != "partly-sea"
             ):
-                draw_point(draw, feature, terrain.colour or "#4a4a4a", (x, y), 1.6 * unit)
+                draw_point(draw, feature, terrain.colour or "#4a4a4a", (x, y), 1.6 * unit, terrain.symbol)
             if terrain is not None and terrain.printed_number is not None:
-                self._printed_number(draw, (x - 2.9 * unit, y), str(terrain.printed_number))
+                printed_number(draw, (x - 3.0 * unit, y), str(terrain.printed_number), 1.9 * unit)
+                self.labels.avoid(
+                    (x - 4.3 * unit, y - 1.3 * unit, x - 1.7 * unit, y + 1.3 * unit), symbol=True
+                )
             self.labels.avoid((x - 1.8 * unit, y - 1.8 * unit, x + 1.8 * unit, y + 1.8 * unit))
         if space.level is not None and space.level >= 2:
-            r = 0.7 * unit
-            tx, ty = x + 2.6 * unit, y - 1.9 * unit
-            draw.polygon([(tx, ty - r), (tx + r, ty + r * 0.8), (tx - r, ty + r * 0.8)], fill=INK)
-
-    def _printed_number(self, draw: ImageDraw.ImageDraw, at: Point, text: str) -> None:
-        """A white reminder number, as the book prints at Latrun and Notre Dame (1.3)."""
-        assert isinstance(draw, RecordingDraw)
-        draw.role = "printed-number"
-        draw.text(
-            at,
-            text,
-            font=font(round(self.inch(0.2))),
-            fill="#ffffff",
-            anchor="mm",
-            stroke_width=max(1, round(self.inch(0.01))),
-            stroke_fill="#1e1e1e",
-        )
+            hill_triangle(draw, (x + 2.6 * unit, y - 1.9 * unit), 0.7 * unit)
 
     def _supply_sources(self, draw: ImageDraw.ImageDraw) -> None:
         for source in self.board.supply_sources:
@@ -336,9 +546,9 @@ class HexPainter:
         halo, then supply, entry and exit labels and the country names, each where it collides
         with nothing already placed."""
         size = self.layout.size
-        for space in self.spaces:
+        for space in self.in_play:
             self._hex_id(draw, space, size)
-        for space in self.spaces:
+        for space in self.in_play:
             if space.name:
                 self._place_name(draw, space, size)
         placer = self.labels
@@ -379,40 +589,59 @@ class HexPainter:
     def _hex_id(self, draw: RecordingDraw, space: Space, size: float) -> None:
         x, y = self.centre(space.id)
         base = self.id_ground.get(space.id, self._base_colour(space))
+        if contrast(ink_for(base, ID_GREY, ID_CONTRAST), base) < ID_CONTRAST:
+            base = shade(base, 1.6)  # a ground no ink reads on well: the ID gets a paler plate
         chosen = font(max(6, round(size * 0.13)))
         at = (x, y - size * 0.36)
         box = draw.textbbox(at, space.id, font=chosen, anchor="mm")
         pad = max(1, round(size * 0.02))
         draw.rectangle((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), fill=base)
-        ink = readable_on(base)
-        colour = shade(ink, 1.45) if luminance(ink) < 0.5 else "#4a4a4a"
         draw.role = "hex-id"
-        draw.text(at, space.id, font=chosen, fill=colour, anchor="mm")
+        draw.text(at, space.id, font=chosen, fill=ink_for(base, ID_GREY, ID_CONTRAST), anchor="mm")
         self.labels.taken.append(draw.texts[-1].bbox)
 
     def _place_name(self, draw: RecordingDraw, space: Space, size: float) -> None:
         x, y = self.centre(space.id)
         important = "city" in space.features
-        chosen = fitted_font(draw, space.name or "", size * 1.25, round(size * (0.17 if important else 0.15)))
+        wanted = round(size * (0.17 if important else 0.15))
+        chosen = fitted_font(draw, space.name or "", size * 1.25, wanted)
         halo = max(1, round(self.dpi / 50))
+        words = (space.name or "").split()
+        if chosen.size < wanted * 0.85 and len(words) > 1:  # too long for one line: two
+            half = math.ceil(len(words) / 2)
+            lines = [" ".join(words[:half]), " ".join(words[half:])]
+            two = fitted_font(draw, max(lines, key=len), size * 1.25, round(wanted * 0.9))
+            spots = [(x, y + size * 0.24), (x, y + size * 0.3), (x, y + size * 0.36), (x, y - size * 0.25)]
+            if self.labels.place_lines(draw, lines, spots, two, "place", (INK, PAPER), halo):
+                return
         spots = [(x, y + size * 0.27), (x, y + size * 0.33), (x, y - size * 0.2)]
         self.labels.place(draw, space.name or "", spots, chosen, "place", INK, PAPER, self.dpi, halo=halo)
 
     def _region_names(self, draw: RecordingDraw) -> None:
-        """Country names, faded, in free hexes near the middle of each country; long names may
-        take two lines or a smaller size."""
+        """Country names in dark brown on a thin halo, in free hexes near the middle of each
+        country but never on the grid's edge rows and columns; long names may take two lines
+        or a smaller size."""
+        assert self.board.grid is not None
+        last_col, last_row = self.board.grid.columns.size - 1, self.board.grid.rows.size - 1
+        in_play = {s.id for s in self.in_play}
         for region in self.board.regions:
             if region.kind != "country":
                 continue
-            spaces = [self.board.spaces[s] for s in region.spaces if s in self.board.spaces]
+            spaces = [self.board.spaces[s] for s in region.spaces if s in self.board.spaces and s in in_play]
+            inner = [s for s in spaces if 0 < _hex(s).col < last_col and 0 < _hex(s).row < last_row]
+            spaces = inner or spaces
             if not spaces:
                 continue
             points = [self.centre(s.id) for s in spaces]
             middle = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
             spaces.sort(key=lambda s: math.dist(self.centre(s.id), middle))
-            spots = [self.centre(s.id) for s in spaces]
-            spots = [(x, y + self.layout.size * 0.08) for x, y in spots]
-            self.labels.place_region(draw, region.name.upper(), spots, self.dpi, "#7d6b4f")
+            spots = [(x, y + self.layout.size * 0.08) for x, y in (self.centre(s.id) for s in spaces)]
+            self.labels.place_region(draw, region.name.upper(), spots, self.dpi, REGION_INK, halo=PAPER)
+
+
+def _bounds(points: list[Point]) -> Rect:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _hex(space: Space) -> Hex:

@@ -10,8 +10,9 @@ The words are the data's own summaries and names; ids never appear
 from __future__ import annotations
 
 from compiler.render import classic_charts
-from compiler.render.charts import Cell, Chart, Paragraph, Table
-from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names
+from compiler.render.charts import Cell, Chart, FaceItem, Faces, Paragraph, Table
+from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names, counter_label
+from compiler.render.schedule import scenario_chart, set_ups
 from compiler.render.terrain_key import style_of
 from rules_engine.definitions import CombatSystem, Counter, CounterChart, Phase, Terrain, ValidGame
 from rules_engine.definitions import Table as TableData
@@ -36,13 +37,17 @@ COST_WORDS = {
 def game_charts(definition: ValidGame) -> list[Chart]:
     """Every chart of the game, in the order a player aid prints them."""
     names = Names(definition)
-    charts: list[Chart] = [terrain_chart(definition, names)]
+    charts: list[Chart] = [terrain_chart(definition, names), unit_chart(definition, names)]
     combat = definition.charts.combat
     if combat is not None:
         charts.append(combat_chart(combat, names))
     for table in definition.charts.tables.values():
         charts.append(table_chart(table, names))
     charts.extend(counter_charts(definition, names))
+    schedule = scenario_chart(definition, names)
+    if schedule is not None:
+        charts.append(schedule)
+    charts += set_up_charts(definition, names)
     sequence = sequence_chart(definition, names)
     if sequence is not None:
         charts.append(sequence)
@@ -60,7 +65,8 @@ def game_charts(definition: ValidGame) -> list[Chart]:
 
 def terrain_chart(definition: ValidGame, names: Names) -> Chart:
     hex_map = definition.board.grid is not None
-    terrain = list(definition.terrain.terrain.values())
+    chart = definition.terrain.terrain
+    terrain = [t for t in chart.values() if not t.off_map]
     order = list(KIND_GROUPS)
     terrain.sort(key=lambda t: order.index(t.kind) if t.kind in order else len(order))
     rows: list[tuple[Cell, ...]] = []
@@ -72,7 +78,7 @@ def terrain_chart(definition: ValidGame, names: Names) -> Chart:
         movement = movement_text(item, names) if hex_map else ""
         rows.append(
             (
-                Cell(item.name, sample=style_of(item)),
+                Cell(item.name, sample=style_of(item, chart)),
                 Cell(movement),
                 Cell(combat_text(item, names)),
                 Cell(item.summary or ""),
@@ -84,13 +90,59 @@ def terrain_chart(definition: ValidGame, names: Names) -> Chart:
         tuple(columns[c] for c in keep),
         tuple(tuple(row[c] for c in keep) for row in rows),
         groups=tuple(groups),
-        weights=tuple((1.2, 1.6, 1.6, 2.6)[c] for c in keep),
+        weights=tuple((1.4, 1.6, 1.6, 2.6)[c] for c in keep),
+        sample_pt=TERRAIN_SAMPLE_PT,
     )
     return Chart("terrain", "Terrain Effects Chart", (table,))
 
 
+TERRAIN_SAMPLE_PT = 24.0  # each terrain's picture in the chart: a third of an inch, its texture showing
+
+
+def unit_chart(definition: ValidGame, names: Names) -> Chart:
+    """The Unit Identification Chart: every counter of the mix as it is printed, front and back,
+    with its name and how many there are, side by side; markers last."""
+    from compiler.render.counters import CounterPainter  # the faces the sheets print
+
+    painter = CounterPainter(definition)
+    groups: dict[str, list[FaceItem]] = {}
+    for counter in definition.counters.counters.values():
+        heading = names.side(counter.side) if counter.is_unit and counter.side else "Markers"
+        back = painter.drawn(counter, "back") if counter.two_sided else None
+        caption = counter_label(definition.game, counter) + (
+            f" x{counter.copies}" if counter.copies > 1 else ""
+        )
+        groups.setdefault(heading, []).append(FaceItem(painter.drawn(counter, "front"), back, caption))
+    order = sorted(groups, key=lambda heading: heading == "Markers")
+    blocks = tuple(Faces(heading, tuple(groups[heading])) for heading in order)
+    return Chart("units", "Unit Identification Chart", blocks, game=definition.game)
+
+
+def set_up_charts(definition: ValidGame, names: Names) -> list[Chart]:
+    """Each scenario's start, side by side and place by place, for a game whose Orders of Battle
+    the book prints on the map: the arrivals are on the map's Orders of Battle, the set-up here."""
+    charts = []
+    boxes = {box.id: box.name for box in definition.board.boxes}
+    for scenario in sorted(definition.scenarios, key=lambda s: (s.number or 0, s.id)):
+        found = set_ups(definition, scenario)
+        if not found:
+            continue
+        rows = tuple(
+            (
+                Cell(boxes.get(s.box, s.box).replace(" Order of Battle", ""), bold=True),
+                Cell(place, bold=True),
+                Cell(units),
+            )
+            for s in found
+            for place, units in s.lines
+        )
+        table = Table(("Side", "Place", "Units"), rows, weights=(1, 2, 5))
+        charts.append(Chart(f"set-up-{scenario.id}", f"Set-up: {scenario.name}", (table,)))
+    return charts
+
+
 def _group_label(terrain: Terrain, hex_map: bool) -> str:
-    if terrain.kind == "space" and style_of(terrain).kind == "mark":
+    if terrain.kind == "space" and style_of(terrain, {}).kind == "mark":
         return "Kinds of space (marked beside the space)"
     return KIND_GROUPS.get(terrain.kind, terrain.kind.title())
 
@@ -167,7 +219,9 @@ def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
         if set(table) == {"*"}:
             costs = _cost(table["*"])
         else:
-            costs = ", ".join(f"{names.movement_class(c).split()[0]} {_cost(v)}" for c, v in table.items())
+            costs = ", ".join(
+                f"{names.movement_class(c).split()[0].rstrip(',;')} {_cost(v)}" for c, v in table.items()
+            )
         parts.append(f"{SITUATIONS.get(situation, situation.replace('-', ' '))} {costs}")
     parts += [text for text, _ in _combat_facts(terrain, names, unless_said=False)]
     if terrain.tactical_edge_tie:
@@ -239,7 +293,15 @@ def table_chart(table: TableData, names: Names) -> Chart:
         rows: tuple[tuple[Cell, ...], ...] = tuple(
             (
                 Cell(str(row.roll), bold=True, centre=True),
-                *(Cell(cell or "-", centre=True) for cell in row.results),
+                *(
+                    Cell(
+                        cell or "-",
+                        bold=cell in table.result_colours,
+                        centre=True,
+                        colour=table.result_colours.get(cell),
+                    )
+                    for cell in row.results
+                ),
             )
             for row in table.rows
         )

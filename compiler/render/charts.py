@@ -16,6 +16,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from compiler.render.fonts import DrawnText, Font, RecordingDraw, font, wrap_text
+from rules_engine.definitions import Counter, GameInfo, ValidGame
 
 INK = "#1e1e1e"
 PAPER = "#fdfbf5"
@@ -39,6 +40,7 @@ class Cell:
     sample: object | None = None  # a terrain.Sample; drawn by compiler.render.terrain_key
     bold: bool = False
     centre: bool = False
+    colour: str | None = None  # its ink, where the book prints it in a colour (a red K)
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,24 @@ class Table:
     groups: tuple[tuple[int, str], ...] = ()  # (row index, heading) spanning the table
     weights: tuple[float, ...] = ()  # relative column widths where natural widths do not fit
     compact: bool = False  # narrow columns sized to content (a CRT)
+    sample_pt: float = 0.0  # how tall a cell's terrain sample is drawn (0: a line of text's height)
+
+
+@dataclass(frozen=True)
+class FaceItem:
+    """A counter as a chart shows it: its front (and back, where it has one) and a caption."""
+
+    front: Counter  # as its face is drawn (CounterPainter.drawn)
+    back: Counter | None
+    caption: str
+
+
+@dataclass(frozen=True)
+class Faces:
+    """Counters in rows under a heading, drawn by the counter painter: a counter key."""
+
+    heading: str
+    items: tuple[FaceItem, ...]
 
 
 @dataclass(frozen=True)
@@ -60,8 +80,9 @@ class Paragraph:
 class Chart:
     id: str
     title: str
-    blocks: tuple[Table | Paragraph, ...]
+    blocks: tuple[Table | Paragraph | Faces, ...]
     source: str = ""  # the rulebook sections, printed small under the title
+    game: GameInfo | None = None  # what the counter painter needs (sides, nations, classes) for Faces
 
 
 class Head(NamedTuple):
@@ -86,6 +107,7 @@ class ChartImage:
 @dataclass(frozen=True)
 class _Style:
     dpi: float
+    body_pt: float = BODY_PT
     scale: float = 1.0  # below 1 for a table too wide for its place at the body size
 
     def px(self, points: float) -> int:
@@ -96,37 +118,45 @@ class _Style:
 
     @property
     def body(self) -> Font:
-        return font(self._pt(BODY_PT))
+        return font(self._pt(self.body_pt))
 
     @property
     def bold(self) -> Font:
-        return font(self._pt(BODY_PT + 0.6))
+        return font(self._pt(self.body_pt + 0.6))
 
     @property
     def title(self) -> Font:
-        return font(self.px(BODY_PT + 4))
+        return font(self.px(self.body_pt + 4))
 
     @property
     def small(self) -> Font:
-        return font(self._pt(BODY_PT - 1.5))
+        """Notes and captions: 1.5 pt under the body, never under 6.5 pt (a chart on a map)."""
+        return font(self._pt(max(self.body_pt - 1.5, 6.5)))
 
     @property
     def line(self) -> int:
-        return self._pt(BODY_PT * 1.3)
+        return self._pt(self.body_pt * 1.3)
 
     @property
     def pad(self) -> int:
-        return self._pt(3.5)
+        return self._pt(self.body_pt * 3.5 / BODY_PT)
 
 
-def render_chart(chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI) -> ChartImage:
-    """The chart set ``width_in`` inches wide at ``dpi``; as tall as its content."""
-    style = _Style(dpi)
+def render_chart(
+    chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI, body_pt: float = BODY_PT
+) -> ChartImage:
+    """The chart set ``width_in`` inches wide at ``dpi`` with body text of ``body_pt`` points (a
+    map prints its charts smaller than a player aid); as tall as its content."""
+    style = _Style(dpi, body_pt)
     width = round(width_in * dpi)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    plans = [_plan(block, probe, style, width - 2 * style.pad) for block in chart.blocks]
+    plans = [_plan(block, probe, style, width - 2 * style.pad, chart.game) for block in chart.blocks]
     title_lines = wrap_text(probe, chart.title, style.title, width - 2 * style.pad)
-    height = 2 * style.pad + len(title_lines) * style.px(BODY_PT * 1.75) + (style.line if chart.source else 0)
+    height = (
+        2 * style.pad
+        + len(title_lines) * style.px(style.body_pt * 1.75)
+        + (style.line if chart.source else 0)
+    )
     height += sum(plan.height + style.px(6) for plan in plans) + style.pad
     image = Image.new("RGB", (width, height), PAPER)
     draw = RecordingDraw(image)
@@ -134,7 +164,7 @@ def render_chart(chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI) -
     draw.role = "title"
     for line in title_lines:
         draw.text((style.pad, y), line, font=style.title, fill=INK, anchor="la")
-        y += style.px(BODY_PT * 1.75)
+        y += style.px(style.body_pt * 1.75)
     if chart.source:
         draw.role = "source"
         draw.text((style.pad, y - style.px(2)), chart.source, font=style.small, fill="#5a5547", anchor="la")
@@ -220,11 +250,16 @@ class _TablePlan:
             cell = cells[column] if column < len(cells) else Cell("")
             left = x + sum(self.widths[:column]) + style.pad
             if cell.sample is not None:
-                size = style.px(BODY_PT * 1.25)
-                draw_sample(draw, cell.sample, (left, y + style.pad, left + size * 1.4, y + style.pad + size))
+                size = style.px(self.table.sample_pt or style.body_pt * 1.25)
+                draw_sample(
+                    draw,
+                    cell.sample,
+                    (left, y + style.pad, left + size * 1.4, y + style.pad + size),
+                    style.dpi,
+                )
                 left += round(size * 1.4) + style.pad
             chosen = style.bold if header or cell.bold else style.body
-            fill = HEADER_INK if header else INK
+            fill = HEADER_INK if header else (cell.colour or INK)
             for number, line in enumerate(cell_lines):
                 top = y + style.pad + number * style.line
                 centred = cell.centre if not header else any(row[column].centre for row in self.table.rows)
@@ -236,8 +271,14 @@ class _TablePlan:
 
 
 def _plan(
-    block: Table | Paragraph, draw: ImageDraw.ImageDraw, style: _Style, width: int
-) -> _ParagraphPlan | _TablePlan:
+    block: Table | Paragraph | Faces,
+    draw: ImageDraw.ImageDraw,
+    style: _Style,
+    width: int,
+    game: GameInfo | None = None,
+) -> _ParagraphPlan | _TablePlan | _FacesPlan:
+    if isinstance(block, Faces):
+        return _plan_faces(block, draw, style, width, game)
     if isinstance(block, Paragraph):
         chosen = style.small if block.italic_note else style.body
         lines = wrap_text(draw, block.text, chosen, width)
@@ -248,10 +289,9 @@ def _plan(
 def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: int) -> _TablePlan:
     style = _table_style(table, draw, style, width)
     widths = _column_widths(table, draw, style, width)
+    sample_h = style.px(table.sample_pt or style.body_pt * 1.25)
     sample_space = [
-        round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
-        if any(row[c].sample is not None for row in table.rows)
-        else 0
+        round(sample_h * 1.4) + style.pad if any(row[c].sample is not None for row in table.rows) else 0
         for c in range(len(table.columns))
     ]
     inner = [w - 2 * style.pad for w in widths]
@@ -264,7 +304,14 @@ def _plan_table(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: i
         ]
         for row in table.rows
     ]
-    heights = [max(len(lines) for lines in row) * style.line + 2 * style.pad for row in cells]
+    heights = [
+        max(
+            max(len(lines) for lines in row) * style.line,
+            sample_h if any(cell.sample is not None for cell in table.rows[index]) else 0,
+        )
+        + 2 * style.pad
+        for index, row in enumerate(cells)
+    ]
     header_height = max(len(lines) for lines in header) * style.line + 2 * style.pad
     group_height = style.line + 2 * style.pad
     total = header_height + sum(heights) + group_height * len(table.groups)
@@ -276,17 +323,17 @@ def _table_style(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width: 
     word: a table is never drawn wider than its place."""
     scale = 1.0
     while scale > SMALLEST_TABLE_SCALE:
-        sized = _Style(style.dpi, scale)
+        sized = _Style(style.dpi, style.body_pt, scale)
         if sum(_minimum_widths(table, draw, sized)) <= width:
             return sized
         scale = round(scale - 0.05, 2)
-    return _Style(style.dpi, SMALLEST_TABLE_SCALE)
+    return _Style(style.dpi, style.body_pt, SMALLEST_TABLE_SCALE)
 
 
 def _minimum_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style) -> list[float]:
     """Each column's longest word (and terrain sample), with its padding."""
     minimum = [0.0] * len(table.columns)
-    sample = round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
+    sample = round(style.px(table.sample_pt or style.body_pt * 1.25) * 1.4) + style.pad
     for row in [tuple(Cell(c, bold=True) for c in table.columns), *table.rows]:
         for column, cell in enumerate(row):
             chosen = style.bold if cell.bold else style.body
@@ -301,7 +348,7 @@ def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width
     the rest by its weight (or by how much it would like)."""
     columns = len(table.columns)
     natural = [0.0] * columns
-    sample = round(style.px(BODY_PT * 1.25) * 1.4) + style.pad
+    sample = round(style.px(table.sample_pt or style.body_pt * 1.25) * 1.4) + style.pad
     for row in [tuple(Cell(c, bold=True) for c in table.columns), *table.rows]:
         for column, cell in enumerate(row):
             chosen = style.bold if cell.bold else style.body
@@ -330,3 +377,80 @@ def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width
     for c in wanting:
         widths[c] += leftover / len(wanting)
     return [round(w) for w in widths]
+
+
+# --- counters -----------------------------------------------------------------------------------
+
+COUNTER_PT = 36.0  # a counter in a chart: half an inch
+
+
+@dataclass
+class _FacesPlan:
+    faces: Faces
+    game: GameInfo | None
+    per_row: int
+    tile: int
+    captions: list[list[str]]
+    row_height: int
+    height: int
+
+    def draw(self, draw: RecordingDraw, style: _Style, x: int, y: int, result: ChartImage) -> None:
+        from compiler.render.counters import CounterPainter  # the counter painter's own faces
+
+        draw.role = "group"
+        draw.text((x, y), self.faces.heading, font=style.bold, fill=INK, anchor="la")
+        top = y + style.line + style.pad
+        view = _painting_view(self.game)
+        painter = CounterPainter(view) if view is not None else None
+        size = style.px(COUNTER_PT)
+        for index, (item, caption) in enumerate(zip(self.faces.items, self.captions, strict=True)):
+            row, column = divmod(index, self.per_row)
+            if column == 0:
+                result.breaks.append(top + row * self.row_height)
+            left, upper = x + column * self.tile, top + row * self.row_height
+            if painter is not None:
+                result.image.paste(painter.render(item.front, "front", size), (left, upper))
+                if item.back is not None:
+                    result.image.paste(
+                        painter.render(item.back, "back", size), (left + size + style.pad, upper)
+                    )
+            draw.role = "caption"
+            for number, line in enumerate(caption):
+                draw.text(
+                    (left, upper + size + style.pad + number * style.line),
+                    line,
+                    font=style.small,
+                    fill=INK,
+                    anchor="la",
+                )
+
+
+def _painting_view(game: GameInfo | None) -> ValidGame | None:
+    """A game with only what drawing a face reads (its sides, nations and unit classes)."""
+    if game is None:
+        return None
+    from rules_engine.definitions import Charts, CounterMix, MapDefinition, Origin, TerrainChart
+
+    empty = Origin("")
+    board = MapDefinition(
+        "point-to-point", None, None, None, None, None, None, {}, (), (), (), (), (), (), (), (), empty
+    )
+    return ValidGame(
+        game, board, TerrainChart((), {}, empty), CounterMix({}, empty), Charts(None, {}, empty), (), ()
+    )
+
+
+def _plan_faces(
+    faces: Faces, draw: ImageDraw.ImageDraw, style: _Style, width: int, game: GameInfo | None
+) -> _FacesPlan:
+    size = style.px(COUNTER_PT)
+    backs = any(item.back is not None for item in faces.items)
+    tile = (2 * size + style.pad if backs else size) + 3 * style.pad
+    per_row = max(1, width // tile)
+    captions = [wrap_text(draw, item.caption, style.small, tile - style.pad)[:2] for item in faces.items]
+    lines = max((len(c) for c in captions), default=1)
+    row_height = size + style.pad + lines * style.line + style.pad
+    rows = -(-len(faces.items) // per_row)
+    return _FacesPlan(
+        faces, game, per_row, tile, captions, row_height, style.line + style.pad + rows * row_height
+    )

@@ -81,10 +81,16 @@ class LabelPlacer:
         self.taken.append(draw.texts[-1].bbox)
 
     def place_region(
-        self, draw: RecordingDraw, name: str, spots: list[Point], dpi: float, colour: str
+        self,
+        draw: RecordingDraw,
+        name: str,
+        spots: list[Point],
+        dpi: float,
+        colour: str,
+        halo: str | None = None,
     ) -> None:
-        """A big faded name: one line or two, 0.2 in high or smaller, in the first spot clear of
-        every label, symbol, feature and road."""
+        """A big name: one line or two, 0.2 in high or smaller, in the first spot clear of every
+        label, symbol, feature and road; on a thin ``halo`` if given."""
         variants = [[name]]
         words = name.split()
         if len(words) > 1:
@@ -94,29 +100,78 @@ class LabelPlacer:
             chosen = font(round(size_in * dpi))
             for lines in variants:
                 for x, y in spots:
-                    boxes = self._line_boxes(draw, lines, chosen, (x, y))
+                    boxes = self._line_boxes(draw, lines, chosen, (x, y), _halo_width(chosen) if halo else 0)
                     if all(self.is_free(box, strict=True) for box in boxes):
-                        self._draw_lines(draw, lines, chosen, (x, y), colour)
+                        self._draw_lines(draw, lines, chosen, (x, y), colour, halo)
                         return
-        self._draw_lines(draw, [name], font(round(0.12 * dpi)), spots[0], colour)
+        self._draw_lines(draw, [name], font(round(0.12 * dpi)), spots[0], colour, halo)
 
-    def _line_boxes(self, draw: RecordingDraw, lines: list[str], chosen: Font, centre: Point) -> list[Rect]:
-        step = chosen.size * 1.05
+    def place_lines(
+        self,
+        draw: RecordingDraw,
+        lines: list[str],
+        spots: list[Point],
+        chosen: Font,
+        role: str,
+        colours: tuple[str, str],
+        halo: int,
+    ) -> bool:
+        """A name on two lines (ink, halo ``colours``) at the first spot where every line is
+        free; False (nothing drawn) where none is."""
+        lead = 1.1 + 2 * halo / chosen.size  # the halos of two lines kept apart
+        for spot in spots:
+            if all(self.is_free(box) for box in self._line_boxes(draw, lines, chosen, spot, halo, lead)):
+                self._draw_lines(draw, lines, chosen, spot, *colours, role=role, stroke=halo, lead=lead)
+                return True
+        return False
+
+    def _line_boxes(
+        self,
+        draw: RecordingDraw,
+        lines: list[str],
+        chosen: Font,
+        centre: Point,
+        stroke: int = 0,
+        lead: float = 1.05,
+    ) -> list[Rect]:
+        step = chosen.size * lead
         first = centre[1] - step * (len(lines) - 1) / 2
         return [
-            draw.textbbox((centre[0], first + i * step), line, font=chosen, anchor="mm")
+            draw.textbbox((centre[0], first + i * step), line, font=chosen, anchor="mm", stroke_width=stroke)
             for i, line in enumerate(lines)
         ]
 
     def _draw_lines(
-        self, draw: RecordingDraw, lines: list[str], chosen: Font, centre: Point, colour: str
+        self,
+        draw: RecordingDraw,
+        lines: list[str],
+        chosen: Font,
+        centre: Point,
+        colour: str,
+        halo: str | None,
+        role: str = "region",
+        stroke: int | None = None,
+        lead: float = 1.05,
     ) -> None:
-        step = chosen.size * 1.05
+        step = chosen.size * lead
         first = centre[1] - step * (len(lines) - 1) / 2
-        draw.role = "region"
+        draw.role = role
+        stroke = stroke if stroke is not None else _halo_width(chosen) if halo else 0
         for i, line in enumerate(lines):
-            draw.text((centre[0], first + i * step), line, font=chosen, fill=colour, anchor="mm")
+            draw.text(
+                (centre[0], first + i * step),
+                line,
+                font=chosen,
+                fill=colour,
+                anchor="mm",
+                stroke_width=stroke,
+                stroke_fill=halo if halo else colour,
+            )
             self.taken.append(draw.texts[-1].bbox)
+
+
+def _halo_width(chosen: Font) -> int:
+    return max(1, round(chosen.size / 14))
 
 
 def _segment_meets(rect: Rect, a: Point, b: Point, half_width: float) -> bool:

@@ -10,6 +10,7 @@ with the same functions.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -99,6 +100,7 @@ def seen(colour: str | tuple[int, ...], vision: str) -> tuple[int, int, int]:
     return simulate_colour(colour, {"deuteranopia": DEUTERANOPIA, "protanopia": PROTANOPIA}[vision])
 
 
+@functools.cache
 def ink_for(background: str, preferred: str = "#2b2b2b", minimum: float = TEXT_CONTRAST) -> str:
     """``preferred`` if it reads on ``background`` at ``minimum`` contrast; else the same ink
     darkened or lightened, step by step, until it does (a faded hex ID stays faded where it can

@@ -4,7 +4,7 @@
     .venv/bin/python docs/gallery/make_gallery.py
 
 Writes docs/gallery/*.png: a row of counters per game, a crop of each map, a
-player-aid page, and a VASSAL board with a scenario loaded. The board is drawn
+player-aid page, three of Lawrence's cards, and a VASSAL board with a scenario loaded. The board is drawn
 the way VASSAL draws it from the module itself: the module's board image, then
 every piece of the predefined set-up at its saved position, from the module's
 images, with VASSAL's offsets for closed stacks (3 px right, 4 px up) and piles
@@ -59,11 +59,13 @@ COUNTERS = {
     "lawrence": ["lawrence", "bedouin-2", "armored-car", "oef-inf-3", "asien-korps", "garrison-2"],
 }
 MAP_CROPS = {  # left, top, right, bottom in inches of the printed map
-    "israel1948": (1.6, 4.6, 7.6, 8.6),
-    "jerusalem": (22.6, 8.4, 28.6, 12.4),
-    "lawrence": (2.0, 4.8, 8.0, 8.8),
+    "israel1948": (4.3, 5.2, 10.3, 9.2),
+    "jerusalem": (24.5, 8.0, 30.5, 12.0),
+    "lawrence": (3.0, 1.6, 9.0, 5.6),
+    "vallon": (2.0, 1.0, 9.6, 5.8),
 }
-VASSAL_VIEW = ("lawrence", "Aqaba!", (0.0, 6.8, 6.0, 10.8))  # game, set-up, crop in inches
+VASSAL_VIEW = ("lawrence", "Aqaba!", (0.0, 4.4, 6.0, 8.4))  # game, set-up, crop in inches
+CARDS = ("lawrence", ["aqaba", "ottoman-patrol", "allenby"])  # a mission and two events
 MAP_DPI = 150
 COUNTER_PX = 94  # 5/8 in at 150 dpi
 
@@ -94,6 +96,18 @@ def counter_row(definition: ValidGame, ids: list[str]) -> Image.Image:
     row = Image.new("RGB", (len(faces) * (COUNTER_PX + gap) + gap, COUNTER_PX + 2 * gap), "#ffffff")
     for index, face in enumerate(faces):
         row.paste(face, (gap + index * (COUNTER_PX + gap), gap))
+    return row
+
+
+def card_row(definition: ValidGame, ids: list[str]) -> Image.Image:
+    """The chosen cards' faces at 150 dpi, side by side."""
+    from compiler.render.cards import render_card
+
+    width, height, gap = 375, 525, 12
+    chosen = [(deck, card) for deck in definition.decks for card in deck.cards if card.id in ids]
+    row = Image.new("RGB", (len(chosen) * (width + gap) + gap, height + 2 * gap), "#ffffff")
+    for index, (deck, card) in enumerate(chosen):
+        row.paste(render_card(deck, card, width, height), (gap + index * (width + gap), gap))
     return row
 
 
@@ -185,9 +199,12 @@ def main() -> None:
         definition = shipped(game)
         save(counter_row(definition, COUNTERS[game]), f"counters-{game}.png")
         save(map_crop(definition, MAP_CROPS[game]), f"map-{game}.png")
+    save(map_crop(shipped("vallon"), MAP_CROPS["vallon"]), "map-vallon.png")
     jerusalem = shipped("jerusalem")
-    page = render_aid_pages(jerusalem, AidSpec(dpi=100))[2]
+    page = render_aid_pages(jerusalem, AidSpec(dpi=100))[2]  # the Unit Identification Chart
     save(page.crop((0, 0, page.width, page.height * 2 // 3)), "aid-jerusalem.png")
+    game, cards = CARDS
+    save(card_row(shipped(game), cards), f"cards-{game}.png")
     game, setup, crop = VASSAL_VIEW
     view = vassal_view(game, setup)
     dpi = 150  # the module's board resolution for a card game

@@ -130,6 +130,14 @@ class Area(NamedTuple):
     origin: Origin
 
 
+class MapScale(NamedTuple):
+    """Presentation only: the ground distance of one hex ('hex') or one inch of the sheet ('inch')."""
+
+    per: str
+    value: float
+    unit: str
+
+
 @dataclass(frozen=True)
 class MapDefinition:
     """The whole board. Space references may be ids or printed place names."""
@@ -152,6 +160,7 @@ class MapDefinition:
     boxes: tuple[Box, ...]
     origin: Origin
     geography: tuple[Area, ...] = ()
+    scale: MapScale | None = None
     image: BoardImage | None = None  # a board drawn by someone else, the grid registered on it
     _names: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _links: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)

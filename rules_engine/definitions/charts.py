@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from rules_engine.definitions.classic import CombatProcedure
@@ -91,6 +92,7 @@ class Table(NamedTuple):
     summary: str | None
     reconstructed: bool
     origin: Origin
+    result_colours: Mapping[str, str] = MappingProxyType({})  # presentation: a result's printed colour
 
 
 class Charts(NamedTuple):

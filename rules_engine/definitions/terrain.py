@@ -49,6 +49,9 @@ class Terrain(NamedTuple):
     summary: str | None
     origin: Origin
     printed_number: int | None = None
+    pattern: str | None = None  # presentation: the texture printed over its colour
+    off_map: bool = False  # hexes under the map's printed charts: not drawn, not in play
+    symbol: str | None = None  # presentation: a feature's printed symbol
 
     def cost(self, situation: str, movement_class: str) -> Cost | None:
         """The cost in a situation ('enter', 'along', 'cross' ...) for a class."""
