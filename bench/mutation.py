@@ -54,6 +54,9 @@ class Target:
     skip: tuple[str, ...]
     games: str
     tests: tuple[str, ...]
+    # a test module's data files beside the replays (glob patterns): a change to one counts as a
+    # change to the module, so --again runs the survivors it reaches
+    data: tuple[tuple[str, str], ...] = ()
 
 
 # Random play, policies, the deciders that ask a person or a die and the terminal display
@@ -73,10 +76,28 @@ TARGETS = {
         ("tests/test_rules_jerusalem.py", "tests/test_jerusalem_data.py"),
     ),
     "raiders": Target("rules_engine/systems/raiders", NOT_RULES, "lawrence", ("tests/test_raiders.py",)),
+    # the classic system: The Road to Vallon's and Battle for Moscow's replays, and the template's and
+    # test games' replays (tests/fixtures/classic), which tests/test_classic_replays.py validates
+    "classic": Target(
+        "rules_engine/systems/classic",
+        NOT_RULES,
+        "vallon battle-for-moscow",
+        (
+            "tests/test_classic_crt.py",
+            "tests/test_classic_replays.py",
+            "tests/test_classic_checks.py",
+            "tests/test_classic_random.py",
+            "tests/test_combat_kind.py",
+        ),
+        (
+            ("tests/test_classic_replays.py", "tests/fixtures/classic/*/**/*.json"),
+            ("tests/test_classic_replays.py", "compiler/templates/classic/**/*.json"),
+        ),
+    ),
     "core": Target(
         "rules_engine/core",
         ("random_play.py", "policies.py", "recording.py"),
-        "israel1948 jerusalem lawrence",
+        "israel1948 jerusalem lawrence vallon battle-for-moscow",
         ("tests/test_engine_core.py", "tests/test_core_additions.py", "tests/test_core_phase_order.py"),
     ),
 }
@@ -161,7 +182,16 @@ def test_files(system: str, root: Path = ROOT) -> dict[str, str]:
         *PLAY_TESTS,
         "tests/conftest.py",
     ]
-    return {p: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in paths if (root / p).is_file()}
+    hashes = {}
+    for path in paths:
+        if not (root / path).is_file():
+            continue
+        digest = hashlib.sha256((root / path).read_bytes())
+        for module, pattern in target.data:
+            for data in sorted(root.glob(pattern)) if module == path else ():
+                digest.update(data.relative_to(root).as_posix().encode() + b"\0" + data.read_bytes())
+        hashes[path] = digest.hexdigest()
+    return hashes
 
 
 def _test_file(test_id: str) -> str:

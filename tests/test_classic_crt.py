@@ -54,7 +54,10 @@ def test_differential_labels_read_as_spans() -> None:
     assert parse_differential("+1..+2") == Span(1, 2)
     assert parse_differential("<=-4") == Span(None, -4)
     assert parse_differential(">=+7") == Span(7, None)
-    for wrong in ("3-1", "+2..+1", "<=", "x", "1..", ">=a"):
+    assert parse_differential(">=-1") == Span(-1, None)
+    assert parse_differential("<=+2") == Span(None, 2)
+    assert parse_differential("+1..+1") == Span(1, 1)  # a span of one
+    for wrong in ("3-1", "+2..+1", "<=", "x", "1..", ">=a", "X3"):
         assert parse_differential(wrong) is None, wrong
 
 
@@ -69,6 +72,8 @@ def test_differential_labels_read_as_spans() -> None:
         ("attacker", 15, 4, (4, 1)),
         ("attacker", 4, 5, (1, 1)),
         ("attacker", 3, 7, (1, 2)),
+        ("attacker", 6, 4, (2, 1)),  # 1.5 to 1 rounds up to 2-1
+        ("attacker", 2, 4, (1, 2)),  # exactly 1-2 stays 1-2
         ("nearest", 15, 4, (4, 1)),
         ("nearest", 7, 2, (3, 1)),
         ("nearest", 4, 5, (1, 1)),
@@ -76,6 +81,8 @@ def test_differential_labels_read_as_spans() -> None:
         ("nearest", 3, 7, (1, 2)),
         ("defender", 0, 3, (0, 1)),
         ("defender", 7.5, 2.5, (3, 1)),
+        ("defender", 3, 1, (3, 1)),  # a defense of 1 is a defense
+        ("defender", 1, 2, (1, 2)),  # an attack of 1 is an attack
     ],
 )
 def test_odds_are_rounded_as_the_combat_section_says(
@@ -133,6 +140,33 @@ def test_the_differential_column_holds_the_difference() -> None:
     closed = Crt("differential-crt", _table(("-1", "0", "+1")), None)
     assert closed.column(1, 5) == BELOW
     assert closed.column(9, 5) == ABOVE
+
+
+def test_a_closed_differential_table_with_gaps_reads_the_column_below_a_gap() -> None:
+    """docs/classic-rules.md, The combat results table: a difference between two columns reads on
+    the lower one; below the first column's low end or above the last's high end is off the table."""
+    crt = Crt("differential-crt", _table(("-1", "+1..+2", "+4", "+6..+7")), None)
+    assert [crt.column(5 + difference, 5) for difference in range(-2, 9)] == [
+        BELOW,  # -2
+        0,  # -1
+        0,  # 0: between -1 and +1..+2
+        1,
+        1,
+        1,  # +3: between +1..+2 and +4
+        2,
+        2,  # +5: between +4 and +6..+7
+        3,
+        3,
+        ABOVE,  # +8
+    ]
+
+
+def test_odds_tables_that_start_at_1_1_or_end_below_it() -> None:
+    """The first and last columns bound the table whatever odds they print."""
+    crt = Crt("odds-crt", _table(("1-1", "2-1", "3-1")), None)
+    assert [crt.column(a, 4) for a in (3, 4, 8, 12, 16)] == [BELOW, 0, 1, 2, ABOVE]
+    low = Crt("odds-crt", _table(("1-4", "1-3", "1-2")), None)
+    assert [low.column(a, 12) for a in (2, 3, 4, 6, 12)] == [BELOW, 0, 1, 2, ABOVE]
 
 
 def test_shifts_move_the_column_and_stop_at_the_ends() -> None:

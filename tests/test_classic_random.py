@@ -9,11 +9,15 @@ what the rules promise, judged here from the data rather than by the engine's ow
   did not leave, and with zoc_to_zoc off no unit went straight from one enemy ZOC to another;
 - movement points are never negative, and a move cost no more than its allowance;
 - each unit attacks at most once a phase, and each hex is attacked at most once.
+
+And the actions offered in a position, which random play picks from, against what the rules
+allow there.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,13 +28,17 @@ import pytest
 
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
+from rules_engine.core import IllegalAction, ScriptedDice, SeededDice
+from rules_engine.core.actions import EndPhase
 from rules_engine.core.movement_costs import ALL
 from rules_engine.definitions import ValidGame
 from rules_engine.systems import system_for
-from rules_engine.systems.classic.game import ClassicGame
+from rules_engine.systems.classic.actions import Attack, Move, Replace
+from rules_engine.systems.classic.decisions import RandomDecider
+from rules_engine.systems.classic.game import ClassicGame, ClassicRulesSystem
 from rules_engine.systems.classic.movement import budget
 from rules_engine.systems.classic.selectors import selects
-from tests.conftest import ROOT
+from tests.conftest import ROOT, engine_cache
 
 FIXTURES = ROOT / "tests" / "fixtures" / "classic"
 SEEDS = range(12)
@@ -254,3 +262,167 @@ def test_the_checks_catch_a_move_that_goes_on_in_an_enemy_zoc(
         except AssertionError as problem:
             caught += "enemy ZOC" in str(problem)
     assert caught > 0
+
+
+# --- the actions offered, which random play and a player at the terminal pick from -------------
+
+
+@engine_cache
+def _delta() -> ClassicRulesSystem:
+    """The delta test game: several-hex and mandatory attacks, locking ZOC, South's steps bought back."""
+    system = system_for(_definition(FIXTURES / "delta"))
+    assert isinstance(system, ClassicRulesSystem)
+    return system
+
+
+def _position(units: list[tuple[str, str]], phase: str) -> ClassicGame:
+    return _position_in(_delta(), "the-delta", units, phase)
+
+
+def _position_in(
+    system: ClassicRulesSystem, scenario: str, units: list[tuple[str, str]], phase: str
+) -> ClassicGame:
+    game = system.blank_game(scenario)
+    for uid, at in units:
+        game.put(game.unit(uid), at)
+    game.state.phase_index = game.state.phase_ids.index(phase)
+    game.begin_phase(ScriptedDice({}))
+    return game
+
+
+def test_attacks_offered_are_every_group_next_to_each_hex_and_pairs_of_hexes() -> None:
+    """docs/classic-rules.md, Combat: every attacker next to every hex it attacks; delta's
+    `several-hexes` lets NORTH INF#2, next to both Ford (0404) and 0504, attack both at once.
+    Its attacks are `mandatory`, so the phase may not end yet."""
+    units = [
+        ("NORTH INF#1", "0403"),
+        ("NORTH INF#2", "0503"),
+        ("SOUTH INF#1", "0404"),
+        ("SOUTH INF#2", "0504"),
+    ]
+    game = _position(units, "north-combat")
+    assert game.legal_actions() == [
+        Attack(("NORTH INF#1",), ("0404",)),
+        Attack(("NORTH INF#2",), ("0404",)),
+        Attack(("NORTH INF#1", "NORTH INF#2"), ("0404",)),
+        Attack(("NORTH INF#2",), ("0504",)),
+        Attack(("NORTH INF#2",), ("0404", "0504")),
+    ]
+
+
+def test_seven_attackers_are_offered_all_together_by_stack_and_alone() -> None:
+    """Beyond six units next to a hex (game.py MAX_LISTED_ATTACKERS) the groups offered are all of
+    them, each hex's stack and each unit alone; the voluntary end is refused (mandatory)."""
+    stacks = {"0403": ("NORTH INF#1", "NORTH INF#2"), "0503": ("NORTH INF#3", "NORTH INF#4")}
+    stacks |= {"0303": ("NORTH ARM#1", "NORTH ARM#2"), "0304": ("NORTH HQ",)}
+    units = [(uid, at) for at, stack in stacks.items() for uid in stack]
+    game = _position([*units, ("SOUTH INF#1", "0404")], "north-combat")
+    everyone = tuple(uid for uid, _ in units)
+    # NORTH HQ's stack is NORTH HQ alone, listed once
+    expected = [everyone, *stacks.values(), *((uid,) for uid in everyone if uid != "NORTH HQ")]
+    assert game.legal_actions() == [Attack(group, ("0404",)) for group in expected]
+
+
+def test_moves_offered_are_the_active_sides_paths_and_the_end() -> None:
+    """docs/classic-rules.md, Movement: every hex the unit may reach, by the path found to it;
+    a unit off the map has no movement points left."""
+    game = _position([("NORTH INF#1", "0101"), ("SOUTH INF#1", "0808")], "north-movement")
+    moves = [Move("NORTH INF#1", path) for path in game.legal_moves(game.unit("NORTH INF#1")).values()]
+    assert Move("NORTH INF#1", ("0102",)) in moves
+    assert game.legal_actions() == [*moves, EndPhase()]
+    assert game.mp_left(game.unit("NORTH INF#1")) == 3.0 and game.mp_left(game.unit("NORTH ARM#1")) == 0.0
+
+
+def test_replacements_are_offered_in_the_replacement_phase_only() -> None:
+    """docs/classic-rules.md, Replacements: delta's points buy back South's steps (9.0)."""
+    units = [("SOUTH INF#1", "0906"), ("NORTH INF#1", "0101")]
+    game = _position(units, "south-replacement")
+    game.state.set_damaged(game.unit("SOUTH INF#1"), True)
+    assert Replace("SOUTH INF#1") in game.legal_actions()
+    game.state.phase_index = game.state.phase_ids.index("supply")
+    assert not [a for a in game.legal_actions() if isinstance(a, Replace)]
+
+
+@engine_cache
+def _front_line() -> ClassicRulesSystem:
+    """The front-line test game: South's rail movement along the Southern Railway and its spur."""
+    system = system_for(_definition(FIXTURES / "front-line"))
+    assert isinstance(system, ClassicRulesSystem)
+    return system
+
+
+SOUTHERN_RAILWAY = [f"{column:02d}12" for column in range(1, 17)]  # 0112 to 1612
+CAPITAL_SPUR = ["0811", "0810", "0809"]
+
+
+@pytest.mark.parametrize(
+    ("north_at", "reached"),
+    [
+        ("0101", [*SOUTHERN_RAILWAY[1:13], *CAPITAL_SPUR]),  # 12 hexes: 0212 to 1312, and the spur
+        ("0910", SOUTHERN_RAILWAY[:2] + SOUTHERN_RAILWAY[3:15]),  # from 0312; 0811 and 0810 in its ZOC
+    ],
+    ids=["no-enemy", "enemy-zoc-on-the-spur"],
+)
+def test_rail_moves_offered_follow_the_line_up_to_its_hexes_and_not_into_a_zoc(
+    north_at: str, reached: list[str]
+) -> None:
+    """docs/classic-rules.md, Movement modes: along the railway only, each hex costing nothing (an
+    infantry's 3 MP would not reach so far), at most 12 hexes (`hexes`), never into an enemy ZOC
+    (`enemy_zoc: prohibited`)."""
+    start = "0112" if north_at == "0101" else "0312"
+    units = [("SOUTH INF#1", start), ("SOUTH INF#2", "0311"), ("NORTH INF#1", north_at)]
+    game = _position_in(_front_line(), "the-front-line", units, "south-rail-movement")
+    assert sorted(game.legal_moves(game.unit("SOUTH INF#1"))) == sorted(reached)
+    assert game.legal_moves(game.unit("SOUTH INF#2")) == {}  # not on the line (`start_on_line`)
+
+
+@pytest.mark.parametrize(
+    ("unit", "path", "message"),
+    [
+        ("SOUTH INF#1", ["0111"], "along the line only"),
+        ("SOUTH INF#2", ["0312"], "does not begin the Rail Movement on its line"),
+        ("SOUTH INF#1", [*SOUTHERN_RAILWAY[1:8], "0811"], r"may not enter an enemy ZOC \(0811\)"),
+    ],
+    ids=["off-the-line", "not-on-the-line", "into-a-zoc"],
+)
+def test_rail_moves_off_the_line_or_into_a_zoc_are_refused(unit: str, path: list[str], message: str) -> None:
+    units = [("SOUTH INF#1", "0112"), ("SOUTH INF#2", "0311"), ("NORTH INF#1", "0910")]
+    game = _position_in(_front_line(), "the-front-line", units, "south-rail-movement")
+    with pytest.raises(IllegalAction, match=message):
+        game.move(game.unit(unit), path)
+    assert game.unit(unit).space == units[0 if unit == "SOUTH INF#1" else 1][1]
+
+
+def test_a_combat_phase_for_some_units_offers_and_requires_only_their_attacks(tmp_path: Path) -> None:
+    """docs/classic-rules.md, Combat: an attack is made by the units the phase's `units` selects.
+    With delta's North combat phase given to armour only, NORTH INF#1 next to the enemy neither
+    attacks nor keeps the (mandatory) phase from ending once NORTH ARM#1 has attacked."""
+    folder = tmp_path / "delta"
+    shutil.copytree(FIXTURES / "delta", folder)
+    game_json = folder / "game.json"
+    data = json.loads(game_json.read_text(encoding="utf-8"))
+    for phase in data["sequence_of_play"]:
+        if phase["id"] == "north-combat":
+            phase["units"] = {"classes": ["armour"]}
+    game_json.write_text(json.dumps(data), encoding="utf-8")
+    system = system_for(_definition(folder))
+    assert isinstance(system, ClassicRulesSystem)
+    units = [("NORTH INF#1", "0403"), ("NORTH ARM#1", "0503"), ("SOUTH INF#1", "0404")]
+    game = _position_in(system, "the-delta", units, "north-combat")
+    assert game.legal_actions() == [Attack(("NORTH ARM#1",), ("0404",))]
+    with pytest.raises(IllegalAction, match="NORTH INF#1 may not attack in the North Combat Phase"):
+        game.attack([game.unit("NORTH INF#1")], ["0404"], RandomDecider(1), ScriptedDice({}))
+    game.attack([game.unit("NORTH ARM#1")], ["0404"], RandomDecider(1), SeededDice(1))
+    assert game.legal_actions() == [EndPhase()]
+
+
+def test_an_attack_below_the_table_is_neither_offered_nor_allowed() -> None:
+    """docs/classic-rules.md, The combat results table: front-line's `below_lowest` is `no-attack`;
+    NORTH INF#1 (4) against three SOUTH INF (12) is 1-3, below the lowest column (1-2), while
+    against one (4) it is 1-1."""
+    units = [("NORTH INF#1", "0505"), ("SOUTH INF#4", "0405")]
+    units += [(f"SOUTH INF#{n}", "0506") for n in (1, 2, 3)]
+    game = _position_in(_front_line(), "the-front-line", units, "north-combat")
+    assert game.legal_actions() == [Attack(("NORTH INF#1",), ("0405",)), EndPhase()]
+    with pytest.raises(IllegalAction, match="the odds 1-3 are below 1-2"):
+        game.attack([game.unit("NORTH INF#1")], ["0506"], RandomDecider(1), ScriptedDice({}))

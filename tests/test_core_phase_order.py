@@ -45,6 +45,9 @@ def test_the_active_side_may_choose_which_phase_of_its_group_comes_first() -> No
     assert isinstance(game.legal_actions()[-1], EndPhase)
     assert choices[0].describe().startswith("take the Jewish")
     game.apply(ChoosePhaseFirst("jewish-road", "Jewish Road Movement Phase"), ScriptedDice({}))
+    assert game.legal_actions() == [EndPhase()]  # 3.2: announced once; only ending the step is left
+    with pytest.raises(IllegalAction):
+        game.choose_phase_first("jewish-overland", "3.2")
     seen = []
     for _ in range(4):
         _end(game)

@@ -16,6 +16,7 @@ from PIL import ImageStat
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
 from compiler.render.colours import rgb
+from compiler.render.holdings import COUNTER_IN
 from compiler.render.labels import overlaps
 from compiler.render.terrain_key import area_colour
 from rules_engine.definitions import ValidGame
@@ -387,6 +388,23 @@ def test_jerusalem_orders_of_battle_show_their_units_and_entries() -> None:
     slot = art.slots[("oob", "jewish-order-of-battle", "May III")][0]
     inside = art.image.crop(tuple(round(v) for v in slot))
     assert len(inside.getcolors(1 << 16) or []) > 20  # a counter's picture, not an empty slot
+
+
+def test_order_of_battle_tabs_cover_no_counter() -> None:
+    """The 'x3' copies tabs and scenario notes stand above the faint counters: they used to sit
+    on the top right corner and cut names to 'Halftra' and 'Bulldoz'."""
+    art = board("jerusalem")
+    size, inset = round(COUNTER_IN * art.dpi), 0.05 * art.dpi
+    counters = [
+        (slot[0] + inset, slot[3] - inset - size, slot[0] + inset + size, slot[3] - inset)
+        for key, slots in art.slots.items()
+        if key[0] == "oob"
+        for slot in slots
+    ]
+    tabs = [t for t in art.texts if t.role == "oob-note" and re.match(r"x\d|scen\.", t.text)]
+    assert len(tabs) >= 8
+    for tab in tabs:
+        assert not [c for c in counters if overlaps(tab.bbox, c)], tab.text
 
 
 def test_no_order_of_battle_slot_is_printed_empty() -> None:

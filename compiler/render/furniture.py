@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from compiler.render.counters import CounterPainter
     from compiler.render.schedule import Ghost, TurnNote
 
+TAB_BAND_IN = 0.1  # room over an Order of Battle line for copies tabs and scenario notes
+
 INK = "#2b2b2b"
 BOX_FILL = "#fbf8f0"
 SLOT_FILL = "#ffffff"
@@ -319,8 +321,17 @@ class OrderOfBattleBlock(Block):
     def _lines(self, holding: Holding) -> int:
         return math.ceil(holding.slots / self.per_line) if self.per_line else 1
 
+    def _tab_band(self, turn: str) -> float:
+        """Room over each line of a row whose counters carry a copies tab or a scenario note, so
+        neither covers a counter's name or the figure in its top right corner."""
+        units = self.printed.units.get(turn, ())
+        return TAB_BAND_IN if any(copies > 1 or only for _, copies, _, only in units) else 0.0
+
+    def _line_height(self, turn: str, holding: Holding) -> float:
+        return holding.slot_height_in + self._tab_band(turn)
+
     def _row_height(self, turn: str, holding: Holding) -> float:
-        return max(holding.slot_height_in * self._lines(holding), self._note_height(turn))
+        return max(self._line_height(turn, holding) * self._lines(holding), self._note_height(turn))
 
     def size(self) -> tuple[float, float]:
         widest = max(
@@ -353,7 +364,8 @@ class OrderOfBattleBlock(Block):
             across = self.per_line or holding.slots
             for index in range(holding.slots):
                 left = x + ink.px(OOB_LABEL_IN + (index % across) * holding.slot_width_in())
-                upper = top + ink.px((index // across) * holding.slot_height_in)
+                line = index // across
+                upper = top + ink.px(self._tab_band(turn) + line * self._line_height(turn, holding))
                 slot = (
                     left,
                     upper,
@@ -399,28 +411,33 @@ class OrderOfBattleBlock(Block):
         faint = Image.blend(face_image, Image.new("RGB", face_image.size, "#ffffff"), 0.45)
         inset = ink.px(0.05)
         ink.art.image.paste(faint, (round(slot[0] + inset), round(slot[3] - inset - size)))
+        counter_top = slot[3] - inset - size
         if only:  # another scenario's unit: say which, over the counter's top edge
             ink.draw.role = "oob-note"
             ink.draw.text(
-                (slot[0] + inset, slot[3] - inset - size - ink.px(0.02)),
-                f"scen. {only} only",
+                (slot[0] + inset, counter_top - ink.px(0.02)),
+                f"x{copies}, scen. {only} only" if copies > 1 else f"scen. {only} only",
                 font=font(round(ink.px(0.095))),
                 fill=NOTE_RED,
                 anchor="lb",
             )
-        if copies > 1:  # how many arrive: a dark tab on the counter's top right corner
-            left, top = slot[0] + inset + size - ink.px(0.24), slot[3] - inset - size - ink.px(0.03)
-            ink.draw.rounded_rectangle(
-                (left, top, left + ink.px(0.27), top + ink.px(0.15)), radius=ink.px(0.04), fill=INK
-            )
-            ink.draw.role = "oob-note"
-            ink.draw.text(
-                (left + ink.px(0.135), top + ink.px(0.075)),
-                f"x{copies}",
-                font=font(round(ink.px(0.1))),
-                fill="#ffffff",
-                anchor="mm",
-            )
+        elif copies > 1:  # how many arrive: a dark tab over the counter's top right corner
+            _copies_tab(ink, slot[0] + inset + size, counter_top, copies)
+
+
+def _copies_tab(ink: Ink, right: float, counter_top: float, copies: int) -> None:
+    """'x3' on a dark tab standing on the counter's top edge, right-aligned with it: above the
+    counter, never over its name or the figure printed in its corner."""
+    left, top = right - ink.px(0.27), counter_top - ink.px(0.17)
+    ink.draw.rounded_rectangle((left, top, right, top + ink.px(0.15)), radius=ink.px(0.04), fill=INK)
+    ink.draw.role = "oob-note"
+    ink.draw.text(
+        (left + ink.px(0.135), top + ink.px(0.075)),
+        f"x{copies}",
+        font=font(round(ink.px(0.1))),
+        fill="#ffffff",
+        anchor="mm",
+    )
 
 
 @dataclass

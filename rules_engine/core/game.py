@@ -255,6 +255,7 @@ class CoreGame:
             raise EngineError("the turn track has no box for the next turn")
         state.turn_index += 1
         state.phase_order = ()
+        state.ordered_groups.clear()
         state.phase_index = 0
         state.note("turn", f"turn {state.turn} begins")
         self.on_turn_begin(dice)
@@ -266,7 +267,8 @@ class CoreGame:
         return self.state.phase_order or tuple(range(len(self.state.phase_ids)))
 
     def phase_order_choices(self) -> list[ChoosePhaseFirst]:
-        """A choice of first phase for each of the active side's player-choice groups not begun this turn."""
+        """A choice of first phase for each of the active side's player-choice groups neither begun
+        nor ordered this turn: the player announces the order once (Jerusalem! 3.2)."""
         phases = self.system.phases
         sequence = self.phase_sequence()
         position = sequence.index(self.state.phase_index)
@@ -274,7 +276,9 @@ class CoreGame:
         choices: list[ChoosePhaseFirst] = []
         for group in dict.fromkeys(p.group for p in phases if p.order == "player-choice" and p.group):
             members = [i for i, p in enumerate(phases) if p.group == group and p.order == "player-choice"]
-            if any(self.side_of(phases[i]) != self.active_side for i in members):
+            if group in self.state.ordered_groups or any(
+                self.side_of(phases[i]) != self.active_side for i in members
+            ):
                 continue
             if len(members) > 1 and all(i in later for i in members):
                 choices.extend(ChoosePhaseFirst(phases[i].id, phases[i].name) for i in members)
@@ -283,15 +287,15 @@ class CoreGame:
     def choose_phase_first(self, phase_id: str, rule: str) -> None:
         """Play ``phase_id`` first among the phases of its group; the others keep their order.
 
-        Refused (citing ``rule``) unless the phase's order is the player's choice and no
-        phase of its group has begun this turn.
+        Refused (citing ``rule``) unless the phase's order is the player's choice, no phase of
+        its group has begun this turn and its order has not been chosen already.
         """
         if self.state.over:
             raise IllegalAction(self.GAME_OVER_RULE, "the game is over")
         if not any(c.phase == phase_id for c in self.phase_order_choices()):
             raise IllegalAction(rule, f"the order of phase '{phase_id}' cannot be chosen now")
         phases = self.system.phases
-        group = next(p.group for p in phases if p.id == phase_id)
+        group = next(p.group or "" for p in phases if p.id == phase_id)  # a choice is of a group
         sequence = list(self.phase_sequence())
         slots = [k for k, i in enumerate(sequence) if phases[i].group == group]
         members = [sequence[k] for k in slots]
@@ -300,6 +304,7 @@ class CoreGame:
         for slot, index in zip(slots, reordered, strict=True):
             sequence[slot] = index
         self.state.phase_order = tuple(sequence)
+        self.state.ordered_groups.add(group)
         self.state.note("phase-order", f"the {phases[chosen].name} comes first this turn")
 
     # --- the protocol's actions -------------------------------------------------------

@@ -75,6 +75,8 @@ class GameState:
     phase_index: int = 0
     # The order of this turn's phases, as indexes into phase_ids; empty: the order declared.
     phase_order: tuple[int, ...] = ()
+    # The groups of player-choice phases whose order was announced this turn (announced once).
+    ordered_groups: set[str] = field(default_factory=set)
     last_turn_index: int = 0
     points: dict[str, int] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)

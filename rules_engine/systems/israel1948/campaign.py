@@ -97,10 +97,8 @@ def _link(game: Game, to_scenario: str) -> CampaignLink:
 def _carry_over(old: Game, new: Game) -> None:
     """Positions, faces, losses and control carry over; out-of-supply markers do not (step 1)."""
     for uid, unit in old.state.units.items():
-        target = new.state.units.get(uid)
-        if target is None:
-            continue
-        if unit.on_map and unit.space is not None:
+        target = new.state.units[uid]  # two scenarios of one game have the same units
+        if unit.space is not None:  # on the map
             new.state.place(target, unit.space)
             new.state.set_damaged(target, unit.damaged)
         else:
@@ -240,12 +238,10 @@ def _remove_chosen(game: Game, reference: str | None, nation: str) -> None:
 
 
 def _swap(game: Game, first: str, second: str) -> None:
+    """Step 8. Both hexes hold Israeli units, so both are under Israeli control already (1.2)."""
     a, b = game.unit(first), game.unit(second)
-    if a.side != "israeli" or b.side != "israeli" or not (a.on_map and b.on_map):
+    space_a, space_b = a.space, b.space  # a unit off the map has no hex
+    if a.side != "israeli" or b.side != "israeli" or space_a is None or space_b is None:
         raise IllegalAction("3.4", "only two Israeli units on the map may swap places")
-    assert a.space is not None and b.space is not None
-    space_a, space_b = a.space, b.space
     game.state.place(a, space_b)
     game.state.place(b, space_a)
-    game.take_control(space_a, "israeli")
-    game.take_control(space_b, "israeli")

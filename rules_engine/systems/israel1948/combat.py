@@ -191,7 +191,7 @@ def _attacker_rolls(fight: Fight, halted: list[Unit]) -> list[Unit]:
     report.attacker_hits = _hits(game, rolls)
     if game.state.logging:
         game.state.note("roll", f"attacker rolls {_dice_text(rolls)}: {report.attacker_hits} hit(s)")
-    _apply_attacker_hits(game, report.attacker_hits, fight.defenders, fight.attackers, decider, report)
+    _apply_attacker_hits(game, report.attacker_hits, fight.defenders, decider, report)
     return all_in
 
 
@@ -345,12 +345,7 @@ def _apply_defender_hits(
 
 
 def _apply_attacker_hits(
-    game: Battlefield,
-    hits: int,
-    defenders: list[Unit],
-    attackers: list[Unit],
-    decider: Decider,
-    report: CombatReport,
+    game: Battlefield, hits: int, defenders: list[Unit], decider: Decider, report: CombatReport
 ) -> None:
     """The first hit is a step loss; each later one a step loss or a retreat (each unit retreats once)."""
     retreated: set[str] = set()

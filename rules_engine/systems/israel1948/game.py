@@ -344,11 +344,8 @@ class Game(CoreGame):
             actions.extend(self._legal_placements())
             if actions:
                 return actions  # 2.5: due reinforcements with room must be placed first
-        elif kind in ("supply-check", "supply-recheck") and uses_one_source(self.rules, self.active_side):
-            sources = supply_sources(self.rules, self.active_side)
-            actions.extend(
-                ChooseSupplySource(at) for at in sources if at != self.chosen_source.get(self.active_side)
-            )
+        elif kind in ("supply-check", "supply-recheck"):
+            actions.extend(self._legal_source_choices())
         actions.append(EndPhase())
         return actions
 
@@ -376,6 +373,7 @@ class Game(CoreGame):
         return found
 
     def _legal_source_choices(self) -> list[Action]:
+        """2.2: where only one supply source may serve a side, the sources it may change to."""
         side = self.active_side
         if not uses_one_source(self.rules, side):
             return []

@@ -148,17 +148,24 @@ def _odds_problem(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]
         return IllegalAction("9.4.3", f"{attack}-{defence} is below the lowest odds column")
     if _eef_below_limit(game, attackers, column):
         return IllegalAction("14.7.1", f"the EEF never attacks at less than 3-1 (this is {column.label})")
-    guns = [a for a in attackers if game.role(a).legion and game.role(a).artillery]
-    others = [a for a in attackers if not game.role(a).artillery]
-    if (
-        guns
-        and others
-        and not any(a.counter.unit_class in LEGION_FIGHTING_CLASSES and game.role(a).legion for a in others)
-    ):
+    if _unsupported_legion_guns(game, attackers):
         return IllegalAction(
             "10.9.1", "Arab Legion artillery supports a battle only with another Legion unit in it"
         )
     return None
+
+
+def _unsupported_legion_guns(game: Game, attackers: Sequence[Unit]) -> list[Unit]:
+    """10.9.1: the Legion guns among ``attackers`` that may not support them, because units other
+    than guns attack and none of them is a Legion infantry, armoured car or halftrack (guns alone
+    make a barrage, 10.5.1, which needs no Legion unit)."""
+    guns = [a for a in attackers if game.role(a).legion and game.role(a).artillery]
+    others = [a for a in attackers if not game.role(a).artillery]
+    if others and not any(
+        a.counter.unit_class in LEGION_FIGHTING_CLASSES and game.role(a).legion for a in others
+    ):
+        return guns
+    return []
 
 
 def _eef_below_limit(game: Game, attackers: Sequence[Unit], column: Column) -> bool:
@@ -199,7 +206,7 @@ def resolve_attack(
     report.abandoned = _abandonment(game, spaces, decider)
     protected = _protection(game, targets, decider)
     report.first_fire = _first_fire(game, attackers, targets, decider, dice)
-    survivors = [a for a in attackers if _still_fires(game, a, targets)]
+    survivors = _supported([a for a in attackers if _still_fires(game, a, targets)], game)
     live_targets = [t for t in targets if t.on_map]
     if survivors and live_targets:
         report.attack = _eef_attack_not_made(game, survivors, live_targets) or shoot(
@@ -236,6 +243,20 @@ def _still_fires(game: Game, attacker: Unit, targets: Sequence[Unit]) -> bool:
     if not attacker.on_map or attacker.uid in game.marks.disrupted:
         return False
     return not game.role(attacker).artillery or _gun_problem(game, attacker, targets) is None
+
+
+def _supported(survivors: list[Unit], game: Game) -> list[Unit]:
+    """10.9.1 after first fire (docs/rules-engine.md): a Legion gun supports a battle only while a
+    Legion infantry, armoured car or halftrack is in it; once first fire has eliminated the last
+    of them (9.7.3: it takes no part in the attack) the Legion guns drop out, as a gun whose
+    spotter fell does (10.7.3), and the other attackers fire without them."""
+    dropped = _unsupported_legion_guns(game, survivors)
+    if not dropped:
+        return survivors
+    if game.logging:
+        names = ", ".join(map(game.label, dropped))
+        game.note("combat", f"{names}: no Arab Legion unit is left in the battle to support (10.9.1)")
+    return [a for a in survivors if a not in dropped]
 
 
 def _abandonment(game: Game, spaces: Sequence[str], decider: Decider) -> str | None:

@@ -247,6 +247,8 @@ def set_first_phase(game: Game, phase_id: str, pointer: str) -> None:
     for slot, index in zip(slots, [chosen, *(i for i in slots if i != chosen)], strict=True):
         indexes[slot] = index
     game.state.phase_order = tuple(indexes)
+    if phase.group:
+        game.state.ordered_groups.add(phase.group)
 
 
 def set_route(game: Game, route: list[str], pointer: str) -> None:
