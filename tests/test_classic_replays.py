@@ -97,6 +97,54 @@ def test_the_cite_a_stacking_rule_and_a_phase_give_is_what_their_refusals_name(t
     assert "may not move in the North Exploitation Phase" in said["replays/zones-of-control.json"]
 
 
+def test_a_replay_may_name_a_long_heading_cite_as_illegal(template: GameCopy) -> None:
+    """A rulebook without numbered sections cites headings ("Zones of Control (C.)"); a replay's
+    "illegal" must be able to name any cite an option may carry, not only short section numbers."""
+    heading = "Zones of Control (C.)"
+
+    def cite(game: dict[str, dict[str, dict[str, object]]]) -> None:
+        game["rules"]["zoc"]["cite"] = heading
+
+    def expect_the_heading(replay: dict[str, list[dict[str, object]]]) -> None:
+        for step in replay["steps"]:
+            if step.get("illegal") == "zoc":
+                step["illegal"] = heading
+
+    template.edit("game.json", cite)
+    template.edit("replays/zones-of-control.json", expect_the_heading)
+    assert [f"{d.file}: {d.message}" for d in validate_game(template.root).diagnostics] == []
+
+
+def test_a_reinforcement_may_not_be_placed_in_a_hex_no_unit_may_enter(template: GameCopy) -> None:
+    """A hex the reinforcement rule allows (here the north edge) is no place to come on when its
+    terrain is impassable: the template's replay that places a unit there now fails."""
+
+    def marsh(terrain: dict[str, list[dict[str, object]]]) -> None:
+        terrain["terrain"].append(
+            {"id": "marsh", "name": "Marsh", "kind": "hex", "movement": {"enter": "impassable"}}
+        )
+
+    def flood(board: dict[str, list[dict[str, object]]]) -> None:
+        board["hexes"].append({"id": "0301", "terrain": "marsh"})
+
+    def north_edge(game: dict[str, dict[str, dict[str, object]]]) -> None:
+        game["rules"]["reinforcements"]["at"] = [{"edge": "north"}]
+
+    def into_the_marsh(replay: dict[str, list[dict[str, object]]]) -> None:
+        [step] = [s for s in replay["steps"] if s.get("place") == "NORTH INF#4" and "illegal" not in s]
+        step["at"] = "0301"
+        step["expect"] = {"units": {"NORTH INF#4": {"at": "0301"}}}
+
+    template.edit("terrain.json", marsh)
+    template.edit("map.json", flood)
+    template.edit("game.json", north_edge)
+    template.edit("replays/reinforcements-and-victory.json", into_the_marsh)
+    problems = [f"{d.file}: {d.message}" for d in validate_game(template.root).diagnostics]
+    assert len(problems) == 1
+    assert problems[0].startswith("replays/reinforcements-and-victory.json: reinforcements: ")
+    assert "not 0301" in problems[0]
+
+
 def test_a_differential_attack_below_the_table_is_refused_in_differential_words(tmp_path: Path) -> None:
     """The refusal of an attack below a differential CRT names the differential, not odds."""
     game = copy_game("vallon", tmp_path)

@@ -49,7 +49,17 @@ def spaces(world: World, unit: Unit) -> list[str]:
         candidates = set(world.tables.board.spaces)
     if record is not None and record.constraint is not None:
         candidates = {s for s in candidates if not _unmet(world, record, s, unit)}
-    return sorted(s for s in candidates if s not in held and world.stacking_problem(s, [unit]) is None)
+    return sorted(
+        s
+        for s in candidates
+        if s not in held and _enterable(world, klass, s) and world.stacking_problem(s, [unit]) is None
+    )
+
+
+def _enterable(world: World, movement_class: str, space: str) -> bool:
+    """Whether a unit of this class could ever step into ``space``: a hex whose terrain (or every
+    hexside) bars it, a wood no road crosses, is no place to come on either."""
+    return bool(world.tables.entrants(movement_class, space))
 
 
 def _unmet(world: World, record: Reinforcement, space: str, unit: Unit) -> bool:
@@ -72,6 +82,8 @@ def place(world: World, side: str, unit: Unit, space: str) -> None:
     allowed = spaces(world, unit)
     if space not in allowed:
         shown = ", ".join(name(s) for s in allowed[:8]) or "nowhere now"
+        if len(allowed) > 8:
+            shown += f" and {len(allowed) - 8} more"
         raise IllegalAction(rule, f"{unit.uid} may enter at {shown}, not {name(space)}")
     world.state.reinforcements = [(t, u) for t, u in world.state.reinforcements if u is not unit]
     changes.put(world, unit, space)
