@@ -16,6 +16,7 @@ from compiler.cli.main import cli
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
 from compiler.render.names import counter_label
+from compiler.vassal.automation import AUTOMATION_GPIDS
 from compiler.vassal.grid import location_name, vassal_grid
 from compiler.vassal.inspect import Inspection, inspect_module
 from compiler.vassal.module import build_module
@@ -119,7 +120,9 @@ def test_module_inspects_clean(modules: dict[str, Path], game: str) -> None:
         if box.draw == "random"  # type: ignore[union-attr]
         for c in box.counters
     )
-    assert result.piece_slots == len(d.counters.counters) + cards + in_piles  # type: ignore[union-attr]
+    # the markers the automation places (a battle's, its result's) wait in a hidden palette
+    placed = AUTOMATION_GPIDS if d.charts.combat is not None else 0  # type: ignore[union-attr]
+    assert result.piece_slots == len(d.counters.counters) + cards + in_piles + placed  # type: ignore[union-attr]
     assert [s.name for s in result.setups] == [s.name for s in d.scenarios]
 
 
@@ -261,7 +264,8 @@ def test_inspect_command(modules: dict[str, Path]) -> None:
     import json
 
     payload = json.loads(as_json.output)
-    assert payload["ok"] is True and payload["pieceSlots"] == 56
+    # 56 counters and the battle and result markers of the automation's hidden palette
+    assert payload["ok"] is True and payload["pieceSlots"] == 56 + AUTOMATION_GPIDS
 
 
 def test_lawrence_decks_and_bins(modules: dict[str, Path]) -> None:

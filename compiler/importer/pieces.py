@@ -115,6 +115,9 @@ def import_pieces(
         )
         pile = element.getparent()
         deck_id = pile.get(wgc("deck")) if element.tag == CARD_SLOT and pile is not None else None
+        if _automation_piece(kind, piece.properties):
+            tally.kept("wgc's automation pieces (battle, result and track markers)")
+            continue
         if deck_id is not None and "Counter" not in piece.properties:  # wgc's own bins hold counters
             piece.key = f"{deck_id}/{card_ids[deck_id].make(_name(kind, element))}"
             found.cards.append(piece)
@@ -164,7 +167,7 @@ def _unlisted(source: ModuleSource, found: ImportedPieces, ids: IdMaker) -> None
             values = decode(states[-1], ";")
             gpid = values[3] if len(values) > 3 else ""
             identity = gpid or "\t".join(kind.types)
-            if gpid in known or identity in seen:
+            if gpid in known or identity in seen or _automation_piece(kind, _properties(kind, states)):
                 continue
             seen.add(identity)
             piece = ImportedPiece(
@@ -219,11 +222,25 @@ def _by_face(piece: ImportedPiece) -> dict[str, tuple[int, str, str | None]]:
     return found
 
 
+def _automation_marker(trait: str) -> bool:
+    """A Marker of wgc's automation (its properties are led by 'Wgc'): the module's machinery,
+    not the game's values."""
+    return type_prefix(trait) == "mark;" and "Wgc" in marker_names(trait)
+
+
+def _automation_piece(kind: PieceKind, properties: dict[str, tuple[int, str]]) -> bool:
+    """A piece wgc's automation adds (a battle or result marker, a track's marker): it has the
+    automation's Marker and is no counter of the game; kept as it is, never a counter."""
+    automation = any(_automation_marker(trait) for trait in kind.types[:-1])
+    return automation and "Counter" not in properties
+
+
 def _properties(kind: PieceKind, states: list[str]) -> dict[str, tuple[int, str]]:
-    """The piece's own Marker properties (the first Marker that names one wins, as in VASSAL)."""
+    """The piece's own Marker properties (the first Marker that names one wins, as in VASSAL),
+    but for the automation's."""
     found: dict[str, tuple[int, str]] = {}
     for position, trait in enumerate(kind.types[:-1]):
-        if type_prefix(trait) != "mark;":
+        if type_prefix(trait) != "mark;" or _automation_marker(trait):
             continue
         names = marker_names(trait)
         values = decode(states[position], ",") + [""] * len(names)

@@ -14,7 +14,10 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from compiler.render.art import BoardArt
-from compiler.vassal.catalogue import PROTOTYPES, PieceDefinition, is_solitaire
+from compiler.vassal.automation import keys
+from compiler.vassal.automation.components import write_globals
+from compiler.vassal.automation.plan import PALETTE, Automation, ExtraMap
+from compiler.vassal.catalogue import PieceDefinition, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
 from compiler.vassal.pieces import add_piece, basic_piece
@@ -42,6 +45,8 @@ class ModuleParts:
     setups: list[tuple[str, str]] = field(default_factory=list)
     help_file: str = "help/index.html"
     decks: list[DeckPlan] = field(default_factory=list)
+    automation: Automation = field(default_factory=Automation)
+    automation_gpids: list[int] = field(default_factory=list)
 
 
 def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etree._Element:
@@ -70,6 +75,7 @@ def _module_root(parts: ModuleParts) -> etree._Element:
         max(
             [p.gpid for p in parts.pieces]
             + [entry.gpid for deck in parts.decks for entry in deck.entries]
+            + parts.automation_gpids
             + [0]
         )
         + 1
@@ -92,18 +98,23 @@ def _module_root(parts: ModuleParts) -> etree._Element:
         root,
         M + "GlobalOptions",
         autoReport="Always",
-        nonOwnerUnmaskable="Never",
+        hotKeysOnClosedWindows="Always",  # the automation's hidden buttons answer their hotkeys
+        # hex IDs like "0107" stay text in expressions (else they read as the number 107)
+        storeLeadingZeroIntegersAsStrings="true",
+        # solitaire: what lies face down for everyone (garrisons, drawn cards) may be turned up
+        nonOwnerUnmaskable="Always" if is_solitaire(definition) else "Never",
         playerIdFormat="$PlayerName$",
         promptString="Opponents can unmask my pieces",
     )
     _element(root, M + "Chatter")
     _element(root, M + "KeyNamer")
-    _prototypes(root)
+    _prototypes(root, parts.automation)
     _map(root, parts)
     _palette(root, parts)
     _dice(root, definition)
-    _turn_tracker(root, definition)
+    _turn_tracker(root, definition, parts.automation)
     _charts(root, parts)
+    _automation(root, parts.automation, parts.piece_size)
     for name, file in parts.setups:
         _element(
             root, M + "PredefinedSetup", name=name, description="", isMenu="false", useFile="true", file=file
@@ -138,9 +149,9 @@ def _player_roster(root: etree._Element, definition: ValidGame) -> None:
         entry.text = name
 
 
-def _prototypes(root: etree._Element) -> None:
+def _prototypes(root: etree._Element, plan: Automation) -> None:
     container = _element(root, M + "PrototypesContainer")
-    for name, traits in PROTOTYPES.items():
+    for name, traits in prototypes(plan).items():
         prototype = _element(container, M + "PrototypeDefinition", name=name, description="")
         prototype.text = add_piece("null", [*traits, basic_piece("", "", gpid="")])
 
@@ -156,6 +167,77 @@ def _map(root: etree._Element, parts: ModuleParts) -> None:
     _detail_viewer(game_map)
     for deck in parts.decks:
         _deck(game_map, deck, parts)
+    for camera in parts.automation.cameras:
+        camera.write(game_map)
+
+
+def _extra_map(root: etree._Element, spec: ExtraMap) -> None:
+    """A window of its own: a blank board of the spec's size, with the map's plumbing."""
+    game_map = _map_element(root, spec.name, spec.button)
+    picker = _element(
+        game_map,
+        MAP + "BoardPicker",
+        title="Choose Boards",
+        slotWidth="350",
+        slotHeight="125",
+        slotScale="0.2",
+        addRowText="Add Row",
+        addColumnText="Add Column",
+        boardPrompt="Select board",
+        maxColumns="0",
+    )
+    _element(
+        picker,
+        BOARD + "Board",
+        name=spec.name,
+        image="",
+        reversible="false",
+        width=str(spec.width),
+        height=str(spec.height),
+        color="230,230,220",
+    )
+    _stack_metrics(game_map)
+    for plumbing in MAP_PLUMBING:
+        _element(game_map, MAP + plumbing)
+    _element(game_map, MAP + "Zoomer", zoomLevels="0.4,0.6,0.8,1.0", zoomStart="2")
+
+
+def _automation(root: etree._Element, plan: Automation, piece_size: int) -> None:
+    """The automation's global properties (with the commands that set them), its toolbar and
+    hidden buttons, its global key commands, and the hidden palette of the markers it places."""
+    write_globals(root, plan.globals, plan.property_commands)
+    for extra in plan.extra_maps:
+        _extra_map(root, extra)
+    if plan.palette:
+        window = _element(
+            root,
+            M + "PieceWindow",
+            name=PALETTE,
+            description="",
+            hidden="true",
+            text="",
+            tooltip="",
+            icon="",
+            hotkey="",
+            scale="1.0",
+            defaultWidth="0",
+        )
+        for slot in plan.palette:
+            entry = _element(
+                window,
+                B + "widget.PieceSlot",
+                entryName=slot.name,
+                gpid=str(slot.gpid),
+                width=str(piece_size),
+                height=str(piece_size),
+            )
+            entry.text = slot.piece
+    for button in plan.buttons:
+        button.write(root)
+    for command in plan.key_commands:
+        command.write(root)
+    for startup in plan.startup_keys:
+        startup.write(root)
 
 
 MAP_PLUMBING = (
@@ -171,19 +253,21 @@ MAP_PLUMBING = (
 )
 
 
-def _map_element(root: etree._Element) -> etree._Element:
+def _map_element(root: etree._Element, name: str = MAP_NAME, button: str = "") -> etree._Element:
+    """A map: the main one, or a window of its own opened by a toolbar ``button``. Every move on
+    it marks the piece moved (the automation's moved marks, where pieces have them)."""
     return _element(
         root,
         M + "Map",
-        mapName=MAP_NAME,
+        mapName=name,
         description="",
-        markMoved="Never",
-        launch="false",
+        markMoved="Always",
+        launch="true" if button else "false",
         edgeWidth="0",
         edgeHeight="0",
         allowMultiple="false",
         backgroundcolor="255,255,255",
-        buttonName="",
+        buttonName=button,
         icon="",
         hotkey="",
         color="255,0,0",
@@ -415,7 +499,7 @@ def _dice(root: etree._Element, definition: ValidGame) -> None:
         )
 
 
-def _turn_tracker(root: etree._Element, definition: ValidGame) -> None:
+def _turn_tracker(root: etree._Element, definition: ValidGame, plan: Automation) -> None:
     game = definition.game
     if not game.turn_labels:
         return
@@ -427,7 +511,7 @@ def _turn_tracker(root: etree._Element, definition: ValidGame) -> None:
         buttonText="Turn",
         icon="",
         hotkey="",
-        nexthotkey="",
+        nexthotkey=keys.NEXT_PHASE if plan.turn_hotkeys else "",
         prevhotkey="",
         turnFormat="Turn $level1$ - $level2$",
         reportFormat="* <$PlayerName$> $newTurn$",
@@ -459,6 +543,8 @@ def _turn_tracker(root: etree._Element, definition: ValidGame) -> None:
             configFirst="false",
             prompt="",
         )
+    for hotkey in plan.turn_hotkeys:
+        hotkey.write(tracker)
 
 
 def _charts(root: etree._Element, parts: ModuleParts) -> None:

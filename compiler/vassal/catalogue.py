@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.render.names import counter_label
+from compiler.vassal.automation.plan import Automation
+from compiler.vassal.automation.values import face_traits, face_values
 from compiler.vassal.pieces import (
     CTRL,
     SHIFT,
@@ -31,6 +33,7 @@ from compiler.vassal.pieces import (
     prototype,
     rotate,
 )
+from compiler.vassal.sides import side_name
 from compiler.vassal.values import LAYER, face_properties
 from rules_engine.definitions import Counter, GameInfo, ValidGame
 
@@ -38,6 +41,15 @@ PROTOTYPES: dict[str, list[Trait]] = {
     "Unit": [delete("Eliminate", key("D"))],
     "Marker": [delete("Remove", key("D"))],
 }
+Prototypes = dict[str, list[Trait]]
+
+
+def prototypes(plan: Automation | None) -> Prototypes:
+    """The module's prototypes: the automation's unit traits go first in "Unit"."""
+    if plan is None or not plan.unit_traits:
+        return PROTOTYPES
+    remove = [delete("Remove from play", "")] if plan.eliminates else PROTOTYPES["Unit"]
+    return {**PROTOTYPES, "Unit": [*plan.unit_traits, *remove]}
 
 
 POINTING = ("road", "arrow")  # markers that point along the map (a road laid, the convoy's route)
@@ -68,27 +80,23 @@ def is_solitaire(definition: ValidGame) -> bool:
     return game is not None and game.max_players == 1
 
 
-def side_name(definition: ValidGame, side_id: str | None) -> str:
-    game = definition.game
-    side = game.side(side_id) if game and side_id else None
-    return side.name if side else (side_id or "")
-
-
 def random_bin_counters(definition: ValidGame) -> set[str]:
     """Counters kept in a bin drawn at random (they lie face down there)."""
     board = definition.board
     return {c for box in board.boxes if box.draw == "random" for c in box.counters}
 
 
-def piece_definitions(definition: ValidGame) -> list[PieceDefinition]:
-    """One palette piece per counter entry, gpids from 1 in counter-mix order."""
+def piece_definitions(definition: ValidGame, plan: Automation | None = None) -> list[PieceDefinition]:
+    """One palette piece per counter entry, gpids from 1 in counter-mix order; with ``plan``, each
+    piece carries the values and traits the module's automation reads."""
     counters = definition.counters
     return [
-        _piece(definition, counter, gpid) for gpid, counter in enumerate(counters.counters.values(), start=1)
+        _piece(definition, counter, gpid, plan)
+        for gpid, counter in enumerate(counters.counters.values(), start=1)
     ]
 
 
-def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinition:
+def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation | None) -> PieceDefinition:
     front, back = image_name(counter, "front"), image_name(counter, "back")
     game = definition.game
     nation = game.nation(counter.nation) if game and counter.nation else None
@@ -101,6 +109,8 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinitio
     }
     label = counter_label(game, counter)
     traits: list[Trait] = [prototype("Unit" if counter.is_unit else "Marker")]
+    if plan is not None:  # outside a Mask, so that a face-down piece hears the automation's keys
+        traits += plan.traits_of(counter)
     images = [front]
     if counter.front.symbol in POINTING:
         traits.append(rotate(12, key("R"), key("R", CTRL + SHIFT)))
@@ -121,6 +131,14 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int) -> PieceDefinitio
     else:
         base_image = front
     constant, calculated = face_properties(game, counter, masked)
+    if plan is not None:
+        # The automation's own properties in a Marker of their own, led by 'Wgc', so that an
+        # import tells them from the game's declared values.
+        automation = {"Wgc": "unit" if counter.is_unit else ("gear" if counter.kind == "gear" else "marker")}
+        automation.update(face_values(counter))
+        automation.update(plan.values_of(counter))
+        traits += face_traits(counter)
+        traits.append(marker(automation))
     traits.append(marker(properties | constant))
     traits.extend(calculated)
     traits.append(basic_piece(base_image, label, gpid=str(gpid)))
@@ -139,12 +157,12 @@ def _level_names(game: GameInfo, counter: Counter, label: str) -> list[str]:
     return ["", (back_label + (" (damaged)" if damaged else "")).replace("+", "\\+")]
 
 
-def expand(traits: tuple[Trait, ...] | list[Trait]) -> list[Trait]:
+def expand(traits: tuple[Trait, ...] | list[Trait], known: Prototypes = PROTOTYPES) -> list[Trait]:
     """Replace prototype traits by the traits they stand for (saved games need this)."""
     expanded: list[Trait] = []
     for trait in traits:
         if trait.prefix == "prototype;":
-            expanded.extend(expand(PROTOTYPES[trait.type.removeprefix("prototype;")]))
+            expanded.extend(expand(known[trait.type.removeprefix("prototype;")], known))
         else:
             expanded.append(trait)
     return expanded

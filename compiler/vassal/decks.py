@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from compiler.render.art import BoardArt
 from compiler.render.cards import CARD_INCHES
+from compiler.vassal.automation.plan import Automation
 from compiler.vassal.catalogue import PieceDefinition
 from compiler.vassal.pieces import Trait, basic_piece, key, marker, mask
 from compiler.vassal.sequence import encode
@@ -55,8 +56,15 @@ def card_back_image(deck_id: str, card_id: str | None = None) -> str:
 
 
 def deck_plans(
-    definition: ValidGame, art: BoardArt, pieces: list[PieceDefinition], dpi: int, first_gpid: int
+    definition: ValidGame,
+    art: BoardArt,
+    pieces: list[PieceDefinition],
+    dpi: int,
+    first_gpid: int,
+    plan: Automation | None = None,
 ) -> list[DeckPlan]:
+    """Every deck and bin; with ``plan``, each card carries the automation's traits (outside its
+    Mask, so a face-down card hears them)."""
     plans: list[DeckPlan] = []
     gpid = first_gpid
     width, height = round(CARD_INCHES[0] * dpi), round(CARD_INCHES[1] * dpi)
@@ -67,6 +75,7 @@ def deck_plans(
         entries: list[PileEntry] = []
         for card in deck.cards:
             traits: tuple[Trait, ...] = (
+                *(plan.traits_of_card(deck, card) if plan is not None else ()),
                 mask(
                     card_back_image(deck.id, card.id if card.back_image is not None else None),
                     "Flip card",

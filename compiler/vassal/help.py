@@ -6,9 +6,11 @@ written into the data in the designers' own words; no rulebook text is copied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from compiler.render.names import Names
+from compiler.vassal.automation.plan import HelpRow
 from rules_engine.definitions import Scenario, ValidGame
 
 STYLE = """body{font-family:sans-serif;max-width:52em;margin:1em auto;line-height:1.4}
@@ -16,7 +18,9 @@ table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px;text-
 h1{font-size:1.6em}h2{border-bottom:1px solid #ccc}"""
 
 
-def help_page(definition: ValidGame, charts: list[tuple[str, str]]) -> str:
+def help_page(
+    definition: ValidGame, charts: list[tuple[str, str]], automation: Sequence[HelpRow] = ()
+) -> str:
     game = definition.game
     title = game.title
     parts = [
@@ -30,6 +34,7 @@ def help_page(definition: ValidGame, charts: list[tuple[str, str]]) -> str:
     parts.append(_sequence(definition))
     parts.append(_stacking(definition))
     parts.append(_combat(definition))
+    parts.append(_automation(automation))
     if charts:
         parts.append(
             "<h2>Charts</h2><p>The Charts button opens: "
@@ -52,6 +57,20 @@ def help_page(definition: ValidGame, charts: list[tuple[str, str]]) -> str:
 
 def _list(items: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>" if items else ""
+
+
+def _automation(rows: Sequence[HelpRow]) -> str:
+    """What the module works out for the players, and the keys that make it do it."""
+    if not rows:
+        return ""
+    table = "".join(f"<tr><td>{escape(row.keys)}</td><td>{escape(row.does)}</td></tr>" for row in rows)
+    return (
+        "<h2>What the module does for you</h2><p>The module works out what the rules work out, from the "
+        "same data as the rules engine, and writes each step in the chat (the game's log), so an "
+        "opponent playing by e-mail can check it. Nothing stops you from moving pieces by hand: the "
+        "automation only acts when you ask.</p><table><tr><th>Keys or button</th><th>What it does</th></tr>"
+        f"{table}</table>"
+    )
 
 
 def _sides(definition: ValidGame) -> str:

@@ -10,12 +10,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from compiler.cache.drawings import Drawings, board_aside
 from compiler.cache.store import RenderCache
-from compiler.render.board import board_inputs
+from compiler.render.board import board_inputs, render_board
 from compiler.render.chart_content import game_charts
 from compiler.render.counters import CounterPainter
 from compiler.render.limits import MODULE_CARD_DPI, MODULE_DPI
 from compiler.steps import StepTimer, ignore_step, timed
 from compiler.vassal.archive import zip_bytes
+from compiler.vassal.automation import AUTOMATION_GPIDS, automation_plan
 from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, module_name
 from compiler.vassal.catalogue import PieceDefinition, image_name, piece_definitions
 from compiler.vassal.decks import DeckPlan, card_back_image, card_image, deck_plans
@@ -91,7 +92,18 @@ def build_module(
                 first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
                 decks = deck_plans(definition, art, pieces, dpi, first_gpid)
                 _card_images(definition, decks, drawings, images)
-            parts = ModuleParts(definition, art, pieces, piece_size, charts=charts, decks=decks)
+            with timed(on_step, "module: automation"):
+                gpid = max([first_gpid - 1] + [e.gpid for deck in decks for e in deck.entries]) + 1
+                plan = automation_plan(definition, art, gpid, piece_size, _card_size(decks))
+                # the same gpids and images, with the automation's traits
+                pieces = piece_definitions(definition, plan)
+                decks = deck_plans(definition, art, pieces, dpi, first_gpid, plan)
+                for name, data in plan.images.items():
+                    images["images/" + name] = _done(data)
+            parts = ModuleParts(
+                definition, art, pieces, piece_size, charts=charts, decks=decks, automation=plan
+            )
+            parts.automation_gpids = list(range(gpid, gpid + AUTOMATION_GPIDS))
             entries = _texts(definition, parts, on_step)
             with timed(on_step, "module: encode"):  # waiting for the images still being encoded
                 entries.update((name, image.result()) for name, image in images.items())
@@ -106,19 +118,28 @@ def _texts(definition: ValidGame, parts: ModuleParts, on_step: StepTimer) -> dic
     """The saved set-ups, the help page, the build file and the module's description."""
     entries: dict[str, bytes] = {}
     with timed(on_step, "module: setups"):
-        writer = SetupWriter(definition, parts.art, parts.pieces, parts.decks, parts.piece_size)
+        writer = SetupWriter(
+            definition, parts.art, parts.pieces, parts.decks, parts.piece_size, parts.automation
+        )
         for scenario in definition.scenarios:
             file = f"{scenario.id}.vsav"
             entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
             parts.setups.append((scenario.name, file))
     with timed(on_step, "module: buildfile"):
-        entries[parts.help_file] = help_page(definition, parts.charts).encode("utf-8")
+        entries[parts.help_file] = help_page(definition, parts.charts, parts.automation.help).encode("utf-8")
         entries["buildFile.xml"] = build_file(parts)
         entries["moduledata"] = moduledata(definition)
     return entries
 
 
 Images = dict[str, Future[bytes]]
+
+
+def _done(data: bytes) -> Future[bytes]:
+    """Bytes already made, where the images are futures."""
+    future: Future[bytes] = Future()
+    future.set_result(data)
+    return future
 
 
 def _piece_images(
@@ -153,3 +174,26 @@ def _chart_images(definition: ValidGame, drawings: Drawings, images: Images) -> 
         images["images/" + file] = drawings.chart(chart)
         charts.append((chart.title, file))
     return charts
+
+
+def setup_writer(definition: ValidGame, dpi: int | None = None) -> SetupWriter:
+    """The writer of the module's saved games, for positions other than the scenarios' (the
+    automation's differential test): the same board, pieces, decks and automation as
+    ``build_module`` lays out, without drawing a picture of any piece."""
+    dpi = dpi or module_dpi(definition)
+    art = render_board(definition, dpi)
+    pieces = piece_definitions(definition)
+    piece_size = round(COUNTER_INCHES * dpi)
+    first_gpid = max((piece.gpid for piece in pieces), default=0) + 1
+    decks = deck_plans(definition, art, pieces, dpi, first_gpid)
+    gpid = max([first_gpid - 1] + [e.gpid for deck in decks for e in deck.entries]) + 1
+    plan = automation_plan(definition, art, gpid, piece_size, _card_size(decks))
+    pieces = piece_definitions(definition, plan)
+    decks = deck_plans(definition, art, pieces, dpi, first_gpid, plan)
+    return SetupWriter(definition, art, pieces, decks, piece_size, plan)
+
+
+def _card_size(decks: list[DeckPlan]) -> tuple[int, int]:
+    """The size of the game's cards (card decks come first among the piles), or none."""
+    cards = next((deck for deck in decks if deck.height > deck.width), None)
+    return (cards.width, cards.height) if cards is not None else (0, 0)

@@ -17,7 +17,6 @@ from compiler.vassal.sequence import decode, encode, unquote
 TAB = "\t"
 CTRL = 130
 SHIFT = 65
-VK = {"F": 70, "D": 68, "H": 72, "R": 82, "E": 69, "S": 83, "U": 85, "P": 80}
 
 
 @dataclass(frozen=True)
@@ -33,8 +32,9 @@ class Trait:
 
 
 def key(letter: str, modifiers: int = CTRL) -> str:
-    """A key stroke as VASSAL stores it: '<keyCode>,<modifiers>' (Ctrl+F is '70,130')."""
-    return f"{VK[letter]},{modifiers}"
+    """A key stroke as VASSAL stores it: '<keyCode>,<modifiers>' (Ctrl+F is '70,130'); a
+    letter's Java key code (VK_A to VK_Z) is its upper-case code point."""
+    return f"{ord(letter.upper())},{modifiers}"
 
 
 def named_key(name: str) -> str:

@@ -15,13 +15,27 @@ from dataclasses import dataclass, field
 
 from compiler.render.art import BoardArt
 from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
-from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, side_name
+from compiler.vassal.automation.plan import Automation
+from compiler.vassal.automation.turns import tracker_state
+from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
-from compiler.vassal.sequence import encode
+from compiler.vassal.sequence import decode, encode
+from compiler.vassal.sides import side_name
 from rules_engine.definitions import Scenario, ValidGame
 
 MAP_NAME = "Main Map"
+
+
+@dataclass(frozen=True)
+class PositionPiece:
+    """A piece of a position that is not a scenario's start (a differential test's battle):
+    its counter, the space it stands on, its face and the overlay marks it shows."""
+
+    counter: str
+    space: str
+    face: str = "front"
+    marks: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -44,8 +58,11 @@ class SetupWriter:
         pieces: list[PieceDefinition],
         decks: list[DeckPlan] | None = None,
         piece_size: int = 63,
+        automation: Automation | None = None,
     ) -> None:
         self.definition = definition
+        self.automation = automation or Automation()
+        self.prototypes = prototypes(self.automation)
         self.art = art
         self.pieces = {piece.counter.id: piece for piece in pieces}
         self.decks = decks or []
@@ -74,8 +91,44 @@ class SetupWriter:
         used = used_copies(scenario)
         for plan in self.decks:
             commands.extend(self._deck(plan, used))
+        commands.extend(global_values(self.automation.setup_globals(scenario)))
+        tracker = tracker_state(self.definition, scenario.first_turn)
+        if tracker is not None:
+            commands.append(tracker)
         commands.append("SETUP_STACK\t")
         return commands
+
+    def position(
+        self, pieces: list[PositionPiece], values: dict[str, str], turn: str | None = None, phase: str = ""
+    ) -> tuple[list[str], list[str]]:
+        """The commands of a save holding ``pieces`` on their spaces, giving the global properties
+        ``values`` and the turn tracker ``turn`` and the phase of id ``phase``, and each piece's id
+        in the save (in the order given)."""
+        self._next_id = 1000
+        stacks = _Stacks()
+        commands, ids = [], []
+        for piece in pieces:
+            commands.append(
+                self._piece(
+                    piece.counter, self._space_point(piece.space), piece.face, stacks, True, piece.marks
+                )
+            )
+            ids.append(str(self._next_id))
+        for (x, y), stacked in stacks.points.items():
+            commands.append(
+                "+/"
+                + encode(
+                    [self._new_id(), "stack", encode([MAP_NAME, str(x), str(y), *stacked, "@@-1"], ";")], "/"
+                )
+            )
+        commands.extend(global_values(values))
+        phase_ids = [p.id for p in self.definition.game.phases]
+        tracker = tracker_state(self.definition, turn, phase_ids.index(phase) if phase in phase_ids else 0)
+        if tracker is not None:
+            commands.append(tracker)
+        # a game under way: its startup commands have run (StartupGlobalKeyCommand.encode)
+        commands.extend(f"SGKC\tSGKC{index}\ttrue" for index in range(len(self.automation.startup_keys)))
+        return commands, ids
 
     def _on_the_map(self, scenario: Scenario, stacks: _Stacks) -> list[str]:
         """Units and markers the scenario puts on spaces."""
@@ -113,7 +166,7 @@ class SetupWriter:
                 remaining[entry.counter] -= 1
                 continue
             piece_id = self._new_id()
-            traits = [self._pile_state(trait, plan, entry) for trait in expand(entry.traits)]
+            traits = [self._pile_state(trait, plan, entry) for trait in expand(entry.traits, self.prototypes)]
             commands.append(add_piece(piece_id, traits))
             ids.append(piece_id)
         commands.append(
@@ -150,25 +203,40 @@ class SetupWriter:
         return str(self._next_id)
 
     def _piece(
-        self, counter_id: str, point: tuple[int, int], face: str, stacks: _Stacks, masked: bool
+        self,
+        counter_id: str,
+        point: tuple[int, int],
+        face: str,
+        stacks: _Stacks,
+        masked: bool,
+        marks: frozenset[str] = frozenset(),
     ) -> str:
         definition = self.pieces[counter_id]
         piece_id = self._new_id()
         traits = [
-            self._with_state(trait, definition, point, face, masked) for trait in expand(definition.traits)
+            self._with_state(trait, definition, point, face, masked, marks)
+            for trait in expand(definition.traits, self.prototypes)
         ]
         stacks.add(point, piece_id)
         return add_piece(piece_id, traits)
 
     def _with_state(
-        self, trait: Trait, definition: PieceDefinition, point: tuple[int, int], face: str, masked: bool
+        self,
+        trait: Trait,
+        definition: PieceDefinition,
+        point: tuple[int, int],
+        face: str,
+        masked: bool,
+        marks: frozenset[str] = frozenset(),
     ) -> Trait:
         if trait.prefix == "piece;":
             return Trait(
                 trait.type, encode([MAP_NAME, str(point[0]), str(point[1]), str(definition.gpid), "0"], ";")
             )
-        if trait.prefix == "emb2;":
+        if trait.prefix == "emb2;" and _layer_name(trait) == "Face":
             return Trait(trait.type, "2" if face == "back" else "1")
+        if trait.prefix == "emb2;" and _layer_name(trait) in marks:
+            return Trait(trait.type, "1")
         if trait.prefix == "obs;" and masked and definition.counter.hidden:
             owner = (
                 "nobody"
@@ -177,3 +245,16 @@ class SetupWriter:
             )
             return Trait(trait.type, encode([owner, ""], ";"))
         return trait
+
+
+def _layer_name(trait: Trait) -> str:
+    fields = decode(trait.type, ";")
+    return fields[19] if len(fields) > 19 else ""
+
+
+def global_values(values: dict[str, str]) -> list[str]:
+    """Commands that give module-level Global Properties their values (GlobalProperty.encode)."""
+    return [
+        "GlobalProperty\t" + ";" + encode([name, value, "Module"], ";")
+        for name, value in sorted(values.items())
+    ]

@@ -16,6 +16,7 @@ from rules_engine.core import Unit
 from rules_engine.systems.jerusalem.roles import KHADER, SYRIAN, TELL, TELL_FORMATION
 
 if TYPE_CHECKING:
+    from rules_engine.definitions import Counter
     from rules_engine.systems.jerusalem.game import Game
 
 # drm_variants keys of terrain.json that the rules know
@@ -32,6 +33,11 @@ def parse_multiplier(text: str | None) -> Fraction:
     return Fraction(text.lstrip("xX"))
 
 
+def leader_multiplier(counter: Counter) -> Fraction:
+    """12.6: the multiplier a leader counter prints (1 for a counter that prints none)."""
+    return parse_multiplier(counter.front.multiplier)
+
+
 def multiplier(game: Game, unit: Unit) -> Fraction:
     """12.6: the leader in the hex multiplies Arab units other than the Legion and the EEF."""
     role = game.role(unit)
@@ -44,7 +50,7 @@ def multiplier(game: Game, unit: Unit) -> Fraction:
             continue
         if other.counter.id == KHADER and unit.nation == SYRIAN:
             continue  # 12.9.1.3
-        return parse_multiplier(other.counter.front.multiplier)
+        return leader_multiplier(other.counter)
     return ONE
 
 

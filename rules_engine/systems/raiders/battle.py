@@ -77,9 +77,9 @@ def resolve_battle(
     game: Game, space: str, dice: DiceSource, decider: Decider, *, no_breakoff: bool = False
 ) -> BattleReport:
     """15.1, 15.2: the rounds of fire until one side is gone or the battle breaks off."""
-    raiders = raiders_at(game, space)
-    everyone = hostiles_at(game, space)
-    hostiles = _hostile_line(game, [u for u in everyone if u.counter.unit_class != AEROPLANE_CLASS], everyone)
+    if game.battle_watcher is not None:
+        game.battle_watcher(game, space)
+    raiders, hostiles, everyone = battle_sides(game, space)
     for unit in raiders:
         if unit.damaged:
             game.state.set_damaged(unit, False)  # a face-down Bedouin shows its value in battle
@@ -89,9 +89,9 @@ def resolve_battle(
         report.outcome = "win"
         game.mission.last_battle = report
         return report
-    report = _edge(game, space, raiders, everyone, dice)
+    report = tactical_edge(game, space, raiders, everyone, dice)
     report.raiders, report.hostiles = [u.uid for u in raiders], [u.uid for u in hostiles]
-    values = {u.uid: combat_value(game, u) for u in raiders} | _hostile_values(game, hostiles, everyone)
+    values = fighting_values(game, raiders, hostiles, everyone)
     quiet = 0
     while _alive(raiders, report) and _alive(hostiles, report, hostile=True):
         if report.rounds >= MAX_ROUNDS:
@@ -125,7 +125,24 @@ def _alive(units: Sequence[Unit], report: BattleReport, *, hostile: bool = False
     return [u for u in units if u.uid not in lost]
 
 
-def _edge(
+def battle_sides(game: Game, space: str) -> tuple[list[Unit], list[Unit], list[Unit]]:
+    """Who fights in ``space``: the raiders, the hostiles' line (aeroplanes do not fire) and every
+    hostile there (aeroplanes too, which count for the edge and the values)."""
+    raiders = raiders_at(game, space)
+    everyone = hostiles_at(game, space)
+    hostiles = _hostile_line(game, [u for u in everyone if u.counter.unit_class != AEROPLANE_CLASS], everyone)
+    return raiders, hostiles, everyone
+
+
+def fighting_values(
+    game: Game, raiders: list[Unit], hostiles: list[Unit], everyone: list[Unit]
+) -> dict[str, int]:
+    """Each fighting unit's combat value: a raider's with its gear (4.0), a hostile's with the
+    aeroplanes' +1 on the strongest (29.0)."""
+    return {u.uid: combat_value(game, u) for u in raiders} | _hostile_values(game, hostiles, everyone)
+
+
+def tactical_edge(
     game: Game, space: str, raiders: list[Unit], hostiles: list[Unit], dice: DiceSource
 ) -> BattleReport:
     """15.1: each side's die plus one per elite unit; ties to the side the terrain favours."""

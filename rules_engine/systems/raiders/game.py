@@ -72,6 +72,9 @@ class Game(CoreGame):
         self.mission = MissionState()
         self.campaign: Any = None  # campaign.CampaignRecord while a campaign is played
         self.between_missions = False
+        # told of each battle as it starts, its space given (a tool's hook: the differential
+        # test of the VASSAL module's automation takes its battles this way)
+        self.battle_watcher: Callable[[Game, str], None] | None = None
         super().__init__(system, scenario, log)
         info = self.rules.missions.get(scenario.id)
         if info is None:

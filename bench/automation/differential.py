@@ -1,0 +1,163 @@
+"""The module's automation against the rules engine, battle by battle, in the real VASSAL engine.
+
+    WGC_AUTOMATION_HARNESS=/path/to/auto-harness.sh \
+    .venv/bin/python bench/automation/differential.py source_data/israel1948 [--battles 50] [--record]
+
+Takes battles from seeded random games (the positions just before each attack), loads each
+position in the module, declares and resolves the battle through the harness, then resolves
+it in the rules engine with the dice the module rolled, and prints every disagreement and
+the counts. With --record the module's answers go to tests/fixtures/automation/<game>.json,
+which tests/test_automation_differential.py compares with the engine without VASSAL.
+Not run by the test suite (it needs VASSAL); see README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness_client import VassalHarness  # noqa: E402
+
+from compiler.pipeline import validate_game  # noqa: E402
+from compiler.vassal.automation.differential import TEMPLATE, check_for, game_folder  # noqa: E402
+from compiler.vassal.automation.differential.position import BattlePosition, position_save  # noqa: E402
+from compiler.vassal.buildfile import module_name  # noqa: E402
+from compiler.vassal.module import build_module, setup_writer  # noqa: E402
+from rules_engine.systems import system_for  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "fixtures" / "automation"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "game", help="a game folder of the repository (source_data/israel1948), or template:<system>"
+    )
+    parser.add_argument("--battles", type=int, default=50)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument(
+        "--record", action="store_true", help="write the module's answers as the test fixture"
+    )
+    parser.add_argument("--only", type=int, action="append", help="play only battle N (1-based; repeatable)")
+    parser.add_argument("--verbose", action="store_true", help="print every battle's answers")
+    args = parser.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="wgc-differential-game-"))
+    folder = game_folder(args.game, ROOT, scratch)
+    report = validate_game(folder, run_replays=False)
+    definition = report.valid
+    if definition is None:
+        print(f"{args.game}: the game has errors", file=sys.stderr)
+        return 1
+    source = args.game if args.game.startswith(TEMPLATE) else str(folder.resolve().relative_to(ROOT))
+    check = check_for(definition.game.system)
+    system = system_for(definition)
+    started = time.perf_counter()
+    scenarios = [s.id for s in definition.scenarios]
+    positions = check.capture(
+        system, scenarios, range(args.first_seed, args.first_seed + 10_000), args.battles
+    )
+    print(
+        f"{definition.game.id}: {len(positions)} battles from random games"
+        f" ({time.perf_counter() - started:.1f} s)"
+    )
+    numbered = list(enumerate(positions, start=1))
+    if args.only:
+        numbered = [numbered[n - 1] for n in args.only]
+    results = play(definition, check, system, numbered)
+    if args.verbose:
+        for result in results:
+            print(json.dumps({k: result[k] for k in ("position", "module", "engine")}, indent=1))
+    agreed = sum(1 for result in results if not result["differences"])
+    for result in results:
+        for difference in result["differences"]:
+            print(f"  battle {result['number']} (seed {result['position']['seed']}): {difference}")
+    print(
+        f"{definition.game.id}: {len(results)} battles compared, {agreed} agree"
+        f" ({time.perf_counter() - started:.0f} s)"
+    )
+    if args.record:
+        record(definition, source, results)
+    return 0 if agreed == len(results) else 1
+
+
+def record(definition: Any, source: str, results: list[dict[str, Any]]) -> None:
+    """Write the module's answers as the test fixture, unless a battle failed in the module."""
+    failed = [r["number"] for r in results if not r["module"]]
+    if failed:
+        print(f"not recorded: battles {failed} failed in the module", file=sys.stderr)
+        return
+    FIXTURES.mkdir(parents=True, exist_ok=True)
+    kept = [{"position": r["position"], "module": r["module"]} for r in results]
+    fixture = {
+        "game": definition.game.id,
+        "source": source,
+        "system": definition.game.system,
+        "battles": kept,
+    }
+    (FIXTURES / f"{definition.game.id}.json").write_text(fixture_text(fixture))
+
+
+def fixture_text(fixture: dict[str, Any]) -> str:
+    """The fixture as JSON with one battle a line: small, and a change shows as that battle's line."""
+    head = {key: value for key, value in fixture.items() if key != "battles"}
+    lines = [json.dumps(battle, sort_keys=True, separators=(",", ":")) for battle in fixture["battles"]]
+    opening = json.dumps(head, sort_keys=True)[:-1] + ', "battles": [\n'
+    return opening + ",\n".join(lines) + "\n]}\n"
+
+
+def play(
+    definition: Any, check: Any, system: Any, positions: list[tuple[int, BattlePosition]]
+) -> list[dict[str, Any]]:
+    """Each battle in the module (one VASSAL for all, its dice seeded by the battle's number, so a
+    battle plays the same again with --only), then in the engine with the module's dice."""
+    writer = setup_writer(definition)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="wgc-differential-") as folder:
+        module = Path(folder) / f"{definition.game.id}.vmod"
+        module.write_bytes(build_module(definition, fork_board=False))
+        harness = VassalHarness(module)
+        try:
+            for number, position in positions:
+                save, ids = position_save(
+                    writer, position, check.global_values(definition, position), module_name(definition)
+                )
+                path = Path(folder) / f"battle-{number}.vsav"
+                path.write_bytes(save)
+                harness.command("load", str(path))
+                harness.command("seed", str(number))
+                started = time.perf_counter()
+                try:
+                    answer = check.module_answer(harness, definition, position, ids)
+                    answer["problems"] = harness.command("problems")
+                    engine = check.engine_answer(system, position, check.rolls_of(answer))
+                    differences = check.compare(engine, answer)
+                except Exception as error:  # a battle that fails is reported, and the next one played
+                    answer, engine, differences = {}, {}, [f"failed: {type(error).__name__}: {error}"]
+                print(f"  battle {number}: {time.perf_counter() - started:.0f} s", flush=True)
+                results.append(
+                    {
+                        "number": number,
+                        "position": position.to_json(),
+                        "module": answer,
+                        "engine": engine,
+                        "differences": differences,
+                    }
+                )
+        finally:
+            harness.close()
+    return results
+
+
+if __name__ == "__main__":
+    sys.exit(main())
