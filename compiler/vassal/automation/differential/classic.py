@@ -11,13 +11,12 @@ modifiers, where the combat falls, the roll and the result must be the same.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.vassal.automation.differential.harness import Harness, marker_props, press
-from compiler.vassal.automation.differential.israel1948 import PER_GAME, restore, snapshot
-from compiler.vassal.automation.differential.position import BattlePosition
+from compiler.vassal.automation.differential.israel1948 import restore, snapshot
+from compiler.vassal.automation.differential.position import BattlePosition, pick_battles
 from compiler.vassal.automation.differential.recording import RecordingDice
 from compiler.vassal.automation.keys import RESOLVE
 from compiler.vassal.automation.values import identifier
@@ -34,15 +33,7 @@ TOLERANCE = 1e-6
 def capture(system: Any, scenarios: Sequence[str], seeds: Sequence[int], wanted: int) -> list[BattlePosition]:
     """The positions before the attacks of random games, ``wanted`` at most, at most PER_GAME from
     one game (picked at random, so they come from all of a game's turns)."""
-    found: list[BattlePosition] = []
-    for seed in seeds:
-        for scenario in scenarios:
-            if len(found) >= wanted:
-                return found
-            battles = _battles_of(system, scenario, seed)
-            picked = random.Random(seed).sample(battles, min(PER_GAME, len(battles)))
-            found += picked[: wanted - len(found)]
-    return found
+    return pick_battles(lambda scenario, seed: _battles_of(system, scenario, seed), scenarios, seeds, wanted)
 
 
 def _battles_of(system: Any, scenario: str, seed: int) -> list[BattlePosition]:

@@ -13,12 +13,11 @@ die and the hits each side scores; they must be equal.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from compiler.vassal.automation.differential.harness import Harness, marker_props, press
-from compiler.vassal.automation.differential.position import BattlePosition, UnitState
+from compiler.vassal.automation.differential.position import BattlePosition, UnitState, pick_battles
 from compiler.vassal.automation.differential.recording import RecordingDice
 from compiler.vassal.automation.keys import ALL_IN, HALTED, RESOLVE, STEP_LOSS
 from compiler.vassal.automation.values import identifier
@@ -29,7 +28,6 @@ from rules_engine.systems.israel1948.combat import resolve_attack
 from rules_engine.systems.israel1948.decisions import HitTaken
 
 Answer = dict[str, Any]
-PER_GAME = 2
 
 
 def snapshot(game: Any, attackers: Sequence[str], defenders: Sequence[str], seed: int) -> BattlePosition:
@@ -60,15 +58,7 @@ def snapshot(game: Any, attackers: Sequence[str], defenders: Sequence[str], seed
 def capture(system: Any, scenarios: Sequence[str], seeds: Sequence[int], wanted: int) -> list[BattlePosition]:
     """The positions before the attacks of random games, ``wanted`` of them at most, at most
     PER_GAME from one game (picked at random, so they come from all of a game's turns)."""
-    found: list[BattlePosition] = []
-    for seed in seeds:
-        for scenario in scenarios:
-            if len(found) >= wanted:
-                return found
-            battles = _battles_of(system, scenario, seed)
-            picked = random.Random(seed).sample(battles, min(PER_GAME, len(battles)))
-            found += picked[: wanted - len(found)]
-    return found
+    return pick_battles(lambda scenario, seed: _battles_of(system, scenario, seed), scenarios, seeds, wanted)
 
 
 def _battles_of(system: Any, scenario: str, seed: int) -> list[BattlePosition]:

@@ -13,13 +13,12 @@ and its result.
 from __future__ import annotations
 
 import dataclasses
-import random
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from compiler.vassal.automation.differential.harness import Harness, marker_props, press
-from compiler.vassal.automation.differential.position import BattlePosition, UnitState
+from compiler.vassal.automation.differential.position import BattlePosition, UnitState, pick_battles
 from compiler.vassal.automation.differential.recording import RecordingDice
 from compiler.vassal.automation.keys import ELIMINATE, RESOLVE
 from rules_engine.core import SeededDice, Unit, UnitStatus
@@ -28,7 +27,6 @@ from rules_engine.systems.jerusalem.combat import EEF_NOT_MADE, resolve_attack
 from rules_engine.systems.jerusalem.decisions import Fire, FireOptions
 
 Answer = dict[str, Any]
-PER_GAME = 2
 # the phases a battle position is taken in (the position as the movement left it)
 MOVEMENT_PHASES = ("overland-movement", "road-movement")
 MARKS = ("Halved", "Disrupted", "Fired", "Transported")
@@ -85,15 +83,7 @@ def _snapshot(game: Any, seed: int) -> BattlePosition:
 
 def capture(system: Any, scenarios: Sequence[str], seeds: Sequence[int], wanted: int) -> list[BattlePosition]:
     """Positions before the attacks of random games, at most PER_GAME from one game."""
-    found: list[BattlePosition] = []
-    for seed in seeds:
-        for scenario in scenarios:
-            if len(found) >= wanted:
-                return found
-            battles = _battles_of(system, scenario, seed)
-            picked = random.Random(seed).sample(battles, min(PER_GAME, len(battles)))
-            found += picked[: wanted - len(found)]
-    return found
+    return pick_battles(lambda scenario, seed: _battles_of(system, scenario, seed), scenarios, seeds, wanted)
 
 
 def _battles_of(system: Any, scenario: str, seed: int) -> list[BattlePosition]:

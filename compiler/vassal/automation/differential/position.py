@@ -8,7 +8,8 @@ for the module (``position_save``), and rebuilt in the engine by each system's c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -76,3 +77,26 @@ def position_save(
     return save_bytes(commands, module_name, "1.0"), dict(
         zip((u.uid for u in position.units), ids, strict=True)
     )
+
+
+PER_GAME = 2  # battles taken from one random game at most
+
+
+def pick_battles(
+    battles_of: Callable[[str, int], list[BattlePosition]],
+    scenarios: Sequence[str],
+    seeds: Sequence[int],
+    wanted: int,
+) -> list[BattlePosition]:
+    """``wanted`` battles at most from the random games of ``seeds`` and ``scenarios``, at most
+    PER_GAME from one game, picked at random from its battles so that they come from all of a
+    game's turns rather than its first attacks."""
+    found: list[BattlePosition] = []
+    for seed in seeds:
+        for scenario in scenarios:
+            if len(found) >= wanted:
+                return found
+            battles = battles_of(scenario, seed)
+            picked = random.Random(seed).sample(battles, min(PER_GAME, len(battles)))
+            found += picked[: wanted - len(found)]
+    return found

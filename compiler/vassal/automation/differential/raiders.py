@@ -11,12 +11,11 @@ aeroplane backs changes nothing) and each shot's hit must agree.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.vassal.automation.differential.harness import Harness, marker_props, press
-from compiler.vassal.automation.differential.position import BattlePosition, UnitState
+from compiler.vassal.automation.differential.position import BattlePosition, UnitState, pick_battles
 from compiler.vassal.automation.differential.recording import RecordingDice
 from compiler.vassal.automation.keys import FIRE, RESOLVE
 from rules_engine.core import SeededDice, Unit, UnitStatus
@@ -26,7 +25,6 @@ from rules_engine.systems.raiders.battle import battle_sides, fighting_values, t
 from rules_engine.systems.raiders.decisions import RandomDecider
 
 Answer = dict[str, Any]
-PER_GAME = 2
 
 
 def _snapshot(game: Any, space: str, seed: int) -> BattlePosition:
@@ -61,15 +59,11 @@ def _state(unit: Unit, space: str) -> UnitState:
 
 def capture(system: Any, scenarios: Sequence[str], seeds: Sequence[int], wanted: int) -> list[BattlePosition]:
     """Positions of the battles of random games, at most PER_GAME from one game."""
-    found: list[BattlePosition] = []
-    for seed in seeds:
-        for scenario in scenarios:
-            if len(found) >= wanted:
-                return found
-            battles = [b for b in _battles_of(system, scenario, seed) if b.attackers and b.extra["fighters"]]
-            picked = random.Random(seed).sample(battles, min(PER_GAME, len(battles)))
-            found += picked[: wanted - len(found)]
-    return found
+
+    def fought(scenario: str, seed: int) -> list[BattlePosition]:
+        return [b for b in _battles_of(system, scenario, seed) if b.attackers and b.extra["fighters"]]
+
+    return pick_battles(fought, scenarios, seeds, wanted)
 
 
 def _battles_of(system: Any, scenario: str, seed: int) -> list[BattlePosition]:
