@@ -198,7 +198,7 @@ def test_classic_hex_effects_are_the_engines(game: str) -> None:
     board = game_board(definition)
     for space in board.spaces:
         for side in (s.id for s in definition.game.sides):
-            engine = classic_combat._effects(classic_strength.hex_terrain(world, space), side)
+            engine = classic_combat.hex_effect(classic_strength.hex_terrain(world, space), side)
             assert hex_effect(kinds_of(board, space), side) == engine
 
 

@@ -15,8 +15,6 @@ A battle attacks one hex: the hex of the defenders selected.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from compiler.vassal.automation import keys
 from compiler.vassal.automation.battle import stage_trigger
 from compiler.vassal.automation.classic_units import ATTACKERS, DEFENDERS, ClassicStrengths
@@ -27,7 +25,8 @@ from compiler.vassal.automation.terrain import kinds_of
 from compiler.vassal.automation.traits import Change, calculated, dynamic, report, trigger
 from compiler.vassal.automation.values import identifier
 from compiler.vassal.pieces import Trait
-from rules_engine.definitions import ResultMeaning, Terrain, ValidGame
+from rules_engine.definitions import ResultMeaning, ValidGame
+from rules_engine.systems.classic.combat import hex_effect
 from rules_engine.systems.classic.crt import Crt
 
 BELOW, ABOVE = "-1", "Last + 1"
@@ -301,25 +300,6 @@ class ClassicCrt(ClassicStrengths):
             '"Battle " + Battle + ": column " + Col + ", roll " + Die + " + " + Drm + " = " + Mod'
             ' + ": " + OutcomeText'
         )
-
-
-def hex_effect(terrain: Iterable[Terrain], side: str) -> tuple[int, int]:
-    """A hex's column shift and modifier for a defender of ``side``: cumulative effects add, of
-    the others the lowest shift (then modifier) counts."""
-    shift = drm = 0
-    best: tuple[int, int] | None = None
-    for kind in terrain:
-        combat = kind.combat
-        if combat is None or combat.for_side not in (None, side):
-            continue
-        effect = (combat.column_shift, combat.drm or 0)
-        if combat.cumulative:
-            shift, drm = shift + effect[0], drm + effect[1]
-        elif best is None or effect < best:
-            best = effect
-    if best is not None:
-        shift, drm = shift + best[0], drm + best[1]
-    return shift, drm
 
 
 def meaning(result: ResultMeaning) -> str:

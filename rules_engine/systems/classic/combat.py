@@ -7,7 +7,7 @@ and its result carried out (results.py), and the attacker may advance (advance.p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rules_engine.core.dice import DiceSource
@@ -162,7 +162,7 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
     return found
 
 
-def _effects(terrain: Sequence[Terrain], side: str) -> tuple[int, int]:
+def hex_effect(terrain: Iterable[Terrain], side: str) -> tuple[int, int]:
     """The shift and modifier of a hex's terrain for a defender of ``side``: cumulative effects add,
     of the others only the lowest shift counts."""
     shift = drm = 0
@@ -183,7 +183,7 @@ def _effects(terrain: Sequence[Terrain], side: str) -> tuple[int, int]:
 
 def _terrain_modifiers(world: World, side: str, targets: Sequence[str]) -> tuple[int, int]:
     """The defender's terrain: of several hexes attacked, the one with the lowest shift."""
-    return min(_effects(strength.hex_terrain(world, t), side) for t in targets)
+    return min(hex_effect(strength.hex_terrain(world, t), side) for t in targets)
 
 
 def _hexside_modifiers(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> tuple[int, int]:
