@@ -56,6 +56,15 @@ def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etre
     return element
 
 
+def _slot(parent: etree._Element, kind: str, name: str, gpid: int, size: tuple[int, int], piece: str) -> None:
+    """A palette or deck slot (``kind`` PieceSlot or CardSlot) holding one encoded piece."""
+    width, height = size
+    slot = _element(
+        parent, B + "widget." + kind, entryName=name, gpid=str(gpid), width=str(width), height=str(height)
+    )
+    slot.text = piece
+
+
 def module_name(definition: ValidGame) -> str:
     return definition.game.title
 
@@ -223,15 +232,7 @@ def _automation(root: etree._Element, plan: Automation, piece_size: int) -> None
             defaultWidth="0",
         )
         for slot in plan.palette:
-            entry = _element(
-                window,
-                B + "widget.PieceSlot",
-                entryName=slot.name,
-                gpid=str(slot.gpid),
-                width=str(piece_size),
-                height=str(piece_size),
-            )
-            entry.text = slot.piece
+            _slot(window, "PieceSlot", slot.name, slot.gpid, (piece_size, piece_size), slot.piece)
     for button in plan.buttons:
         button.write(root)
     for command in plan.key_commands:
@@ -439,15 +440,8 @@ def _palette(root: etree._Element, parts: ModuleParts) -> None:
             scale="1.0",
         )
         for piece in pieces:
-            slot = _element(
-                panel,
-                B + "widget.PieceSlot",
-                entryName=piece.name,
-                gpid=str(piece.gpid),
-                width=str(parts.piece_size),
-                height=str(parts.piece_size),
-            )
-            slot.text = add_piece("null", list(piece.traits))
+            size = (parts.piece_size, parts.piece_size)
+            _slot(panel, "PieceSlot", piece.name, piece.gpid, size, add_piece("null", list(piece.traits)))
 
 
 def _palette_groups(parts: ModuleParts) -> dict[tuple[str, str], list[PieceDefinition]]:
@@ -613,12 +607,11 @@ def _deck(game_map: etree._Element, deck: DeckPlan, parts: ModuleParts) -> None:
         countExpressions="",
     )
     for entry in deck.entries:
-        slot = _element(
+        _slot(
             pile,
-            B + "widget.CardSlot",
-            entryName=entry.name,
-            gpid=str(entry.gpid),
-            width=str(deck.width),
-            height=str(deck.height),
+            "CardSlot",
+            entry.name,
+            entry.gpid,
+            (deck.width, deck.height),
+            add_piece("null", list(entry.traits)),
         )
-        slot.text = add_piece("null", list(entry.traits))
