@@ -225,7 +225,9 @@ def why_not_written(path: Path, error: Exception) -> str:
 def _valid(game_dir: Path) -> GameReport:
     report = validate_game(game_dir, run_replays=False)
     if report.valid is None or any(d.is_error for d in report.diagnostics):
-        raise PlayError(f"{game_dir} has errors; run wgc validate {game_dir} to see them")
+        from compiler.report.diagnostics_text import not_valid_message
+
+        raise PlayError(not_valid_message(report, "it cannot be played"))
     return report
 
 
