@@ -138,8 +138,8 @@ class ClassicGame(CoreGame):
 
     def _check_actor(self, unit: Unit, rule: str, verb: str) -> None:
         side = self.active_side
-        if unit.side != side:
-            raise IllegalAction(rule, f"{unit.uid} belongs to the other side")
+        if unit.side != side:  # the sequence of play says whose phase it is, not the verb's rule
+            raise IllegalAction(self.tables.phase_rule(self.phase), f"{unit.uid} belongs to the other side")
         if not unit.on_map:
             raise IllegalAction(rule, f"{unit.uid} is not on the map")
         if not sequence.acts(self.world, unit, side):
