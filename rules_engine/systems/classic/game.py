@@ -296,6 +296,13 @@ class ClassicGame(CoreGame):
         else:
             super().apply(action, dice, decider)
 
+    def action_text(self, action: Action) -> str:
+        """An attack with its totals, odds and column, so a player weighs it before choosing it."""
+        if isinstance(action, Attack) and self.phase.kind == "combat" and not self.state.over:
+            units = [self.unit(name) for name in action.units]
+            return f"{action.describe()} ({combat.odds_text(self.world, units, action.targets)})"
+        return action.describe()
+
     def situation(self) -> list[str]:
         lines = super().situation()
         report = self.world.extra.last_combat

@@ -54,8 +54,9 @@ def movement_limit(world: World, unit: Unit, mode: str | None) -> MovementLimit:
         if mode is not None and mode in effect.except_modes:
             continue
         rule = effect_rule(effect)
-        if effect.movement_allowance is not None and (allowance is None or effect.movement_allowance < allowance):
-            allowance, points_rule = effect.movement_allowance, rule
+        given = effect.movement_allowance
+        if given is not None and (allowance is None or given < allowance):
+            allowance, points_rule = given, rule
         if effect.movement_multiply is not None:
             multiply *= effect.movement_multiply
             points_rule = points_rule or rule
