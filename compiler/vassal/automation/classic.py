@@ -26,8 +26,8 @@ from compiler.vassal.automation.traits import Change, calculated, dynamic, repor
 from compiler.vassal.automation.values import identifier
 from compiler.vassal.pieces import Trait
 from rules_engine.definitions import ResultMeaning, ValidGame
-from rules_engine.systems.classic.combat import hex_effect
 from rules_engine.systems.classic.crt import Crt
+from rules_engine.systems.classic.rolls import hex_effect
 
 BELOW, ABOVE = "-1", "Last + 1"
 FORBIDDEN = '"the terrain forbids this attack: it may not be made"'
