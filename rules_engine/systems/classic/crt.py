@@ -88,6 +88,8 @@ class Crt:
         # what the combat says of a modified roll beyond the rows (None: nothing, no roll gets there)
         self.below_roll = below_roll
         self.above_roll = above_roll
+        # each sum of the dice with its chance (the greedy player's expectations)
+        self.chances = self.dice.chances()
         self.columns = table.columns
         self.odds: tuple[Fraction, ...] = ()
         self.spans: tuple[Span, ...] = ()
