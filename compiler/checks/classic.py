@@ -423,7 +423,7 @@ def _combat(context: CheckContext) -> Iterator[Diagnostic]:
     if on_crt and table is not None:
         yield from _crt(combat, table)
         yield from _roll_range(context, combat, table)
-    yield from _unread_dice(context, combat, table if on_crt else None)
+    yield from _unread_dice(context, table if on_crt else None)
     ends = [("below_lowest", procedure.below_lowest), ("above_highest", procedure.above_highest)]
     ends += [
         (k, e)
@@ -496,21 +496,11 @@ def _roll_range(context: CheckContext, combat: CombatSystem, table: Table) -> It
         )
 
 
-def _unread_dice(context: CheckContext, combat: CombatSystem, crt: Table | None) -> Iterator[Diagnostic]:
-    """Dice the classic system never rolls: a dice pool on a CRT, the dice of a table that is not
-    the combat's CRT."""
+def _unread_dice(context: CheckContext, crt: Table | None) -> Iterator[Diagnostic]:
+    """Dice the classic system never rolls: those of a table that is not the combat's CRT (a dice
+    pool on a CRT the schema refuses already)."""
     charts = context.definition.charts
     assert charts is not None
-    if crt is not None and combat.dice:
-        file, pointer = at(combat.origin, "dice")
-        yield error(
-            codes.SYSTEM_UNPLAYED_FIELD,
-            f"a {combat.kind} combat rolls its CRT's dice, not a dice pool: the classic system "
-            "ignores 'dice'",
-            file,
-            pointer,
-            hint="remove it (the CRT's dice are the table's 'dice', or one of its 'die')",
-        )
     for table in charts.tables.values():
         if table.dice is not None and table is not crt:
             file, pointer = at(table.origin, "dice")
