@@ -176,3 +176,16 @@ def test_a_total_is_refused_where_the_rules_read_each_die(tmp_path: Path) -> Non
     copy.save(name, data)
     report = validate_game(pool)
     assert_reported(report, codes.REPLAY_DICE_MISMATCH, name, f"/steps/{index}/dice/{purpose}")
+
+
+def test_the_printed_crt_heads_its_rows_with_its_dice_and_says_how_they_are_read() -> None:
+    from compiler.render.chart_content import game_charts
+    from compiler.render.charts import Paragraph, Table
+
+    report = validate_game(CADRE, run_replays=False)
+    assert report.valid is not None
+    charts = {chart.id: chart for chart in game_charts(report.valid)}
+    crt = next(b for c in charts.values() for b in c.blocks if isinstance(b, Table) and b.columns[0] == "2d6")
+    assert [row[0].text for row in crt.rows] == ["2", "3-4", "5-6", "7", "8-9", "10-11", "12+"]
+    words = " ".join(b.text for b in charts["combat"].blocks if isinstance(b, Paragraph))
+    assert "Roll 2d6 and add them up" in words and "below the first row is A1" in words

@@ -53,7 +53,7 @@ def test_each_step_loss_turns_a_division_to_its_next_face_and_the_last_eliminate
         changes.step_loss(world, unit)
         shown.append((unit.face_index, unit.status))
     assert shown == [(1, UnitStatus.ON_MAP), (2, UnitStatus.ON_MAP), (2, UnitStatus.ELIMINATED)]
-    assert unit.face_index == 2 and unit.face.label == "cadre"
+    assert unit.face_index == 2 and unit.face is unit.counter.more_faces[0]
 
 
 def test_a_step_back_walks_up_one_face() -> None:
@@ -163,3 +163,32 @@ def test_a_position_on_a_face_the_counter_lacks(cadre: GameCopy) -> None:
     cadre.edit(replay, change)
     report = validate_game(cadre.root)
     assert_reported(report, codes.REPLAY_BAD_START, replay, "/position/units/3/face")
+
+
+def test_the_sheets_print_each_division_and_its_step_counter() -> None:
+    """A division of three faces prints as its counter (full, reduced behind) and a step counter
+    (the cadre, a blank back): the replacement counter of published games."""
+    from compiler.render.sheets import counter_items
+
+    report = validate_game(CADRE, run_replays=False)
+    assert report.valid is not None
+    pieces = [item.thing for item in counter_items(report.valid) if item.thing.counter.id == "north-division"]
+    assert [(p.front, p.back) for p in pieces] == [("front", "back")] * 3 + [("face3", None)] * 3
+    counter, name = pieces[-1].shown("back")
+    assert name == "back" and counter.back is None  # drawn blank
+
+
+def test_the_unit_identification_chart_shows_every_face() -> None:
+    from compiler.render.chart_content import unit_chart
+    from compiler.render.charts import Faces
+    from compiler.render.names import Names
+
+    report = validate_game(CADRE, run_replays=False)
+    definition = report.valid
+    assert definition is not None
+    chart = unit_chart(definition, Names(definition))
+    items = [item for block in chart.blocks if isinstance(block, Faces) for item in block.items]
+    division = next(item for item in items if item.caption.startswith("NORTH DIV"))
+    brigade = next(item for item in items if item.caption.startswith("NORTH BDE"))
+    assert (division.shown, brigade.shown) == (3, 2)
+    assert division.more[0].back == definition.counters.counters["north-division"].more_faces[0]
