@@ -2,10 +2,13 @@
 dice (tests/fixtures/classic/cadre): the Face layer has every face, the values and strengths the
 automation reads follow it, a step loss walks a unit down and the battle marker rolls and adds the
 CRT's dice. The expressions are run with the BeanShell subset inspect uses (VASSAL's semantics)
-and compared with the engine; tests/fixtures/automation/cadre.json holds them to real VASSAL."""
+and compared with the engine; tests/fixtures/automation/cadre.json (battles) and
+tests/fixtures/automation/steps/cadre.json (a unit walked down and up its faces) hold them to
+real VASSAL."""
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 
@@ -16,12 +19,14 @@ from compiler.build import BuildOptions, build
 from compiler.pipeline import validate_game
 from compiler.render.art import BoardArt
 from compiler.vassal.automation.classic import ClassicCrt
+from compiler.vassal.automation.differential import steps
 from compiler.vassal.automation.markers import marker_automation
 from compiler.vassal.catalogue import piece_definitions
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.sequence import decode
 from compiler.vassal.values import face_properties
 from rules_engine.definitions import ValidGame
+from rules_engine.systems import system_for
 from rules_engine.systems.classic.tables import Tables
 from tests.conftest import ROOT
 
@@ -127,3 +132,24 @@ def test_the_marker_reads_the_crt_as_the_engine_for_every_modified_roll(definiti
     for index, column in enumerate(crt.columns):
         for roll in range(0, 14):
             assert run(cell, Col=column, Mod=roll) == crt.result(index, roll), (column, roll)
+
+
+WALKS = ROOT / "tests" / "fixtures" / "automation" / "steps"
+
+
+@pytest.mark.parametrize("path", sorted(WALKS.glob("*.json")), ids=lambda p: p.stem)
+def test_the_engine_walks_a_unit_down_and_up_its_faces_as_vassal_did(path: Path) -> None:
+    """bench/automation/steps.py walked each unit of more than two steps in VASSAL 3.7.26 (step
+    losses, a step back, down until eliminated): the engine's walk is the module's, stop by stop."""
+    recorded = json.loads(path.read_text(encoding="utf-8"))
+    report = validate_game(ROOT / recorded["source"], run_replays=False)
+    assert report.valid is not None
+    system = system_for(report.valid)
+    assert set(recorded["walks"]) == {c.id for c in steps.walked_counters(report.valid)}
+    for counter_id, module in recorded["walks"].items():
+        assert steps.compare(steps.engine_walk(system, counter_id), module) == [], counter_id
+        assert {stop.get("face") for stop in module} >= {2, 3} and module[-1].get("gone")
+        # the comparison sees a module that answered otherwise
+        changed = [dict(stop) for stop in module]
+        changed[1] = {**changed[1], "face": 1}
+        assert steps.compare(steps.engine_walk(system, counter_id), changed)
