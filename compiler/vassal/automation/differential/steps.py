@@ -1,7 +1,8 @@
 """A unit of more than two steps walked down and up its faces, in the module and in the engine.
 
-The walk is the same for both: a step loss for each step the unit has (the last eliminates it),
-after one step back from its last face (a replacement, Ctrl+Shift+F in the module). After each
+The walk is the same for both: step losses down to its last face, a step back for each step it
+lost (a replacement, Ctrl+Shift+F in the module) up to its front again, then a step loss for each
+step it has (the last eliminates it). After each
 key the face the unit shows (its number, 1 the front) and the values game.json declares that it
 prints are recorded, or that it has left the map. bench/automation/steps.py drives the module
 through the harness and records VASSAL's walk (tests/fixtures/automation/steps/); the test
@@ -29,9 +30,10 @@ def walked_counters(definition: ValidGame) -> list[Counter]:
 
 
 def walk(counter: Counter) -> list[str]:
-    """The keys of the walk: down to the last face, one step back, then down until eliminated."""
+    """The keys of the walk: down to the last face, back up to the front a step at a time, then
+    down until eliminated (every face is reached going down and going up)."""
     steps = 2 + len(counter.more_faces)
-    return [STEP_LOSS] * (steps - 1) + [STEP_BACK] + [STEP_LOSS] * 2
+    return [STEP_LOSS] * (steps - 1) + [STEP_BACK] * (steps - 1) + [STEP_LOSS] * steps
 
 
 def shown_values(definition: ValidGame, counter: Counter, face_index: int) -> dict[str, str]:
