@@ -111,6 +111,22 @@ def test_a_step_loss_walks_down_the_faces_and_the_last_eliminates(definition: Va
     assert shown == [(True, False), (True, False), (False, True)]
 
 
+def _step_loss_help(game: ValidGame) -> str:
+    plan = marker_automation(game, BoardArt(Image.new("RGB", (1, 1)), 100, None), 63)
+    return next(row.does for row in plan.help if row.keys == "Ctrl+L on a unit")
+
+
+def test_the_help_tells_of_further_faces_only_where_a_unit_has_them(definition: ValidGame) -> None:
+    """Lawrence's Ctrl+Shift+F fires a unit: the help of a game without more_faces must not also
+    say it turns a unit back a face."""
+    assert "Ctrl+Shift+F" in _step_loss_help(definition) and "further faces" in _step_loss_help(definition)
+    for game in ("battle-for-moscow", "lawrence"):
+        other = validate_game(ROOT / "source_data" / game, run_replays=False).valid
+        assert other is not None
+        said = _step_loss_help(other)
+        assert "Ctrl+Shift+F" not in said and "further faces" not in said, game
+
+
 def test_the_battle_marker_rolls_two_dice_and_adds_them(definition: ValidGame) -> None:
     model = ClassicCrt(definition, 63)
     traits = [_fields(t.type) for t in model.marker_traits()]

@@ -74,12 +74,7 @@ def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automa
             "Moving a unit",
             "It gets a moved mark; every change of phase clears the marks, as does the Clear moved button.",
         ),
-        HelpRow(
-            "Ctrl+L on a unit",
-            "A step loss: a unit turns to its next face (full to reduced, and on through the further "
-            "faces of a unit of more than two steps); a unit on its last face is eliminated. Ctrl+Shift+F "
-            "turns a unit of more than two steps back one face (a replacement).",
-        ),
+        HelpRow("Ctrl+L on a unit", _step_loss_help(definition)),
         HelpRow("Ctrl+D on a unit", "Eliminate it: it goes to its side's eliminated units."),
         HelpRow(
             "Next unmoved button (Ctrl+Shift+U)",
@@ -92,6 +87,18 @@ def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automa
 def _flips(counter: Counter) -> bool:
     """A step loss flips the counter (the engine's ``steps_left`` is two on its front)."""
     return counter.two_sided and not counter.hidden
+
+
+def _step_loss_help(definition: ValidGame) -> str:
+    """What Ctrl+L does; the further faces and their step back (Ctrl+Shift+F) only where a unit
+    has them: in another system's module that key may do something else (a raiders unit fires)."""
+    if not any(_steps(c) > 2 for c in definition.counters.counters.values() if c.is_unit):
+        return "A step loss: a unit on its full-strength side flips, any other is eliminated."
+    return (
+        "A step loss: a unit turns to its next face (full to reduced, and on through the further "
+        "faces of a unit of more than two steps); a unit on its last face is eliminated. Ctrl+Shift+F "
+        "turns a unit of more than two steps back one face (a replacement)."
+    )
 
 
 def _steps(counter: Counter) -> int:
