@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from compiler.render.charts import Cell, Chart, Paragraph, Table
-from compiler.render.classic_charts import selector_text
+from compiler.render.classic_charts import selector_text, sentence
 from compiler.render.names import Names
 from compiler.render.rule_cards import entries_by_side
 from rules_engine.definitions import (
@@ -33,6 +33,7 @@ from rules_engine.definitions import (
     ValidGame,
     ZocRules,
 )
+from rules_engine.definitions.counters import face_index
 
 Fact = tuple[str, str]  # (what the aid calls it, the rule in words)
 
@@ -145,12 +146,12 @@ def _places_text(specs: tuple[PlaceSpec, ...], definition: ValidGame, names: Nam
     return "; or ".join(where_text(spec, definition, names) for spec in specs)
 
 
-def _printed_sources(definition: ValidGame, names: Names) -> list[Fact]:
-    """The supply sources map.json prints, side by side."""
+def _printed_sources(definition: ValidGame, names: Names) -> list[tuple[str, str]]:
+    """The supply source hexes map.json prints, a line per side."""
     by_side: dict[str, list[str]] = {}
     for source in definition.board.supply_sources:
-        by_side.setdefault(source.side, []).append(names.place(source.at))
-    return [(f"{names.side(side)} sources", ", ".join(hexes)) for side, hexes in by_side.items()]
+        by_side.setdefault(names.side(source.side), []).append(names.place(source.at))
+    return [(side, ", ".join(hexes)) for side, hexes in by_side.items()]
 
 
 def _entries(definition: ValidGame, names: Names) -> list[Fact]:
@@ -258,10 +259,9 @@ def _supply_chart(rules: ClassicRules, definition: ValidGame, names: Names) -> C
 
 def _supply_facts(supply: SupplyRules, definition: ValidGame, names: Names) -> list[Fact]:
     facts: list[Fact] = [
-        (f"{names.side(s.side)} traces to" if s.side else "Traces to", place_text(s, definition, names))
-        for s in supply.sources
+        (f"{side} traces to" if side else "Traces to", ends)
+        for side, ends in supply_ends(supply, definition, names)
     ]
-    facts += _printed_sources(definition, names)
     facts.append(("Range", f"at most {supply.range} hexes" if supply.range is not None else "any length"))
     path = "no enemy unit" + ("" if supply.enemy_zoc == "ignored" else " and no enemy zone of control")
     if supply.negated_by_friendly_units and supply.enemy_zoc != "ignored":
@@ -271,6 +271,19 @@ def _supply_facts(supply: SupplyRules, definition: ValidGame, names: Names) -> l
     if effects:
         facts.append(("Out of supply", effects))
     return facts
+
+
+def supply_ends(supply: SupplyRules, definition: ValidGame, names: Names) -> list[tuple[str, str]]:
+    """What each side traces supply to: the option's sources, then the supply source hexes the
+    map prints (the engine counts both: Valloria's east edge, and Vallon's fortress)."""
+    ends: dict[str, list[str]] = {}
+    for source in supply.sources:
+        ends.setdefault(names.side(source.side) if source.side else "", []).append(
+            place_text(source, definition, names)
+        )
+    for side, hexes in _printed_sources(definition, names):
+        ends.setdefault(side, []).append(hexes)
+    return [(side, " or ".join(words)) for side, words in ends.items()]
 
 
 def effects_text(effects: SupplyEffects) -> str:
@@ -317,7 +330,7 @@ def _reinforcement_facts(
     if reinforcements.at:
         facts.append(("Enter", _places_text(reinforcements.at, definition, names)))
     if any(spec.supply_sources for spec in reinforcements.at):
-        facts += _printed_sources(definition, names)
+        facts += [(f"{side} sources", hexes) for side, hexes in _printed_sources(definition, names)]
     facts += _entries(definition, names)
     facts.append(
         (
@@ -335,7 +348,7 @@ def _replacement_chart(rules: ClassicRules, definition: ValidGame, names: Names)
     blocks: list[Table | Paragraph] = [Paragraph(replacements.summary)] if replacements.summary else []
     rows = tuple(
         (
-            Cell(purchase_text(p, names), bold=True),
+            Cell(purchase_text(p, names, _has_more_faces(definition)), bold=True),
             Cell(_points(p.cost), centre=True),
             Cell(_where(p, definition, names)),
         )
@@ -350,12 +363,26 @@ def _replacement_chart(rules: ClassicRules, definition: ValidGame, names: Names)
     return Chart("replacements", "Replacements", tuple(blocks))
 
 
-def purchase_text(purchase: Purchase, names: Names) -> str:
+def _has_more_faces(definition: ValidGame) -> bool:
+    return any(counter.more_faces for counter in definition.counters.counters.values())
+
+
+def purchase_text(purchase: Purchase, names: Names, more_faces: bool = False) -> str:
+    """What a purchase buys, by the face a unit comes back on (a face's number from the
+    third: the first of a unit's more_faces, its cadre); in a game with units of more than
+    two steps, that a step back is one face up."""
     who = f"{selector_text(purchase.units, names)} " if purchase.units is not None else ""
     if purchase.what == "step":
-        return f"A step back for a reduced {who}unit"
-    face = "its reduced side" if purchase.face == "back" else "its full side"
-    return f"An eliminated {who}unit, back on {face}"
+        return f"A step back for a reduced {who}unit" + (" (one face up)" if more_faces else "")
+    return f"An eliminated {who}unit, back on {_face_words(face_index(purchase.face))}"
+
+
+def _face_words(index: int) -> str:
+    if index == 0:
+        return "its full side"
+    if index == 1:
+        return "its reduced side"
+    return f"its face {index + 1} (its last, for a unit with fewer)"
 
 
 def _where(purchase: Purchase, definition: ValidGame, names: Names) -> str:
@@ -367,7 +394,7 @@ def _where(purchase: Purchase, definition: ValidGame, names: Names) -> str:
             ("placed " if purchase.what == "eliminated" else "the unit standing ")
             + _places_text(purchase.at, definition, names)
         )
-    text = "; ".join(words) or "anywhere"
+    text = sentence("; ".join(words) or "anywhere")
     return f"{text}. {purchase.summary}" if purchase.summary else text + "."
 
 
@@ -451,10 +478,7 @@ def _supply_phase_facts(supply: SupplyRules, definition: ValidGame, names: Names
     where a summary names one of them (Vallon's says a step is lost, not that attacks halve)."""
     reach = f"of at most {supply.range} hexes" if supply.range is not None else "of any length"
     ends = "; ".join(
-        f"{names.side(source.side)}: {place_text(source, definition, names)}"
-        if source.side
-        else place_text(source, definition, names)
-        for source in supply.sources
+        f"{side}: {hexes}" if side else hexes for side, hexes in supply_ends(supply, definition, names)
     )
     facts = [(f"a unit is in supply when it traces a path {reach} to its source ({ends})", "trace")]
     effects = effects_text(supply.effects)

@@ -166,20 +166,32 @@ def entry_chart(definition: ValidGame, names: Names) -> Chart | None:
 
 
 def special_rules_chart(definition: ValidGame) -> Chart | None:
-    """Each scenario's special rules, once for the scenarios that share them."""
+    """Each scenario's special rules: those every scenario has once, under "Every scenario",
+    then the rest once for the scenarios that share them (Lawrence's missions differ only in
+    how many cards are dealt)."""
     scenarios = [s for s in _in_order(definition) if s.special_rules]
     if not scenarios:
         return None
-    groups = _grouped(scenarios, {s.id: s.special_rules for s in scenarios})
-    every = len(groups) == 1 and len(scenarios) == len(definition.scenarios)
+    shared = _shared_rules(scenarios) if len(scenarios) == len(definition.scenarios) else ()
+    own = {s.id: tuple(rule for rule in s.special_rules if rule not in shared) for s in scenarios}
+    groups = [group for group in _grouped(scenarios, dict(own)) if own[group[1].id]]
     rows: list[tuple[Cell, ...]] = []
     headings: list[tuple[int, str]] = []
+    if shared and groups:
+        headings.append((0, "Every scenario"))
+    rows += [(Cell(rule),) for rule in shared]
     for scenario_names, scenario in groups:
-        if not every:
-            headings.append((len(rows), _names_of(scenario_names)))
-        rows += [(Cell(rule),) for rule in scenario.special_rules]
+        headings.append((len(rows), _names_of(scenario_names)))
+        rows += [(Cell(rule),) for rule in own[scenario.id]]
     return Chart(
         "special-rules", "Scenario Special Rules", (Table(("Rule",), tuple(rows), groups=tuple(headings)),)
+    )
+
+
+def _shared_rules(scenarios: list[Scenario]) -> tuple[str, ...]:
+    """The special rules every one of ``scenarios`` has, in the first one's order."""
+    return tuple(
+        rule for rule in scenarios[0].special_rules if all(rule in s.special_rules for s in scenarios)
     )
 
 
