@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
 from compiler.output.folders import folder_inside, inside, writing
-from compiler.pipeline import GameReport, validate_game
+from compiler.pipeline import GameReport, folder_name, validate_game
 from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
 from rules_engine.definitions.counters import face_path
@@ -94,7 +94,7 @@ def build(
     say = progress or (lambda message: None)
     games: list[GameBuild] = []
     for folder in game_dirs:
-        say(f"{folder.name}: validating ...")
+        say(f"{folder_name(folder)}: validating ...")
         with timed(on_step, "validate"):
             games.append(GameBuild(validate_game(folder, run_replays=options.run_replays)))
     valid = [(g, g.report.valid) for g in games]

@@ -37,13 +37,6 @@ import make_art  # noqa: E402
 NO_REPLAYS = BuildOptions(run_replays=False)
 
 
-@pytest.fixture
-def artful(tmp_path: Path) -> GameCopy:
-    target = tmp_path / "artful"
-    shutil.copytree(ART_GAME, target, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
-    return GameCopy(target)
-
-
 def codes_of(game: GameCopy) -> list[str]:
     return [d.code for d in validate_game(game.root, run_replays=False).diagnostics]
 

@@ -232,7 +232,8 @@ class _TablePlan:
                     (x + style.pad, y + style.pad), groups[index], font=style.bold, fill=INK, anchor="la"
                 )
                 y += self.group_height
-            breaks.append(y)
+            else:  # a group's heading is never left at the foot of a page without its first row
+                breaks.append(y)
             if index % 2 == 1:
                 draw.rectangle((x, y, x + total, y + self.row_heights[index]), fill=STRIPE)
             self._row(draw, style, x, y, lines, header=False, cells=self.table.rows[index])
