@@ -42,7 +42,7 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
-    map_one_sheet: bool = False  # also the printed map on one page its own size, at 300 ppi
+    map_one_sheet: bool = True  # also map-sheet.pdf: the map on a stock sheet, bleed and crop marks
     aid_dpi: int = 200
     aid_paper: str = "letter"
     run_replays: bool = True

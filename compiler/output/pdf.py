@@ -19,7 +19,7 @@ import io
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, ClassVar
 
 from PIL import Image, ImageFont
 from reportlab import rl_config
@@ -253,7 +253,9 @@ class _Player:
         radius, corners = shape.extra[0], shape.extra[1]
         radius = min(float(radius), (x1 - x0) / 2, (y1 - y0) / 2)
         for inset, fill, outline in self._layers(shape):
-            path = _rounded_path(self.canvas, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius - inset, corners)
+            path = _rounded_path(
+                self.canvas, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius - inset, corners
+            )
             self._paint(path, fill, outline, shape.width)
 
     def ellipse(self, shape: Shape) -> None:
@@ -356,9 +358,7 @@ def _box(points: tuple[float, ...]) -> tuple[float, float, float, float]:
     return min(x0, x1), min(y0, y1), max(x0, x1) + 1, max(y0, y1) + 1
 
 
-def _rounded_path(
-    canvas: Canvas, box: tuple[float, float, float, float], radius: float, corners: Any
-) -> Any:
+def _rounded_path(canvas: Canvas, box: tuple[float, float, float, float], radius: float, corners: Any) -> Any:
     """A rectangle with quarter-circle corners where ``corners`` (top left, top right, bottom
     right, bottom left) says so, all four when None."""
     x0, y0, x1, y1 = box
@@ -390,7 +390,7 @@ class _Fonts:
     """Each TrueType face the drawings use, registered with ReportLab once under a stable name
     (its family and style), embedded as subsets."""
 
-    registered: dict[tuple[str, str], str] = {}
+    registered: ClassVar[dict[tuple[str, str], str]] = {}
 
     def name(self, chosen: ImageFont.FreeTypeFont) -> str:
         family, style = chosen.getname()
@@ -460,7 +460,9 @@ class _FlateImage(pdfdoc.PDFImageXObject):  # type: ignore[misc]
         entries["Height"] = self.data.height
         entries["BitsPerComponent"] = 8
         entries["ColorSpace"] = pdfdoc.PDFName("DeviceGray" if self.data.colours == 1 else "DeviceRGB")
-        entries["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+        entries["Filter"] = pdfdoc.PDFName(
+            "FlateDecode"
+        )  # a name: with an array, DecodeParms must be one too
         entries["DecodeParms"] = pdfdoc.PDFDictionary(
             {"Predictor": 15, "Colors": self.data.colours, "BitsPerComponent": 8, "Columns": self.data.width}
         )
@@ -476,7 +478,9 @@ class _Images:
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
 
-    def draw(self, image: Image.Image | _PngData, x: float, y: float, width: float, height: float) -> None:
+    def draw(
+        self, image: Image.Image | bytes | _PngData, x: float, y: float, width: float, height: float
+    ) -> None:
         """The image over the rectangle (x, y, width, height) of the current user space, its
         first row at the top (y + height)."""
         name = self._embedded(image)
@@ -488,9 +492,11 @@ class _Images:
         canvas._formsinuse.append(name)
         canvas._currentPageHasImages = 1
 
-    def _embedded(self, image: Image.Image | _PngData) -> str:
+    def _embedded(self, image: Image.Image | bytes | _PngData) -> str:
         if isinstance(image, _PngData):
             return self._register(image)
+        if isinstance(image, bytes):
+            return self._register(_png_image(image))
         if image.mode == "RGBA" or (image.mode in ("LA", "PA")) or "transparency" in image.info:
             rgba = image.convert("RGBA")
             alpha = _png_image(png_bytes(rgba.getchannel("A")))

@@ -59,9 +59,10 @@ class Lettering(NamedTuple):
 
 class Picture(NamedTuple):
     """Pixels placed on the drawing: ``image`` (RGB, or RGBA where it lets what is under it
-    show) fills ``box``, in the drawing's pixels."""
+    show; or an RGB PNG file's bytes, for a large ground kept compressed) fills ``box``, in
+    the drawing's pixels."""
 
-    image: Image.Image
+    image: Image.Image | bytes
     box: Box
 
 
@@ -100,7 +101,7 @@ class Drawing:
     def inches(self) -> tuple[float, float]:
         return self.size[0] / self.dpi, self.size[1] / self.dpi
 
-    def picture(self, image: Image.Image, box: Box | None = None) -> None:
+    def picture(self, image: Image.Image | bytes, box: Box | None = None) -> None:
         """Pixels over everything drawn so far; the whole drawing when ``box`` is None (so
         nothing drawn before shows: it is dropped)."""
         if box is None:
@@ -319,3 +320,19 @@ def ellipse_point(box: Sequence[float], angle: float) -> tuple[float, float]:
     x0, y0, x1, y1 = box
     cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
     return cx + rx * math.cos(math.radians(angle)), cy + ry * math.sin(math.radians(angle))
+
+
+def keeper(drawing: Drawing) -> Canvas:
+    """A canvas that only keeps what is drawn, in ``drawing`` (its own pixels are one, and
+    thrown away): for what a page's PDF shows that its pixels got another way."""
+    return Canvas(Image.new("RGB", (1, 1)), drawing)
+
+
+def grounded(image: Image.Image, dpi: float) -> Drawing:
+    """A drawing whose first item is ``image`` as it stands (kept as PNG bytes, so a large
+    board's ground costs its compressed size): what is drawn next goes over it as shapes."""
+    from compiler.render.images import png_bytes
+
+    drawing = Drawing(image.size, dpi)
+    drawing.picture(png_bytes(image.convert("RGB") if image.mode != "RGB" else image))
+    return drawing
