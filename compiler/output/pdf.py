@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import struct
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO, ClassVar
@@ -35,7 +36,6 @@ from compiler.render.canvas import (
     Lettering,
     Picture,
     Shape,
-    Wash,
     arc_extent,
     ellipse_point,
 )
@@ -43,6 +43,7 @@ from compiler.render.images import png_bytes
 
 rl_config.useA85 = 0  # binary streams: ASCII85 would make every image a quarter larger
 POINTS = 72.0
+FORM_ITEMS = 64  # a drawing placed in another with at least this many items is written as a form
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class PdfDocument:
         self.canvas.setProducer("wgc (ReportLab)")
         self.fonts = _Fonts()
         self.images = _Images(self.canvas)
+        self.forms: weakref.WeakKeyDictionary[Drawing, str] = weakref.WeakKeyDictionary()
 
     def add_png_page(self, png: bytes, dpi: float) -> None:
         """A page that is one RGB PNG, ``dpi`` pixels to the inch."""
@@ -91,7 +93,7 @@ class PdfDocument:
         self.canvas.saveState()
         scale = POINTS / drawing.dpi
         self.canvas.transform(scale, 0, 0, -scale, at_in[0] * POINTS, height - at_in[1] * POINTS)
-        _Player(self.canvas, self.fonts, self.images).play(drawing)
+        _Player(self.canvas, self.fonts, self.images, self.forms).play(drawing)
         self.canvas.restoreState()
         self.canvas.showPage()
         if boxes is not None:
@@ -136,8 +138,11 @@ class _Player:
     a box's last row and column too; the paths here follow that, so the vector and the
     raster forms of a drawing line up within a fraction of a pixel."""
 
-    def __init__(self, canvas: Canvas, fonts: _Fonts, images: _Images) -> None:
+    def __init__(
+        self, canvas: Canvas, fonts: _Fonts, images: _Images, forms: weakref.WeakKeyDictionary[Drawing, str]
+    ) -> None:
         self.canvas, self.fonts, self.images = canvas, fonts, images
+        self.forms = forms  # drawings placed more than once (a map's tiles, a card's copies)
 
     def play(self, drawing: Drawing) -> None:
         if drawing.background is not None:
@@ -159,8 +164,6 @@ class _Player:
             self.canvas.restoreState()
         elif isinstance(item, Inset):
             self._inset(item)
-        elif isinstance(item, Wash):
-            self._wash(item)
 
     def _inset(self, inset: Inset) -> None:
         canvas = self.canvas
@@ -171,15 +174,22 @@ class _Player:
             path = canvas.beginPath()
             path.rect(left, top, right - left, bottom - top)
             canvas.clipPath(path, stroke=0, fill=0)
-        self.play(inset.drawing)
+        if len(inset.drawing.items) < FORM_ITEMS:
+            self.play(inset.drawing)
+        else:
+            canvas.doForm(self._form(inset.drawing))
         canvas.restoreState()
 
-    def _wash(self, wash: Wash) -> None:
-        left, top, right, bottom = wash.box
-        self.canvas.saveState()
-        self.canvas.setFillColorRGB(1, 1, 1, alpha=wash.opacity)
-        self.canvas.rect(left, top, right - left, bottom - top, stroke=0, fill=1)
-        self.canvas.restoreState()
+    def _form(self, drawing: Drawing) -> str:
+        """The drawing as a form XObject, written once in the document however often it is
+        placed: a map tiled over twenty pages is in the file once."""
+        name = self.forms.get(drawing)
+        if name is None:
+            name = self.forms[drawing] = f"wgcform{len(self.forms)}"
+            self.canvas.beginForm(name, 0, 0, drawing.size[0], drawing.size[1])
+            self.play(drawing)
+            self.canvas.endForm()
+        return name
 
     # --- colours and strokes ---
 

@@ -77,15 +77,7 @@ class Inset(NamedTuple):
     clip: Box | None = None
 
 
-class Wash(NamedTuple):
-    """A translucent white over ``box``: what fades a drawing (a counter waiting in its box),
-    as ``Image.blend`` with white fades its pixels."""
-
-    box: Box
-    opacity: float
-
-
-Item = Shape | Lettering | Picture | Inset | Wash
+Item = Shape | Lettering | Picture | Inset
 
 
 class Drawing:
@@ -161,9 +153,33 @@ class Canvas(ImageDraw.ImageDraw):
         self._inside += 1
         try:
             self._shape("polygon", xy, fill, outline, width)
-            super().polygon(xy, fill, outline, width)
+            if width > 1 and outline is not None and self.target.mode in ("RGB", "RGBA", "L"):
+                self._wide_polygon(xy, fill, outline, width)
+            else:
+                super().polygon(xy, fill, outline, width)
         finally:
             self._inside -= 1
+
+    def _wide_polygon(self, xy: Any, fill: Any, outline: Any, width: int) -> None:
+        """A polygon with a wide outline, the same pixels as ImageDraw's, which keeps the outline
+        inside by a mask the size of the whole image: on a 300 ppi map, one for each hex. Here
+        the outline is drawn on the piece of the image round the polygon (moved by whole pixels,
+        so every pixel falls the same), and the piece put back."""
+        points = flat_points(xy)
+        xs, ys = points[0::2], points[1::2]
+        reach = width + 2
+        left = max(0, math.floor(min(xs)) - reach)
+        top = max(0, math.floor(min(ys)) - reach)
+        right = min(self.target.width, math.ceil(max(xs)) + reach + 1)
+        bottom = min(self.target.height, math.ceil(max(ys)) + reach + 1)
+        if right <= left or bottom <= top:
+            return
+        if fill is not None:
+            super().polygon(xy, fill)
+        piece = self.target.crop((left, top, right, bottom))
+        moved = [(x - left, y - top) for x, y in zip(xs, ys, strict=True)]
+        ImageDraw.Draw(piece).polygon(moved, None, outline, width)
+        self.target.paste(piece, (left, top))
 
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self._inside += 1
@@ -292,20 +308,6 @@ class Canvas(ImageDraw.ImageDraw):
             self.drawing.items.append(Picture(image.copy(), (x, y, x + image.width, y + image.height)))
         else:
             self.drawing.items.append(Inset(drawing, x, y))
-
-    def wash(self, box: Box, opacity: float) -> None:
-        """White laid over ``box`` at ``opacity`` (0 to 1), in the pixels and in the list."""
-        left, top, right, bottom = (round(v) for v in box)
-        region = (left, top, right, bottom)
-        faded = Image.blend(
-            self.target.crop(region), Image.new("RGB", (right - left, bottom - top), "#ffffff"), opacity
-        )
-        self.target.paste(faded, region)
-        self._keep_wash(box, opacity)
-
-    def _keep_wash(self, box: Box, opacity: float) -> None:
-        if self.drawing is not None:
-            self.drawing.items.append(Wash(box, opacity))
 
 
 def arc_extent(start: float, end: float) -> float:

@@ -408,10 +408,9 @@ class OrderOfBattleBlock(Block):
         counter, copies, face, only = units[index]
         size = round(ink.px(COUNTER_IN))
         face_image = self.printed.painter.render(counter, face, size)
+        faint = Image.blend(face_image, Image.new("RGB", face_image.size, "#ffffff"), 0.45)
         inset = ink.px(0.05)
-        at = (round(slot[0] + inset), round(slot[3] - inset - size))
-        ink.draw.paste(face_image, at)
-        ink.draw.wash((at[0], at[1], at[0] + face_image.width, at[1] + face_image.height), 0.45)
+        ink.draw.paste(faint, (round(slot[0] + inset), round(slot[3] - inset - size)))
         counter_top = slot[3] - inset - size
         if only:  # another scenario's unit: say which, over the counter's top edge
             ink.draw.role = "oob-note"
