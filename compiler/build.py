@@ -43,7 +43,7 @@ class BuildOptions:
     map_dpi: int = 150
     map_paper: str = "letter"
     map_one_sheet: bool = True  # also map-sheet.pdf: the map on a stock sheet, bleed and crop marks
-    aid_dpi: int = 200
+    aid_dpi: int = 300  # the PNG pages, and the counter faces on the PDF's charts
     aid_paper: str = "letter"
     run_replays: bool = True
     use_cache: bool = True  # keep drawings under OUT/.cache and redraw only what changed

@@ -409,7 +409,7 @@ def sheets(
 @cli.command(short_help="Player aids: every chart and table, ready to print.")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @OUTPUT_PER_GAME
-@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True, help="Resolution.")
+@click.option("--dpi", type=click.IntRange(72, 600), default=300, show_default=True, help="Resolution.")
 @PAPER
 @NO_REPLAYS
 def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_replays: bool) -> int:

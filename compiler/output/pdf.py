@@ -1,10 +1,9 @@
 """PDF through ReportLab: drawings as vector paths and real text, pixels at their own resolution.
 
-A page is either a ``Drawing`` (``compiler.render.canvas``) played back as PDF: each shape
-a path, each string text in the embedded typeface (so it can be searched, copied and
-prints sharp at any size), each Picture an image; or a PNG page (a counter sheet), whose
-compressed rows the PDF reuses as they are (Flate with PNG predictors), so a page is
-compressed once for both files.
+A page is a ``Drawing`` (``compiler.render.canvas``) played back as PDF: each shape a
+path, each string text in the embedded typeface (so it can be searched, copied and prints
+sharp at any size), each Picture an image, whose PNG rows the PDF holds as they are (Flate
+with PNG predictors), and a drawing placed many times (a map's tiles) a form written once.
 
 The bytes are the same for the same pages: ReportLab's invariant mode fixes the creation
 date and the document id, subset font names are numbered in order, images are named by a
@@ -18,7 +17,7 @@ import hashlib
 import io
 import struct
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, BinaryIO, ClassVar
 
@@ -43,6 +42,7 @@ from compiler.render.images import png_bytes
 
 rl_config.useA85 = 0  # binary streams: ASCII85 would make every image a quarter larger
 POINTS = 72.0
+RECENT_IMAGES = 256  # images remembered by identity (each held, so its id is not reused)
 FORM_ITEMS = 64  # a drawing placed in another with at least this many items is written as a form
 
 
@@ -66,14 +66,6 @@ class PdfDocument:
         self.fonts = _Fonts()
         self.images = _Images(self.canvas)
         self.forms: weakref.WeakKeyDictionary[Drawing, str] = weakref.WeakKeyDictionary()
-
-    def add_png_page(self, png: bytes, dpi: float) -> None:
-        """A page that is one RGB PNG, ``dpi`` pixels to the inch."""
-        image = _png_image(png)
-        width, height = image.width * POINTS / dpi, image.height * POINTS / dpi
-        self.canvas.setPageSize((width, height))
-        self.images.draw(image, 0.0, 0.0, width, height)
-        self.canvas.showPage()
 
     def add_drawing_page(
         self,
@@ -110,16 +102,6 @@ def pdf_of_drawings(drawings: Iterable[Drawing], title: str) -> bytes:
     document = PdfDocument(out, title)
     for drawing in drawings:
         document.add_drawing_page(drawing)
-    document.close()
-    return out.getvalue()
-
-
-def pdf_from_pngs(pngs: Sequence[bytes], dpi: float, title: str) -> bytes:
-    """A PDF of pages given as RGB PNG files (as png_bytes writes them)."""
-    out = io.BytesIO()
-    document = PdfDocument(out, title)
-    for png in pngs:
-        document.add_png_page(png, dpi)
     document.close()
     return out.getvalue()
 
@@ -487,6 +469,7 @@ class _Images:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
+        self.recent: dict[int, tuple[Image.Image, str]] = {}  # a face placed again: not encoded again
 
     def draw(
         self, image: Image.Image | bytes | _PngData, x: float, y: float, width: float, height: float
@@ -507,6 +490,16 @@ class _Images:
             return self._register(image)
         if isinstance(image, bytes):
             return self._register(_png_image(image))
+        seen = self.recent.get(id(image))
+        if seen is not None and seen[0] is image:
+            return seen[1]
+        name = self._encoded(image)
+        if len(self.recent) >= RECENT_IMAGES:
+            self.recent.pop(next(iter(self.recent)))
+        self.recent[id(image)] = (image, name)
+        return name
+
+    def _encoded(self, image: Image.Image) -> str:
         if image.mode == "RGBA" or (image.mode in ("LA", "PA")) or "transparency" in image.info:
             rgba = image.convert("RGBA")
             alpha = _png_image(png_bytes(rgba.getchannel("A")))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from compiler.output.atomic import open_atomic, write_bytes_atomic
+from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import PageBoxes, PdfDocument, pdf_of_drawings
 from compiler.output.stock import sheet_page
 from compiler.render.art import BoardArt
@@ -73,49 +73,67 @@ def _write_pages(
     """Each page drawn (or taken from the cache), encoded on the pool, written as PNG and into
     the PDF, then let go: at most ``IN_FLIGHT_BYTES`` of pages wait for the encoders while the
     next is drawn; a page larger than that is finished before the next, so memory holds one
-    such page at a time. A counter sheet's PDF page is its PNG's data; a card sheet's is its
-    drawing (vector), so its pages are drawn even when their PNGs come from the cache."""
+    such page at a time. The PDF's pages are the pages' drawings (vector), so the PDF comes from
+    the cache only as a whole, when no page changed; else every page is drawn again (a page whose
+    PNG the cache holds is not encoded again)."""
+    sides = [(sheet, side) for sheet in range(pages.sheets) for side in ("front", "back")]
+    keys = [
+        cache.key(*pages.page_inputs(sheet, side)) if cache is not None else None for sheet, side in sides
+    ]
+    pdf_key = cache.key("sheets pdf", stem, pages.title, tuple(keys)) if cache is not None else None
+    pdf_path = folder / f"{stem}.pdf"
+    paths = [folder / f"{stem}-sheet{sheet + 1}-{side}.png" for sheet, side in sides]
+    if cache is not None and pdf_key is not None and all(cache.holds(k) for k in (pdf_key, *keys) if k):
+        kept = _from_cache(cache, pdf_key, keys, pdf_path, paths)
+        if kept is not None:
+            return kept
     written: list[Path] = []
     waiting: deque[tuple[Path, int, Future[bytes], str | None]] = deque()
-    pdf_path = folder / f"{stem}.pdf"
-    dpi = pages.spec.dpi
-    with open_atomic(pdf_path) as stream:
-        pdf = PdfDocument(stream, pages.title)
+    out = io.BytesIO()
+    pdf = PdfDocument(out, pages.title)
 
-        def write_oldest() -> None:
-            path, _, encoded, key = waiting.popleft()
-            data = encoded.result()
-            if key is not None and cache is not None:
-                cache.put(key, data)
-            write_bytes_atomic(path, data)
-            if not pages.vector:
-                pdf.add_png_page(data, dpi)
-            written.append(path)
+    def write_oldest() -> None:
+        path, _, encoded, key = waiting.popleft()
+        data = encoded.result()
+        if key is not None and cache is not None:
+            cache.put(key, data)
+        write_bytes_atomic(path, data)
+        written.append(path)
 
-        for sheet in range(pages.sheets):
-            for side in ("front", "back"):
-                path = folder / f"{stem}-sheet{sheet + 1}-{side}.png"
-                key = cache.key(*pages.page_inputs(sheet, side)) if cache is not None else None
-                found = cache.get(key) if cache is not None and key is not None else None
-                if pages.vector:
-                    image, drawing = pages.page_drawing(sheet, side)
-                    assert drawing is not None
-                    pdf.add_drawing_page(drawing)
-                    if found is None:
-                        waiting.append((path, *_handed_over(pool, pages, image, sheet, side, cache), key))
-                    else:
-                        waiting.append((path, 0, _finished(found), None))
-                elif found is not None:
-                    waiting.append((path, 0, _finished(found), None))
-                else:
-                    image = pages.page(sheet, side)
-                    waiting.append((path, *_handed_over(pool, pages, image, sheet, side, cache), key))
-                while sum(size for _, size, _, _ in waiting) > IN_FLIGHT_BYTES:
-                    write_oldest()
-        while waiting:
+    for (sheet, side), key, path in zip(sides, keys, paths, strict=True):
+        found = cache.get(key) if cache is not None and key is not None else None
+        image, drawing = pages.page_drawing(sheet, side)
+        pdf.add_drawing_page(drawing)
+        if found is None:
+            waiting.append((path, *_handed_over(pool, pages, image, sheet, side, cache), key))
+        else:
+            waiting.append((path, 0, _finished(found), None))
+        while sum(size for _, size, _, _ in waiting) > IN_FLIGHT_BYTES:
             write_oldest()
-        pdf.close()
+    while waiting:
+        write_oldest()
+    pdf.close()
+    write_bytes_atomic(pdf_path, out.getvalue())
+    if cache is not None and pdf_key is not None:
+        cache.put(pdf_key, out.getvalue())
     return [pdf_path, *written]
+
+
+def _from_cache(
+    cache: RenderCache, pdf_key: str, keys: list[str | None], pdf_path: Path, paths: list[Path]
+) -> list[Path] | None:
+    """The PDF and every page's PNG as the cache holds them, written; None if one is not to be
+    trusted (then everything is drawn again)."""
+    document = cache.get(pdf_key)
+    if document is None:
+        return None
+    for key, path in zip(keys, paths, strict=True):
+        data = cache.get(key) if key is not None else None
+        if data is None:
+            return None
+        write_bytes_atomic(path, data)
+    write_bytes_atomic(pdf_path, document)
+    return [pdf_path, *paths]
 
 
 def _handed_over(

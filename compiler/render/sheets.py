@@ -9,9 +9,10 @@ the grid coincide after the flip, so a player can hold the sheet to the light an
 see whether the printer kept its alignment. A note at the foot of every page says which
 lines to cut on.
 
-Card sheets are drawings as well as pixels (``compiler.render.canvas``): their PDF is
-vector, the cards' words real text. Counter sheets print as their pixels, 300 ppi: each
-face is drawn several times its size and filtered down, which is what makes it crisp.
+Each page is a drawing as well as pixels (``compiler.render.canvas``): its PDF is vector,
+the title, the cut lines, the note and the registration marks as paths and text, and the
+cards' words real text. A counter face is placed as its pixels (300 ppi): it is drawn
+several times its size and filtered down, which is what makes it crisp.
 """
 
 from __future__ import annotations
@@ -190,10 +191,8 @@ class SheetPages:
         paint: Painter,
         inputs: Inputs,
         title: str,
-        vector: bool = False,
     ) -> None:
         self.placements = placements
-        self.vector = vector  # pages have drawings (``page_drawing``) for a vector PDF
         self._inputs = inputs
         self.grid = grid
         self.spec = spec
@@ -207,18 +206,17 @@ class SheetPages:
     def page(self, sheet: int, side: str) -> Image.Image:
         return self.page_drawing(sheet, side)[0]
 
-    def page_drawing(self, sheet: int, side: str) -> tuple[Image.Image, Drawing | None]:
-        """The page's pixels and, for a vector sheet, its drawing."""
+    def page_drawing(self, sheet: int, side: str) -> tuple[Image.Image, Drawing]:
+        """The page's pixels and its drawing."""
         page = Image.new("RGB", self.spec.page_px, "white")
-        drawing = Drawing(page.size, self.spec.dpi, (255, 255, 255)) if self.vector else None
+        drawing = Drawing(page.size, self.spec.dpi, (255, 255, 255))
         where = self.grid.front if side == "front" else self.grid.back
         used = self._on_sheet[sheet]
         for placement in used:
             face = self._faces.get(placement.item, side)
             x, y = where(placement.column, placement.row)
             page.paste(face.image, (x, y))
-            if drawing is not None:
-                drawing.items.append(_placed(face, x, y))
+            drawing.items.append(_placed(face, x, y))
         title = f"{self.title} - sheet {sheet + 1} of {self.sheets}"
         _decorate(page, drawing, self.spec, self.grid, used, side, title)
         return page, drawing
@@ -284,11 +282,10 @@ def render_sheets(
     paint: Painter,
     inputs: Inputs,
     title: str,
-    vector: bool = False,
 ) -> SheetPages:
     """Pages of ``items``: ``paint(item, 'front'|'back')`` draws one face at the cell size,
     reading what ``inputs(item, face)`` returns."""
-    return SheetPages(lay_out(items, grid), grid, spec, paint, inputs, title, vector)
+    return SheetPages(lay_out(items, grid), grid, spec, paint, inputs, title)
 
 
 def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
@@ -347,12 +344,12 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
 
     title = (definition.game.title) + " - cards"
     grid = grid_for(spec, width + 2 * bleed, height + 2 * bleed)
-    return render_sheets(items, spec, grid, paint, inputs, title, vector=True)
+    return render_sheets(items, spec, grid, paint, inputs, title)
 
 
 def _decorate(
     page: Image.Image,
-    drawing: Drawing | None,
+    drawing: Drawing,
     spec: SheetSpec,
     grid: Grid,
     used: list[Placement],
@@ -376,8 +373,7 @@ def _decorate(
         _cut_lines(draw, spec, grid, used)
         _cut_note(draw, spec, grid, used)
     _registration_marks(page, spec, grid)
-    if drawing is not None:
-        _registration_marks_kept(keeper(drawing), spec, grid)
+    _registration_marks_kept(keeper(drawing), spec, grid)
 
 
 def _cut_lines(draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement]) -> None:
