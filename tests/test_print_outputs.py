@@ -40,18 +40,19 @@ LETTER = {(8.5, 11.0), (11.0, 8.5)}
 _BUILT: dict[str, Path] = {}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _outputs(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Every game's print outputs, built twice (into "a" and "b") for the module's tests."""
-    for run in ("a", "b"):
-        out = tmp_path_factory.mktemp(f"print-{run}")
-        result = build(
-            [SOURCE_DATA / g for g in GAMES], ("sheets", "map", "aids"), out, BuildOptions(run_replays=False)
-        )
-        assert result.ok, [d.message for r in result.reports for d in r.diagnostics if d.severity == "error"][
-            :3
-        ]
-        _BUILT[run] = out
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every game's print outputs, built twice (into "a" and "b") for the tests that read them."""
+    if not _BUILT:
+        for run in ("a", "b"):
+            out = tmp_path_factory.mktemp(f"print-{run}")
+            games = [SOURCE_DATA / g for g in GAMES]
+            result = build(games, ("sheets", "map", "aids"), out, BuildOptions(run_replays=False))
+            assert result.ok, [
+                d.message for r in result.reports for d in r.diagnostics if d.severity == "error"
+            ]
+            _BUILT[run] = out
+    return _BUILT
 
 
 def built(run: str) -> Path:
@@ -83,7 +84,7 @@ VECTOR_OUTPUTS = ("aids.pdf", "cards.pdf", "map.pdf", "map-sheet.pdf")
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_aids_cards_and_maps_are_text_and_vector_art(name: str) -> None:
+def test_aids_cards_and_maps_are_text_and_vector_art(name: str, outputs: dict[str, Path]) -> None:
     """Each page of the aids, the card sheets and both maps shows text (as text, in an embedded
     face, extractable) and paths, not one flattened picture."""
     checked = [p for p in pdfs(name) if p.name in VECTOR_OUTPUTS]
@@ -101,7 +102,7 @@ def test_aids_cards_and_maps_are_text_and_vector_art(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_raster_in_a_pdf_prints_at_300_ppi_or_more(name: str) -> None:
+def test_every_raster_in_a_pdf_prints_at_300_ppi_or_more(name: str, outputs: dict[str, Path]) -> None:
     """Grounds, counter faces on charts and maps, counter sheets: no picture prints coarser
     than 300 ppi (a designer's own board image excepted: it is what it is, and warned of)."""
     for path in pdfs(name):
@@ -114,7 +115,9 @@ def test_every_raster_in_a_pdf_prints_at_300_ppi_or_more(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_pages_are_stock_paper_and_the_map_sheet_is_trimmed_from_stock(name: str) -> None:
+def test_pages_are_stock_paper_and_the_map_sheet_is_trimmed_from_stock(
+    name: str, outputs: dict[str, Path]
+) -> None:
     """Aids, sheets and map tiles are Letter; map-sheet.pdf is a stock sheet (its TrimBox) with
     a bleed of 1/8 in and room outside for the crop marks, the map on it at its own scale."""
     folder = built("a") / game_id(name)
@@ -159,7 +162,7 @@ def test_card_sheets_hold_six_poker_cards_a_letter_page(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_sheets_say_which_lines_to_cut(name: str) -> None:
+def test_sheets_say_which_lines_to_cut(name: str, outputs: dict[str, Path]) -> None:
     folder = built("a") / game_id(name) / "sheets"
     for path in sorted(folder.glob("*.pdf")):
         document = pdfium.PdfDocument(path)
@@ -169,7 +172,7 @@ def test_sheets_say_which_lines_to_cut(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_pngs_carry_their_dpi(name: str) -> None:
+def test_pngs_carry_their_dpi(name: str, outputs: dict[str, Path]) -> None:
     folder = built("a") / game_id(name)
     pngs = sorted(folder.rglob("*.png"))
     assert pngs
@@ -181,7 +184,7 @@ def test_pngs_carry_their_dpi(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_two_builds_write_the_same_bytes(name: str) -> None:
+def test_two_builds_write_the_same_bytes(name: str, outputs: dict[str, Path]) -> None:
     first, second = built("a") / game_id(name), built("b") / game_id(name)
     files = sorted(
         p.relative_to(first) for p in first.rglob("*") if p.is_file() and p.suffix in (".pdf", ".png")
@@ -278,3 +281,21 @@ def test_a_missing_shape_or_string_is_seen() -> None:
     drawing.items[:] = [box]
     with pytest.raises(AssertionError):
         _every_string_is_text(drawing, canvas.texts)
+
+
+def test_a_module_build_never_loads_the_pdf_library(tmp_path: Path) -> None:
+    """ReportLab is the print back ends' own: `wgc build` of a module does not import it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from compiler.build import BuildOptions, build\n"
+        f"build([Path({str(SOURCE_DATA / 'israel1948')!r})], ('module',), Path({str(tmp_path)!r}),"
+        " BuildOptions(run_replays=False))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'rl_accel')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    assert (tmp_path / "israel1948.vmod").exists()
