@@ -20,7 +20,7 @@ Nothing here imports a PDF library: the module build never pays for one.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
@@ -120,6 +120,10 @@ def flat_points(xy: Any) -> tuple[float, ...]:
     return tuple(float(v) for point in xy for v in point)
 
 
+def _shape(kind: str, xy: Any, fill: Any, outline: Any, width: float, *extra: Any) -> Shape:
+    return Shape(kind, flat_points(xy), colour_of(fill), colour_of(outline), float(width), extra)
+
+
 class Canvas(ImageDraw.ImageDraw):
     """An ImageDraw that also keeps what it draws in ``drawing``, when it is given one. A
     shape Pillow draws by way of another (a rounded rectangle of full radius is an ellipse,
@@ -135,30 +139,44 @@ class Canvas(ImageDraw.ImageDraw):
         if self.drawing is not None and self._inside == 1:
             self.drawing.items.append(item)
 
-    def _shape(self, kind: str, xy: Any, fill: Any, outline: Any, width: float, *extra: Any) -> None:
-        if self.drawing is not None and self._inside == 1:
-            self.drawing.items.append(
-                Shape(kind, flat_points(xy), colour_of(fill), colour_of(outline), float(width), extra)
-            )
+    def _through(
+        self,
+        draw: Callable[[], object],
+        kind: str,
+        xy: Any,
+        fill: Any,
+        outline: Any,
+        width: float,
+        *extra: Any,
+    ) -> None:
+        """``draw`` the shape in pixels, and keep it, unless Pillow drew it on the way to another."""
+        self._inside += 1
+        try:
+            if self.drawing is not None and self._inside == 1:
+                self.drawing.items.append(_shape(kind, xy, fill, outline, width, *extra))
+            draw()
+        finally:
+            self._inside -= 1
 
     def line(self, xy: Any, fill: Any = None, width: int = 0, joint: str | None = None) -> None:
-        self._inside += 1
-        try:
-            self._shape("line", xy, None, fill, width, joint)
-            super().line(xy, fill, width, joint)
-        finally:
-            self._inside -= 1
+        self._through(
+            lambda: ImageDraw.ImageDraw.line(self, xy, fill, width, joint),
+            "line",
+            xy,
+            None,
+            fill,
+            width,
+            joint,
+        )
 
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        self._inside += 1
-        try:
-            self._shape("polygon", xy, fill, outline, width)
-            if width > 1 and outline is not None and self.target.mode in ("RGB", "RGBA", "L"):
-                self._wide_polygon(xy, fill, outline, width)
-            else:
-                super().polygon(xy, fill, outline, width)
-        finally:
-            self._inside -= 1
+        if width > 1 and outline is not None and self.target.mode in ("RGB", "RGBA", "L"):
+            self._through(
+                lambda: self._wide_polygon(xy, fill, outline, width), "polygon", xy, fill, outline, width
+            )
+        else:
+            draw = ImageDraw.ImageDraw.polygon
+            self._through(lambda: draw(self, xy, fill, outline, width), "polygon", xy, fill, outline, width)
 
     def _wide_polygon(self, xy: Any, fill: Any, outline: Any, width: int) -> None:
         """A polygon with a wide outline, the same pixels as ImageDraw's, which keeps the outline
@@ -175,19 +193,21 @@ class Canvas(ImageDraw.ImageDraw):
         if right <= left or bottom <= top:
             return
         if fill is not None:
-            super().polygon(xy, fill)
+            ImageDraw.ImageDraw.polygon(self, xy, fill)
         piece = self.target.crop((left, top, right, bottom))
         moved = [(x - left, y - top) for x, y in zip(xs, ys, strict=True)]
         ImageDraw.Draw(piece).polygon(moved, None, outline, width)
         self.target.paste(piece, (left, top))
 
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        self._inside += 1
-        try:
-            self._shape("rectangle", xy, fill, outline, width)
-            super().rectangle(xy, fill, outline, width)
-        finally:
-            self._inside -= 1
+        self._through(
+            lambda: ImageDraw.ImageDraw.rectangle(self, xy, fill, outline, width),
+            "rectangle",
+            xy,
+            fill,
+            outline,
+            width,
+        )
 
     def rounded_rectangle(
         self,
@@ -199,48 +219,67 @@ class Canvas(ImageDraw.ImageDraw):
         *,
         corners: tuple[bool, bool, bool, bool] | None = None,
     ) -> None:
-        self._inside += 1
-        try:
-            self._shape("rounded_rectangle", xy, fill, outline, width, radius, corners)
-            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
-        finally:
-            self._inside -= 1
+        rounded = ImageDraw.ImageDraw.rounded_rectangle
+        self._through(
+            lambda: rounded(self, xy, radius, fill, outline, width, corners=corners),
+            "rounded_rectangle",
+            xy,
+            fill,
+            outline,
+            width,
+            radius,
+            corners,
+        )
 
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        self._inside += 1
-        try:
-            self._shape("ellipse", xy, fill, outline, width)
-            super().ellipse(xy, fill, outline, width)
-        finally:
-            self._inside -= 1
+        self._through(
+            lambda: ImageDraw.ImageDraw.ellipse(self, xy, fill, outline, width),
+            "ellipse",
+            xy,
+            fill,
+            outline,
+            width,
+        )
 
     def arc(self, xy: Any, start: float, end: float, fill: Any = None, width: int = 1) -> None:
-        self._inside += 1
-        try:
-            self._shape("arc", xy, None, fill, width, start, end)
-            super().arc(xy, start, end, fill, width)
-        finally:
-            self._inside -= 1
+        self._through(
+            lambda: ImageDraw.ImageDraw.arc(self, xy, start, end, fill, width),
+            "arc",
+            xy,
+            None,
+            fill,
+            width,
+            start,
+            end,
+        )
 
     def pieslice(
         self, xy: Any, start: float, end: float, fill: Any = None, outline: Any = None, width: int = 1
     ) -> None:
-        self._inside += 1
-        try:
-            self._shape("pieslice", xy, fill, outline, width, start, end)
-            super().pieslice(xy, start, end, fill, outline, width)
-        finally:
-            self._inside -= 1
+        self._through(
+            lambda: ImageDraw.ImageDraw.pieslice(self, xy, start, end, fill, outline, width),
+            "pieslice",
+            xy,
+            fill,
+            outline,
+            width,
+            start,
+            end,
+        )
 
     def chord(
         self, xy: Any, start: float, end: float, fill: Any = None, outline: Any = None, width: int = 1
     ) -> None:
-        self._inside += 1
-        try:
-            self._shape("chord", xy, fill, outline, width, start, end)
-            super().chord(xy, start, end, fill, outline, width)
-        finally:
-            self._inside -= 1
+        self._through(
+            lambda: ImageDraw.ImageDraw.chord(self, xy, start, end, fill, outline, width),
+            "chord",
+            xy,
+            fill,
+            outline,
+            width,
+            start,
+            end,
+        )
 
     def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
         self._inside += 1
