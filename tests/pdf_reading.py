@@ -28,6 +28,8 @@ class PlacedImage:
     height_px: int
     width_in: float
     height_in: float
+    left_in: float = 0.0  # where its first pixel column starts, from the page's left edge
+    top_in: float = 0.0  # where its top row lies, from the page's foot (PDF's y runs up)
 
     @property
     def ppi(self) -> float:
@@ -79,13 +81,15 @@ def _walk(
         elif op == "Do":
             xobject = xobjects[operands[0]].get_object()
             if xobject["/Subtype"] == "/Image":
-                a, b, c, d, _, _ = ctm
+                a, b, c, d, e, f = ctm
                 paint.images.append(
                     PlacedImage(
                         int(xobject["/Width"]),
                         int(xobject["/Height"]),
                         math.hypot(a, b) / 72,
                         math.hypot(c, d) / 72,
+                        min(e, e + a) / 72,
+                        max(f, f + d) / 72,
                     )
                 )
             elif xobject["/Subtype"] == "/Form":

@@ -20,7 +20,7 @@ from compiler.output.pdf import pdf_of_drawings
 from compiler.output.stock import BLEED_IN, SLUG_IN, STOCK_IN, stock_sheet
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
-from compiler.render.canvas import Drawing
+from compiler.render.canvas import Drawing, Inset
 from compiler.render.chart_content import game_charts
 from compiler.render.charts import render_chart
 from compiler.render.fonts import DrawnText, RecordingDraw, font
@@ -169,6 +169,47 @@ def test_sheets_say_which_lines_to_cut(name: str, outputs: dict[str, Path]) -> N
         for number in range(len(document)):
             text = " ".join(document[number].get_textpage().get_text_range().split())
             assert "Cut on the thin grey lines" in text and "bleed" in text, (path.name, number)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_pdfs_backs_lie_behind_their_fronts(name: str, outputs: dict[str, Path]) -> None:
+    """In counters.pdf each back page's faces are the front's mirrored across the page's centre
+    line, within a pixel at 300 ppi, so a long-edge duplex print registers (card sheets: below);
+    and each face is placed with its bleed, the counter plus 1/16 in a side."""
+    spec = SheetSpec()
+    cell_in = spec.counter + 2 * spec.bleed
+    for path in [built("a") / game_id(name) / "sheets" / "counters.pdf"]:
+        reader, pages = pdf_pages(path)
+        width = float(reader.pages[0].mediabox.width) / 72
+        for front, back in zip(pages[0::2], pages[1::2], strict=True):
+            for face in front.images + back.images:
+                assert abs(face.width_in - cell_in) <= 1 / 300, (path.name, face)
+                assert abs(face.height_in - cell_in) <= 1 / 300, (path.name, face)
+            fronts = sorted(
+                (round(width - i.left_in - i.width_in, 3), round(i.top_in, 3)) for i in front.images
+            )
+            backs = sorted((round(i.left_in, 3), round(i.top_in, 3)) for i in back.images)
+            assert fronts and len(fronts) == len(backs), path.name
+            for (fx, fy), (bx, by) in zip(fronts, backs, strict=True):
+                assert abs(fx - bx) <= 1 / 300 and abs(fy - by) <= 1 / 300, (path.name, fx, bx)
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if game(g).decks])
+def test_card_backs_lie_behind_their_fronts(name: str) -> None:
+    """A card sheet's back page places each card where the front's mirror image puts it."""
+    pages = render_card_sheets(game(name), SheetSpec())
+    assert pages is not None
+    width = pages.spec.page_px[0]
+    for sheet in range(pages.sheets):
+        fronts, backs = (
+            sorted(
+                (i.x, i.y, i.drawing.size[0])
+                for i in pages.page_drawing(sheet, side)[1].items
+                if isinstance(i, Inset)
+            )
+            for side in ("front", "back")
+        )
+        assert fronts and sorted((width - x - w, y, w) for x, y, w in fronts) == backs
 
 
 @pytest.mark.parametrize("name", GAMES)
