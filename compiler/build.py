@@ -169,24 +169,26 @@ def _compiled_modules(ready: Ready, run: Run) -> Iterator[Compiled]:
     _FORKED = (ready, run)
     try:
         with ProcessPoolExecutor(2, mp_context=mp.get_context("fork")) as pool:
-            for (entry, _), (compiled, redrawn, used) in zip(
+            for (entry, _), (compiled, redrawn, used, taken) in zip(
                 ready, pool.map(_compile_forked, range(len(ready))), strict=True
             ):
                 cache = _module_cache(run, entry)
                 if cache is not None:
-                    cache.redrawn, cache.used = redrawn, used
+                    cache.redrawn, cache.used, cache.taken = redrawn, used, taken
                 yield entry, compiled, cache
     finally:
         _FORKED = None
 
 
-def _compile_forked(index: int) -> tuple[tuple[bytes, list[str]], list[str], set[str]]:
+def _compile_forked(index: int) -> tuple[tuple[bytes, list[str]], list[str], set[str], set[str]]:
     assert _FORKED is not None
     ready, run = _FORKED
     entry, game = ready[index]
     cache = _module_cache(run, entry)
     compiled = _compile(game, run, cache, fork_board=False)  # two processes are enough for two cores
-    return compiled, cache.redrawn if cache else [], cache.used if cache else set()
+    if cache is None:
+        return compiled, [], set(), set()
+    return compiled, cache.redrawn, cache.used, cache.taken
 
 
 def _module_cache(run: Run, entry: GameBuild) -> RenderCache | None:
@@ -240,8 +242,7 @@ def _redraw_note(cache: RenderCache | None) -> str:
         return f" (drawings not cached: OUT/.cache leads out of the output folder, to {cache.outside})"
     if cache is None or not cache.used:
         return ""
-    reused = len(cache.used) - len(cache.redrawn)
-    return f" (drew {len(cache.redrawn)} images, took {reused} from {cache.folder})"
+    return f" (drew {len(cache.redrawn)} images, took {len(cache.taken)} from {cache.folder})"
 
 
 def _sheets(ready: Ready, run: Run) -> None:
