@@ -276,10 +276,12 @@ def _map(ready: Ready, run: Run) -> None:
         folder = folder_inside(run.out, run.out / entry.game_id / "map")
         with writing(folder):
             unplaced: list[str] = []
+            coarse: list[Diagnostic] = []
             written = write_map(
-                game, folder, options.map_dpi, options.map_paper, unplaced, options.map_one_sheet
+                game, folder, options.map_dpi, options.map_paper, unplaced, options.map_one_sheet, coarse
             )
         _warn_unplaced(entry, unplaced, run)
+        _warn(entry, coarse, run)
         _warn(entry, map_resolution(game), run)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")

@@ -152,6 +152,27 @@ def test_stock_sheets_are_the_smallest_that_hold_the_map() -> None:
     assert stock_sheet(40.0, 30.0).width == 40.0  # larger than any stock: its own size
 
 
+def test_a_map_too_large_to_print_at_300_ppi_prints_at_the_finest_that_fits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A map that validates builds its print outputs: where its ground at 300 ppi would pass the
+    pixels wgc draws (here a limit lowered to 8 M, so Vallon's 4.2 M pixels at 150 dpi would
+    be 16.8 M), the ground prints at the finest resolution inside it, and a warning says so."""
+    from compiler.diagnostics import codes
+    from compiler.render import limits
+
+    monkeypatch.setattr(limits, "MAX_BOARD_PIXELS", 8_000_000)
+    result = build([SOURCE_DATA / "vallon"], ("map",), tmp_path, BuildOptions(run_replays=False))
+    report = result.reports[0]
+    assert result.ok, [d.message for d in report.diagnostics if d.severity == "error"]
+    (coarse,) = [d for d in report.diagnostics if d.code == codes.MAP_PRINT_RESOLUTION]
+    assert "prints at 203 ppi, not 300" in coarse.message and coarse.file == "map.json"
+    for pdf in ("map.pdf", "map-sheet.pdf"):
+        _, pages = pdf_pages(tmp_path / "vallon" / "map" / pdf)
+        ground = max((i for page in pages for i in page.images), key=lambda i: i.width_px * i.height_px)
+        assert ground.ppi == pytest.approx(203, abs=0.5), pdf
+
+
 @pytest.mark.parametrize("name", [g for g in GAMES if game(g).decks])
 def test_card_sheets_hold_six_poker_cards_a_letter_page(name: str) -> None:
     pages = render_card_sheets(game(name), SheetSpec())

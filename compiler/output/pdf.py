@@ -124,7 +124,7 @@ class _Player:
         self, canvas: Canvas, fonts: _Fonts, images: _Images, forms: weakref.WeakKeyDictionary[Drawing, str]
     ) -> None:
         self.canvas, self.fonts, self.images = canvas, fonts, images
-        self.forms = forms  # drawings placed more than once (a map's tiles, a card's copies)
+        self.forms = forms  # large drawings placed in others, each written once (a map under its tiles)
 
     def play(self, drawing: Drawing) -> None:
         if drawing.background is not None:

@@ -11,6 +11,7 @@ bytes are the same as encoding the pages one by one.
 from __future__ import annotations
 
 import io
+import math
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -20,9 +21,11 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from compiler.diagnostics import Diagnostic, codes, warning
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import PageBoxes, PdfDocument, pdf_of_drawings
 from compiler.output.stock import sheet_page
+from compiler.render import limits
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
 from compiler.render.canvas import Drawing, colour_of
@@ -166,6 +169,7 @@ def _encode(pool: ThreadPoolExecutor, image: Image.Image, dpi: float, inline: bo
 
 
 PRINT_DPI = 300  # the printed maps' ground (tints, textures, relief) and any counter on them
+FIT_MARGIN = 0.97  # a board's pixels grow with the square of its dpi, give or take rounding
 
 
 def write_map(
@@ -175,21 +179,29 @@ def write_map(
     paper: str = "letter",
     unplaced: list[str] | None = None,
     one_sheet: bool = True,
+    warnings: list[Diagnostic] | None = None,
 ) -> list[Path]:
     """map.png at ``dpi``; map.pdf, the map tiled over pages of ``paper``; and map-sheet.pdf,
     the map on the smallest stock sheet that holds it, with bleed and crop marks, for a print
     shop (``one_sheet``). Both PDFs are the map's drawing: lines and type as vectors over its
-    ground at ``PRINT_DPI``. Furniture that found no room is added to ``unplaced``. A board
-    image prints at its own resolution, whatever ``dpi`` asks."""
+    ground at ``PRINT_DPI`` (or, for a map too large to draw there, the finest resolution that
+    fits, said in ``warnings``). Furniture that found no room is added to ``unplaced``. A
+    board image prints at its own resolution, whatever ``dpi`` asks."""
     art = render_board(definition, dpi, record=dpi == PRINT_DPI)
     if unplaced is not None:
         unplaced.extend(art.unplaced)
     title = (definition.game.title) + " - map"
     png = folder / "map.png"
     write_bytes_atomic(png, png_bytes(art.image, dpi=art.dpi))
-    printed = art if art.drawing is not None else render_board(definition, PRINT_DPI, record=True)
-    if printed is not art:
-        art.image = Image.new("RGB", (1, 1))  # written: let the screen-resolution picture go
+    if art.drawing is not None:
+        printed = art
+    else:
+        drawn = art.image.size
+        finest = PRINT_DPI if definition.board.image is not None else print_dpi(drawn, art.dpi)
+        art.image = Image.new("RGB", (1, 1))  # written: let it go before the finer board is drawn
+        printed = render_board(definition, finest, record=True)
+        if finest < PRINT_DPI and warnings is not None:
+            warnings.append(_coarse_ground(definition, drawn, art.dpi, finest))
     drawing = printed.drawing
     assert drawing is not None
     pdf = folder / "map.pdf"
@@ -199,6 +211,35 @@ def write_map(
     if not one_sheet:
         return [png, pdf]
     return [png, pdf, _stock_sheet(printed, drawing, folder, title)]
+
+
+def print_dpi(size: tuple[int, int], dpi: float) -> int:
+    """The resolution a board ``size`` pixels at ``dpi`` is drawn at for print: ``PRINT_DPI``,
+    unless the board would be more pixels there than wgc draws (``limits.MAX_BOARD_PIXELS``);
+    then the finest that stays inside (never coarser than ``dpi``, which was drawn)."""
+    pixels = size[0] * size[1] * (PRINT_DPI / dpi) ** 2
+    if pixels <= limits.MAX_BOARD_PIXELS * FIT_MARGIN:
+        return PRINT_DPI
+    fits = math.floor(dpi * math.sqrt(limits.MAX_BOARD_PIXELS * FIT_MARGIN / (size[0] * size[1])))
+    return max(math.ceil(dpi), min(PRINT_DPI, fits))
+
+
+def _coarse_ground(definition: ValidGame, drawn: tuple[int, int], dpi: float, finest: int) -> Diagnostic:
+    """The warning that the map's ground prints coarser than ``PRINT_DPI`` (the board was ``drawn``
+    pixels at ``dpi``), said where the map's size is set."""
+    board = definition.board
+    where = board.origin.child("grid") if board.grid is not None else board.origin.child("size")
+    width, height = (round(v * PRINT_DPI / dpi) for v in drawn)
+    return warning(
+        codes.MAP_PRINT_RESOLUTION,
+        f"the map's ground (tints, textures, hill shading) prints at {finest} ppi, not {PRINT_DPI}: "
+        f"at {PRINT_DPI} the board would be {width:,} x {height:,} pixels, more than the "
+        f"{limits.MAX_BOARD_PIXELS / 1e6:.0f} M wgc draws; its lines and type stay vector",
+        where.file,
+        where.pointer,
+        hint=f"a map of at most {limits.MAX_BOARD_PIXELS / PRINT_DPI**2:,.0f} in², furniture included, "
+        f"prints its ground at {PRINT_DPI} ppi",
+    )
 
 
 def _stock_sheet(printed: BoardArt, drawing: Drawing, folder: Path, title: str) -> Path:
