@@ -256,23 +256,27 @@ class Canvas(ImageDraw.ImageDraw):
     def pieslice(
         self, xy: Any, start: float, end: float, fill: Any = None, outline: Any = None, width: int = 1
     ) -> None:
-        self._through(
-            lambda: ImageDraw.ImageDraw.pieslice(self, xy, start, end, fill, outline, width),
-            "pieslice",
-            xy,
-            fill,
-            outline,
-            width,
-            start,
-            end,
-        )
+        self._wedge(ImageDraw.ImageDraw.pieslice, xy, start, end, fill, outline, width)
 
     def chord(
         self, xy: Any, start: float, end: float, fill: Any = None, outline: Any = None, width: int = 1
     ) -> None:
+        self._wedge(ImageDraw.ImageDraw.chord, xy, start, end, fill, outline, width)
+
+    def _wedge(
+        self,
+        method: Callable[..., object],
+        xy: Any,
+        start: float,
+        end: float,
+        fill: Any,
+        outline: Any,
+        width: int,
+    ) -> None:
+        """A pie slice or a chord (``method``, ImageDraw's own): both are kept by the method's name."""
         self._through(
-            lambda: ImageDraw.ImageDraw.chord(self, xy, start, end, fill, outline, width),
-            "chord",
+            lambda: method(self, xy, start, end, fill, outline, width),
+            method.__name__,
             xy,
             fill,
             outline,
