@@ -7,6 +7,7 @@ the same bytes from two builds. The outputs are the ones `wgc build --also sheet
 
 from __future__ import annotations
 
+import collections
 import functools
 from pathlib import Path
 
@@ -175,11 +176,24 @@ def test_a_map_too_large_to_print_at_300_ppi_prints_at_the_finest_that_fits(
 
 @pytest.mark.parametrize("name", [g for g in GAMES if game(g).decks])
 def test_card_sheets_hold_six_poker_cards_a_letter_page(name: str) -> None:
-    pages = render_card_sheets(game(name), SheetSpec())
+    """Each cell is a poker card (2.5 x 3.5 in) plus its bleed, three across and two down inside
+    a Letter page, and a deck of six or more fills a page with six."""
+    spec = SheetSpec()
+    pages = render_card_sheets(game(name), spec)
     assert pages is not None
-    assert (pages.grid.columns, pages.grid.rows) == (3, 2)
-    first = pages.placements[:6]
-    assert len(first) == min(6, len(pages.placements)) and all(p.sheet == 0 for p in first[:3])
+    grid = pages.grid
+    assert (grid.columns, grid.rows) == (3, 2)
+    bleed_in = 2 * spec.bleed
+    assert (grid.cell_width / spec.dpi, grid.cell_height / spec.dpi) == pytest.approx(
+        (2.5 + bleed_in, 3.5 + bleed_in), abs=1 / spec.dpi
+    )
+    width, height = (round(v * spec.dpi) for v in (8.5, 11.0))
+    assert pages.spec.page_px == (width, height)
+    assert grid.left > 0 and grid.left + 3 * grid.cell_width < width
+    assert grid.top + 2 * grid.cell_height < height
+    per_page = collections.Counter(p.sheet for p in pages.placements)
+    decks = collections.Counter(p.item.group for p in pages.placements)
+    assert max(per_page.values()) == 6 or max(decks.values()) < 6, per_page
 
 
 @pytest.mark.parametrize("name", GAMES)
