@@ -20,8 +20,6 @@ from rules_engine.definitions import (
     Table,
     UnitSelector,
 )
-from rules_engine.systems.classic.crt import parse_differential, parse_odds
-from rules_engine.systems.classic.facts import MOVEMENT_PHASE
 
 SYSTEM = "classic"
 # The kind of counter value the options read as numbers, and the kind of counter that carries them.
@@ -36,6 +34,12 @@ def check_classic(context: CheckContext) -> Iterator[Diagnostic]:
     if game.system != SYSTEM:
         yield from _unread_options(context)
         return
+    yield from _classic_checks(context)
+
+
+def _classic_checks(context: CheckContext) -> Iterator[Diagnostic]:
+    """What only a classic game is checked for; the classic system's own modules (its phase
+    kinds, its CRT columns) are imported here, so validating another game does not load them."""
     yield from _missing_options(context)
     yield from _phases(context)
     yield from _rules_references(context)
@@ -104,6 +108,8 @@ def _roads(context: CheckContext) -> Iterator[Diagnostic]:
 
 
 def _missing_options(context: CheckContext) -> Iterator[Diagnostic]:
+    from rules_engine.systems.classic.facts import MOVEMENT_PHASE
+
     definition = context.definition
     game = definition.game
     assert game is not None
@@ -142,6 +148,8 @@ def _missing_options(context: CheckContext) -> Iterator[Diagnostic]:
 
 
 def _phases(context: CheckContext) -> Iterator[Diagnostic]:
+    from rules_engine.systems.classic.facts import MOVEMENT_PHASE
+
     definition = context.definition
     game = definition.game
     assert game is not None
@@ -428,6 +436,8 @@ def _combat(context: CheckContext) -> Iterator[Diagnostic]:
 
 def _crt(combat: CombatSystem, table: Table) -> Iterator[Diagnostic]:
     """The CRT the combat names is a CRT of its kind, and every code it prints has a meaning."""
+    from rules_engine.systems.classic.crt import parse_differential, parse_odds
+
     if table.kind != "crt":
         file, pointer = at(combat.origin, "table")
         yield error(
@@ -470,6 +480,8 @@ def _crt(combat: CombatSystem, table: Table) -> Iterator[Diagnostic]:
 
 def _rising_differentials(table: Table) -> Iterator[Diagnostic]:
     """Differential columns run from the lowest to the highest, without overlapping."""
+    from rules_engine.systems.classic.crt import parse_differential
+
     spans = [parse_differential(c) for c in table.columns]
     for index in range(1, len(spans)):
         before, after = spans[index - 1], spans[index]

@@ -15,11 +15,11 @@ from PIL import Image, ImageDraw
 
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import pdf_from_pngs
+from compiler.presentation.units import PAPER_INCHES, to_pixels
 from compiler.render.chart_content import game_charts
 from compiler.render.charts import INK, PAPER, ChartImage, render_chart
 from compiler.render.fonts import font
 from compiler.render.images import png_bytes
-from compiler.render.units import PAPER_INCHES, to_pixels
 from rules_engine.definitions import ValidGame
 
 GAP_IN = 0.22  # between charts

@@ -18,11 +18,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageOps
 
+from compiler.presentation.units import PAPER_INCHES, to_pixels
 from compiler.render.cards import CARD_INCHES, back_inputs, card_inputs, render_card, render_card_back
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import fitted_font
 from compiler.render.images import pixel_bytes
-from compiler.render.units import PAPER_INCHES, to_pixels
 from rules_engine.definitions import Counter, ValidGame
 
 KIND_ORDER = {"unit": 0, "leader": 1, "dummy": 2, "gear": 3, "token": 4, "marker": 5}

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import binascii
 
+from compiler.javatext.sequence import decode, encode
 from compiler.vassal.archive import zip_bytes
-from compiler.vassal.sequence import decode, encode
 
 ESC = "\x1b"
 BEGIN, END = "begin_save", "end_save"

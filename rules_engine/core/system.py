@@ -21,7 +21,6 @@ board, stacking, control) so that a system writes only its own rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules_engine.core.actions import Action, Chooser
@@ -29,6 +28,7 @@ from rules_engine.core.board import Board
 from rules_engine.core.dice import DiceSource, SeededDice
 from rules_engine.core.errors import EngineError
 from rules_engine.core.events import EventLog
+from rules_engine.core.facts import SystemFacts
 from rules_engine.core.game import CoreGame
 from rules_engine.core.policies import PolicyFactory, RandomPolicy, play_with_policy
 from rules_engine.core.stacking import Stacking
@@ -65,25 +65,6 @@ class Game(Protocol):
     def begin_phase(self, dice: DiceSource) -> None: ...
 
     def end_phase(self, dice: DiceSource) -> None: ...
-
-
-@dataclass(frozen=True)
-class SystemFacts:
-    """What the validator and the renderers ask of a system without playing it (each system's
-    facts.py): kept apart from its engine so that asking does not import the engine."""
-
-    name: str
-    # The counter values the rules read, by counter kind: value id -> its kind ("number",
-    # "choice", "text", "flag"). The validator checks that a game declares each of them, of
-    # that kind, and requires it of that kind of counter (game.json counter_values).
-    reads_values: Mapping[str, Mapping[str, str]]
-    # The kinds of phase the system runs; game.json's phases must be of these.
-    phase_kinds: frozenset[str]
-    optional_rules: frozenset[str] = frozenset()
-    # The kinds of combat system (charts.json's combat.kind) the engine plays; empty: any.
-    combat_kinds: frozenset[str] = frozenset()
-    # The kinds of victory condition the engine evaluates; empty: any.
-    victory_kinds: frozenset[str] = frozenset()
 
 
 class GameSystem(Protocol):

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.vassal.inspection.maps import BoardSpec, MapSpec, PileSpec, find_map
+from compiler.javatext.sequence import decode
+from compiler.mapgeometry.boards import OFFBOARD, PlacedBoard, lay_out
+from compiler.vassal.inspection.maps import MapSpec, PileSpec, find_map
 from compiler.vassal.inspection.model import Inspection, PlacedPiece
 from compiler.vassal.inspection.traits import PieceKind, PieceReader, basic_int, basic_state, type_prefix
-from compiler.vassal.sequence import decode
 
 NEW_GAME_MARK = "SETUP_STACK"
-OFFBOARD = "offboard"
 ON_NO_MAP = "(on no map)"
 
 
@@ -36,26 +36,6 @@ class Item:
     parent: str | None = None
     kind_of: PieceKind | None = None
     states: list[str] | None = None
-
-
-@dataclass
-class PlacedBoard:
-    spec: BoardSpec
-    column: int
-    row: int
-    reversed: bool = False
-    x: int = 0
-    y: int = 0
-
-    def contains(self, x: int, y: int) -> bool:
-        return self.x <= x < self.x + self.spec.width and self.y <= y < self.y + self.spec.height
-
-    def location(self, x: int, y: int) -> str | None:
-        local = (x - self.x, y - self.y)
-        if self.reversed:
-            local = (self.spec.width - local[0], self.spec.height - local[1])
-        grid = self.spec.grid
-        return grid.location_name(local, (self.spec.width, self.spec.height)) if grid is not None else None
 
 
 class GameState:
@@ -311,16 +291,6 @@ class GameState:
             if (pile.x + offset[0], pile.y + offset[1]) == (x, y):
                 return pile.name
         return None
-
-
-def lay_out(boards: list[PlacedBoard], edge: tuple[int, int]) -> None:
-    """Map.setBoardBoundaries: a board's origin adds the widths of the boards left of it in its
-    row and the heights of those above it in its column, then the edge buffer."""
-    widths = {(b.column, b.row): b.spec.width for b in boards}
-    heights = {(b.column, b.row): b.spec.height for b in boards}
-    for board in boards:
-        board.x = sum(widths.get((c, board.row), 0) for c in range(board.column)) + edge[0]
-        board.y = sum(heights.get((board.column, r), 0) for r in range(board.row)) + edge[1]
 
 
 def _next_int(values: list[str], index: int) -> int:
