@@ -7,8 +7,6 @@ it; the checks and the VASSAL back end turn it into location names and points
 (compiler/compiler/mapgeometry/maps.py).
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from rules_engine.definitions.art import Artwork

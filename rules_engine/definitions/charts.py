@@ -1,7 +1,5 @@
 """The combat system and the game's tables."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -56,7 +54,7 @@ class DieRange(NamedTuple):
     open_ended: bool = False
 
     @classmethod
-    def parse(cls, roll: int | float | str) -> DieRange:
+    def parse(cls, roll: int | float | str) -> "DieRange":
         if isinstance(roll, (int, float)):  # JSON Schema counts 2.0 as an integer
             return cls(int(roll), int(roll))
         if roll.endswith("+"):

@@ -1,7 +1,5 @@
 """A whole game: the parts that could be built from valid source files."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from rules_engine.definitions.board import MapDefinition
@@ -53,7 +51,7 @@ class ValidGame(NamedTuple):
     kept: KeptModule | None = None
 
     @classmethod
-    def from_definition(cls, definition: GameDefinition) -> ValidGame | None:
+    def from_definition(cls, definition: GameDefinition) -> "ValidGame | None":
         """The valid game, or None when a required part (manifest, map, terrain, counters) is missing."""
         game, board, terrain, counters = (
             definition.game,
