@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.errors import OutputError
 from compiler.importer.boards import ImportedMap, import_boards
@@ -30,6 +29,7 @@ from compiler.importer.source import ModuleSource, NotImported, open_source
 from compiler.importer.tally import Tally
 from compiler.importer.template import count_components, template_bytes
 from compiler.javatext.sequence import decode
+from compiler.loading.art_reader import ArtReader
 from compiler.model.boards import build_boards
 from compiler.new_game import check_target, write_schemas
 from compiler.vassal.extension.format import (

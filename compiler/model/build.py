@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic
 from compiler.loading import GameSources, SourceDocument
+from compiler.loading.art_reader import ArtReader
 from compiler.model.board import build_map
 from compiler.model.boards import build_boards, no_counters, no_terrain, stand_in_map
 from compiler.model.cards import build_decks

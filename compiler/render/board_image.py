@@ -14,9 +14,9 @@ import math
 
 from PIL import Image
 
-from compiler.art.errors import ArtError
 from compiler.art.files import artwork_image
 from compiler.errors import BackEndError
+from compiler.loading.art_errors import ArtError
 from compiler.mapgeometry.registration import image_dpi, image_layout
 from compiler.presentation.limits import check_board_pixels
 from compiler.render.art import BoardArt
