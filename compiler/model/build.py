@@ -8,6 +8,7 @@ problems of the others.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Diagnostic
 from compiler.loading import GameSources, SourceDocument
@@ -21,7 +22,9 @@ from compiler.model.game import build_game
 from compiler.model.scenarios import build_scenario
 from compiler.model.terrain import build_terrain
 from rules_engine.definitions import GameDefinition
-from rules_engine.definitions.kept import KeptModule
+
+if TYPE_CHECKING:
+    from rules_engine.definitions.kept import KeptModule
 
 
 def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinition, list[Diagnostic]]:
