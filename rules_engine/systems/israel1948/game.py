@@ -157,8 +157,15 @@ class Game(CoreGame):
         if hexes and hexes[0] == unit.space:
             hexes = hexes[1:]
         movement.check_path(self.rules, self.zoc, self.state, unit, hexes)
+        self.apply_move(unit, hexes)
+
+    def apply_move(self, unit: Unit, hexes: Sequence[str]) -> None:
+        """Move ``unit`` along ``hexes`` (the hexes entered), a move already found legal: the
+        random player's walk follows the rules as it goes, so it need not be checked again
+        (the property tests, which watch every action, ask `move`)."""
+        side = unit.side
         for space in hexes[:-1]:
-            self.take_control(space, unit.side)
+            self.take_control(space, side)
         self.put(unit, hexes[-1])
         self.state.moved.add(unit.uid)
         if self.state.logging:

@@ -9,17 +9,26 @@ board, stacking, step costs) comes from rules_engine/core.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
-from rules_engine.core import Board, EngineError
-from rules_engine.core.movement_costs import ALL, Step, StepCosts
+from rules_engine.core import Board, EngineError, Unit
+from rules_engine.core.movement_costs import ALL, RowsOnFirstUse, Step, StepCosts, StepTable
 from rules_engine.core.stacking import Stacking
 from rules_engine.core.zoc import zoc_reach
 from rules_engine.definitions import Constraint, Face, Terrain, ValidGame
 
-__all__ = ["ALL", "STACK_WITH_ANY_NATION", "Rules", "Step"]
+__all__ = ["ALL", "STACK_WITH_ANY_NATION", "Mover", "Rules", "Step"]
 
 # Arab Enmity: the Palestinian contingents stack with any Arab nation (Optional Rules).
 STACK_WITH_ANY_NATION = "palestinian"
+
+
+class Mover(NamedTuple):
+    """What a move reads of a unit's face: what each step costs it (its movement class's
+    costs, ALL for a step that takes everything) and its movement allowance."""
+
+    costs: Mapping[str, Mapping[str, float]]
+    allowance: float
 
 
 class Rules:
@@ -56,6 +65,10 @@ class Rules:
         }
         costs = StepCosts(board, tuple(cls.id for cls in definition.terrain.movement_classes))
         self.steps = costs.tables
+        # the step tables' costs alone, by movement class: a random walk reads nothing else
+        self.step_costs = {cls: _costs_only(table) for cls, table in self.steps.items()}
+        # the answers of `mover`, by (counter id, damaged)
+        self._movers: dict[tuple[str, bool], Mover] = {}
         self.zoc_reach = zoc_reach(board)
         # 2.1: the neighbours of each hex that are road hexes, where a supply trace may join a road
         self.road_neighbours: dict[str, tuple[str, ...]] = {
@@ -85,6 +98,17 @@ class Rules:
         if colour is None or not strength:
             return None
         return self.die_of_colour.get(colour, colour), int(strength)
+
+    def mover(self, unit: Unit) -> Mover:
+        """The step costs and allowance of the face ``unit`` shows, worked out once per face."""
+        key = (unit.counter.id, unit.damaged)
+        found = self._movers.get(key)
+        if found is None:
+            face = unit.face
+            movement = face.movement
+            allowance = float(movement) if isinstance(movement, (int, float)) else 0.0
+            found = self._movers[key] = Mover(self.step_costs[face.movement_class or "foot"], allowance)
+        return found
 
     def enemy_of(self, side: str) -> str:
         return self._enemies.get(side) or self.sides[0]
@@ -117,3 +141,7 @@ class Rules:
                 for die, number in kind.combat.defender_dice.items():
                     dice[die] = dice.get(die, 0) + number
         return dice
+
+
+def _costs_only(table: StepTable) -> RowsOnFirstUse[dict[str, float]]:
+    return RowsOnFirstUse(lambda space: {there: step.cost for there, step in table[space].items()})
