@@ -140,6 +140,7 @@ class CoreSystem(Generic[G]):
         self.turn_labels = definition.game.turn_labels
         self.die_sides = {d.id: d.sides for d in definition.game.dice}
         self.names = unit_names(c for c in self.counters.counters.values() if c.is_unit)
+        self._unit_mix: tuple[tuple[str, Counter, int], ...] | None = None
         self._side_names = {s.id: s.name for s in definition.game.sides}
         self.controlled_places = frozenset(
             space
@@ -179,6 +180,21 @@ class CoreSystem(Generic[G]):
     def in_play(self, counter: Counter) -> bool:
         """Counters of an optional rule that is off stay in the box."""
         return counter.optional_rule is None or counter.optional_rule in self.options
+
+    def unit_mix(self) -> tuple[tuple[str, Counter, int], ...]:
+        """(name, counter, copy number) of every unit a game puts in the box, in the order of
+        ``names``: the same for every game of this system, so listed once, on first use (a
+        system may still set its ``names`` in its own ``__init__``)."""
+        mix = self._unit_mix
+        if mix is None:
+            counters = self.counters.counters
+            mix = self._unit_mix = tuple(
+                (name, counter, copy)
+                for counter_id, names in self.names.items()
+                if self.in_play(counter := counters[counter_id])
+                for copy, name in enumerate(names, start=1)
+            )
+        return mix
 
     def is_controlled_place(self, space: str) -> bool:
         """A place whose control changes hands when a unit enters it (a town, a city ...)."""

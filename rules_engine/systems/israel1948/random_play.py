@@ -101,7 +101,8 @@ def random_path(
     hexes the enemy holds and its ZOC.
     """
     assert unit.space is not None
-    costs, allowance = game.rules.mover(unit)
+    profile = game.rules.profile(unit)
+    costs, allowance = profile.costs, profile.allowance
     row = costs[unit.space]
     # the first hex: any the unit can enter that holds no enemy, whatever it costs
     options = [there for there in row if there not in enemy_held]

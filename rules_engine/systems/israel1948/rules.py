@@ -17,18 +17,23 @@ from rules_engine.core.stacking import Stacking
 from rules_engine.core.zoc import zoc_reach
 from rules_engine.definitions import Constraint, Face, Terrain, ValidGame
 
-__all__ = ["ALL", "STACK_WITH_ANY_NATION", "Mover", "Rules", "Step"]
+__all__ = ["ALL", "STACK_WITH_ANY_NATION", "Profile", "Rules", "Step"]
 
 # Arab Enmity: the Palestinian contingents stack with any Arab nation (Optional Rules).
 STACK_WITH_ANY_NATION = "palestinian"
 
 
-class Mover(NamedTuple):
-    """What a move reads of a unit's face: what each step costs it (its movement class's
-    costs, ALL for a step that takes everything) and its movement allowance."""
+class Profile(NamedTuple):
+    """What the rules read of the face a unit shows, read once per face: the engine asks it on
+    every step of a move, every attack and every ZOC."""
 
-    costs: Mapping[str, Mapping[str, float]]
+    costs: Mapping[str, Mapping[str, float]]  # its movement class's step costs (ALL: everything)
     allowance: float
+    can_attack: bool  # 2.3: a white strength only defends
+    zoc: bool  # 1.1: the hexagon around the movement (exerted while in supply)
+    supply_symbol: bool  # 2.1: never out of supply
+    dice: tuple[str, int] | None  # the dice its strength rolls
+    plus: bool  # the '+' beside its strength (2.3 step 2)
 
 
 class Rules:
@@ -67,8 +72,8 @@ class Rules:
         self.steps = costs.tables
         # the step tables' costs alone, by movement class: a random walk reads nothing else
         self.step_costs = {cls: _costs_only(table) for cls, table in self.steps.items()}
-        # the answers of `mover`, by (counter id, damaged)
-        self._movers: dict[tuple[str, bool], Mover] = {}
+        # the answers of `profile`, by (counter id, damaged)
+        self._profiles: dict[tuple[str, bool], Profile] = {}
         self.zoc_reach = zoc_reach(board)
         # 2.1: the neighbours of each hex that are road hexes, where a supply trace may join a road
         self.road_neighbours: dict[str, tuple[str, ...]] = {
@@ -99,16 +104,29 @@ class Rules:
             return None
         return self.die_of_colour.get(colour, colour), int(strength)
 
-    def mover(self, unit: Unit) -> Mover:
-        """The step costs and allowance of the face ``unit`` shows, worked out once per face."""
+    def profile(self, unit: Unit) -> Profile:
+        """What the rules read of the face ``unit`` shows, worked out once per face."""
         key = (unit.counter.id, unit.damaged)
-        found = self._movers.get(key)
+        found = self._profiles.get(key)
         if found is None:
-            face = unit.face
-            movement = face.movement
-            allowance = float(movement) if isinstance(movement, (int, float)) else 0.0
-            found = self._movers[key] = Mover(self.step_costs[face.movement_class or "foot"], allowance)
+            found = self._profiles[key] = self._profile_of(unit.face)
         return found
+
+    def _profile_of(self, face: Face) -> Profile:
+        movement = face.movement
+        return Profile(
+            costs=self.step_costs[face.movement_class or "foot"],
+            allowance=float(movement) if isinstance(movement, (int, float)) else 0.0,
+            can_attack=self.can_attack(face),
+            zoc=bool(face.zoc),
+            supply_symbol=face.supply_symbol,
+            dice=self.strength_dice(face.strength_colour, face.strength),
+            plus=face.strength_plus,
+        )
+
+    def exerts_zoc(self, unit: Unit) -> bool:
+        """1.1, 2.1: a hexagon around the movement, and in supply."""
+        return not unit.out_of_supply and self.profile(unit).zoc
 
     def enemy_of(self, side: str) -> str:
         return self._enemies.get(side) or self.sides[0]
