@@ -395,8 +395,8 @@ def _report_unused(
 
 def _verify_image(archive: ModuleArchive, entry: str, report: Inspection, where: str) -> None:
     try:
-        archive.verify(entry, limits.IMAGE_ENTRY)
-        readable = image_size(entry, archive.head(entry, limits.IMAGE_HEADER)) is not None
+        head = archive.verify(entry, limits.IMAGE_ENTRY, keep=limits.IMAGE_HEADER)
+        readable = image_size(entry, head) is not None
     except EntryProblem as problem:
         report.add(problem.code, problem.message, where)
         return

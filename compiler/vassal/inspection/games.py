@@ -54,6 +54,8 @@ class GameState:
         self.new_game = True
         self.generated = 0
         self.unbuildable = False  # no command encoder while the module was built
+        # what `_location` found for each point (map id, x, y), while the boards stay as they are
+        self._locations: dict[tuple[str | None, int, int], tuple[str | None, str, str | None]] = {}
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -65,6 +67,7 @@ class GameState:
         elif command == "begin_save":
             self.items.clear()
             self.boards.clear()
+            self._locations.clear()
             self.new_game = True
         elif "BoardPicker\t" in command:
             self._choose_boards(command)
@@ -134,6 +137,7 @@ class GameState:
             for prefix in (spec.id + "BoardPicker\t", spec.name + "BoardPicker\t"):
                 if command.startswith(prefix):
                     self.boards[spec.id] = self._boards_of(spec, command)
+                    self._locations.clear()
                     return
 
     def _boards_of(self, spec: MapSpec, command: str) -> list[PlacedBoard]:
@@ -158,6 +162,7 @@ class GameState:
 
     def start(self) -> None:
         """GameState.setup(true): default boards, board layout, at-start stacks of a new game."""
+        self._locations.clear()
         for spec in self.maps:
             if spec.id not in self.boards:
                 self.boards[spec.id] = self._default_boards(spec)
@@ -266,9 +271,20 @@ class GameState:
         return found
 
     def _locate(self, item: Item, where: Item) -> PlacedPiece:
+        key = (where.map_id, where.x, where.y)
+        found = self._locations.get(key)
+        if found is None:
+            found = self._locations[key] = self._location(where)
+        map_name, location, board_name = found
+        return PlacedPiece(item.id, item.name, map_name, where.x, where.y, location, board_name)
+
+    def _location(self, where: Item) -> tuple[str | None, str, str | None]:
+        """(map name, location name, board name) of a point, as Map.locationName names it: the
+        same for every piece at that point (a stack's pieces share their stack's), so each
+        point of a started game is named once (``_locations``)."""
         spec = find_map(self.maps, where.map_id) if where.map_id is not None else None
         if spec is None:
-            return PlacedPiece(item.id, item.name, None, where.x, where.y, ON_NO_MAP)
+            return None, ON_NO_MAP, None
         boards = self.boards.get(spec.id, [])
         deck = self._deck_at(spec, boards, where.x, where.y)
         board = next((b for b in boards if b.contains(where.x, where.y)), None)
@@ -277,9 +293,7 @@ class GameState:
         )
         if location is None:
             location = OFFBOARD  # Map.locationName: only where no deck, zone or grid names the point
-        return PlacedPiece(
-            item.id, item.name, spec.name, where.x, where.y, location, board.spec.name if board else None
-        )
+        return spec.name, location, board.spec.name if board else None
 
     def _deck_at(self, spec: MapSpec, boards: list[PlacedBoard], x: int, y: int) -> str | None:
         """Map.getDeckNameAt: a deck component whose position is exactly this point."""
