@@ -2,7 +2,7 @@
 
 ``SYSTEMS`` is the whole registry, one line per system: the system's name as
 game.json writes it, and the module whose ``SYSTEM`` attribute is its class and
-whose ``FACTS`` (rules_engine/core/system.py ``SystemFacts``) say what the
+whose ``FACTS`` (rules_engine/core/facts.py ``SystemFacts``) say what the
 validator and the painter need. Nothing registers itself on import; a system's
 engine is imported only when a game of it is played: its package imports it on
 the first read of ``SYSTEM`` (rules_engine/lazy.py), so `wgc validate`,
