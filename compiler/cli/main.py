@@ -24,7 +24,7 @@ from compiler.cli.games import GAME_DIR, game_folders
 from compiler.diagnostics.text import json_text
 from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
-from compiler.render.units import PAPER_INCHES, LengthError, parse_length
+from compiler.presentation.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from rules_engine.systems import SYSTEM_SUMMARIES
 
