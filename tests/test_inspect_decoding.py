@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from compiler.vassal.inspection.grids import HexGrid, Numbering, Polygon, RegionGrid, SquareGrid
 from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, marker, split_chain
-from compiler.vassal.savefile import commands_of, deobfuscate, obfuscate
-from compiler.vassal.sequence import decode
+from compiler.vassal.savefile import commands_of, deobfuscate, obfuscate, read_commands
+from compiler.vassal.sequence import decode, encode
 
 # Texts made of the characters that matter to the decoders.
 AWKWARD = st.text(alphabet=st.sampled_from(["\t", "\\", "'", ";", "a", "b"]), max_size=16)
@@ -123,6 +123,24 @@ def test_saves_are_read_strictly_and_quickly() -> None:
         deobfuscate(obfuscate(text) + b"\n")  # VASSAL's reader takes hex digits only
     nested = "begin_save\x1b" + "a\\\x1bb\\\\\x1bc" + "\x1bend_save"  # a list of lists, escaped per level
     assert commands_of(nested) == ["begin_save", "a", "b", "c", "end_save"]
+
+
+def test_empty_stacks_are_dropped_at_every_level_as_vassal_saves_them() -> None:
+    """VASSAL 3.7 saves no empty stack; old saves hold millions. Each empty stack between two
+    delimiters of its own level goes; one with pieces, on a map the module lacks, or first or
+    last in its list stays, and the rest of the stream reads the same."""
+    empty, null = "+/7/stack/Main;-100;-100;@@1", "+/6/stack/null;0;0;@@-1"
+    kept = ["+/8/stack/Main;5;5;p1;@@-1", "+/9/stack/Elsewhere;1;1;@@-1"]
+    inner = encode([empty, "x", empty, null, "y", empty], "\x1b")  # the first and the last stay
+    deeper = encode(["u", encode(["v", empty, "w"], "\x1b"), "z"], "\x1b")
+    stream = encode(["begin_save", "", empty, empty, *kept, inner, deeper, empty, null, "end_save"], "\x1b")
+    commands, count = read_commands(stream, maps=["Main", "Main Map"])
+    assert count == 7
+    assert commands == [
+        "begin_save", *kept, empty, "x", "y", empty, "u", "v", "w", "z", "end_save"
+    ]  # fmt: skip
+    assert read_commands(stream) == (commands_of(stream), 0)
+    assert len(commands_of(stream)) == len(commands) + count
 
 
 # --- grids -------------------------------------------------------------------------------------------

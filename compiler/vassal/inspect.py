@@ -59,7 +59,7 @@ from compiler.vassal.inspection.xml import (
     parse,
     short_tag,
 )
-from compiler.vassal.savefile import BEGIN, END, commands_of, deobfuscate
+from compiler.vassal.savefile import BEGIN, END, deobfuscate, read_commands
 
 __all__ = ["Inspection", "inspect_module"]
 
@@ -205,9 +205,11 @@ def _run_setup(
     state.unbuildable = palette.unbuildable
     summary.game = state
     if file is not None:
-        commands = _setup_commands(file, archive, report, where)
-        if commands is None:
+        names = [name for spec in maps for name in (spec.name, spec.id)]
+        read = _setup_commands(file, archive, report, where, names)
+        if read is None:
             return
+        commands, summary.empty_stacks = read
         summary.commands = commands
         for command in commands:
             state.apply(command)
@@ -300,8 +302,11 @@ class SetupChecks:
         return found
 
 
-def _setup_commands(file: str, archive: ModuleArchive, report: Inspection, where: str) -> list[str] | None:
-    """The commands of a setup's saved game, or None (reported) when it cannot be read."""
+def _setup_commands(
+    file: str, archive: ModuleArchive, report: Inspection, where: str, maps: list[str]
+) -> tuple[list[str], int] | None:
+    """The commands of a setup's saved game less its empty stacks (savefile.read_commands),
+    and how many those were; None (reported) when it cannot be read."""
     entry = archive.find(file) if file else None
     if entry is None:
         report.add("setup.missing-file", f"the setup file '{file}' is not in the archive", where)
@@ -313,7 +318,7 @@ def _setup_commands(file: str, archive: ModuleArchive, report: Inspection, where
             if not inner.has("savedGame"):
                 raise EntryProblem("setup.unreadable", "the saved game has no savedGame entry")
             stream = deobfuscate(inner.read("savedGame", limits.SAVE_ENTRY))
-            commands = commands_of(stream, limits.COMMAND_WORK)
+            commands, empty = read_commands(stream, limits.COMMAND_WORK, maps)
     except EntryProblem as problem:
         code = "setup.unreadable" if problem.code == "archive.damaged" else problem.code
         report.add(code, f"the saved game cannot be read: {problem.message}", where)
@@ -326,7 +331,7 @@ def _setup_commands(file: str, archive: ModuleArchive, report: Inspection, where
         report.add(
             "setup.bad-stream", "the commands do not start with begin_save and end with end_save", where
         )
-    return commands
+    return commands, empty
 
 
 def _report_placement(summary: SetupSummary, report: Inspection, where: str, broken: set[str]) -> None:

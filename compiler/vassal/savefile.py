@@ -10,6 +10,8 @@ reads VASSAL saves reads ours, and read both forms back.
 from __future__ import annotations
 
 import binascii
+import re
+from collections.abc import Iterable
 
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.sequence import decode, encode
@@ -49,26 +51,63 @@ _XOR = [bytes(b ^ key for b in range(256)) for key in range(256)]
 
 
 def commands_of(stream: str, work_factor: int = 8) -> list[str]:
-    """Every command of a stream, nested sub-command lists flattened in order.
+    """Every command of a stream, nested sub-command lists flattened in order."""
+    return read_commands(stream, work_factor)[0]
+
+
+def read_commands(
+    stream: str, work_factor: int = 8, maps: Iterable[str] | None = None
+) -> tuple[list[str], int]:
+    """Every command of a stream, nested sub-command lists flattened in order; with ``maps``,
+    without the empty stacks on those maps (or on none), and how many those were.
 
     GameModule.decode splits at ESC and decodes each part again until a part reads as
-    itself. Each level costs a pass over its text; ``work_factor`` times the stream's
-    length bounds the total, so a stream nested thousands deep is refused (ValueError)."""
+    itself. A part without ESC that is not wrapped in quotes reads as itself, so it is taken as
+    it is (a save holds tens of thousands of such commands); every other part costs a pass over
+    its text, and ``work_factor`` times the stream's length bounds their total, so a stream
+    nested thousands deep is refused (ValueError).
+
+    VASSAL 3.7 drops empty stacks (a stack that lists no piece, only its map, point and layer)
+    when it saves a game (GameState.getRestorePiecesCommand), and loading one adds nothing but an
+    empty stack to its map; saves of older versions can hold millions. Before a list is split,
+    its empty stacks between two of its delimiters are cut out at C speed (the first and the
+    last of a list are left as they are)."""
+    empty = _empty_stack(maps) if maps is not None else None
+    dropped = 0
     found: list[str] = []
     budget = work_factor * max(len(stream), 1) + 1024
-    pending = [stream]
-    while pending:
-        text = pending.pop()
-        budget -= len(text) + 1
-        if budget < 0:
-            raise ValueError("the commands nest too deeply to follow")
-        tokens = decode(text, ESC)
-        if len(tokens) == 1 and tokens[0] == text:
-            if text:
+    levels = [iter((stream,))]
+    while levels:
+        for text in levels[-1]:
+            if ESC not in text and not (len(text) > 1 and text[0] == "'" and text[-1] == "'"):
+                if text:
+                    found.append(text)
+                continue
+            budget -= len(text) + 1
+            if budget < 0:
+                raise ValueError("the commands nest too deeply to follow")
+            if empty is not None and "/stack/" in text:
+                text, count = empty.subn("", text)
+                dropped += count
+            tokens = decode(text, ESC)
+            if len(tokens) == 1 and tokens[0] == text:
                 found.append(text)
-            continue
-        pending.extend(reversed(tokens))
-    return found
+                continue
+            levels.append(iter(tokens))
+            break
+        else:
+            levels.pop()
+    return found, dropped
+
+
+def _empty_stack(maps: Iterable[str]) -> re.Pattern[str]:
+    """An empty stack on one of ``maps`` or on none, between two unescaped ESCs: it matches the
+    command and the ESC after it."""
+    names = sorted({re.escape(name) for name in maps if name and name != "null"}, key=len, reverse=True)
+    alternatives = "|".join(["null", *names])
+    return re.compile(
+        rf"\+/(?<=[^\\]\x1b\+/)[^/\\\x1b]+/stack/(?:{alternatives})(?:;-?\d+;-?\d+)?(?:;@@-?\d+)*\x1b"
+    )
 
 
 def save_bytes(commands: list[str], module_name: str, module_version: str) -> bytes:

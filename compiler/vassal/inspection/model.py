@@ -48,6 +48,7 @@ class SetupSummary:
     # (compiler/vassal/inspection/games.py GameState); never part of the report.
     commands: list[str] | None = field(default=None, repr=False, compare=False)
     game: Any = field(default=None, repr=False, compare=False)
+    empty_stacks: int = 0  # stacks of no piece the save held (VASSAL 3.7 drops them on saving)
 
     def by_location(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
