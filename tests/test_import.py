@@ -218,7 +218,10 @@ def test_a_setup_becomes_a_scenario_at_vassal_s_location_names(shown: Imported) 
         "layer": "@@-1",
     } in kept["commands"]
     assert any(isinstance(c, str) and c.startswith("+/212/") for c in kept["commands"])  # on no map: kept
-    assert kept["pieces"]["205"]["type"] == 0 and "type" not in kept["pieces"]["201"]  # an older definition
+    older = kept["pieces"]["205"]["definition"]  # an older definition, shared by id
+    assert "definition" not in kept["pieces"]["201"] and "types" not in kept
+    definitions = shown.json("vassal/definitions.json")["definitions"]
+    assert list(definitions) == [older] and definitions[older] == "mark;Attack,Type\tpiece;;;tank.png;Tank"
 
 
 def test_files_the_game_keeps(shown: Imported) -> None:

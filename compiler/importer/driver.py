@@ -32,10 +32,13 @@ from compiler.importer.template import count_components, template_bytes
 from compiler.model.boards import build_boards
 from compiler.new_game import check_target, write_schemas
 from compiler.vassal.extension.format import (
+    DEFINITIONS,
     MODULEDATA,
     PIECES,
     SETUPS,
     TEMPLATE,
+    definition_id,
+    definitions_json,
     pieces_json,
     setup_json,
     wgc,
@@ -154,10 +157,14 @@ def _texts(
     decks = [deck for deck in pieces.decks if deck["cards"]]
     if decks:
         texts["cards.json"] = _json({"$schema": SCHEMA.format("cards"), "decks": decks})
+    definitions: dict[str, str] = {}
     for scenario in scenarios:
         scenario.data["$schema"] = "../" + SCHEMA.format("scenario")
         texts[f"scenarios/{scenario.id}.json"] = _json(scenario.data)
         texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept))
+        definitions.update((definition_id(text), text) for text in scenario.kept.types)
+    if definitions:
+        texts[DEFINITIONS] = _json(definitions_json(definitions))
     kept = KeptPieces(
         {p.key: p.kept for p in pieces.counters if p.kept is not None},
         {p.key: p.kept for p in pieces.cards if p.kept is not None},

@@ -157,7 +157,7 @@ def _unlisted(source: ModuleSource, found: ImportedPieces, ids: IdMaker) -> None
     known = set(found.by_gpid())
     seen: set[str] = set()
     for summary in source.inspection.setups:
-        items = summary.game.items.values() if summary.game is not None and summary.commands else ()
+        items = summary.kept.items.values() if summary.kept is not None and summary.kept.count else ()
         for item in items:  # inspect has decoded every piece of the save; its own ids hold no '/'
             kind, states = item.kind_of, item.states
             if item.kind != "piece" or "/" in item.id or kind is None or states is None or not kind.basic:

@@ -81,7 +81,7 @@ class SetupImporter:
     def import_all(self) -> list[ImportedScenario]:
         summaries: dict[str, list[SetupSummary]] = {}
         for summary in self.source.inspection.setups:
-            if summary.file and summary.commands is not None:
+            if summary.file and summary.kept is not None:
                 summaries.setdefault(summary.file, []).append(summary)
         ids = IdMaker("scenario")
         found = []
@@ -109,7 +109,7 @@ class SetupImporter:
             by_name.setdefault(imported.name, imported)
             by_name.setdefault(imported.vassal_id, imported)
         save = _Save(summary, by_name, {}, {p.id: p for p in summary.pieces})
-        commands = list(summary.commands or [])
+        commands = summary.kept.commands()
         if commands[:1] == [BEGIN]:
             commands = commands[1:]
         if commands[-1:] == [END]:
@@ -191,7 +191,7 @@ class SetupImporter:
     def _decoded(self, save: _Save, piece_id: str, command: str) -> tuple[PieceKind, list[str]] | None:
         """The piece as inspect decoded it while starting the setup (or decoded here, when the
         save adds a piece of that id more than once)."""
-        item = save.summary.game.items.get(piece_id) if save.summary.game is not None else None
+        item = save.summary.kept.items.get(piece_id)
         if (
             item is not None
             and item.kind_of is not None

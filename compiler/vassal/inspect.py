@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -68,7 +70,14 @@ GLOBAL_PROPERTY_TAG = "VASSAL.build.module.properties.GlobalProperty"
 NEW_GAME = "(new game)"
 
 
-def inspect_module(path: Path) -> Inspection:
+SetupHook = Callable[[SetupSummary], Any]
+
+
+def inspect_module(path: Path, on_setup: SetupHook | None = None) -> Inspection:
+    """The module checked as VASSAL loads it. Setups are started one at a time and each one's
+    game state and commands are let go once it is checked, so memory holds one setup at a time;
+    ``on_setup`` (wgc import's) sees each while it is whole, and what it answers is kept as the
+    setup's ``kept``."""
     report = Inspection(str(path))
     try:
         archive = ModuleArchive.open(path)
@@ -80,11 +89,13 @@ def inspect_module(path: Path) -> Inspection:
         _check_entry_flags(archive, report)
         root = _module_tree(archive, report)
         if root is not None:
-            _inspect_tree(root, archive, report)
+            _inspect_tree(root, archive, report, on_setup)
     return report
 
 
-def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspection) -> None:
+def _inspect_tree(
+    root: etree._Element, archive: ModuleArchive, report: Inspection, on_setup: SetupHook | None
+) -> None:
     encoders = check_classes(root, archive, report)
     check_single_instances(root, report)
     custom_traits = encoders.custom
@@ -99,7 +110,11 @@ def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspecti
     checks = SetupChecks(prototypes, read_startup_commands(root))
     checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
     for setup in setups:
-        _run_setup(setup, maps, archive, palette, report, custom_traits, checks)
+        summary = _run_setup(setup, maps, archive, palette, report, custom_traits, checks)
+        if summary is not None and on_setup is not None:
+            summary.kept = on_setup(summary)
+        if summary is not None:
+            summary.game = summary.commands = None
     shown = check_documents(root, archive, report)
     _check_images(root, archive, palette, shown, report)
 
@@ -196,7 +211,7 @@ def _run_setup(
     report: Inspection,
     custom_traits: bool,
     checks: SetupChecks,
-) -> None:
+) -> SetupSummary | None:
     use_file = setup.get("useFile") == "true"
     file = setup.get("file") if use_file else None
     summary = SetupSummary(setup.get("name", ""), file)
@@ -208,7 +223,7 @@ def _run_setup(
         names = [name for spec in maps for name in (spec.name, spec.id)]
         read = _setup_commands(file, archive, report, where, names)
         if read is None:
-            return
+            return None
         commands, summary.empty_stacks = read
         summary.commands = commands
         for command in commands:
@@ -223,6 +238,7 @@ def _run_setup(
             palette.use(item.kind_of, where)
     broken = {m.name for m in maps if any(b.broken for b in m.boards)}
     _report_placement(summary, report, where, broken)
+    return summary
 
 
 class SetupChecks:

@@ -9,8 +9,10 @@
   writes them, and `links`, which say which fields the data gives (the name, the faces' images,
   values, the class, a card's back).
 - `vassal/setups/<scenario id>.json`: what a setup's saved game holds besides its pieces'
-  places (every other command in order, each piece's trait states, definitions older than the
-  counter's).
+  places (every other command in order, each piece's trait states, and for a piece whose saved
+  definition is older than its counter's, that definition's id).
+- `vassal/definitions.json`: those older definitions, each once for every setup, by an id made
+  of its text (a module's setups saved over years hold the same few hundred).
 - `vassal/files/`: the module's other files (custom classes, sounds ...), byte for byte.
 
 docs/import.md is the reference. Both `wgc import` (writing) and `wgc build` (reading) use the
@@ -19,6 +21,8 @@ types here; reading never raises on bad content: ExtensionError carries what is 
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.definitions.kept import KeptPiece, KeptPieces, KeptSetup, Links, SavedPiece
@@ -31,6 +35,7 @@ TEMPLATE = "vassal/module.xml"
 MODULEDATA = "vassal/moduledata.xml"
 PIECES = "vassal/pieces.json"
 SETUPS = "vassal/setups"
+DEFINITIONS = "vassal/definitions.json"
 FILES = "vassal/files"
 
 
@@ -159,15 +164,33 @@ def _check_format(data: Any, where: str) -> None:
 # --- setups/<id>.json ---------------------------------------------------------------------------
 
 
+def definition_id(text: str) -> str:
+    """A saved definition's id: made of its text, so every import names it alike."""
+    return "d" + hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()[:15]
+
+
+def definitions_json(definitions: Mapping[str, str]) -> dict[str, Any]:
+    return {"format": FORMAT, "definitions": dict(sorted(definitions.items()))}
+
+
+def definitions_from_json(data: Any, where: str = DEFINITIONS) -> dict[str, str]:
+    _check_format(data, where)
+    found = data.get("definitions")
+    if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
+        raise ExtensionError(where, "definitions must map ids to piece definitions (text)")
+    return dict(found)
+
+
 def setup_json(setup: KeptSetup) -> dict[str, Any]:
     """``commands`` is every command in order: a string is kept verbatim; {"piece": id} is a piece
     of the scenario's data; {"stack": id, "pieces": [...], "layer": ...} and {"deck": id, "type":
     ..., "state": [...], "pieces": [...]} hold the scenario's pieces; {"layout": map id} is the
-    scenario's choice of boards for that map."""
+    scenario's choice of boards for that map. A piece's older definition is named by its id in
+    definitions.json (definitions_json)."""
     pieces: dict[str, Any] = {}
     for key, piece in setup.pieces.items():
         pieces[key] = {"states": list(piece.states)} | (
-            {"type": piece.type} if piece.type is not None else {}
+            {"definition": definition_id(setup.types[piece.type])} if piece.type is not None else {}
         )
     return {
         "format": FORMAT,
@@ -175,11 +198,12 @@ def setup_json(setup: KeptSetup) -> dict[str, Any]:
         "entries": dict(setup.entries),
         "commands": list(setup.commands),
         "pieces": pieces,
-        "types": list(setup.types),
     }
 
 
-def setup_from_json(data: Any, where: str) -> KeptSetup:
+def setup_from_json(data: Any, where: str, definitions: Mapping[str, str] | None = None) -> KeptSetup:
+    """A kept setup; a piece names its definition by id (``definitions``), or, as wgc wrote it
+    before definitions were shared, by its index in the setup's own ``types``."""
     _check_format(data, where)
     commands, pieces, types = data.get("commands"), data.get("pieces"), data.get("types", [])
     entries = data.get("entries", {})
@@ -189,14 +213,25 @@ def setup_from_json(data: Any, where: str) -> KeptSetup:
         raise ExtensionError(where, "entries must map entry names to text")
     for index, command in enumerate(commands):
         _check_command(command, f"{where}/commands/{index}")
+    types = list(types)
+    used: dict[str, int] = {}
     saved = {}
     for key, piece in pieces.items():
         states = _text_list(piece.get("states")) if isinstance(piece, dict) else None
         kind = piece.get("type") if isinstance(piece, dict) else None
+        named = piece.get("definition") if isinstance(piece, dict) else None
         if states is None or (kind is not None and _index(kind, len(types), where) is None):
             raise ExtensionError(
-                f"{where}/pieces/{key}", "a piece needs its states (texts) and may name a type"
+                f"{where}/pieces/{key}", "a piece needs its states (texts) and may name a definition"
             )
+        if named is not None:
+            text = (definitions or {}).get(named) if isinstance(named, str) else None
+            if text is None:
+                raise ExtensionError(f"{where}/pieces/{key}", f"definition {named!r} is not in {DEFINITIONS}")
+            kind = used.get(named)
+            if kind is None:
+                kind = used[named] = len(types)
+                types.append(text)
         saved[key] = SavedPiece(tuple(states), kind)
     return KeptSetup(tuple(commands), saved, tuple(types), dict(entries), bool(data.get("obfuscated", True)))
 

@@ -17,12 +17,14 @@ from pathlib import Path
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.loading.files import SourceFileError, read_bounded
 from compiler.vassal.extension.format import (
+    DEFINITIONS,
     FILES,
     MODULEDATA,
     PIECES,
     SETUPS,
     TEMPLATE,
     ExtensionError,
+    definitions_from_json,
     pieces_from_json,
     setup_from_json,
 )
@@ -76,8 +78,11 @@ def _setups(root: Path) -> dict[str, KeptSetup]:
     names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".json"))
     if len(names) > MAX_SETUPS:
         raise ExtensionError(SETUPS, f"more than {MAX_SETUPS} setups")
+    definitions = definitions_from_json(_json(root, DEFINITIONS)) if (root / DEFINITIONS).exists() else {}
     return {
-        name.removesuffix(".json"): setup_from_json(_json(root, f"{SETUPS}/{name}"), f"{SETUPS}/{name}")
+        name.removesuffix(".json"): setup_from_json(
+            _json(root, f"{SETUPS}/{name}"), f"{SETUPS}/{name}", definitions
+        )
         for name in names
     }
 
