@@ -220,8 +220,14 @@ def test_a_setup_becomes_a_scenario_at_vassal_s_location_names(shown: Imported) 
     assert any(isinstance(c, str) and c.startswith("+/212/") for c in kept["commands"])  # on no map: kept
     older = kept["pieces"]["205"]["definition"]  # an older definition, shared by id
     assert "definition" not in kept["pieces"]["201"] and "types" not in kept
-    definitions = shown.json("vassal/definitions.json")["definitions"]
+    shared = shown.json("vassal/definitions.json")
+    definitions = shared["definitions"]
     assert list(definitions) == [older] and definitions[older] == "mark;Attack,Type\tpiece;;;tank.png;Tank"
+    # A piece's states: its counter's base states, kept once for every setup, and what differs.
+    first, second = kept["pieces"]["201"], kept["pieces"]["213"]
+    assert second == {"base": first["base"], "changed": {"3": "Areas;60;60;1;0"}} and "changed" not in first
+    assert shared["states"][first["base"]] == ["-1", "4,armour", "1", "Battle Map;0;0;1;0"]
+    assert all("states" not in piece for piece in kept["pieces"].values())
 
 
 def test_files_the_game_keeps(shown: Imported) -> None:

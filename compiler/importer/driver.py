@@ -37,8 +37,7 @@ from compiler.vassal.extension.format import (
     PIECES,
     SETUPS,
     TEMPLATE,
-    definition_id,
-    definitions_json,
+    SharedSaves,
     pieces_json,
     setup_json,
     wgc,
@@ -157,14 +156,13 @@ def _texts(
     decks = [deck for deck in pieces.decks if deck["cards"]]
     if decks:
         texts["cards.json"] = _json({"$schema": SCHEMA.format("cards"), "decks": decks})
-    definitions: dict[str, str] = {}
+    shared = SharedSaves()
     for scenario in scenarios:
         scenario.data["$schema"] = "../" + SCHEMA.format("scenario")
         texts[f"scenarios/{scenario.id}.json"] = _json(scenario.data)
-        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept))
-        definitions.update((definition_id(text), text) for text in scenario.kept.types)
-    if definitions:
-        texts[DEFINITIONS] = _json(definitions_json(definitions))
+        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept, shared, scenario.groups))
+    if shared.definitions or shared.states:
+        texts[DEFINITIONS] = _json(shared.json())
     kept = KeptPieces(
         {p.key: p.kept for p in pieces.counters if p.kept is not None},
         {p.key: p.kept for p in pieces.cards if p.kept is not None},

@@ -42,6 +42,7 @@ class ImportedScenario:
     file: str  # the archive entry of its saved game
     data: dict[str, Any]
     kept: KeptSetup
+    groups: dict[str, str] = field(default_factory=dict)  # piece id -> its counter's or card's key
 
 
 @dataclass
@@ -58,6 +59,7 @@ class _Save:
     commands: list[Any] = field(default_factory=list)
     layouts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
+    groups: dict[str, str] = field(default_factory=dict)
 
 
 class SetupImporter:
@@ -103,7 +105,7 @@ class SetupImporter:
 
     def _scenario(
         self, scenario_id: str, name: str, summary: SetupSummary
-    ) -> tuple[dict[str, Any], KeptSetup]:
+    ) -> tuple[dict[str, Any], KeptSetup, dict[str, str]]:
         by_name: dict[str, ImportedMap] = {}
         for imported in self.maps:
             by_name.setdefault(imported.name, imported)
@@ -135,7 +137,7 @@ class SetupImporter:
             data["layouts"] = [{"map": m, "boards": b} for m, b in save.layouts.items()]
         data["pieces"] = save.pieces
         types = tuple(sorted(save.types, key=save.types.__getitem__))
-        return data, KeptSetup(tuple(save.commands), save.saved, types, {})
+        return data, KeptSetup(tuple(save.commands), save.saved, types, {}), save.groups
 
     def _layout(self, save: _Save, command: str) -> None:
         prefix = command.split("BoardPicker\t", 1)[0]
@@ -184,6 +186,7 @@ class SetupImporter:
             return command
         save.pieces.append(self._placement(imported, imported_map, placed, kind, states))
         save.saved[piece_id] = self._saved(save, imported, kind, states, command)
+        save.groups[piece_id] = imported.key
         self.tally.data("placed pieces")
         self.tally.item(True)
         return {"piece": piece_id}

@@ -69,11 +69,13 @@ def read_commands(
 
     VASSAL 3.7 drops empty stacks (a stack that lists no piece, only its map, point and layer)
     when it saves a game (GameState.getRestorePiecesCommand), and loading one adds nothing but an
-    empty stack to its map; saves of older versions can hold millions. Before a list is split,
-    its empty stacks between two of its delimiters are cut out at C speed (the first and the
-    last of a list are left as they are)."""
-    empty = _empty_stack(maps) if maps is not None else None
+    empty stack to its map; saves of older versions can hold millions (ccnapoleonics: 66,000 in
+    a save of 300 pieces). They are cut out of the stream before it is split, in one pass at C
+    speed (_empty_stack): each between two delimiters of its own list, in lists nested up to
+    MAX_EMPTY_DEPTH deep (the first and the last of a list are left as they are)."""
     dropped = 0
+    if maps is not None and "/stack/" in stream:
+        stream, dropped = _empty_stack(maps).subn("", stream)
     found: list[str] = []
     budget = work_factor * max(len(stream), 1) + 1024
     levels = [iter((stream,))]
@@ -86,9 +88,6 @@ def read_commands(
             budget -= len(text) + 1
             if budget < 0:
                 raise ValueError("the commands nest too deeply to follow")
-            if empty is not None and "/stack/" in text:
-                text, count = empty.subn("", text)
-                dropped += count
             tokens = decode(text, ESC)
             if len(tokens) == 1 and tokens[0] == text:
                 found.append(text)
@@ -100,14 +99,25 @@ def read_commands(
     return found, dropped
 
 
+MAX_EMPTY_DEPTH = 4  # lists nested this deep at most have their empty stacks cut (saves nest 2)
+_UNSAFE_IN_NAME = re.compile(r"[/\\;'\x1b]")
+
+
 def _empty_stack(maps: Iterable[str]) -> re.Pattern[str]:
-    """An empty stack on one of ``maps`` or on none, between two unescaped ESCs: it matches the
-    command and the ESC after it."""
-    names = sorted({re.escape(name) for name in maps if name and name != "null"}, key=len, reverse=True)
-    alternatives = "|".join(["null", *names])
-    return re.compile(
-        rf"\+/(?<=[^\\]\x1b\+/)[^/\\\x1b]+/stack/(?:{alternatives})(?:;-?\d+;-?\d+)?(?:;@@-?\d+)*\x1b"
-    )
+    """An empty stack ("+/id/stack/map;x;y;@@layer") on one of ``maps`` or on none, between two
+    delimiters of its own list, as the undecoded stream holds it: a delimiter of a list nested
+    d deep is written as d backslashes and an ESC (each level escapes the ESC once more). The
+    match is the ESC before the command, the command and the backslashes of the delimiter after
+    it, so one delimiter of their level is left between its neighbours. A map name a command
+    would hold escaped (with '/', ';', a backslash ...) is not looked for: its empty stacks stay."""
+    names = {name for name in maps if name and name != "null" and not _UNSAFE_IN_NAME.search(name)}
+    alternatives = "|".join(["null", *(re.escape(n) for n in sorted(names, key=len, reverse=True))])
+    body = rf"\+/[^/\\\x1b]+/stack/(?:{alternatives})(?:;-?\d+;-?\d+)?(?:;@@-?\d+)*"
+    levels = []
+    for depth in range(MAX_EMPTY_DEPTH):
+        slashes = "\\\\" * depth  # the pattern of `depth` backslashes
+        levels.append(rf"(?<=[^\\]{slashes}\x1b){body}{slashes}(?=\x1b)")
+    return re.compile(r"\x1b(?:" + "|".join(levels) + ")")
 
 
 def save_bytes(commands: list[str], module_name: str, module_version: str) -> bytes:

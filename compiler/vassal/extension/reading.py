@@ -20,13 +20,14 @@ from compiler.vassal.extension.format import (
     DEFINITIONS,
     FILES,
     MODULEDATA,
+    NOTHING_SHARED,
     PIECES,
     SETUPS,
     TEMPLATE,
     ExtensionError,
-    definitions_from_json,
     pieces_from_json,
     setup_from_json,
+    shared_from_json,
 )
 from rules_engine.definitions.kept import KeptFile, KeptModule, KeptPieces, KeptSetup
 
@@ -78,10 +79,10 @@ def _setups(root: Path) -> dict[str, KeptSetup]:
     names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".json"))
     if len(names) > MAX_SETUPS:
         raise ExtensionError(SETUPS, f"more than {MAX_SETUPS} setups")
-    definitions = definitions_from_json(_json(root, DEFINITIONS)) if (root / DEFINITIONS).exists() else {}
+    shared = shared_from_json(_json(root, DEFINITIONS)) if (root / DEFINITIONS).exists() else NOTHING_SHARED
     return {
         name.removesuffix(".json"): setup_from_json(
-            _json(root, f"{SETUPS}/{name}"), f"{SETUPS}/{name}", definitions
+            _json(root, f"{SETUPS}/{name}"), f"{SETUPS}/{name}", shared
         )
         for name in names
     }

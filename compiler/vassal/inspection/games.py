@@ -54,8 +54,7 @@ class PlacedBoard:
         local = (x - self.x, y - self.y)
         if self.reversed:
             local = (self.spec.width - local[0], self.spec.height - local[1])
-        grid = self.spec.grid
-        return grid.location_name(local, (self.spec.width, self.spec.height)) if grid is not None else None
+        return self.spec.location_name(local)
 
 
 class GameState:

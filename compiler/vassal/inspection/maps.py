@@ -39,6 +39,7 @@ GRID_PREFIX = "VASSAL.build.module.map.boardPicker.board."
 PILES = {"VASSAL.build.module.map.SetupStack": False, "VASSAL.build.module.map.DrawPile": True}
 SLOTS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot")
 DEFAULT_BOARD_SIZE = 500
+MAX_NAMED_POINTS = 100_000  # points a board keeps the name of (BoardSpec.location_name)
 PLAIN_GRIDS = ("HexGrid", "SquareGrid", "RegionGrid")
 JAVA_INT = re.compile(r"[+-]?[0-9]+")
 
@@ -52,6 +53,19 @@ class BoardSpec:
     reversible: bool
     grid: Grid | None
     grid_kind: str
+    _names: dict[tuple[int, int], str | None] = field(default_factory=dict, repr=False, compare=False)
+
+    def location_name(self, point: tuple[int, int]) -> str | None:
+        """The name the board's grid gives a point of the board (None without a grid). Setups
+        put their pieces on the same few hundred places, and a zone's name costs a test of
+        every zone's polygon, so each point is named once."""
+        if self.grid is None:
+            return None
+        if point not in self._names:
+            if len(self._names) >= MAX_NAMED_POINTS:
+                self._names.clear()
+            self._names[point] = self.grid.location_name(point, (self.width, self.height))
+        return self._names[point]
 
     @property
     def broken(self) -> bool:
