@@ -356,6 +356,54 @@ def test_the_data_drives_the_build(shown: Imported, tmp_path: Path) -> None:
     ) == "101"  # a palette of its own
 
 
+def folder_files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_ids_survive_renames(shown: Imported, tmp_path: Path) -> None:
+    """Names swapped and a card retitled: the build keeps each piece's id on its slot, so the
+    import of the rebuilt module gives every counter and card its id again (not one made from
+    its new name), and every scenario piece still names the same counter."""
+    import shutil
+
+    folder = tmp_path / "renamed"
+    shutil.copytree(shown.folder, folder)
+    shutil.copytree(shown.folder.parent / "schemas", tmp_path / "schemas")
+    counters = json.loads((folder / "counters.json").read_text("utf-8"))
+    names = {c["id"]: c["name"] for c in counters["counters"]}
+    for counter in counters["counters"]:
+        counter["name"] = {"tank": names["foot"], "foot": names["tank"]}.get(counter["id"], counter["name"])
+    (folder / "counters.json").write_text(json.dumps(counters), "utf-8")
+    cards = json.loads((folder / "cards.json").read_text("utf-8"))
+    cards["decks"][0]["cards"][1]["title"] = cards["decks"][0]["cards"][0]["title"]
+    (folder / "cards.json").write_text(json.dumps(cards), "utf-8")
+    report = validate_game(folder)
+    assert report.valid is not None, [d.message for d in report.diagnostics if d.is_error]
+    rebuilt = tmp_path / "renamed.vmod"
+    rebuilt.write_bytes(build_kept_module(report.valid))
+    again = import_module(rebuilt, tmp_path / "again")
+    assert again.folder is not None
+
+    def ids(where: Path) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+        counters = json.loads((where / "counters.json").read_text("utf-8"))["counters"]
+        cards = json.loads((where / "cards.json").read_text("utf-8"))["decks"][0]["cards"]
+        pieces = json.loads((where / "scenarios/opening.json").read_text("utf-8"))["pieces"]
+        return (
+            [(c["id"], c["name"]) for c in counters],
+            [(c["id"], c["title"]) for c in cards],
+            [(p.get("id", ""), p.get("counter") or p.get("card", "")) for p in pieces],
+        )
+
+    assert ids(again.folder) == ids(folder)
+    assert ("tank", names["foot"]) in ids(again.folder)[0]
+
+
+def test_a_slot_s_kept_id_does_not_reach_the_folder(shown: Imported) -> None:
+    """The id the build keeps on a slot is the data's: the import takes it out of the kept tree."""
+    assert "wgcId" in _entry(shown.rebuilt, "buildFile.xml").decode("utf-8")
+    assert "wgcId" not in (shown.folder / "vassal/module.xml").read_text("utf-8")
+
+
 # --- inspect's cases, against what the real VASSAL answered for the originals ----------------------
 
 
@@ -375,6 +423,21 @@ def test_each_inspect_case_round_trips(cases: dict[str, Imported], case: str) ->
         assert game["setup"] == setup.name
         missing, extra = _disagreements(game, setup)
         assert missing == [] and extra == [], (case, setup.name)
+
+
+@pytest.mark.parametrize("case", ["showcase", *CASES])
+def test_the_import_of_the_build_is_the_same_folder(
+    shown: Imported, cases: dict[str, Imported], case: str, tmp_path: Path
+) -> None:
+    """import . build is the identity on the folder, byte for byte: a piece's saved state keeps
+    the map and point it was saved with wherever the data still puts it there (in its stack or
+    deck, or at that point), and a board's size is the data's, written and read back alike."""
+    imported = shown if case == "showcase" else cases[case]
+    again = import_module(imported.rebuilt, tmp_path / "again")
+    assert again.folder is not None
+    first, second = folder_files(imported.folder), folder_files(again.folder)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
 
 
 def test_the_import_s_json_is_json_dumps_laid_out() -> None:

@@ -40,6 +40,10 @@ PIECES = "vassal/pieces.json"
 SETUPS = "vassal/setups"
 DEFINITIONS = "vassal/definitions.json"
 FILES = "vassal/files"
+# The attribute a built module's palette slot keeps its counter's (or card's) id in, so that
+# importing the module again gives the same ids whatever its names became. VASSAL's PieceSlot
+# reads only the attributes it knows (PieceSlot.build), so the module loads as without it.
+PIECE_ID = "wgcId"
 
 
 def wgc(name: str) -> str:
