@@ -20,6 +20,7 @@ from compiler.vassal.extension.module import build_kept_module
 
 from .conftest import assert_reported
 from .import_modules import showcase
+from .inspect_modules import CASES
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +129,16 @@ def test_the_command(imported: Path, tmp_path: Path) -> None:
     assert built.exit_code == 0 and (tmp_path / "out" / "showcase.vmod").is_file()
 
 
+def test_an_import_that_wrote_the_folder_exits_0_with_the_module_s_errors(tmp_path: Path) -> None:
+    """The module's own errors (here an image it lacks) are listed, and the import exits 0:
+    the folder is written and builds; 1 is kept for an import that wrote nothing."""
+    module = tmp_path / "zones.vmod"
+    module.write_bytes(CASES["zones"]())
+    result = CliRunner().invoke(cli, ["import", str(module), "-o", str(tmp_path / "game")])
+    assert "error [import.module-finding]" in result.output
+    assert result.exit_code == 0 and (tmp_path / "game" / "game.json").is_file()
+
+
 def test_a_game_without_a_rules_engine_says_so(imported: Path) -> None:
     runner = CliRunner()
     played = runner.invoke(cli, ["play", str(imported), "opening"])
@@ -171,7 +182,10 @@ def test_setups_written_whole_as_wgc_did_before_build_alike(imported: Path, tmp_
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["pieces"]["201"].update(base="s0"), "base states 's0' are not in vassal/definitions.json"),
+        (
+            lambda d: d["pieces"]["201"].update(base="s0"),
+            "base states 's0' are not in vassal/definitions.json",
+        ),
         (lambda d: d["pieces"]["213"]["changed"].update({"99": "x"}), "'99' is not a position"),
         (lambda d: d["pieces"]["205"].update(definition="d0"), "definition 'd0' is not in"),
         (lambda d: d["pieces"]["201"].pop("base"), "a piece needs its states"),
