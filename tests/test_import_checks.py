@@ -198,3 +198,18 @@ def test_a_damaged_shared_piece_is_a_diagnostic(
     found = [d for d in report.diagnostics if d.code == codes.VASSAL_EXTENSION]
     assert len(found) == 1 and found[0].is_error and message in found[0].message, found
     assert found[0].file.startswith("vassal/setups/opening.json/pieces/")
+
+
+def test_the_module_s_own_art_is_one_line_per_code(imported: Path, tmp_path: Path) -> None:
+    """Backs of another size than their fronts are the module's choice: an imported game lists
+    them as one warning that counts them, not one per counter."""
+
+    def backs_of_another_size(data: Any) -> None:
+        for counter in data["counters"]:
+            if "back" in counter:
+                counter["back"]["image"] = "images/hexes.png"
+
+    report = edited(imported, tmp_path, "counters.json", backs_of_another_size)
+    differ = [d for d in report.diagnostics if d.code == codes.ART_SIZES_DIFFER]
+    assert len(differ) == 1 and not differ[0].is_error
+    assert differ[0].message.startswith("3 finding(s) on the imported module's own art, first: ")
