@@ -175,7 +175,7 @@ def test_roster_dice_and_turns_become_game_data(shown: Imported) -> None:
     game = shown.json("game.json")
     assert game["system"] == "none" and game["title"] == "Showcase"
     assert game["sides"] == [{"id": "red", "name": "Red"}, {"id": "blue", "name": "Blue"}]
-    assert game["dice"] == [{"id": "2d6", "name": "2d6", "sides": 6}]
+    assert game["dice"] == [{"id": "2d6", "name": "2d6", "sides": 6, "count": 2}]  # nDice, as data
     assert game["turns"] == {"labels": [1, 2, 3]}
     assert [p["name"] for p in game["sequence_of_play"]] == ["Move", "Fight"]
 
@@ -335,7 +335,7 @@ def test_the_data_drives_the_build(shown: Imported, tmp_path: Path) -> None:
 
     edit("counters.json", add)
     edit("scenarios/opening.json", move)
-    edit("game.json", lambda data: data["dice"][0].update(sides=8))
+    edit("game.json", lambda data: data["dice"][0].update(sides=8, count=3))
     report = validate_game(folder)
     assert report.valid is not None, [d.message for d in report.diagnostics if d.is_error]
     rebuilt = tmp_path / "edited.vmod"
@@ -349,7 +349,8 @@ def test_the_data_drives_the_build(shown: Imported, tmp_path: Path) -> None:
     tank = next(e for e in root.iter("VASSAL.build.widget.PieceSlot") if e.get("entryName") == "Tank")
     _, traits = decode_add_piece(tank.text or "")
     assert traits[-1].type.endswith(";Heavy Tank") and "foot-back.png" in traits[2].type
-    assert next(root.iter("VASSAL.build.module.DiceButton")).get("nSides") == "8"
+    button = next(root.iter("VASSAL.build.module.DiceButton"))
+    assert (button.get("nSides"), button.get("nDice")) == ("8", "3")
     added = [e for e in root.iter("VASSAL.build.widget.PieceSlot") if e.get("entryName") == "Scout"]
     assert [e.get("gpid") for e in added] == ["100"] and root.get(
         "nextPieceSlotId"

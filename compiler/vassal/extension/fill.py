@@ -97,6 +97,8 @@ class TreeFiller:
         if die is not None:
             element.set("name", die.name)
             element.set("nSides", str(die.sides))
+            if die.dice_count is not None:
+                element.set("nDice", str(die.dice_count))
         return die is not None
 
     def _turns(self, element: etree._Element, _: str) -> bool:
