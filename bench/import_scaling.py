@@ -156,6 +156,9 @@ def _print_fits(rows: dict[int, tuple[Run, Run, int, int]]) -> None:
         above = exponent([(n - least, cpu[n] - cpu[least]) for n in large if n > least])
         print(f"{command}: CPU time ~ setups^{whole:.2f} (from 10 setups); ", end="")
         print(f"what it costs above the {least}-setup run ~ ^{above:.2f}")
+        peak = {n: _run(rows[n], index).peak_mib for n in rows}
+        grown = exponent([(n - least, peak[n] - peak[least]) for n in large if n > least])
+        print(f"{command}: peak memory above the {least}-setup run ~ setups^{grown:.2f}")
     folder = exponent([(n, rows[n][3]) for n in large])
     print(f"imported folder size ~ setups^{folder:.2f}")
 
