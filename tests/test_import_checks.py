@@ -213,3 +213,16 @@ def test_the_module_s_own_art_is_one_line_per_code(imported: Path, tmp_path: Pat
     differ = [d for d in report.diagnostics if d.code == codes.ART_SIZES_DIFFER]
     assert len(differ) == 1 and not differ[0].is_error
     assert differ[0].message.startswith("3 finding(s) on the imported module's own art, first: ")
+
+
+def test_a_position_given_to_a_piece_still_in_a_deck_is_a_warning(imported: Path, tmp_path: Path) -> None:
+    """The card stays at the deck's location, so it stays in the deck, where VASSAL puts it at the
+    deck's point: the new position would be written, ignored and lost on the next import."""
+    report = edited(
+        imported, tmp_path, "scenarios/opening.json", lambda d: _piece(d, "208").update(position=[100, 100])
+    )
+    found = [d for d in report.diagnostics if d.code == codes.PIECE_IN_A_DECK]
+    assert len(found) == 1 and found[0].pointer.endswith("/position") and not found[0].is_error
+    assert "deck's point [350, 80]" in found[0].message
+    unchanged = validate_game(imported)
+    assert not any(d.code == codes.PIECE_IN_A_DECK for d in unchanged.diagnostics)
