@@ -22,7 +22,7 @@ from compiler.vassal.extension.module import build_kept_module
 from compiler.vassal.inspect import inspect_module
 from compiler.vassal.inspection.model import Inspection
 from compiler.vassal.inspection.xml import parse
-from compiler.vassal.pieces import decode_add_piece
+from compiler.vassal.pieces import add_piece, decode_add_piece
 from rules_engine.definitions import ValidGame
 
 from .import_modules import showcase
@@ -439,6 +439,50 @@ def test_the_import_of_the_build_is_the_same_folder(
     first, second = folder_files(imported.folder), folder_files(again.folder)
     assert sorted(first) == sorted(second)
     assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_an_empty_stack_last_in_its_list_imports_as_the_build_does(tmp_path: Path) -> None:
+    """An empty stack last in a nested list of a save (inspect leaves it in the stream, as in
+    ccnapoleonics' saves) is dropped as inspect drops the others: the build writes every command
+    in one list, where inspect cuts it, so the import of the build is the same folder."""
+    from compiler.vassal.savefile import ESC
+    from compiler.vassal.sequence import encode
+
+    from .inspect_modules import (
+        board_xml,
+        map_xml,
+        module,
+        palette,
+        png,
+        save,
+        setup_xml,
+        slot,
+        square_grid,
+        stack_command,
+        unit,
+    )
+
+    nested = encode(
+        [
+            add_piece("11", unit("Tank", "tank.png", "Main", 50, 50, "1")),
+            stack_command("12", "Main", 0, 0, []),
+        ],
+        ESC,
+    )
+    body = map_xml("Main", board_xml("Plain", square_grid(50.0, 50.0, 25, 25, ""), "plain.png"))
+    body += palette([slot("Tank", 1, unit("Tank", "tank.png", gpid="1"))]) + setup_xml("Start", "start.vsav")
+    files = {
+        "images/plain.png": png(200, 200),
+        "images/tank.png": png(20, 20),
+        "start.vsav": save("Nested", [nested]),
+    }
+    imported = import_and_build(module("Nested", body, files), tmp_path, "nested")
+    kept = imported.json("vassal/setups/start.json")["commands"]
+    assert not [c for c in kept if isinstance(c, dict) and "stack" in c] and [
+        c for c in kept if isinstance(c, dict) and "piece" in c
+    ] == [{"piece": "11"}]
+    again = import_module(imported.rebuilt, tmp_path / "again")
+    assert again.folder is not None and folder_files(again.folder) == folder_files(imported.folder)
 
 
 def test_the_import_s_json_is_json_dumps_laid_out() -> None:

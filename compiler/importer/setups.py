@@ -12,6 +12,7 @@ a module's own commands) is kept verbatim.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,7 +132,9 @@ class SetupImporter:
             )
             save.geometry[imported.id] = MapGeometry(self.boards[imported.id], chosen)
         for command in commands:
-            save.commands.append(self._command(save, command))
+            kept = self._command(save, command)
+            if kept is not EMPTY_STACK:
+                save.commands.append(kept)
         data: dict[str, Any] = {"$schema": "../schemas/scenario.schema.json", "id": scenario_id, "name": name}
         if save.layouts:
             data["layouts"] = [{"map": m, "boards": b} for m, b in save.layouts.items()]
@@ -160,7 +163,9 @@ class SetupImporter:
             parts = decode(command[2:], "/")  # a stack's or deck's state is read in full
             if len(parts) < 3:
                 return command
-            return _stack(command, parts) if type_prefix(parts[1]) == "stack" else _deck(command, parts)
+            if type_prefix(parts[1]) != "stack":
+                return _deck(command, parts)
+            return EMPTY_STACK if _empty_stack(parts, save.maps) else _stack(command, parts)
         return self._piece(save, command, piece_id)
 
     def _piece(self, save: _Save, command: str, piece_id: str) -> Any:
@@ -262,6 +267,25 @@ def _scenario_id(ids: IdMaker, file: str, name: str) -> str:
 
 def face_word(level: int) -> str | int:
     return {1: "front", 2: "back"}.get(level, level)
+
+
+# A stack that holds no piece, on a map of the module or on none: VASSAL 3.7 leaves such
+# stacks out when it saves a game, and loading one adds nothing but an empty stack to its map.
+# inspect cuts most of them out of the stream before it is split (savefile.read_commands); the
+# rest (the first or the last of their list, as ccnapoleonics' saves have some) are dropped
+# here alike, so that the build of the folder, which writes every command in one list and so
+# lets inspect cut them all, imports as the same folder.
+EMPTY_STACK = object()
+
+
+def _empty_stack(parts: list[str], maps: Mapping[str, object]) -> bool:
+    values = decode(parts[2], ";")
+    return (
+        bool(values)
+        and (values[0] == "null" or values[0] in maps)
+        and len(values) != 2
+        and all(v.startswith("@@") for v in values[3:])
+    )
 
 
 def _stack(command: str, parts: list[str]) -> Any:
