@@ -33,10 +33,12 @@ from compiler.loading.art_reader import ArtReader
 from compiler.model.boards import build_boards
 from compiler.new_game import check_target, write_schemas
 from compiler.vassal.extension.format import (
+    DEFINITIONS,
     MODULEDATA,
     PIECES,
     SETUPS,
     TEMPLATE,
+    SharedSaves,
     pieces_json,
     setup_json,
     wgc,
@@ -154,10 +156,13 @@ def _texts(
     decks = [deck for deck in pieces.decks if deck["cards"]]
     if decks:
         texts["cards.json"] = _json({"$schema": SCHEMA.format("cards"), "decks": decks})
+    shared = SharedSaves()
     for scenario in scenarios:
         scenario.data["$schema"] = "../" + SCHEMA.format("scenario")
         texts[f"scenarios/{scenario.id}.json"] = _json(scenario.data)
-        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept))
+        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept, shared, scenario.groups))
+    if shared.definitions or shared.states:
+        texts[DEFINITIONS] = _json(shared.json())
     kept = KeptPieces(
         {p.key: p.kept for p in pieces.counters if p.kept is not None},
         {p.key: p.kept for p in pieces.cards if p.kept is not None},

@@ -472,7 +472,7 @@ def _dice(root: etree._Element, definition: ValidGame) -> None:
             tooltip=f"Roll {die.name.lower()}",
             icon="",
             hotkey="",
-            nDice="1",
+            nDice=str(die.dice_count or 1),
             nSides=str(die.sides),
             plus="0",
             addToTotal="0",

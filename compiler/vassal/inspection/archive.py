@@ -169,6 +169,11 @@ class ModuleArchive:
             raise _too_large(name, limit, info.file_size)
         return _guarded(lambda: self._zip.open(info))
 
+    def count_read(self, size: int) -> None:
+        """Count ``size`` bytes another reader of this module inflated (EntryProblem past the
+        module's total)."""
+        self._count(size)
+
     def _count(self, size: int) -> None:
         self.read_total += size
         if self.read_total > limits.TOTAL_READ:
