@@ -445,8 +445,7 @@ def test_an_empty_stack_last_in_its_list_imports_as_the_build_does(tmp_path: Pat
     """An empty stack last in a nested list of a save (inspect leaves it in the stream, as in
     ccnapoleonics' saves) is dropped as inspect drops the others: the build writes every command
     in one list, where inspect cuts it, so the import of the build is the same folder."""
-    from compiler.vassal.sequence import encode
-
+    from compiler.javatext.sequence import encode
     from compiler.vassal.savefile import ESC
 
     from .inspect_modules import (

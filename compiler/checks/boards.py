@@ -128,6 +128,8 @@ def _deck_positions(
     """A piece the data still puts at a kept deck's location goes into the deck, at the deck's
     point, whatever its position says (VASSAL places a deck's cards at the deck): a position
     edited there would be written, ignored by VASSAL and gone on the next import."""
+    from compiler.mapgeometry.maps import MapGeometry
+
     pieces = {p.id: p for p in scenario.pieces if p.id}
     names = {m.name: m for m in boards.maps} | {f"Map{i}": m for i, m in enumerate(boards.maps)}
     for command in commands:
