@@ -14,6 +14,7 @@ FILE_TOO_LARGE = "file.too-large"
 FILE_ENCODING = "file.encoding"
 FILE_UNKNOWN = "file.unknown"
 FILE_WRONG_SCHEMA = "file.wrong-schema"
+FILE_OUTSIDE_GAME = "file.outside-game"
 GAME_NOT_A_FOLDER = "game.not-a-folder"
 JSON_SYNTAX = "json.syntax"
 JSON_EMPTY = "json.empty"
@@ -154,6 +155,7 @@ DESCRIPTIONS: dict[str, str] = {
     FILE_ENCODING: "The file is not UTF-8 text.",
     FILE_UNKNOWN: "A JSON file in the game folder that the compiler does not read.",
     FILE_WRONG_SCHEMA: "The file's $schema is missing or names another kind of file.",
+    FILE_OUTSIDE_GAME: "A file of the game folder leads outside it (a link, a name with '..'): never read.",
     GAME_NOT_A_FOLDER: "A game argument is not a folder with a game.json.",
     JSON_SYNTAX: "The text is not valid JSON.",
     JSON_EMPTY: "The file is empty.",

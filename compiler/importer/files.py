@@ -3,19 +3,20 @@ else (custom classes, sounds, data) in vassal/files/, each at the path it has in
 
 Entries are copied a chunk at a time through inspect's archive reader, so its limits hold (each
 entry, and everything inflated from the module). A name that would land outside its folder (an
-absolute path, '..', a backslash) is not written, and said so.
+absolute path, '..', a backslash: compiler/vassal/entries.py) is not written, and said so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from lxml import etree
 
 from compiler.art.errors import ArtError
 from compiler.art.files import read_artwork
 from compiler.diagnostics import Diagnostic, codes, warning
+from compiler.vassal.entries import entry_name_problem
 from compiler.vassal.extension.format import FILES
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import ModuleArchive
@@ -60,8 +61,9 @@ class FileCopier:
         if name in self.tried:
             return
         self.tried.add(name)
-        if not _safe(name):
-            self._skip(name, "its name would place it outside its folder")
+        unsafe = entry_name_problem(name)
+        if unsafe is not None:
+            self._skip(name, f"its name is not safe to write ({unsafe})")
             return
         path = self.staging / target
         try:
@@ -108,17 +110,6 @@ def _destination(name: str, documents: set[str]) -> str:
     if name in documents or name.lower().endswith(DOCUMENT_SUFFIXES) or name.startswith("help/"):
         return f"{DOCUMENTS}/{name}"
     return f"{FILES}/{name}"
-
-
-def _safe(name: str) -> bool:
-    pure = PurePosixPath(name)
-    return (
-        bool(name)
-        and "\\" not in name
-        and not pure.is_absolute()
-        and ":" not in pure.parts[0]
-        and all(part not in ("", ".", "..") for part in name.split("/"))
-    )
 
 
 def named_documents(root: etree._Element) -> set[str]:

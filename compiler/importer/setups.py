@@ -21,6 +21,7 @@ from compiler.importer.naming import ID_LENGTH, IdMaker, words
 from compiler.importer.pieces import ImportedPiece, ImportedPieces
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
+from compiler.vassal.entries import entry_name_problem
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.geometry import MapGeometry
 from compiler.vassal.extension.tree import strip
@@ -92,6 +93,9 @@ class SetupImporter:
             name = element.get("name", "")
             if not 0 < len(name) <= MAX_NAME:
                 self.tally.kept("setups without a usable name")
+                continue
+            if entry_name_problem(file) is not None:  # its file is not copied either (files.py)
+                self.tally.kept("setups whose file name is not safe")
                 continue
             scenario = self._scenario(_scenario_id(ids, file, name), name, summaries[file].pop(0))
             entry = self.source.archive.find(file) or file

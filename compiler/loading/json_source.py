@@ -18,6 +18,7 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.diagnostics.text import shorten
 from compiler.loading.files import SourceFileError, read_bounded
+from compiler.loading.folder import GameFolder
 from compiler.loading.positions import (
     Position,
     PositionFinder,
@@ -73,6 +74,20 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
     raw, problem = _read_bytes(path, name)
     if raw is None:
         return None, [problem] if problem else []
+    return parse_json(raw, path, name)
+
+
+def read_game_json(folder: GameFolder, name: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """Parse the file ``name`` of a game folder, read through its one reader (loading/folder.py)."""
+    try:
+        raw = folder.read(name, MAX_FILE_BYTES)
+    except SourceFileError as exc:
+        return None, [error(exc.code, exc.message, name, hint=exc.hint)]
+    return parse_json(raw, folder.root / name, name)
+
+
+def parse_json(raw: bytes, path: Path, name: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """The document in ``raw`` (the bytes of ``path``), or the diagnostics that say why not."""
     text, problem = _decode(raw, name)
     if text is None:
         return None, [problem] if problem else []

@@ -25,7 +25,7 @@ from rules_engine.core import EngineError
 from rules_engine.definitions import Scenario, ValidGame
 
 NO_RESULT = "no result"
-GAME_FILES = ("*.json", "scenarios/*.json")
+GAME_FOLDERS = ("scenarios",)  # besides the game folder's own JSON files
 
 
 class SimulationError(WgcError):
@@ -41,11 +41,21 @@ class GameBundle:
 
     @classmethod
     def from_folder(cls, folder: Path) -> GameBundle:
-        files = sorted(
-            (str(path.relative_to(folder)), path.read_bytes())
-            for pattern in GAME_FILES
-            for path in folder.glob(pattern)
-        )
+        """The game's files, read through the game folder's one reader (inside it, bounded);
+        DataError when one cannot be (validate says the same of it)."""
+        from compiler.loading.files import SourceFileError
+        from compiler.loading.folder import GameFolder, game_json_names
+        from compiler.loading.game_folder import MAX_FILES_PER_FOLDER
+        from compiler.loading.json_source import MAX_FILE_BYTES
+
+        game = GameFolder(folder)
+        try:
+            names = game_json_names(game, GAME_FOLDERS, MAX_FILES_PER_FOLDER)
+            if names is None:
+                raise DataError(f"{folder.name}: a folder holds more than {MAX_FILES_PER_FOLDER} JSON files")
+            files = sorted((name, game.read(name, MAX_FILE_BYTES)) for name in names)
+        except SourceFileError as exc:
+            raise DataError(f"{folder.name}: {exc.message}") from None
         return cls(folder.name, tuple(files))
 
     @property

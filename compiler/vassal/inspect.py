@@ -54,6 +54,7 @@ from compiler.vassal.inspection.startup import (
 from compiler.vassal.inspection.traits import PieceKind
 from compiler.vassal.inspection.xml import (
     JDK_ATTRIBUTE_LIMIT,
+    EntitiesRefused,
     crowded_element,
     element_path,
     parse,
@@ -139,6 +140,9 @@ def _read_xml(archive: ModuleArchive, name: str, report: Inspection) -> etree._E
     except EntryProblem as problem:
         if problem.code not in ("archive.encrypted", "archive.unsupported-method"):
             report.add(problem.code, problem.message, name)
+        return None
+    except EntitiesRefused as exc:
+        report.add("xml.entities", f"{name}: {exc.msg}", name)
         return None
     except etree.XMLSyntaxError as exc:
         report.add("xml.malformed", f"{name} is not well-formed XML: {exc}", name)
