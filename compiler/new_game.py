@@ -30,9 +30,9 @@ from pathlib import Path
 
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.errors import DataError, UsageError
+from compiler.loading import limits
 from compiler.loading.files import SourceFileError, read_bounded
 from compiler.loading.folder import GameFolder, game_json_names
-from compiler.loading.game_folder import MAX_FILES_PER_FOLDER
 from compiler.loading.json_source import read_game_json
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.folders import writing
@@ -169,12 +169,12 @@ def _from_folder(source: Path) -> dict[str, str]:
     problems: list[str] = []
     folder = GameFolder(source)
     try:
-        names = game_json_names(folder, GAME_FOLDERS, MAX_FILES_PER_FOLDER)
+        names = game_json_names(folder, GAME_FOLDERS, limits.JSON_FILES_PER_FOLDER)
     except SourceFileError as exc:
         raise DataError(f"{source} cannot be copied: {exc.message}", hint=exc.hint) from None
     if names is None:
         raise DataError(
-            f"{source} cannot be copied: a folder holds more than {MAX_FILES_PER_FOLDER} JSON files"
+            f"{source} cannot be copied: a folder holds more than {limits.JSON_FILES_PER_FOLDER} JSON files"
         )
     for relative in names:
         document, found = read_game_json(folder, relative)

@@ -24,6 +24,7 @@ from compiler.pipeline import validate_game
 from compiler.vassal.extension.module import build_kept_module
 from compiler.vassal.inspect import inspect_module
 
+from .bounded import run_wgc
 from .import_modules import showcase
 from .inspect_modules import raw_zip
 
@@ -112,3 +113,96 @@ def test_entities_vassal_would_not_expand_refuse_the_module_with_the_reason(
     assert "xml.entities" in text and reason in text, text
     assert "root:" not in text  # nothing of /etc/passwd is read
     assert not (tmp_path / "game").exists()
+
+
+# --- defect 4: import applies build's limits first ------------------------------------------------
+
+
+def test_a_module_of_more_files_than_a_folder_keeps_is_refused_before_any_is_copied(tmp_path: Path) -> None:
+    """The issue's reproduction at the real numbers: 100,000 small entries besides the tree."""
+    from compiler.loading import limits
+
+    entries = entries_of(showcase())
+    entries.update({f"data/{n}.txt": b"x" for n in range(limits.MAX_FILES + 1)})
+    module = tmp_path / "many.vmod"
+    module.write_bytes(raw_zip(entries))
+    outcome = run_wgc(["import", str(module), "-o", str(tmp_path / "game")], tmp_path, timeout=60)
+    assert outcome.exit_code == 1, outcome.stderr[-2000:]
+    assert "import.too-large" in outcome.stdout and "at most 100,000" in outcome.stdout
+    assert not (tmp_path / "game").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".wgc-import")] == []
+
+
+def kept_files(folder: Path) -> int:
+    return sum(
+        1 for part in ("images", "files", "vassal/files") for p in (folder / part).rglob("*") if p.is_file()
+    )
+
+
+def test_import_and_build_refuse_at_the_same_number_of_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One constant: at the limit both work, one under it both refuse."""
+    from compiler.loading import limits
+
+    module = tmp_path / "showcase.vmod"
+    module.write_bytes(showcase())
+    first = import_module(module, tmp_path / "a")
+    assert first.folder is not None
+    count = kept_files(first.folder)
+    monkeypatch.setattr(limits, "MAX_FILES", count)
+    assert import_module(module, tmp_path / "b").ok and validate_game(tmp_path / "b").ok
+    monkeypatch.setattr(limits, "MAX_FILES", count - 1)
+    refused = import_module(module, tmp_path / "c")
+    assert refused.folder is None and [d.code for d in refused.diagnostics if d.is_error] == [
+        codes.IMPORT_TOO_LARGE
+    ]
+    assert not validate_game(first.folder).ok  # what import refuses, build refuses
+
+
+def test_import_and_validate_refuse_the_same_json_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from compiler.loading import limits
+
+    module = tmp_path / "showcase.vmod"
+    module.write_bytes(showcase())
+    first = import_module(module, tmp_path / "a")
+    assert first.folder is not None
+    size, largest = max((p.stat().st_size, p.name) for p in first.folder.glob("*.json"))
+    monkeypatch.setattr(limits, "JSON_FILE_BYTES", size - 1)
+    refused = import_module(module, tmp_path / "b")
+    assert refused.folder is None
+    assert any(d.code == codes.IMPORT_TOO_LARGE and largest in d.message for d in refused.diagnostics)
+    report = validate_game(first.folder)
+    assert any(d.code == codes.FILE_TOO_LARGE and d.file == largest for d in report.diagnostics)
+
+
+def test_setups_past_the_limit_stay_the_module_s_own_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module of more setups than scenarios/ may hold imports the first ones as scenarios and
+    keeps the rest as they were: the folder validates and builds."""
+    from compiler.loading import limits
+
+    entries = entries_of(showcase())
+    tree = entries["buildFile.xml"]
+    start = tree.index(b"<VASSAL.build.module.PredefinedSetup")
+    end = tree.index(b"/>", start) + 2
+    setup = tree[start:end]
+    extra = setup.replace(b'file="opening.vsav"', b'file="second.vsav"').replace(
+        b'name="Opening"', b'name="Second"'
+    )
+    entries["buildFile.xml"] = tree[:end] + extra + tree[end:]
+    entries["second.vsav"] = entries["opening.vsav"]
+    module = tmp_path / "two.vmod"
+    module.write_bytes(raw_zip(entries))
+    monkeypatch.setattr(limits, "MAX_SETUPS", 1)
+    result = import_module(module, tmp_path / "game")
+    assert result.ok and result.folder is not None
+    assert [p.name for p in (result.folder / "scenarios").iterdir()] == ["opening.json"]
+    assert (result.folder / "vassal/files/second.vsav").exists()
+    report = validate_game(result.folder)
+    assert report.valid is not None
+    with zipfile.ZipFile(io.BytesIO(build_kept_module(report.valid))) as archive:
+        assert {"opening.vsav", "second.vsav"} <= set(archive.namelist())

@@ -39,11 +39,11 @@ def limits() -> list[tuple[str, str, str]]:
     from compiler.diagnostics.hints import MAX_HINT_LENGTH
     from compiler.diagnostics.repeats import MAX_PER_CODE
     from compiler.diagnostics.text import MAX_MESSAGE_CHARACTERS, SHOWN_CHARACTERS
-    from compiler.loading import game_folder, json_source
+    from compiler.loading import json_source, limits
     from compiler.replay.runner import MAX_PHASES_PER_STEP
     from compiler.schema.validation import longest_string
 
-    megabytes = json_source.MAX_FILE_BYTES // (1024 * 1024)
+    megabytes = limits.JSON_FILE_BYTES // (1024 * 1024)
     return [
         (
             "size of a source file",
@@ -53,16 +53,23 @@ def limits() -> list[tuple[str, str, str]]:
         (
             "kind of file",
             "regular files only",
-            "a device, FIFO or socket (or a link to one) is `file.not-a-file` and never read",
+            "a device, FIFO or socket is `file.not-a-file` and never read",
+        ),
+        (
+            "where a file of a game folder may lead",
+            "inside the game folder, every link followed (a link that stays inside is followed)",
+            "`file.outside-game` (`art.outside-game` for an image, `vassal.extension` in vassal/): "
+            "a link to a file or folder elsewhere, or a name with '..', is never read. Every file "
+            "validate and build read passes here (compiler/loading/folder.py)",
         ),
         (
             "JSON files in scenarios/, replays/ or the game folder",
-            str(game_folder.MAX_FILES_PER_FOLDER),
+            str(limits.JSON_FILES_PER_FOLDER),
             "`file.too-large` (`file.unknown` for the game folder); the listing stops there",
         ),
         (
             "all files of one game together",
-            f"{game_folder.MAX_GAME_BYTES // (1024 * 1024)} MB",
+            f"{limits.GAME_JSON_CHARACTERS // (1024 * 1024)} MB",
             "`file.too-large` for each file not read once the game holds more",
         ),
         ("nesting of JSON", f"{json_source.MAX_DEPTH} levels", "`json.too-deep`"),
@@ -97,28 +104,38 @@ def limits() -> list[tuple[str, str, str]]:
 
 
 def _kept_limits() -> list[tuple[str, str, str]]:
-    """What an imported game's vassal/ folder may hold (compiler/vassal/extension/reading.py);
-    `wgc import` itself reads a module within `wgc inspect`'s limits (listed with its findings)."""
-    from compiler.vassal.extension import reading
+    """What an imported game's vassal/ folder may hold (compiler/loading/limits.py, read by
+    vassal/extension/reading.py); `wgc import` applies each of these, and the JSON limits above,
+    before it writes a folder, and reads a module within `wgc inspect`'s limits (listed with its
+    findings)."""
+    from compiler.loading import limits
 
-    mib = reading.MiB
+    mib = 1 << 20
+    refused = "; `wgc import` refuses a module past it first (`import.too-large`)"
     return [
         (
             "vassal/module.xml, vassal/moduledata.xml",
-            f"{reading.TEMPLATE_BYTES // mib} MB",
-            "`vassal.extension`",
+            f"{limits.TEMPLATE_BYTES // mib} MB",
+            "`vassal.extension`" + refused,
         ),
         (
             "vassal/pieces.json, each vassal/setups/*.json",
-            f"{reading.JSON_BYTES // mib} MB",
-            "`vassal.extension`; the game's module is not built",
+            f"{limits.KEPT_JSON_BYTES // mib} MB",
+            "`vassal.extension`; the game's module is not built" + refused,
         ),
-        ("setups in vassal/setups/", str(reading.MAX_SETUPS), "`vassal.extension`"),
+        (
+            "setups in vassal/setups/",
+            str(limits.MAX_SETUPS),
+            "`vassal.extension`; `wgc import` keeps a module's setups past it as the module's own "
+            "saved games (its scenarios/ holds as many files)",
+        ),
         (
             "files an imported game's module holds (images/, files/, vassal/files/)",
-            f"{reading.MAX_FILES:,} files, each {reading.MAX_FILE_BYTES // mib} MB, "
-            f"{reading.MAX_TOTAL_BYTES >> 30} GB in all",
-            "`vassal.extension`; links among them are not followed",
+            f"{limits.MAX_FILES:,} files, each {limits.MAX_FILE_BYTES // mib} MB, "
+            f"{limits.MAX_TOTAL_BYTES >> 30} GB in all",
+            "`vassal.extension`; a link among them is followed only where it stays inside the game "
+            "folder (`file.outside-game` otherwise); `wgc import` refuses a module of more files "
+            "from its list of entries, before it copies any",
         ),
     ]
 

@@ -16,6 +16,7 @@ from lxml import etree
 from compiler.art.errors import ArtError
 from compiler.art.files import read_artwork
 from compiler.diagnostics import Diagnostic, codes, warning
+from compiler.loading import limits as folder_limits
 from compiler.vassal.entries import entry_name_problem
 from compiler.vassal.extension.format import FILES
 from compiler.vassal.inspection import limits
@@ -38,13 +39,18 @@ class FileCopier:
         self.staging = staging
         self.diagnostics = diagnostics
         self.written: dict[str, str] = {}  # archive entry -> path in the game folder
+        self.sizes: dict[str, int] = {}  # path in the game folder -> bytes written
         self.tried: set[str] = set()  # entries copied or refused: each is tried once
         self._art: dict[str, Artwork | None] = {}
 
     def copy_images(self) -> None:
         """Every image, each read as art at once (decoding releases the interpreter's lock, so
-        this runs well beside inspect)."""
-        for name in sorted(n for n in self.archive.names() if n.startswith(IMAGES) and not n.endswith("/")):
+        this runs well beside inspect); none when they are more than a game folder may keep (the
+        driver then refuses the module)."""
+        images = sorted(n for n in self.archive.names() if n.startswith(IMAGES) and not n.endswith("/"))
+        if len(images) > folder_limits.MAX_FILES:
+            return
+        for name in images:
             self.copy(name, name)
         for name in list(self.written):
             self.art(name.removeprefix(IMAGES))
@@ -66,11 +72,13 @@ class FileCopier:
             self._skip(name, f"its name is not safe to write ({unsafe})")
             return
         path = self.staging / target
+        size = 0
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as out:
                 for chunk in self.archive.chunks(name, limits.IMAGE_ENTRY):
                     out.write(chunk)
+                    size += len(chunk)
         except EntryProblem as problem:
             path.unlink(missing_ok=True)
             self._skip(name, problem.message)
@@ -79,6 +87,7 @@ class FileCopier:
             self._skip(name, f"it cannot be written here ({exc.strerror or exc})")
             return
         self.written[name] = target
+        self.sizes[target] = size
 
     def _skip(self, name: str, why: str) -> None:
         self.diagnostics.append(

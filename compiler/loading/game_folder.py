@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic, codes, error, warning
+from compiler.loading import limits
 from compiler.loading.files import SourceFileError
 from compiler.loading.folder import GameFolder
 from compiler.loading.json_source import SourceDocument, read_game_json
@@ -44,9 +45,7 @@ KIND_BY_NAME = {kind.kind: kind for kind in FILE_KINDS}
 # An imported module's game (boards.json holds its maps) may do without the engine's files.
 OPTIONAL_WITH_BOARDS = frozenset({"map", "terrain", "counters"})
 KNOWN_FOLDERS = {"scenarios", "replays"}
-# Each file is bounded (json_source.MAX_FILE_BYTES); these bound a game as a whole.
-MAX_FILES_PER_FOLDER = 500
-MAX_GAME_BYTES = 100 * 1024 * 1024
+# Each file is bounded, and the game as a whole: compiler/loading/limits.py.
 
 
 @dataclass
@@ -114,7 +113,7 @@ def _load_many(sources: GameSources, kind: FileKind) -> None:
                 error(codes.FILE_NOT_A_FILE, f"{kind.location} must be a folder of JSON files", kind.location)
             )
             return
-        names = folder.names(kind.location, ".json", MAX_FILES_PER_FOLDER)
+        names = folder.names(kind.location, ".json", limits.JSON_FILES_PER_FOLDER)
     except SourceFileError as exc:
         sources.diagnostics.append(error(exc.code, exc.message, kind.location, hint=exc.hint))
         return
@@ -122,7 +121,8 @@ def _load_many(sources: GameSources, kind: FileKind) -> None:
         sources.diagnostics.append(
             error(
                 codes.FILE_TOO_LARGE,
-                f"{kind.location}/ holds more than {MAX_FILES_PER_FOLDER} JSON files; none of them is read",
+                f"{kind.location}/ holds more than {limits.JSON_FILES_PER_FOLDER} JSON files; "
+                "none of them is read",
                 kind.location,
                 hint="a game needs far fewer; is this the right folder?",
             )
@@ -133,11 +133,12 @@ def _load_many(sources: GameSources, kind: FileKind) -> None:
 
 
 def _read_into(sources: GameSources, kind: FileKind, name: str) -> None:
-    if sources.characters_read > MAX_GAME_BYTES:
+    if sources.characters_read > limits.GAME_JSON_CHARACTERS:
         sources.diagnostics.append(
             error(
                 codes.FILE_TOO_LARGE,
-                f"not read: the game's files already hold more than {MAX_GAME_BYTES // (1024 * 1024)} MB",
+                f"not read: the game's files already hold more than "
+                f"{limits.GAME_JSON_CHARACTERS // (1024 * 1024)} MB",
                 name,
                 hint="a game needs far less; look for files that do not belong to it",
             )
@@ -153,14 +154,15 @@ def _read_into(sources: GameSources, kind: FileKind, name: str) -> None:
 def _unknown_files(folder: GameFolder) -> list[Diagnostic]:
     known = {kind.location for kind in FILE_KINDS}
     try:
-        names = folder.names("", ".json", MAX_FILES_PER_FOLDER)
+        names = folder.names("", ".json", limits.JSON_FILES_PER_FOLDER)
     except SourceFileError:
         return []
     if names is None:
         return [
             warning(
                 codes.FILE_UNKNOWN,
-                f"the game folder holds more than {MAX_FILES_PER_FOLDER} JSON files; only its own are read",
+                f"the game folder holds more than {limits.JSON_FILES_PER_FOLDER} JSON files; "
+                "only its own are read",
                 hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS)),
             )
         ]

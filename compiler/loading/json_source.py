@@ -17,6 +17,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.diagnostics.text import shorten
+from compiler.loading import limits
 from compiler.loading.files import SourceFileError, read_bounded
 from compiler.loading.folder import GameFolder
 from compiler.loading.positions import (
@@ -27,7 +28,6 @@ from compiler.loading.positions import (
     scan_positions,
 )
 
-MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NUMBER_DIGITS = 18
 MAX_NUMBER_CHARACTERS = 40
@@ -80,7 +80,7 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
 def read_game_json(folder: GameFolder, name: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
     """Parse the file ``name`` of a game folder, read through its one reader (loading/folder.py)."""
     try:
-        raw = folder.read(name, MAX_FILE_BYTES)
+        raw = folder.read(name, limits.JSON_FILE_BYTES)
     except SourceFileError as exc:
         return None, [error(exc.code, exc.message, name, hint=exc.hint)]
     return parse_json(raw, folder.root / name, name)
@@ -168,7 +168,7 @@ def _duplicate_keys(document: SourceDocument) -> list[Diagnostic]:
 
 def _read_bytes(path: Path, name: str) -> tuple[bytes | None, Diagnostic | None]:
     try:
-        return read_bounded(path, MAX_FILE_BYTES), None
+        return read_bounded(path, limits.JSON_FILE_BYTES), None
     except SourceFileError as exc:
         return None, error(exc.code, exc.message, name, hint=exc.hint)
 

@@ -43,17 +43,18 @@ class GameBundle:
     def from_folder(cls, folder: Path) -> GameBundle:
         """The game's files, read through the game folder's one reader (inside it, bounded);
         DataError when one cannot be (validate says the same of it)."""
+        from compiler.loading import limits
         from compiler.loading.files import SourceFileError
         from compiler.loading.folder import GameFolder, game_json_names
-        from compiler.loading.game_folder import MAX_FILES_PER_FOLDER
-        from compiler.loading.json_source import MAX_FILE_BYTES
 
         game = GameFolder(folder)
         try:
-            names = game_json_names(game, GAME_FOLDERS, MAX_FILES_PER_FOLDER)
+            names = game_json_names(game, GAME_FOLDERS, limits.JSON_FILES_PER_FOLDER)
             if names is None:
-                raise DataError(f"{folder.name}: a folder holds more than {MAX_FILES_PER_FOLDER} JSON files")
-            files = sorted((name, game.read(name, MAX_FILE_BYTES)) for name in names)
+                raise DataError(
+                    f"{folder.name}: a folder holds more than {limits.JSON_FILES_PER_FOLDER} JSON files"
+                )
+            files = sorted((name, game.read(name, limits.JSON_FILE_BYTES)) for name in names)
         except SourceFileError as exc:
             raise DataError(f"{folder.name}: {exc.message}") from None
         return cls(folder.name, tuple(files))

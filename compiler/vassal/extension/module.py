@@ -10,6 +10,7 @@ from lxml import etree
 
 from compiler.diagnostics import codes
 from compiler.errors import BackEndError
+from compiler.loading import limits
 from compiler.loading.files import SourceFileError
 from compiler.loading.folder import GameFolder
 from compiler.steps import StepTimer, ignore_step, timed
@@ -18,7 +19,6 @@ from compiler.vassal.extension.entries import bad_entry_names, build_file_name, 
 from compiler.vassal.extension.fill import TreeFiller, remove_references
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.pieces import PieceMaker
-from compiler.vassal.extension.reading import MAX_FILE_BYTES
 from compiler.vassal.extension.saves import SaveWriter
 from compiler.vassal.inspection.xml import parse
 from compiler.vassal.savefile import save_bytes
@@ -41,7 +41,7 @@ def build_kept_module(definition: ValidGame, on_step: StepTimer = ignore_step) -
     with timed(on_step, "module: files"):
         for file in kept.files:
             try:
-                entries[file.entry] = folder.read(file.path, MAX_FILE_BYTES)
+                entries[file.entry] = folder.read(file.path, limits.MAX_FILE_BYTES)
             except SourceFileError as exc:
                 raise BackEndError(codes.VASSAL_EXTENSION, f"{file.path}: {exc.message}") from None
     maker = PieceMaker(definition)

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic, codes, error
+from compiler.loading import limits
 from compiler.loading.files import SourceFileError
 from compiler.loading.folder import GameFolder
 from compiler.vassal.entries import entry_name_problem
@@ -29,13 +30,6 @@ from compiler.vassal.extension.format import (
 )
 from rules_engine.definitions.kept import KeptFile, KeptModule, KeptPieces, KeptSetup
 
-MiB = 1 << 20
-TEMPLATE_BYTES = 64 * MiB  # as inspect's XML_ENTRY
-JSON_BYTES = 256 * MiB  # pieces.json and each setup: the largest modules keep some tens of MB
-MAX_SETUPS = 2000
-MAX_FILES = 100_000
-MAX_FILE_BYTES = 512 * MiB  # as inspect's IMAGE_ENTRY
-MAX_TOTAL_BYTES = 4 << 30  # everything a module may hold (a ZIP without extensions)
 FOLDERS = (("images", "images/"), ("files", ""), (FILES, ""))
 
 
@@ -46,8 +40,8 @@ def read_kept(root: Path, problems: list[Diagnostic]) -> KeptModule | None:
     if not folder.exists(TEMPLATE):
         return None
     try:
-        template = _read(folder, TEMPLATE, TEMPLATE_BYTES)
-        moduledata = _read(folder, MODULEDATA, TEMPLATE_BYTES) if folder.exists(MODULEDATA) else None
+        template = _read(folder, TEMPLATE, limits.TEMPLATE_BYTES)
+        moduledata = _read(folder, MODULEDATA, limits.TEMPLATE_BYTES) if folder.exists(MODULEDATA) else None
         pieces = pieces_from_json(_json(folder, PIECES)) if folder.exists(PIECES) else KeptPieces({}, {})
         setups = _setups(folder)
         files = _files(folder)
@@ -78,7 +72,7 @@ def _read(folder: GameFolder, name: str, limit: int) -> bytes:
 
 def _json(folder: GameFolder, relative: str) -> object:
     try:
-        return json.loads(_read(folder, relative, JSON_BYTES))
+        return json.loads(_read(folder, relative, limits.KEPT_JSON_BYTES))
     except (ValueError, RecursionError) as exc:
         raise ExtensionError(relative, f"not JSON: {str(exc)[:200]}") from None
 
@@ -87,11 +81,11 @@ def _setups(folder: GameFolder) -> dict[str, KeptSetup]:
     try:
         if not folder.is_folder(SETUPS):
             return {}
-        names = folder.names(SETUPS, ".json", MAX_SETUPS)
+        names = folder.names(SETUPS, ".json", limits.MAX_SETUPS)
     except SourceFileError as exc:
         raise _Unreadable(SETUPS, exc) from None
     if names is None:
-        raise ExtensionError(SETUPS, f"more than {MAX_SETUPS} setups")
+        raise ExtensionError(SETUPS, f"more than {limits.MAX_SETUPS} setups")
     return {
         name.removesuffix(".json"): setup_from_json(_json(folder, f"{SETUPS}/{name}"), f"{SETUPS}/{name}")
         for name in names
@@ -107,7 +101,7 @@ def _files(folder: GameFolder) -> tuple[KeptFile, ...]:
         try:
             if not folder.is_folder(base):
                 continue
-            names = folder.walk(base, MAX_FILES)
+            names = folder.walk(base, limits.MAX_FILES)
         except SourceFileError as exc:
             raise _Unreadable(base, exc) from None
         for name in names:
@@ -120,7 +114,11 @@ def _files(folder: GameFolder) -> tuple[KeptFile, ...]:
             except (SourceFileError, OSError):
                 size = 0  # the build's read says what is wrong with it
             total += size
-            if size > MAX_FILE_BYTES or total > MAX_TOTAL_BYTES or len(found) >= MAX_FILES:
+            if (
+                size > limits.MAX_FILE_BYTES
+                or total > limits.MAX_TOTAL_BYTES
+                or len(found) >= limits.MAX_FILES
+            ):
                 raise ExtensionError(base, "the module's files are past the limits a module may hold")
             found.setdefault(entry, KeptFile(entry, name))
     return tuple(found[name] for name in sorted(found))
