@@ -50,7 +50,8 @@ TOKEN = re.compile(
     )""",
     re.VERBOSE,
 )
-ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'"}
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "'": "'"}
+STRING_ESCAPE = re.compile(r"\\([0-9]{1,3}|.)", re.DOTALL)
 MAX_TOKENS = 400  # longer expressions are not judged (their trees could nest past Python's stack)
 MAX_NESTING = 40  # parentheses, ?: and unary operators inside one another
 MAX_HEIGHT = 48  # nodes above one another in a tree (method calls on calls, nested chains)
@@ -183,9 +184,7 @@ class Parser:
         if kind == "number":
             return self.make("lit", _literal(text))
         if kind == "string":
-            body = _unicode_escapes(text[1:-1])
-            unescaped = re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
-            return self.make("lit", unescaped)
+            return self.make("lit", string_value(text[1:-1]))
         if kind == "name":
             if text in ("true", "false"):
                 return self.make("lit", text == "true")
@@ -211,6 +210,21 @@ def _literal(text: str) -> int:
     if value is None:
         raise BadLiteral(f"bsh.ParseException: Number too big for integer type: {text[:40]}")
     return value
+
+
+def string_value(body: str) -> str:
+    """A string literal's value (its text between the quotes), as BSHLiteral.stringSetup reads
+    it: a backslash and up to three digits is an octal escape, the others as Java's."""
+    return STRING_ESCAPE.sub(_escape, _unicode_escapes(body))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if code[0].isdigit():
+        if any(digit in "89" for digit in code):
+            raise Undecidable("an octal escape with 8 or 9")
+        return chr(int(code, 8))
+    return ESCAPES.get(code, code)
 
 
 UNICODE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
