@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import warnings
+from pathlib import Path
 
 from PIL import Image, ImageFile, PngImagePlugin
 
@@ -37,6 +38,19 @@ def raster_kind(data: bytes) -> str | None:
     if data.startswith(_JPEG_MAGIC):
         return "jpeg"
     return None
+
+
+def declared_pixels(path: Path) -> int:
+    """Width x height as the PNG or JPEG file's header states them (nothing decoded); 0 when
+    the header cannot be read (decoding then says why)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path, formats=RASTER_FORMATS) as image:
+                width, height = image.size
+    except Exception:  # Pillow raises many kinds for a damaged header
+        return 0
+    return max(0, width) * max(0, height)
 
 
 def decode_raster(data: bytes) -> Image.Image:

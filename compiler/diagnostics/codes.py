@@ -382,6 +382,7 @@ IMPORT_NOT_A_MODULE = "import.not-a-module"
 IMPORT_MODULE_FINDING = "import.module-finding"
 IMPORT_FILE_SKIPPED = "import.file-skipped"
 IMPORT_TOO_LARGE = "import.too-large"
+IMPORT_PIXEL_BUDGET = "import.pixel-budget"
 BOARDS_UNKNOWN_MAP = "boards.unknown-map"
 BOARDS_UNKNOWN_BOARD = "boards.unknown-board"
 BOARDS_DUPLICATE = "boards.duplicate"
@@ -395,6 +396,7 @@ DESCRIPTIONS.update(
         IMPORT_NOT_A_MODULE: "wgc import found no component tree VASSAL could read: nothing written.",
         IMPORT_MODULE_FINDING: "What wgc inspect finds wrong with the module imported (its code first).",
         IMPORT_FILE_SKIPPED: "A file of the module is not copied into the game (an unsafe name, a limit).",
+        IMPORT_PIXEL_BUDGET: "Images past the pixels an import decodes are kept as files, not read as art.",
         IMPORT_TOO_LARGE: "The module holds more than a game folder may (a limit of build): nothing written.",
         BOARDS_UNKNOWN_MAP: "A scenario's piece or layout names a map boards.json does not have.",
         BOARDS_UNKNOWN_BOARD: "A layout names a board its map does not have.",

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from compiler.art import limits as art_limits
+from compiler.art.decode import declared_pixels
 from compiler.art.errors import ArtError
 from compiler.art.files import read_artwork
 from compiler.diagnostics import Diagnostic, codes, warning
@@ -42,6 +44,8 @@ class FileCopier:
         self.sizes: dict[str, int] = {}  # path in the game folder -> bytes written
         self.tried: set[str] = set()  # entries copied or refused: each is tried once
         self._art: dict[str, Artwork | None] = {}
+        self.pixels_left = art_limits.IMPORT_PIXELS  # what may still be decoded (art/limits.py)
+        self.past_budget: list[str] = []  # images kept as files, not read as art, past it
 
     def copy_images(self) -> None:
         """Every image, each read as art at once (decoding releases the interpreter's lock, so
@@ -54,6 +58,17 @@ class FileCopier:
             self.copy(name, name)
         for name in list(self.written):
             self.art(name.removeprefix(IMAGES))
+        if self.past_budget:
+            self.diagnostics.append(
+                warning(
+                    codes.IMPORT_PIXEL_BUDGET,
+                    f"{len(self.past_budget)} image(s) past the {art_limits.IMPORT_PIXELS:,} pixels an "
+                    f"import decodes (the first: '{self.past_budget[0][:100]}') are kept as the module's "
+                    "files, not read as art",
+                    "",
+                    "a module's images are rarely this large; scale them down to make them the game's art",
+                )
+            )
 
     def copy_all(self, root: etree._Element, consumed: Iterable[str]) -> None:
         skip = set(consumed)
@@ -101,10 +116,15 @@ class FileCopier:
         entry = IMAGES + image
         found: Artwork | None = None
         if self.written.get(entry) == entry and image.lower().endswith(ART_SUFFIXES):
-            try:
-                found = read_artwork(self.staging, entry)
-            except ArtError:
-                found = None
+            pixels = 0 if image.lower().endswith(".svg") else declared_pixels(self.staging / entry)
+            if pixels > self.pixels_left:
+                self.past_budget.append(entry)
+            else:
+                self.pixels_left -= pixels
+                try:
+                    found = read_artwork(self.staging, entry)
+                except ArtError:
+                    found = None
         self._art[image] = found
         return found
 

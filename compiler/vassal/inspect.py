@@ -19,6 +19,7 @@ from lxml import etree
 
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import JAVA_METHODS, READ_ERRORS, ModuleArchive
+from compiler.vassal.inspection.beanshell import TextMeter
 from compiler.vassal.inspection.components import (
     check_classes,
     check_documents,
@@ -55,6 +56,7 @@ from compiler.vassal.inspection.traits import PieceKind
 from compiler.vassal.inspection.xml import (
     JDK_ATTRIBUTE_LIMIT,
     EntitiesRefused,
+    TooManyElements,
     crowded_element,
     element_path,
     parse,
@@ -143,6 +145,9 @@ def _read_xml(archive: ModuleArchive, name: str, report: Inspection) -> etree._E
         return None
     except EntitiesRefused as exc:
         report.add("xml.entities", f"{name}: {exc.msg}", name)
+        return None
+    except TooManyElements as exc:
+        report.add("xml.too-many-elements", f"{name}: {exc.msg}; not read", name)
         return None
     except etree.XMLSyntaxError as exc:
         report.add("xml.malformed", f"{name} is not well-formed XML: {exc}", name)
@@ -239,6 +244,7 @@ class SetupChecks:
         self.seen: set[tuple[str, str, str]] = set()
         self.globals: frozenset[str] = frozenset()  # the module's global property names
         self._kinds: dict[int, tuple[bool, Reactions | None]] = {}
+        self.meter = TextMeter()  # the text every expression of the module builds, together
 
     def run(
         self, state: GameState, placed: list[tuple[Item, PlacedPiece]], report: Inspection, where: str
@@ -252,7 +258,7 @@ class SetupChecks:
             if not calculates and reactions is None:
                 continue
             traits = self.prototypes.expand(item.kind_of, item.states)  # not TooLarge: _kind expanded it
-            evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
+            evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits), self.meter)
             if calculates:
                 check_calculated(piece, evaluation, report, where, self.seen)
             if reactions is not None:
@@ -281,7 +287,7 @@ class SetupChecks:
         if isinstance(added, str):
             return added
         piece = added[1]
-        evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
+        evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits), self.meter)
         return PieceView(piece, reactions_of(traits), evaluation, traits)
 
     def _kind(

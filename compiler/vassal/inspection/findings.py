@@ -26,6 +26,11 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "module.name-mismatch": (WARNING, "moduledata and buildFile.xml give the module different names."),
     "xml.malformed": (ERROR, "buildFile.xml or moduledata is not well-formed XML."),
+    "xml.too-many-elements": (
+        ERROR,
+        "buildFile.xml or moduledata holds more than 250,000 elements: wgc does not read it (the work "
+        "over a module's tree grows with them; real modules hold some tens of thousands).",
+    ),
     "xml.entities": (
         ERROR,
         "The XML declares entities that are not expanded: an external one (it would read a file or "

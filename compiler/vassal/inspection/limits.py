@@ -50,11 +50,30 @@ def work_bounds() -> list[tuple[str, str, str]]:
 
     return [
         (
+            "elements of buildFile.xml or moduledata",
+            f"{xml.MAX_ELEMENTS:,}",
+            "`xml.too-many-elements` (an error), counted as soon as it is parsed: it is not read, "
+            "and `wgc import` refuses the module",
+        ),
+        (
+            "entities a document's own DTD declares",
+            f"{xml.JDK_ENTITY_EXPANSIONS:,} expansions (Java's limit), {size_text(xml.EXPANDED_CHARACTERS)} "
+            "of text once expanded; internal ones only",
+            "`xml.entities` (an error): an external entity, a loop or more is refused; within these "
+            "they are expanded, as VASSAL expands them",
+        ),
+        (
             "attributes of one element",
             f"{xml.JDK_ATTRIBUTE_LIMIT:,}",
             "Java's limit: VASSAL cannot load it (an error)",
         ),
         ("tokens of one expression", f"{beanshell.MAX_TOKENS:,}", "the expression is not judged"),
+        ("characters of one string an expression builds", f"{beanshell.MAX_STRING:,}", "not judged"),
+        (
+            "characters built by all the module's expressions",
+            f"{beanshell.MAX_TEXT_WORK:,}",
+            "the rest are not judged",
+        ),
         (
             "nesting of one expression",
             f"{beanshell.MAX_NESTING} levels, {beanshell.MAX_HEIGHT} nodes high",

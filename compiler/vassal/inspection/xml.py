@@ -19,10 +19,20 @@ from typing import Any
 
 from lxml import etree
 
+MAX_ELEMENTS = 250_000  # of a module's tree: real ones hold some tens of thousands
 JDK_ENTITY_EXPANSIONS = 64_000  # jdk.xml.entityExpansionLimit: Java's parser stops past it
 EXPANDED_CHARACTERS = 64 << 20  # as the XML entry itself (inspection/limits.XML_ENTRY)
 _REFERENCE = re.compile(rb"&([A-Za-z_:][-A-Za-z0-9_.:]*);")
 _PREDEFINED = frozenset({"lt", "gt", "amp", "apos", "quot"})
+
+
+class TooManyElements(etree.XMLSyntaxError):
+    """A document of more elements than wgc reads (MAX_ELEMENTS): the work over a module's tree
+    grows with its elements, and 64 MiB of XML holds some 16 million empty ones."""
+
+    def __init__(self, count: int) -> None:
+        message = f"more than {MAX_ELEMENTS:,} elements (it holds at least {count:,})"
+        super().__init__(message, 0, 1, 1, None)  # type: ignore[call-arg, arg-type]  # stubs lag lxml
 
 
 class EntitiesRefused(etree.XMLSyntaxError):
@@ -34,7 +44,8 @@ class EntitiesRefused(etree.XMLSyntaxError):
 
 
 def parse(data: bytes) -> etree._Element:
-    """Raises etree.XMLSyntaxError (EntitiesRefused for entities that are refused).
+    """Raises etree.XMLSyntaxError (EntitiesRefused for entities that are refused,
+    TooManyElements past MAX_ELEMENTS, counted once parsed and before anything reads them).
 
     libxml2 has guards of its own (against an entity reference loop, and an amplification
     factor that many short references in one text can pass although Java accepts them): what it
@@ -43,16 +54,23 @@ def parse(data: bytes) -> etree._Element:
         root = etree.fromstring(data, _parser(resolve=False))
         dtd: Any = root.getroottree().docinfo.internalDTD
         declared = {entity.name: entity for entity in dtd.iterentities()} if dtd is not None else {}
-        if not declared:
-            return root
-        _check_entities(data, declared)
-        return etree.fromstring(data, _parser(resolve=True))
-    except EntitiesRefused:
+        if declared:
+            _check_entities(data, declared)
+            root = etree.fromstring(data, _parser(resolve=True))
+    except (EntitiesRefused, TooManyElements):
         raise
     except etree.XMLSyntaxError as exc:
         if b"<!ENTITY" in data and "entit" in str(exc).lower():
             raise _refused(f"the XML parser stops: {exc}") from None
         raise
+    _check_elements(root)
+    return root
+
+
+def _check_elements(root: etree._Element) -> None:
+    for count, _ in enumerate(root.iter(), start=1):
+        if count > MAX_ELEMENTS:
+            raise TooManyElements(count)
 
 
 def _parser(resolve: bool) -> etree.XMLParser:
