@@ -233,6 +233,19 @@ HOSTILE: list[HostileCase] = [
         codes=("xml.too-many-elements",),
     ),
     HostileCase(
+        "28: 16 million empty elements (64 MiB of XML)",
+        lambda: many_elements(16_000_000),
+        exit_code=1,
+        codes=("xml.too-many-elements",),
+    ),
+    HostileCase(
+        "28: 16 million empty elements, imported",
+        lambda: many_elements(16_000_000),
+        command="import",
+        exit_code=1,
+        codes=("xml.too-many-elements",),
+    ),
+    HostileCase(
         "28: a billion laughs",
         lambda: with_entities(LAUGHS, "<x>&a9;</x>"),
         exit_code=1,
