@@ -79,7 +79,19 @@ def decode_raster(data: bytes) -> Image.Image:
                 f"the image data is damaged or cut short ({_reason(exc)})",
                 "export the image again; a download or copy may have stopped early",
             ) from None
-    return image
+    return _eight_bit(image)
+
+
+def _eight_bit(image: Image.Image) -> Image.Image:
+    """A 16-bit greyscale PNG as 8-bit grey. Pillow opens it in a mode of integers (I;16, I)
+    that its conversions to L, RGB or RGBA clip at 255 instead of scaling, which draws nearly
+    every pixel white. 16-bit colour PNGs Pillow already reads as 8-bit."""
+    if image.mode not in ("I", "I;16", "I;16B", "I;16L", "I;16N"):
+        return image
+    import numpy as np
+
+    pixels = np.asarray(image).astype(np.uint32)
+    return Image.fromarray((pixels >> 8).astype(np.uint8))
 
 
 def _bomb(detail: str) -> ArtError:

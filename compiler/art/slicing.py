@@ -15,6 +15,7 @@ found on its own, since a scan is never placed twice at the same spot.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ from PIL import Image
 Array = NDArray[Any]
 GROUND_DIFFERENCE = 40  # a pixel this far from the ground colour (summed over R, G, B) is art
 BLANK_SHARE = 0.02  # a cell with less art than this share of its pixels holds no face
+MAX_FACES = 10_000  # faces of one sheet (real sheets: some hundreds)
 
 
 class NoSheetGrid(Exception):
@@ -71,6 +73,8 @@ def find_sheet_grid(image: Image.Image) -> SheetGrid:
     are found again among the columns of faces, for a caption at the side."""
     art = _art_mask(image)
     rows = _runs(art.mean(axis=1))
+    if not rows:
+        raise NoSheetGrid("the sheet is blank: nothing on it differs from its ground")
     columns = _runs(_within(art, rows, axis=0).mean(axis=0))
     rows = _runs(_within(art, columns, axis=1).mean(axis=1))
     if len(columns) * len(rows) < 2:
@@ -78,6 +82,44 @@ def find_sheet_grid(image: Image.Image) -> SheetGrid:
     x0, dx, width = _regular(columns, image.width)
     y0, dy, height = _regular(rows, image.height)
     return SheetGrid((x0, y0), (dx, dy), (width, height), len(columns), len(rows))
+
+
+def given_grid(
+    grid: tuple[float, float],
+    origin: tuple[float, float],
+    pitch: tuple[float, float],
+    size: tuple[float, float],
+    image: Image.Image,
+) -> SheetGrid:
+    """The grid a user gives (``--grid``, ``--origin``, ``--pitch``, ``--size``), if it cuts
+    whole faces from ``image``; NoSheetGrid saying which number is wrong. Unchecked, a face of
+    0 or NaN pixels, or one off the sheet, is cut into an empty image or stops Pillow, and a
+    grid of millions of faces runs for hours."""
+    if not all(math.isfinite(n) for n in (*grid, *origin, *pitch, *size)):
+        raise NoSheetGrid("the grid's numbers must be finite", GIVEN_HINT)
+    columns, rows = int(grid[0]), int(grid[1])
+    if columns < 1 or rows < 1 or columns * rows > MAX_FACES:
+        raise NoSheetGrid(
+            f"--grid gives {columns} x {rows} faces; 1 to {MAX_FACES:,} faces in all", GIVEN_HINT
+        )
+    if min(size) < 1 or min(pitch) <= 0:
+        raise NoSheetGrid("a face (--size) is at least 1 x 1 px, and --pitch is more than 0", GIVEN_HINT)
+    found = SheetGrid(origin, pitch, (round(size[0]), round(size[1])), columns, rows)
+    left, top, _, _ = found.box(0, 0)
+    _, _, right, bottom = found.box(columns - 1, rows - 1)
+    if left < 0 or top < 0 or right > image.width or bottom > image.height:
+        raise NoSheetGrid(
+            f"the grid's faces run from ({left}, {top}) to ({right}, {bottom}) px, past the sheet's "
+            f"{image.width} x {image.height} px",
+            GIVEN_HINT,
+        )
+    return found
+
+
+GIVEN_HINT = (
+    "give --grid COLUMNSxROWS, --origin X,Y (the first face's top-left corner), --pitch DX,DY "
+    "and --size W,H in the sheet's pixels, every face inside the sheet"
+)
 
 
 def _art_mask(image: Image.Image) -> Array:
@@ -102,7 +144,7 @@ def _within(art: Array, runs: list[tuple[int, int]], axis: int) -> Array:
 def _runs(profile: Array) -> list[tuple[int, int]]:
     """(start, length) of the stretches of lines holding art; stretches less than half as
     long as the longest are text or marks, not faces."""
-    if profile.size == 0 or float(profile.max()) <= 0:
+    if profile.size == 0 or not np.isfinite(profile).all() or float(profile.max()) <= 0:
         return []
     busy = profile > 0.02 * float(profile.max())
     runs, start = [], None
