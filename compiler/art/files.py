@@ -120,4 +120,4 @@ def load_image(path: Path) -> Image.Image:
         flat = Image.new("RGB", image.size, "white")
         flat.paste(image.convert("RGBA"), mask=image.convert("RGBA").getchannel("A"))
         return flat
-    return image.convert("RGB")
+    return image if image.mode == "RGB" else image.convert("RGB")  # a sheet at the limit: 240 MB a copy

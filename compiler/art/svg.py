@@ -268,11 +268,19 @@ def _length(text: str | None) -> float | None:
 
 
 def _view_box(text: str | None) -> tuple[float, float] | None:
-    if not text:
+    """The viewBox's width and height; ArtError for a viewBox that is not four numbers (CairoSVG
+    stops on it when drawing)."""
+    if text is None or not text.strip():
         return None
     parts = re.split(r"[\s,]+", text.strip())
     try:
         numbers = [float(p) for p in parts]
     except ValueError:
-        return None  # nonsense: CairoSVG reads no viewBox either
-    return (numbers[2], numbers[3]) if len(numbers) == 4 else None
+        numbers = []
+    if len(numbers) != 4 or not all(math.isfinite(n) for n in numbers):
+        raise ArtError(
+            codes.ART_UNREADABLE,
+            f"the SVG's viewBox '{text[:60]}' is not four finite numbers",
+            'give it as viewBox="0 0 WIDTH HEIGHT"',
+        )
+    return numbers[2], numbers[3]
