@@ -310,3 +310,63 @@ def test_a_module_whose_setup_file_is_unsafe_imports_into_a_folder_that_builds(t
 def zipfile_entries(data: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
+
+
+# --- the kept moduledata ----------------------------------------------------------------------
+
+MODULEDATA_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+MODULEDATA_BODY = '<data version="1"><VassalVersion>3.7.0</VassalVersion><name>Showcase</name>'
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (MODULEDATA_HEAD + MODULEDATA_BODY, "not well-formed"),
+        (
+            MODULEDATA_HEAD
+            + '<!DOCTYPE data [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            + MODULEDATA_BODY
+            + "<description>&x;</description></data>",
+            "external",
+        ),
+        (
+            MODULEDATA_HEAD
+            + '<!DOCTYPE data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+            + '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">'
+            + '<!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">]>'
+            + MODULEDATA_BODY
+            + "<description>&f;</description></data>",
+            "entities refused",
+        ),
+    ],
+    ids=["cut-short", "external-entity", "expansions"],
+)
+def test_a_kept_moduledata_inspect_would_refuse_is_refused(
+    imported: Path, tmp_path: Path, text: str, said: str
+) -> None:
+    """build copied vassal/moduledata.xml unread: a hand-edited one that is not XML, or declares
+    an external entity, went into a module `wgc inspect` refuses (xml.malformed, xml.entities)."""
+    game = copy_of(imported, tmp_path)
+    (game / "vassal/moduledata.xml").write_text(text, "utf-8")
+    report = validate_game(game)
+    found = [d for d in report.diagnostics if d.code == codes.VASSAL_EXTENSION]
+    assert [d.file for d in found] == ["vassal/moduledata.xml"], report.diagnostics
+    assert said in found[0].message
+    status, output, out = built(game, tmp_path)
+    assert status == 1 and "vassal/moduledata.xml" in output
+    assert not list(out.glob("*.vmod"))
+
+
+def test_a_kept_moduledata_of_its_own_entities_builds(imported: Path, tmp_path: Path) -> None:
+    game = copy_of(imported, tmp_path)
+    (game / "vassal/moduledata.xml").write_text(
+        MODULEDATA_HEAD
+        + '<!DOCTYPE data [<!ENTITY isr "Israeli">]>'
+        + MODULEDATA_BODY
+        + "<description>&isr; front</description></data>",
+        "utf-8",
+    )
+    status, output, out = built(game, tmp_path)
+    assert status == 0, output
+    (module,) = out.glob("*.vmod")
+    assert not [f for f in inspect_module(module).findings if f.code.startswith("xml.")]

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from lxml import etree
+
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.loading import limits
 from compiler.loading.files import SourceFileError
@@ -28,6 +30,7 @@ from compiler.vassal.extension.format import (
     pieces_from_json,
     setup_from_json,
 )
+from compiler.vassal.inspection.xml import crowded_element, parse
 from rules_engine.definitions.kept import KeptFile, KeptModule, KeptPieces, KeptSetup
 
 FOLDERS = (("images", "images/"), ("files", ""), (FILES, ""))
@@ -41,7 +44,7 @@ def read_kept(root: Path, problems: list[Diagnostic]) -> KeptModule | None:
         return None
     try:
         template = _read(folder, TEMPLATE, limits.TEMPLATE_BYTES)
-        moduledata = _read(folder, MODULEDATA, limits.TEMPLATE_BYTES) if folder.exists(MODULEDATA) else None
+        moduledata = _moduledata(folder) if folder.exists(MODULEDATA) else None
         pieces = pieces_from_json(_json(folder, PIECES)) if folder.exists(PIECES) else KeptPieces({}, {})
         setups = _setups(folder)
         files = _files(folder)
@@ -68,6 +71,24 @@ def _read(folder: GameFolder, name: str, limit: int) -> bytes:
         return folder.read(name, limit)
     except SourceFileError as exc:
         raise _Unreadable(name, exc) from None
+
+
+def _moduledata(folder: GameFolder) -> bytes:
+    """The kept moduledata, read as inspect reads a module's (inspection/xml.py). The build copies
+    it into the module as it is but for its name: unread, a hand-edited one that is not XML, or
+    that declares an external entity (which Java's parser in VASSAL would resolve on each
+    player's machine), went into a module `wgc inspect` then refused."""
+    data = _read(folder, MODULEDATA, limits.TEMPLATE_BYTES)
+    try:
+        root = parse(data)
+    except etree.XMLSyntaxError as exc:
+        raise ExtensionError(MODULEDATA, f"not well-formed XML: {exc}") from None
+    crowded = crowded_element(root)
+    if crowded is not None:
+        raise ExtensionError(
+            MODULEDATA, f"an element has {crowded[1]:,} attributes, more than VASSAL's XML parser accepts"
+        )
+    return data
 
 
 def _json(folder: GameFolder, relative: str) -> object:
