@@ -10,6 +10,7 @@ is an error and is never read. And every entry name `build` writes passes the on
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import zipfile
@@ -370,3 +371,40 @@ def test_a_kept_moduledata_of_its_own_entities_builds(imported: Path, tmp_path: 
     assert status == 0, output
     (module,) = out.glob("*.vmod")
     assert not [f for f in inspect_module(module).findings if f.code.startswith("xml.")]
+
+
+# --- an art image path of any kind (issue 28, also probe) -------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize(
+    ("image", "code"),
+    [
+        ("/etc/passwd", codes.SCHEMA_PATTERN),
+        ("/dev/zero", codes.SCHEMA_PATTERN),
+        ("../../../../etc/passwd", codes.SCHEMA_PATTERN),
+        ("art/../../x.png", codes.ART_OUTSIDE_GAME),
+        ("file:///etc/passwd", codes.SCHEMA_PATTERN),
+        ("http://127.0.0.1/x.png", codes.ART_OUTSIDE_GAME),
+        ("C:\\x.png", codes.SCHEMA_PATTERN),
+        ("art/\0.png", codes.ART_OUTSIDE_GAME),
+        ("art/zero.png", codes.ART_OUTSIDE_GAME),  # a link to /dev/zero
+        ("art/pipe.png", codes.ART_UNREADABLE),  # a FIFO: opened, it would wait for ever
+        ("art/folder.png", codes.ART_UNREADABLE),
+        ("~/x.png", codes.ART_MISSING),
+    ],
+)
+def test_an_art_path_that_is_no_image_file_of_the_folder_is_refused(
+    tmp_path: Path, image: str, code: str
+) -> None:
+    game = copy_of(ART_GAME, tmp_path)
+    os.mkfifo(game / "art/pipe.png")
+    os.symlink("/dev/zero", game / "art/zero.png")
+    (game / "art/folder.png").mkdir()
+    cards = game / "cards.json"
+    text = cards.read_text("utf-8")
+    assert text.count('"art/card-storm.png"') == 1
+    cards.write_text(text.replace('"art/card-storm.png"', json.dumps(image)), "utf-8")
+    report = validate_game(game, run_replays=False)
+    found = [(d.code, d.pointer) for d in report.diagnostics if d.is_error]
+    assert found == [(code, "/decks/0/cards/2/image")], report.diagnostics
