@@ -1,6 +1,7 @@
 """Classic games with odd data (issue 28, also probe): each case edits the game `wgc new` writes
 (zero, negative or huge costs and values, an empty CRT, a sequence that never ends a turn, retreats
-with no legal hex ...) and runs `wgc validate` (its replays too) and `wgc simulate` on it.
+with no legal hex ...) and runs `wgc validate` (its replays too) and `wgc simulate` on it; then
+`wgc replay` on replays of 2000 and of a million steps.
 
     .venv/bin/python bench/classic_hostile.py [--games N] [--memory MIB] [--case NAME]
 
@@ -148,6 +149,23 @@ CASES: dict[str, Edit] = {
 }
 
 
+def long_replay(steps: int, step: dict[str, Any]) -> dict[str, Any]:
+    """A replay of the scenario made of ``steps`` copies of one step (the schema allows 2000)."""
+    return {
+        "$schema": "../../schemas/replay.schema.json",
+        "name": f"{steps} steps",
+        "scenario": "the-river-line",
+        "steps": [step] * steps,
+    }
+
+
+REPLAYS = {
+    "replay of 2000 phase ends": long_replay(2000, {"end_phase": True}),
+    "replay of 10**6 phase ends": long_replay(10**6, {"end_phase": True}),
+    "replay of 10**6 empty expects": long_replay(10**6, {"expect": {}}),
+}
+
+
 def load(game: Path) -> dict[str, Any]:
     return {
         str(path.relative_to(game)): json.loads(path.read_text())
@@ -177,18 +195,30 @@ def main() -> None:
             edit(files)
             for relative, data in files.items():
                 (game / relative).write_text(json.dumps(data))
-            for command in (["validate", str(game)], ["simulate", str(game), "--games", str(options.games)]):
-                start = time.perf_counter()
-                outcome = run_wgc(command, work, timeout=options.timeout, memory_mb=options.memory)
-                wall = time.perf_counter() - start
-                lines = (outcome.stdout + outcome.stderr).strip().splitlines() or ["(no output)"]
-                peak = f"{outcome.peak_mb:.0f} MiB" if outcome.peak_mb is not None else "?"
-                traceback = "TB" if "Traceback" in outcome.stderr else "-"
-                print(
-                    f"{name:32} {command[0]:9} {outcome.exit_code!s:>4} {wall:>7.2f}s {peak:>9} "
-                    f"{traceback:2}  {lines[-1][:90]}",
-                    flush=True,
-                )
+            commands = [["validate", str(game)], ["simulate", str(game), "--games", str(options.games)]]
+            run_case(name, work, commands, options)
+        for name, replay in REPLAYS.items():
+            if options.case and name not in options.case:
+                continue
+            path = work / "long-replay.json"
+            path.write_text(json.dumps(replay, separators=(",", ":")))
+            label = f"{name} ({path.stat().st_size / 1e6:.0f} MB)"
+            run_case(label, work, [["replay", str(work / "base"), str(path)]], options)
+
+
+def run_case(name: str, work: Path, commands: list[list[str]], options: argparse.Namespace) -> None:
+    for command in commands:
+        start = time.perf_counter()
+        outcome = run_wgc(command, work, timeout=options.timeout, memory_mb=options.memory)
+        wall = time.perf_counter() - start
+        lines = (outcome.stdout + outcome.stderr).strip().splitlines() or ["(no output)"]
+        peak = f"{outcome.peak_mb:.0f} MiB" if outcome.peak_mb is not None else "?"
+        traceback = "TB" if "Traceback" in outcome.stderr else "-"
+        print(
+            f"{name:32} {command[0]:9} {outcome.exit_code!s:>4} {wall:>7.2f}s {peak:>9} "
+            f"{traceback:2}  {lines[-1][:90]}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -37,3 +37,32 @@ def test_a_hostile_module_is_answered_within_its_bounds(tmp_path: Path, case: Ho
     for code in case.codes:
         assert code in outcome.stdout, outcome.stdout[-2000:]
     assert outcome.peak_mb is not None and outcome.peak_mb < case.memory_mb, outcome.peak_mb
+
+
+# A game file of millions of empty objects (12 MB; issue 28, a replay of a million steps): the depth
+# check walked every parsed value and the placing of its diagnostics stepped over every step.
+EMPTY_OBJECTS = 4_000_000
+GAME_FILE_CPU_SECONDS = 8  # 2.6 s of CPU and 660 MB on this machine; 13.3 s and 1.06 GB before
+GAME_FILE_MEMORY_MB = 900
+
+
+def test_a_game_file_of_millions_of_empty_objects_is_answered_within_its_bounds(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    outcome = run_wgc(["new", str(game)], tmp_path, timeout=WALL_SECONDS)
+    assert outcome.exit_code == 0, outcome.stderr
+    replay = game / "replays" / "steps.json"
+    replay.write_text('{"steps": [' + ",".join(["{}"] * EMPTY_OBJECTS) + "]}", encoding="utf-8")
+    outcome = run_wgc(
+        ["validate", str(game)],
+        tmp_path,
+        timeout=WALL_SECONDS,
+        memory_mb=1500,
+        cpu_seconds=GAME_FILE_CPU_SECONDS,
+    )
+    assert outcome.exit_code is not None, f"still running after {WALL_SECONDS} s"
+    assert outcome.exit_code >= 0, (
+        f"killed (signal {-outcome.exit_code}): past {GAME_FILE_CPU_SECONDS} s of CPU?"
+    )
+    assert outcome.exit_code == 1 and "Traceback" not in outcome.stderr
+    assert "schema.size" in outcome.stdout and "replays/steps.json" in outcome.stdout
+    assert outcome.peak_mb is not None and outcome.peak_mb < GAME_FILE_MEMORY_MB, outcome.peak_mb

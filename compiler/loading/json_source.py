@@ -25,6 +25,7 @@ from compiler.loading.positions import (
     PositionFinder,
     PositionIndex,
     join_pointer,
+    nesting_depth,
     scan_positions,
 )
 
@@ -51,6 +52,7 @@ class SourceDocument:
     name: str
     text: str
     data: Any
+    repeats_keys: bool = False  # an object of the text holds a key twice (json.loads keeps the last)
     _index: PositionIndex | None = field(default=None, repr=False)
     _finder: PositionFinder | None = field(default=None, repr=False)
 
@@ -62,8 +64,8 @@ class SourceDocument:
         return self._index
 
     def position(self, pointer: str, prefer_key: bool = False) -> Position | None:
-        if self._index is not None:
-            return self._index.find(pointer, prefer_key)
+        if self._index is not None or self.repeats_keys:  # the finder takes the first of equal keys
+            return self.index.find(pointer, prefer_key)
         if self._finder is None:
             self._finder = PositionFinder(self.text)
         return self._finder.find(pointer, prefer_key)
@@ -104,7 +106,7 @@ def parse_json(raw: bytes, path: Path, name: str) -> tuple[SourceDocument | None
     data, problem = _parse(text, name, duplicates_seen)
     if problem is not None:
         return None, [problem]
-    document = SourceDocument(path, name, text, data)
+    document = SourceDocument(path, name, text, data, repeats_keys=bool(duplicates_seen))
     too_deep = _too_deep(document)
     if too_deep is not None:
         return None, [too_deep]
@@ -136,6 +138,8 @@ def _parse(text: str, name: str, duplicates_seen: list[bool]) -> tuple[Any, Diag
 
 
 def _too_deep(document: SourceDocument) -> Diagnostic | None:
+    if nesting_depth(document.text) - 1 <= MAX_DEPTH:  # the root's children are one level deep
+        return None
     depth_pointer = _first_pointer_deeper_than(document.data, MAX_DEPTH)
     if depth_pointer is None:
         return None
