@@ -28,6 +28,7 @@ from compiler.vassal.archive import zip_bytes
 from compiler.vassal.extension.module import build_kept_module
 from compiler.vassal.inspect import inspect_module
 
+from .hostile_fuzz import imported_showcase
 from .import_modules import showcase
 from .inspect_modules import raw_zip
 from .test_art_game import ART_GAME
@@ -38,11 +39,7 @@ SECRET = b"SECRET-LINE-that-must-never-leave-its-folder"
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The showcase module imported once; each test works on a copy."""
-    where = tmp_path_factory.mktemp("imported")
-    (where / "showcase.vmod").write_bytes(showcase())
-    result = import_module(where / "showcase.vmod", where / "game")
-    assert result.folder is not None and result.ok
-    return result.folder
+    return imported_showcase(tmp_path_factory.mktemp("imported"))
 
 
 def copy_of(source: Path, tmp_path: Path) -> Path:
