@@ -39,9 +39,46 @@ def limits() -> list[tuple[str, str, str]]:
     from compiler.diagnostics.hints import MAX_HINT_LENGTH
     from compiler.diagnostics.repeats import MAX_PER_CODE
     from compiler.diagnostics.text import MAX_MESSAGE_CHARACTERS, SHOWN_CHARACTERS
-    from compiler.loading import json_source, limits
+    from compiler.loading import json_source
     from compiler.replay.runner import MAX_PHASES_PER_STEP
     from compiler.schema.validation import longest_string
+
+    return [
+        *_file_limits(),
+        ("nesting of JSON", f"{json_source.MAX_DEPTH} levels", "`json.too-deep`"),
+        ("digits of an integer", str(json_source.MAX_NUMBER_DIGITS), "`json.number-too-large`"),
+        ("characters of a number", str(json_source.MAX_NUMBER_CHARACTERS), "`json.number-too-large`"),
+        (
+            "items of a list, properties of an object",
+            "the schema's `maxItems` / `maxProperties`",
+            "one `schema.size` with the count; what lies past the limit is not checked",
+        ),
+        (
+            "characters of a string or key",
+            f"the schema's `maxLength` (at most {longest_string()})",
+            f"`schema.size`; other rules are checked on its first {longest_string() + 1} characters",
+        ),
+        (
+            "diagnostics of one code in one file",
+            str(MAX_PER_CODE),
+            "one `limit.more-diagnostics` counts the rest (`provenance.reconstructed` is counted, not cut)",
+        ),
+        (
+            "a value quoted in a message",
+            f"{SHOWN_CHARACTERS} characters",
+            f"its first {SHOWN_CHARACTERS} characters, then '… (N characters)'",
+        ),
+        ("a message or hint", f"{MAX_MESSAGE_CHARACTERS} characters", "shortened the same way"),
+        ("a word a typo hint is sought for", f"{MAX_HINT_LENGTH} characters", "no 'did you mean' hint"),
+        ("phases one replay step may advance", str(MAX_PHASES_PER_STEP), "`replay.bad-step`"),
+        *_art_limits(),
+        *_output_limits(),
+    ]
+
+
+def _file_limits() -> list[tuple[str, str, str]]:
+    """What a game folder's files may be: their size, kind, where they lead and how many."""
+    from compiler.loading import limits
 
     megabytes = limits.JSON_FILE_BYTES // (1024 * 1024)
     return [
@@ -72,34 +109,6 @@ def limits() -> list[tuple[str, str, str]]:
             f"{limits.GAME_JSON_CHARACTERS // (1024 * 1024)} MB",
             "`file.too-large` for each file not read once the game holds more",
         ),
-        ("nesting of JSON", f"{json_source.MAX_DEPTH} levels", "`json.too-deep`"),
-        ("digits of an integer", str(json_source.MAX_NUMBER_DIGITS), "`json.number-too-large`"),
-        ("characters of a number", str(json_source.MAX_NUMBER_CHARACTERS), "`json.number-too-large`"),
-        (
-            "items of a list, properties of an object",
-            "the schema's `maxItems` / `maxProperties`",
-            "one `schema.size` with the count; what lies past the limit is not checked",
-        ),
-        (
-            "characters of a string or key",
-            f"the schema's `maxLength` (at most {longest_string()})",
-            f"`schema.size`; other rules are checked on its first {longest_string() + 1} characters",
-        ),
-        (
-            "diagnostics of one code in one file",
-            str(MAX_PER_CODE),
-            "one `limit.more-diagnostics` counts the rest (`provenance.reconstructed` is counted, not cut)",
-        ),
-        (
-            "a value quoted in a message",
-            f"{SHOWN_CHARACTERS} characters",
-            f"its first {SHOWN_CHARACTERS} characters, then '… (N characters)'",
-        ),
-        ("a message or hint", f"{MAX_MESSAGE_CHARACTERS} characters", "shortened the same way"),
-        ("a word a typo hint is sought for", f"{MAX_HINT_LENGTH} characters", "no 'did you mean' hint"),
-        ("phases one replay step may advance", str(MAX_PHASES_PER_STEP), "`replay.bad-step`"),
-        *_art_limits(),
-        *_output_limits(),
     ]
 
 

@@ -46,7 +46,11 @@ def work_bounds() -> list[tuple[str, str, str]]:
     """(what, bound, what happens past it) for the work inspect does over what a module holds:
     expressions, properties reading one another, prototypes, startup commands. Read from the
     constants the code uses, for docs/diagnostics.md."""
-    from compiler.vassal.inspection import beanshell, keys, properties, startup, xml
+    return _xml_bounds() + _evaluation_bounds()
+
+
+def _xml_bounds() -> list[tuple[str, str, str]]:
+    from compiler.vassal.inspection import xml
 
     return [
         (
@@ -69,6 +73,13 @@ def work_bounds() -> list[tuple[str, str, str]]:
             f"{xml.JDK_ATTRIBUTE_LIMIT:,}",
             "Java's limit: VASSAL cannot load it (an error)",
         ),
+    ]
+
+
+def _evaluation_bounds() -> list[tuple[str, str, str]]:
+    from compiler.vassal.inspection import beanshell, keys, properties, startup
+
+    return [
         ("tokens of one expression", f"{beanshell.MAX_TOKENS:,}", "the expression is not judged"),
         ("characters of one string an expression builds", f"{beanshell.MAX_STRING:,}", "not judged"),
         (
