@@ -32,7 +32,7 @@ class GameReport:
 
     @property
     def name(self) -> str:
-        return self.root.name
+        return folder_name(self.root)
 
     @property
     def errors(self) -> int:
@@ -50,6 +50,11 @@ class GameReport:
     def valid(self) -> ValidGame | None:
         """The game with every part present, when it has no errors (what back ends take)."""
         return ValidGame.from_definition(self.definition) if self.ok else None
+
+
+def folder_name(root: Path) -> str:
+    """A game folder's name as messages show it, also when it was given as `.` or `..`."""
+    return root.name if root.name not in ("", ".", "..") else (root.resolve().name or str(root))
 
 
 def validate_game(root: Path, run_replays: bool = True) -> GameReport:

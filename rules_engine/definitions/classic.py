@@ -55,6 +55,7 @@ class MovementMode(NamedTuple):
     enemy_zoc: str = "prohibited"
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class MovementRules(NamedTuple):
@@ -64,6 +65,7 @@ class MovementRules(NamedTuple):
     modes: tuple[MovementMode, ...] = ()
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ZocRules(NamedTuple):
@@ -78,6 +80,7 @@ class ZocRules(NamedTuple):
     negated_by_friendly_units: bool = False
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class TurnEffect(NamedTuple):
@@ -122,12 +125,14 @@ class SupplyRules(NamedTuple):
     effects: SupplyEffects = SupplyEffects()
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ReinforcementRules(NamedTuple):
     at: tuple[PlaceSpec, ...] = ()
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class Purchase(NamedTuple):
@@ -142,6 +147,7 @@ class Purchase(NamedTuple):
     face: str = "back"
     at: tuple[PlaceSpec, ...] = ()
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ReplacementRules(NamedTuple):
@@ -152,6 +158,7 @@ class ReplacementRules(NamedTuple):
     one_per_unit: bool = False
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ControlRules(NamedTuple):
@@ -160,6 +167,7 @@ class ControlRules(NamedTuple):
     by: str = "last-to-enter"
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ClassicRules(NamedTuple):
