@@ -33,7 +33,7 @@ from compiler.vassal.pieces import (
     prototype,
     rotate,
 )
-from compiler.vassal.sides import side_name
+from compiler.vassal.sides import side_name, side_number
 from compiler.vassal.values import LAYER, face_properties
 from rules_engine.definitions import Counter, GameInfo, ValidGame
 from rules_engine.definitions.counters import face_name
@@ -105,6 +105,7 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
         "Counter": counter.id,
         "Kind": counter.kind,
         "Side": side_name(definition, counter.side),
+        "SideNo": str(side_number(definition, counter.side)),
         "Nation": nation.name if nation else "",
         "Class": counter.unit_class or "",
     }
