@@ -16,7 +16,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from compiler.art.errors import ArtError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -27,6 +26,7 @@ from compiler.art.slicing import NoSheetGrid, find_sheet_grid
 from compiler.art.svg import render_svg, screen_svg, svg_available
 from compiler.cli.main import cli
 from compiler.diagnostics import codes
+from compiler.loading.art_errors import ArtError
 
 EXAMPLES = int(os.environ.get("WGC_ART_FUZZ_EXAMPLES", "40"))
 SHEET = Path(__file__).resolve().parent / "art_game" / "art" / "sheet-front.png"

@@ -27,9 +27,9 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from compiler.vassal.sequence import decode
 from lxml import etree
 
+from compiler.javatext.sequence import decode
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
 from compiler.vassal.inspection.beanshell import Undecidable, string_value, tokens_of
