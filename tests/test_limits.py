@@ -274,3 +274,14 @@ def test_files_past_the_size_of_a_whole_game_are_not_read(
     read = sum(len(d.text) for documents in report.sources.documents.values() for d in documents)
     largest = max(len(d.text) for documents in report.sources.documents.values() for d in documents)
     assert read <= 100_000 + largest  # reading stops with the file that passes the limit
+
+
+def test_a_folder_keeps_what_inspect_reads_of_a_module() -> None:
+    """The kept XML and a kept file may be as large as inspect reads of a module's XML and of
+    an image: a folder import wrote from a module that inspect read is one that build reads.
+    The numbers are written twice (loading/ may not import the VASSAL back end), so they are
+    held equal here."""
+    from compiler.vassal.inspection import limits as module_limits
+
+    assert limits.TEMPLATE_BYTES == module_limits.XML_ENTRY
+    assert limits.MAX_FILE_BYTES == module_limits.IMAGE_ENTRY
