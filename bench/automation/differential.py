@@ -1,6 +1,6 @@
 """The module's automation against the rules engine, battle by battle, in the real VASSAL engine.
 
-    WGC_AUTOMATION_HARNESS=/path/to/auto-harness.sh \
+    WGC_AUTOMATION_HARNESS=bench/automation/harness/run.sh VASSAL_JAR=... VASSAL_CP=... \
     .venv/bin/python bench/automation/differential.py source_data/israel1948 [--battles 50] [--record]
 
 Takes battles from seeded random games (the positions just before each attack), loads each
