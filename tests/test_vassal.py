@@ -19,7 +19,10 @@ from compiler.render.names import counter_label
 from compiler.vassal.automation import AUTOMATION_GPIDS
 from compiler.vassal.grid import location_name, vassal_grid
 from compiler.vassal.inspect import Inspection, inspect_module
+from compiler.vassal.inspection.reencode import rewrite
+from compiler.vassal.inspection.xml import parse
 from compiler.vassal.module import build_module
+from compiler.vassal.namedkeys import named_key_codes
 from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, key, layer, marker
 from compiler.vassal.savefile import command_stream, commands_of, deobfuscate, obfuscate
 from compiler.vassal.sequence import EncodingError, decode, encode
@@ -124,6 +127,24 @@ def test_module_inspects_clean(modules: dict[str, Path], game: str) -> None:
     placed = AUTOMATION_GPIDS if d.charts.combat is not None else 0  # type: ignore[union-attr]
     assert result.piece_slots == len(d.counters.counters) + cards + in_piles + placed  # type: ignore[union-attr]
     assert [s.name for s in result.setups] == [s.name for s in d.scenarios]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_vassal_saves_every_slot_back_unchanged(modules: dict[str, Path], game: str) -> None:
+    """Each palette and deck slot, as the inspect re-encoder (held to VASSAL 3.7.26 by
+    test_vassal_resave.py) says VASSAL writes it when it saves the module: unchanged, every
+    trait judged (named commands carry VASSAL's codes, calculated integers no braces)."""
+    root = parse(zipfile.ZipFile(modules[game]).read("buildFile.xml"))
+    codes = named_key_codes(root)
+    slots = list(root.iter("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot"))
+    assert slots
+    changed = [
+        (slot.get("entryName"), verdict.differs if verdict.judged else "not judged")
+        for slot in slots
+        for verdict in [rewrite((slot.text or "").strip(), slot.get("gpid", ""), None, codes)]
+        if not verdict.judged or verdict.differs is not None
+    ]
+    assert changed == []
 
 
 @pytest.mark.parametrize("game", GAMES)

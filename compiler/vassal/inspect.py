@@ -59,6 +59,7 @@ from compiler.vassal.inspection.xml import (
     parse,
     short_tag,
 )
+from compiler.vassal.namedkeys import named_key_codes
 from compiler.vassal.savefile import BEGIN, END, commands_of, deobfuscate
 
 __all__ = ["Inspection", "inspect_module"]
@@ -95,7 +96,7 @@ def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspecti
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
     prototypes = Prototypes(palette.reader, palette.prototype_texts)
-    check_reencoding(palette.slots, prototypes, _module_globals(root), report)
+    check_reencoding(palette.slots, prototypes, _module_globals(root), report, named_key_codes(root))
     checks = SetupChecks(prototypes, read_startup_commands(root))
     checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
     for setup in setups:

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -49,6 +48,7 @@ import VASSAL.script.expression.PropertyMatchExpression;
 import VASSAL.tools.DataArchive;
 import VASSAL.tools.ErrorDialog;
 import VASSAL.tools.FormattedString;
+import VASSAL.tools.NamedKeyManager;
 import VASSAL.tools.NamedKeyStroke;
 import VASSAL.tools.RecursionLimiter;
 import VASSAL.tools.menu.MenuBarProxy;
@@ -169,6 +169,8 @@ public final class AutomationHarness {
     switch (command) {
     case "load": return load(field(fields, 0, "the saved game"));
     case "seed": return seed(Long.parseLong(field(fields, 0, "the seed").trim()));
+    case "dice": return dice(field(fields, 0, "the dice"));
+    case "rolls": return random().take();
     case "select": return onEdt(() -> select(Pieces.list(field(fields, 0, "the piece ids"))));
     case "button": return onEdt(() -> button(field(fields, 0, "the button's text")));
     case "key": return onEdt(() -> key(Pieces.byId(field(fields, 0, "the piece id")), keyOf(field(fields, 1, "the key"))));
@@ -177,6 +179,8 @@ public final class AutomationHarness {
     case "props": return onEdt(() -> props(field(fields, 0, "the expression"), Pieces.list(fields.size() > 1 ? fields.get(1) : "")));
     case "eval": return onEdt(() -> eval(field(fields, 0, "the piece id (or -)"), field(fields, 1, "the expression")));
     case "match": return onEdt(() -> match(field(fields, 0, "the source piece id (or -)"), field(fields, 1, "the expression")));
+    case "resave": return onEdt(() -> resave(field(fields, 0, "the file to write")));
+    case "namedkeys": return onEdt(AutomationHarness::namedKeys);
     case "chat": settle(); return chat.take();
     case "problems": settle(); return problems.sinceLastReport();
     case "quit": quit = true; return null;
@@ -239,15 +243,34 @@ public final class AutomationHarness {
     });
     settle();
     chat.take(); // the loading messages, and whatever the game's start-up keys reported
+    if (GameModule.getGameModule().getRNG() instanceof ScriptedRandom) random().take();
     return state.isGameStarted();
   }
 
-  /** VASSAL's dice (GameModule's random numbers, which Random(n) and dice buttons draw from) from now on come from this seed. */
+  /**
+   * VASSAL's dice (GameModule's random numbers, which Random(n) and dice buttons draw from)
+   * from now on come from java.util.Random with this seed (a ScriptedRandom, so dice can be given).
+   */
   private Object seed(long seed) throws Exception {
     final Field rng = GameModule.class.getDeclaredField("RNG");
     rng.setAccessible(true);
-    rng.set(GameModule.getGameModule(), new Random(seed));
+    rng.set(GameModule.getGameModule(), new ScriptedRandom(seed));
     return seed;
+  }
+
+  /** The next dice VASSAL rolls take these values (comma-separated), in order; answers how many are waiting. */
+  private Object dice(String values) {
+    final List<Integer> dice = new ArrayList<>();
+    for (String value : Pieces.list(values)) dice.add(Integer.valueOf(value));
+    final ScriptedRandom random = random();
+    random.give(dice);
+    return dice.size();
+  }
+
+  private static ScriptedRandom random() {
+    final java.util.Random rng = GameModule.getGameModule().getRNG();
+    if (!(rng instanceof ScriptedRandom)) throw new IllegalArgumentException("give a seed first (seed N)");
+    return (ScriptedRandom) rng;
   }
 
   /** Select exactly these pieces, as clicks would (their Selected property is true). */
@@ -377,6 +400,33 @@ public final class AutomationHarness {
       return new FormattedString(parsed.getExpression()).getText(source, new HarnessCommand(), (VASSAL.script.expression.AuditTrail) null);
     }
     return parsed.getExpression();
+  }
+
+  /**
+   * Write the module's buildFile.xml as VASSAL writes it when the module is saved (the text
+   * of GameModule.buildString: every component and palette piece encoded again); answers how
+   * many characters were written.
+   */
+  private Object resave(String path) throws java.io.IOException {
+    final String text = GameModule.getGameModule().buildString();
+    java.nio.file.Files.writeString(new File(path).toPath(), text, StandardCharsets.UTF_8);
+    return text.length();
+  }
+
+  /**
+   * The code VASSAL has given each named command so far (NamedKeyManager numbers the names
+   * from 0xE000 in the order it meets them), by code: what a module's saved text holds.
+   */
+  private static Object namedKeys() throws ReflectiveOperationException {
+    final Field strokes = NamedKeyManager.class.getDeclaredField("strokes");
+    strokes.setAccessible(true);
+    final java.util.TreeMap<Integer, String> byCode = new java.util.TreeMap<>();
+    for (java.util.Map.Entry<?, ?> entry : ((java.util.Map<?, ?>) strokes.get(null)).entrySet()) {
+      byCode.put(((javax.swing.KeyStroke) entry.getValue()).getKeyCode(), (String) entry.getKey());
+    }
+    final java.util.Map<String, Object> codes = new LinkedHashMap<>();
+    for (java.util.Map.Entry<Integer, String> entry : byCode.entrySet()) codes.put(entry.getValue(), entry.getKey());
+    return codes;
   }
 
   private static PropertySource sourceOf(String id) {

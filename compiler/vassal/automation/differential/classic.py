@@ -160,6 +160,18 @@ def rolls_of(answer: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
     return {"combat": {answer["die"]: [roll] if roll is not None else []}}
 
 
+def replay_dice(answer: Mapping[str, Any], position: BattlePosition, definition: ValidGame) -> list[int]:
+    """A recorded battle's dice in the order the module rolls them (to play it again with
+    them): the CRT's roll, or the attacker's pool then the defender's, by the game's order of dice."""
+    order = [die.id for die in definition.game.dice]
+    return [
+        roll
+        for rolls in rolls_of(answer).values()
+        for die in sorted(rolls, key=lambda d: order.index(d) if d in order else len(order))
+        for roll in rolls[die]
+    ]
+
+
 def compare(engine: Mapping[str, Any], module: Mapping[str, Any]) -> list[str]:
     """Every value on which the engine and the module disagree."""
     differences = []
