@@ -3,7 +3,8 @@
 #   VASSAL_JAR=/path/Vengine.jar VASSAL_CP=jar:jar:... run.sh MODULE.vmod [-|COMMANDS-FILE]
 # VASSAL_JAR is a VASSAL 3.7 engine jar, VASSAL_CP the jars it was compiled against
 # (colon-separated; empty for a release jar that names them itself). Compiles the harness
-# on first use (into $WGC_HARNESS_CLASSES, default a folder per jar under $TMPDIR) and runs
+# on first use (under $WGC_HARNESS_CLASSES, default $TMPDIR/wgc-automation-harness-UID, a
+# folder per jar and version of the sources) and runs
 # it under xvfb-run with a preferences folder of its own, removed afterwards. Needs java 17+
 # and xvfb-run (Debian: xvfb, xauth). See ../README.md.
 set -euo pipefail
@@ -12,14 +13,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${VASSAL_CP:=}"
 classpath="$VASSAL_JAR${VASSAL_CP:+:$VASSAL_CP}"
 tmp=${TMPDIR:-/tmp}
-jar_key=$(printf '%s' "$VASSAL_JAR" | cksum | cut -d' ' -f1)
-classes=${WGC_HARNESS_CLASSES:-$tmp/wgc-automation-harness-$(id -u)-$jar_key}
-newest_source=$(ls -t "$here"/*.java | head -1)
-if [[ ! -f $classes/AutomationHarness.class || $newest_source -nt $classes/AutomationHarness.class ]]; then
-  mkdir -p "$classes"
-  build=$(mktemp -d "$tmp/wgc-harness-build-XXXXXX")
+# one folder per engine jar and version of the sources: compiled once, never replaced
+version=$( (printf '%s\n' "$VASSAL_JAR"; cat "$here"/*.java) | cksum | cut -d' ' -f1)
+classes=${WGC_HARNESS_CLASSES:-$tmp/wgc-automation-harness-$(id -u)}/$version
+if [[ ! -f $classes/AutomationHarness.class ]]; then
+  mkdir -p "$(dirname "$classes")"
+  build=$(mktemp -d "$(dirname "$classes")/build-XXXXXX")
   javac -nowarn --release 17 -encoding UTF-8 -d "$build" -cp "$classpath" "$here"/*.java >&2
-  cp -r "$build"/. "$classes"/ && rm -rf "$build"
+  mv -T "$build" "$classes" 2>/dev/null || rm -rf "$build"  # another run compiled it first
 fi
 home=$(mktemp -d "$tmp/wgc-vassal-home-XXXXXX")
 trap 'rm -rf "$home"' EXIT
