@@ -21,7 +21,7 @@ from compiler.vassal.automation.differential import CHECKS, check_for, game_fold
 from compiler.vassal.automation.differential.position import BattlePosition
 from rules_engine.systems import system_for
 
-from .conftest import valid_game
+from .conftest import GAMES, valid_game
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "automation"
@@ -46,6 +46,12 @@ def game_of(data: dict[str, Any], scratch: pytest.TempPathFactory) -> Any:
 def test_every_system_with_a_check_has_its_battles_recorded() -> None:
     systems = {recorded(path)["system"] for path in RECORDED}
     assert systems == set(CHECKS)
+
+
+def test_every_game_of_source_data_has_its_battles_recorded() -> None:
+    """Each seed game's module was played in VASSAL (Napoleon at Waterloo's included)."""
+    sources = {recorded(path)["source"] for path in RECORDED}
+    assert [game for game in GAMES if f"source_data/{game}" not in sources] == []
 
 
 @pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.stem)

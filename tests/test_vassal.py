@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from compiler.cli.main import cli
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
-from compiler.render.names import counter_label
 from compiler.vassal.automation import AUTOMATION_GPIDS
 from compiler.vassal.grid import location_name, vassal_grid
 from compiler.vassal.inspect import Inspection, inspect_module
@@ -26,6 +25,7 @@ from compiler.vassal.namedkeys import named_key_codes
 from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, key, layer, marker
 from compiler.vassal.savefile import command_stream, commands_of, deobfuscate, obfuscate
 from compiler.vassal.sequence import EncodingError, decode, encode
+from compiler.vassal.setups import placed_units
 from rules_engine.definitions import ValidGame
 
 from .conftest import GAMES, SOURCE_DATA, shipped
@@ -156,19 +156,11 @@ def test_every_setup_line_lands_on_its_space(modules: dict[str, Path], game: str
     for scenario, setup in zip(d.scenarios, result.setups, strict=True):
         placed = setup.by_location()
         assert not [p.name for p in setup.pieces if not p.on_board]
-        for placement in scenario.placements:
-            counter = d.counters.get(placement.unit)  # type: ignore[union-attr]
-            space = d.board.resolve(placement.at)  # type: ignore[union-attr]
-            assert counter is not None and space is not None
-            damaged = placement.face == "back" and counter.back is not None and counter.back.damaged
-            shown = counter.back if placement.face == "back" and counter.back is not None else None
-            name = counter_label(d.game, counter, shown) + (" (damaged)" if damaged else "")
-            where = space.id if d.board.grid is not None else (space.name or space.id)  # type: ignore[union-attr]
-            assert placed.get(where, []).count(name) >= placement.copies, (
+        for unit in placed_units(d, scenario):
+            assert placed.get(unit.location, []).count(unit.name) >= unit.copies, (
                 scenario.id,
-                name,
-                where,
-                placed.get(where),
+                unit,
+                placed.get(unit.location),
             )
 
 

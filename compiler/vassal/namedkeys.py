@@ -13,7 +13,7 @@ VASSAL meets the names in document order: each element's attributes in name orde
 XML parser keeps them sorted), then its text; a piece definition (a palette slot, a card
 slot, a prototype) trait by trait from the innermost (the BasicPiece) outwards, the type of
 each trait before its state. This order was read from VASSAL 3.7.26 numbering the six games
-of source_data; tests/fixtures/vassal_resave/ keeps what it wrote.
+of source_data; tests/fixtures/vassal/resave/ keeps what it wrote.
 
 A name is read up to the next separator of the text it is nested in (a comma, ``;``, ``:``,
 ``|``, ``/``, a TAB or a backslash): a name holding one of them is cut there (the writers'

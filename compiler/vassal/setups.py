@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from compiler.render.art import BoardArt
 from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
+from compiler.render.names import counter_label
 from compiler.vassal.automation.plan import Automation
 from compiler.vassal.automation.turns import tracker_state
 from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes
@@ -25,6 +26,34 @@ from compiler.vassal.sides import side_name
 from rules_engine.definitions import Scenario, ValidGame
 
 MAP_NAME = "Main Map"
+
+
+@dataclass(frozen=True)
+class PlacedUnit:
+    """Where a scenario's placement puts its unit, as VASSAL names it: the piece's name (its
+    damaged side's when set up damaged), the location name of its space (the hex ID, or the
+    space's name on a map without a grid) and how many copies stand there."""
+
+    name: str
+    location: str
+    copies: int
+
+
+def placed_units(definition: ValidGame, scenario: Scenario) -> list[PlacedUnit]:
+    """Each placement of the scenario as the pieces of its set-up must stand (the tests read
+    a module's set-ups with inspect, bench/vassal_setups.py in VASSAL itself)."""
+    board = definition.board
+    assert board is not None and definition.counters is not None
+    placed = []
+    for placement in scenario.placements:
+        counter, space = definition.counters.get(placement.unit), board.resolve(placement.at)
+        if counter is None or space is None:
+            raise ValueError(f"{scenario.id}: {placement.unit} at {placement.at} is not in the game")
+        back = counter.back if placement.face == "back" else None
+        name = counter_label(definition.game, counter, back) + (" (damaged)" if back and back.damaged else "")
+        location = space.id if board.grid is not None else (space.name or space.id)
+        placed.append(PlacedUnit(name, location, placement.copies))
+    return placed
 
 
 @dataclass(frozen=True)
