@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +106,21 @@ def test_battles_are_taken_from_seeded_games_the_same_way_each_time(
     again = [p.to_json() for p in check.capture(system, scenarios, range(3), 3)]
     assert first == again and len(first) == 3
     assert all(p["attackers"] and p["defenders"] for p in first)
+
+
+def test_the_bench_names_the_battles_there_are_for_a_battle_beyond_them() -> None:
+    """``--only`` past the fixture's battles is a clear message, not an IndexError (no VASSAL
+    is started: the battles are checked before any is played)."""
+    bench = ROOT / "bench" / "automation" / "differential.py"
+    run = subprocess.run(
+        [sys.executable, str(bench), "source_data/vallon", "--replay", "--only", "56"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "WGC_AUTOMATION_HARNESS": "/nonexistent"},
+        timeout=300,
+    )
+    assert (run.returncode, run.stderr.strip()) == (
+        2,
+        "--only [56]: there are battles 1 to 55 (in the fixture)",
+    )

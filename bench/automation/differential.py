@@ -85,6 +85,14 @@ def main() -> int:
         )
     numbered = list(enumerate(positions, start=1))
     if args.only:
+        beyond = [n for n in args.only if not 1 <= n <= len(numbered)]
+        if beyond:
+            print(
+                f"--only {beyond}: there are battles 1 to {len(numbered)}"
+                f"{' (in the fixture)' if recorded else ''}",
+                file=sys.stderr,
+            )
+            return 2
         numbered = [numbered[n - 1] for n in args.only]
     # a recorded battle is played with the dice it rolled then
     dice = {n: check.replay_dice(recorded[n - 1]["module"], p, definition) for n, p in numbered if recorded}
