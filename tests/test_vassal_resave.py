@@ -3,7 +3,9 @@
 tests/fixtures/vassal/resave/ holds, for each game of source_data, a build file our writers
 made before they numbered named commands as VASSAL does (main at 6d1363f), what VASSAL
 3.7.26 wrote when it saved that module again, and the codes it gave the named commands
-(bench/vassal_resave.py recorded them). The inspect
+(bench/vassal_resave.py recorded them); and cadre (tests/fixtures/classic/cadre, units of
+three steps on a Face layer of every face, built by main at 70e3cad), which VASSAL wrote back
+unchanged. The inspect
 re-encoder must write every slot as VASSAL did, and number the named commands as VASSAL did;
 test_vassal.py holds today's modules to the re-encoder (every slot comes back unchanged).
 """
@@ -55,7 +57,7 @@ def vassal_codes(game: str) -> dict[str, int]:
 
 
 def test_every_game_has_its_resave_recorded() -> None:
-    assert RECORDED == GAMES
+    assert sorted(set(RECORDED) - {"cadre"}) == GAMES and "cadre" in RECORDED
 
 
 @pytest.mark.parametrize("game", RECORDED)
