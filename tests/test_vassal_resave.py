@@ -13,15 +13,19 @@ test_vassal.py holds today's modules to the re-encoder (every slot comes back un
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
 from lxml import etree
 
+from compiler.pipeline import validate_game
 from compiler.vassal.inspection.reencode import rewrite
 from compiler.vassal.inspection.xml import parse
+from compiler.vassal.module import build_module
 from compiler.vassal.namedkeys import NAMED_FIRST, meeting_order, named_key_codes, number_named_keys, renumber
 from compiler.vassal.pieces import (
     add_piece,
@@ -35,6 +39,7 @@ from compiler.vassal.pieces import (
 from .conftest import GAMES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "vassal" / "resave"
+CLASSIC = Path(__file__).parent / "fixtures" / "classic"
 SLOT_TAGS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot")
 RECORDED = sorted(path.name.removesuffix(".ours.xml.gz") for path in FIXTURES.glob("*.ours.xml.gz"))
 
@@ -85,6 +90,36 @@ def test_the_reencoder_writes_every_slot_as_vassal_did(game: str) -> None:
         if verdict.text != (written.text or "").strip():
             wrong.append(slot.get("entryName"))
     assert wrong == []
+
+
+def test_cadre_is_recorded_as_it_is_built_today() -> None:
+    """VASSAL wrote cadre's build back unchanged; that build is still the one we make."""
+    definition = validate_game(CLASSIC / "cadre", run_replays=False).valid
+    assert definition is not None
+    built = zipfile.ZipFile(io.BytesIO(build_module(definition, fork_board=False))).read("buildFile.xml")
+    assert built == gzip.decompress((FIXTURES / "cadre.ours.xml.gz").read_bytes())
+    ours, theirs = recorded("cadre")
+    assert [s.text for s in slots(ours)] == [s.text for s in slots(theirs)]
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in CLASSIC.iterdir() if (p / "game.json").exists()))
+def test_the_classic_fixtures_modules_come_back_unchanged(game: str) -> None:
+    """The classic system's test games (odds, differential and 2d6 CRTs, dice pools, units of
+    three steps): every slot judged, and written back as it is (test_vassal.py holds the seed
+    games the same way)."""
+    definition = validate_game(CLASSIC / game, run_replays=False).valid
+    assert definition is not None
+    root = parse(
+        zipfile.ZipFile(io.BytesIO(build_module(definition, fork_board=False))).read("buildFile.xml")
+    )
+    codes = named_key_codes(root)
+    changed = [
+        (slot.get("entryName"), verdict.differs if verdict.judged else "not judged")
+        for slot in slots(root)
+        for verdict in [rewrite((slot.text or "").strip(), slot.get("gpid", ""), None, codes)]
+        if not verdict.judged or verdict.differs is not None
+    ]
+    assert slots(root) and changed == []
 
 
 def test_the_recorded_modules_hold_what_vassal_rewrites() -> None:
