@@ -13,7 +13,7 @@ commands go to tests/fixtures/vassal/resave/, which
 tests/test_vassal_resave.py holds the re-encoder to without VASSAL. The fixtures kept there
 were recorded with --module from modules built before the writers numbered named commands
 as VASSAL does (main at 6d1363f), so that they hold VASSAL's rewriting of what differs, and
-cadre's from tests/fixtures/classic/cadre built by main at 70e3cad (units of three steps).
+cadre's from tests/fixtures/classic/cadre built with them numbered (units of three steps).
 Not run by the tests (it needs VASSAL).
 """
 

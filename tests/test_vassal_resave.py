@@ -1,13 +1,13 @@
 """What VASSAL writes when it saves a module again, without VASSAL.
 
 tests/fixtures/vassal/resave/ holds, for each game of source_data, a build file our writers
-made before they numbered named commands as VASSAL does (main at 6d1363f), what VASSAL
-3.7.26 wrote when it saved that module again, and the codes it gave the named commands
-(bench/vassal_resave.py recorded them); and cadre (tests/fixtures/classic/cadre, units of
-three steps on a Face layer of every face, built by main at 70e3cad), which VASSAL wrote back
-unchanged. The inspect
-re-encoder must write every slot as VASSAL did, and number the named commands as VASSAL did;
-test_vassal.py holds today's modules to the re-encoder (every slot comes back unchanged).
+made before they numbered named commands as VASSAL does (main at 6d1363f), what VASSAL 3.7.26
+wrote when it saved that module again, and the codes it gave the named commands
+(bench/vassal_resave.py recorded them); and cadre (tests/fixtures/classic/cadre, units of three
+steps on a Face layer of every face, built with the named commands numbered), which VASSAL
+wrote back unchanged. The inspect re-encoder must write every slot as VASSAL did, and number
+the named commands as VASSAL did; test_vassal.py holds today's modules to the re-encoder (every
+slot comes back unchanged).
 """
 
 from __future__ import annotations
