@@ -124,3 +124,47 @@ def test_the_bench_names_the_battles_there_are_for_a_battle_beyond_them() -> Non
         2,
         "--only [56]: there are battles 1 to 55 (in the fixture)",
     )
+
+
+class RecordedMarker:
+    """A stand-in for the harness that answers as VASSAL did in a recorded classic CRT battle
+    (the battle marker's properties and the chat), so the module's answer is read again."""
+
+    def __init__(self, module: dict[str, Any]) -> None:
+        resolved = {
+            "Die": "" if module["roll"] is None else str(module["roll"]),
+            "Outcome": module["result"],
+            "Mod": "",
+            "Result": "",
+        }
+        resolved |= {f"Die_{n}": str(die) for n, die in enumerate(module.get("dice", []), start=1)}
+        self.marker, self.chat = {**module["declared"], **resolved}, module["chat"]
+
+    def command(self, name: str, *arguments: str) -> Any:
+        if name == "props":
+            return [{"props": {key: self.marker[key] for key in arguments[1].split(",")}}]
+        return self.chat if name == "chat" else None
+
+
+CRT_RECORDED = [
+    path
+    for path in RECORDED
+    if recorded(path)["system"] == "classic" and "roll" in recorded(path)["battles"][0]["module"]
+]
+
+
+@pytest.mark.parametrize("path", CRT_RECORDED, ids=lambda p: p.stem)
+def test_a_classic_battle_is_read_as_it_was_recorded(
+    path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The module's answer has the shape of its fixture (bench --replay compares every key: a
+    one-die CRT's answer has no ``dice``, a sum's has each die), read from the marker again."""
+    data = recorded(path)
+    definition = game_of(data, tmp_path_factory)
+    check = check_for("classic")
+    for number, battle in enumerate(data["battles"], start=1):
+        position = BattlePosition.from_json(battle["position"])
+        ids = {uid: uid for uid in [*position.attackers, *position.defenders]}
+        answer = check.module_answer(RecordedMarker(battle["module"]), definition, position, ids)
+        expected = {key: value for key, value in battle["module"].items() if key != "problems"}
+        assert (number, answer) == (number, expected)

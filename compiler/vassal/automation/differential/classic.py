@@ -120,8 +120,9 @@ def module_answer(
         "column": declared["Col"],
         "no_attack": declared["NoAttack"] == "true",
         "roll": int(resolved["Die"]) if declared["Col"] else None,
-        # each die VASSAL rolled, for the engine to roll the same (the roll is their sum)
-        "dice": [int(resolved[name]) for name in each] if declared["Col"] else [],
+        # a CRT read with a sum: each die VASSAL rolled, for the engine to roll the same (a
+        # one-die CRT's answer has no such key, as when its fixtures were recorded)
+        **({"dice": [int(resolved[name]) for name in each] if declared["Col"] else []} if each else {}),
         "result": resolved["Outcome"],
         "die": dice.die,
         "chat": harness.command("chat"),
