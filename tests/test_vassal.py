@@ -28,8 +28,9 @@ from compiler.vassal.sequence import EncodingError, decode, encode
 from compiler.vassal.setups import placed_units
 from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, SOURCE_DATA, shipped
+from .conftest import GAMES, SOURCE_DATA, shipped, valid_game
 
+CLASSIC = Path(__file__).parent / "fixtures" / "classic"
 DELIMITERS = ["\t", ";", ",", "/", "|", ":", "\x1b"]
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
 
@@ -162,6 +163,19 @@ def test_every_setup_line_lands_on_its_space(modules: dict[str, Path], game: str
                 unit,
                 placed.get(unit.location),
             )
+
+
+def test_a_unit_set_up_on_a_further_face_is_named_for_it(tmp_path: Path) -> None:
+    """Cadre sets a unit up on its third face: VASSAL names the piece for that face (as
+    bench/vassal_setups.py saw in VASSAL 3.7.26), and every other placement stands as set up."""
+    d = valid_game(validate_game(CLASSIC / "cadre", run_replays=False))
+    module = tmp_path / "cadre.vmod"
+    module.write_bytes(build_module(d))
+    (scenario,), (setup,) = d.scenarios, inspect_module(module).setups
+    placed = setup.by_location()
+    expected = placed_units(d, scenario)
+    assert ("SOUTH DIV (damaged: face 3)", "0703") in [(u.name, u.location) for u in expected]
+    assert [u for u in expected if placed.get(u.location, []).count(u.name) < u.copies] == []
 
 
 def test_ten_days_named_facts(modules: dict[str, Path]) -> None:

@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 
 from compiler.render.art import BoardArt
 from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
-from compiler.render.names import counter_label
 from compiler.vassal.automation.plan import Automation
 from compiler.vassal.automation.turns import tracker_state
-from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes
+from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes, shown_name
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
 from compiler.vassal.sequence import decode, encode
@@ -31,9 +30,10 @@ MAP_NAME = "Main Map"
 
 @dataclass(frozen=True)
 class PlacedUnit:
-    """Where a scenario's placement puts its unit, as VASSAL names it: the piece's name (its
-    damaged side's when set up damaged), the location name of its space (the hex ID, or the
-    space's name on a map without a grid) and how many copies stand there."""
+    """Where a scenario's placement puts its unit, as VASSAL names it: the piece's name (that
+    of the face it is set up on: its damaged side's, a further face's), the location name of
+    its space (the hex ID, or the space's name on a map without a grid) and how many copies
+    stand there."""
 
     name: str
     location: str
@@ -50,8 +50,7 @@ def placed_units(definition: ValidGame, scenario: Scenario) -> list[PlacedUnit]:
         counter, space = definition.counters.get(placement.unit), board.resolve(placement.at)
         if counter is None or space is None:
             raise ValueError(f"{scenario.id}: {placement.unit} at {placement.at} is not in the game")
-        back = counter.back if placement.face == "back" else None
-        name = counter_label(definition.game, counter, back) + (" (damaged)" if back and back.damaged else "")
+        name = shown_name(definition.game, counter, face_index(placement.face))
         location = space.id if board.grid is not None else (space.name or space.id)
         placed.append(PlacedUnit(name, location, placement.copies))
     return placed
