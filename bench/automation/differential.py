@@ -39,7 +39,7 @@ from rules_engine.systems import system_for  # noqa: E402
 FIXTURES = ROOT / "tests" / "fixtures" / "automation"
 
 
-def main() -> int:
+def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -58,7 +58,11 @@ def main() -> int:
         action="store_true",
         help="play the fixture's battles with its dice; the module must answer as it did when recorded",
     )
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = parse_arguments()
     scratch = Path(tempfile.mkdtemp(prefix="wgc-differential-game-"))
     folder = game_folder(args.game, ROOT, scratch)
     report = validate_game(folder, run_replays=False)
