@@ -27,9 +27,9 @@ from collections.abc import Iterator
 
 from lxml import etree
 
+from compiler.javatext.sequence import decode
 from compiler.vassal.inspection.xml import attributes
 from compiler.vassal.pieces import split_chain
-from compiler.vassal.sequence import decode
 
 NAMED_FIRST, NAMED_LAST = 0xE000, 0xF8FE  # NamedKeyManager's private key codes
 

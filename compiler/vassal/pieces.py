@@ -13,8 +13,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from compiler.vassal.inspection.numbers import parse_int
-from compiler.vassal.sequence import decode, encode, unquote
+from compiler.javatext.numbers import parse_int
+from compiler.javatext.sequence import decode, encode, unquote
 
 TAB = "\t"
 CTRL = 130
