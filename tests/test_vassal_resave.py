@@ -93,13 +93,16 @@ def test_the_reencoder_writes_every_slot_as_vassal_did(game: str) -> None:
 
 
 def test_cadre_is_recorded_as_it_is_built_today() -> None:
-    """VASSAL wrote cadre's build back unchanged; that build is still the one we make."""
+    """VASSAL wrote cadre's slots back unchanged; those slots are still the ones we build (the
+    rest of the build file, its charts say, may grow)."""
     definition = validate_game(CLASSIC / "cadre", run_replays=False).valid
     assert definition is not None
-    built = zipfile.ZipFile(io.BytesIO(build_module(definition, fork_board=False))).read("buildFile.xml")
-    assert built == gzip.decompress((FIXTURES / "cadre.ours.xml.gz").read_bytes())
+    built = parse(
+        zipfile.ZipFile(io.BytesIO(build_module(definition, fork_board=False))).read("buildFile.xml")
+    )
     ours, theirs = recorded("cadre")
-    assert [s.text for s in slots(ours)] == [s.text for s in slots(theirs)]
+    assert [s.text for s in slots(built)] == [s.text for s in slots(ours)] == [s.text for s in slots(theirs)]
+    assert named_key_codes(built) == vassal_codes("cadre")
 
 
 @pytest.mark.parametrize("game", sorted(p.name for p in CLASSIC.iterdir() if (p / "game.json").exists()))
