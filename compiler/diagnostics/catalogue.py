@@ -340,10 +340,12 @@ Return To Deck, Move Fixed Distance). Whatever is left out, including keys sent 
 pieces or to the new markers (their afterburner keys), is reported (`setup.startup-commands`,
 info), since VASSAL's pieces and locations may then differ. A condition that throws is reported
 and does not hold. Re-encoding is judged by writing each slot back as VASSAL 3.7.26's
-`myGetType` and `myGetState` would, with the slot's gpid, and comparing the strings; not judged
-are a named key's code (VASSAL numbers names in the order it meets them, which matches the
-module's own when VASSAL saved it last), a Text Label's font family outside Java's logical ones,
-and a Layer following a property that inspect cannot work out in the palette.
+`myGetType` and `myGetState` would, with the slot's gpid, and comparing the strings; a named
+command takes the code VASSAL gives its name as it loads the module (the names numbered from
+0xE000 in the order VASSAL meets them: `compiler/vassal/namedkeys.py`). Not judged are a Text
+Label's font family outside Java's logical ones and a Layer following a property that inspect
+cannot work out in the palette; a named command whose name holds a separator (`,;:|/`, TAB or
+a backslash) is read up to it.
 
 | code | severity | meaning |
 | --- | --- | --- |

@@ -151,6 +151,14 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
     return PieceDefinition(counter, gpid, tuple(traits), tuple(images), label)
 
 
+def shown_name(game: GameInfo, counter: Counter, index: int) -> str:
+    """The name VASSAL gives the piece showing face ``index`` (0 the front): the Layer's level
+    name added to the counter's name ('+' first) or in its place."""
+    label = counter_label(game, counter)
+    level = _level_names(game, counter, label)[index] if index else ""
+    return label + level[1:] if level.startswith("+") else (level.replace("\\+", "+") or label)
+
+
 def _level_names(game: GameInfo, counter: Counter, label: str) -> list[str]:
     """The Layer's names for the sides: the damaged side adds ' (damaged)' to the name; a
     back whose values name it otherwise (counter_names) is called by its own name. A further

@@ -65,6 +65,7 @@ from compiler.vassal.inspection.xml import (
     parse,
     short_tag,
 )
+from compiler.vassal.namedkeys import named_key_codes
 from compiler.vassal.savefile import BEGIN, END
 
 __all__ = ["Inspection", "inspect_module"]
@@ -112,7 +113,7 @@ def _inspect_tree(
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
     prototypes = Prototypes(palette.reader, palette.prototype_texts)
-    check_reencoding(palette.slots, prototypes, _module_globals(root), report)
+    check_reencoding(palette.slots, prototypes, _module_globals(root), report, named_key_codes(root))
     checks = SetupChecks(prototypes, read_startup_commands(root))
     checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
     files = [s.get("file") if s.get("useFile") == "true" else None for s in setups]
