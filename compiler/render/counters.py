@@ -48,8 +48,9 @@ from compiler.render.fonts import (
     font,
     name_font,
 )
+from compiler.render.icons import ICONS, draw_icon
 from compiler.render.marks import draw_flag
-from compiler.render.symbols import draw_symbol, star_points
+from compiler.render.symbols import draw_symbol
 from rules_engine.definitions import Counter, CounterLayout, Face, ValidGame
 from rules_engine.definitions.counters import face_name as name_of_face
 from rules_engine.definitions.counters import face_path
@@ -65,6 +66,11 @@ MIN_CAP_PT = 5.0  # a name's capitals, as a reader measures a name's size
 MIN_CAP_U = MIN_CAP_PT / 72 / DEFAULT_COUNTER_IN * 100  # 11.1
 NAME_U = 14.0  # a name's size (pixels to the em, in u) where it fits
 DAMAGED_BAR_U = (56.5, 61.5)  # top and bottom of the damaged side's bar
+DEFAULT_SYMBOL = {"dummy": "dummy"}  # a piece of no unit class: a dummy shows the hollow star
+WORD_U = 15.0  # a marker's word under its icon: secondary (its capitals 5 pt and a little over)
+ICON_TOP_U = 8.0  # the top of a marker's icon
+ICON_GAP_U = 2.0  # between the icon and the word's capitals
+ICON_WORDS_U = ((79.0, 0.0), (70.0, 15.5))  # the centre of the first line and the line step, 1 or 2 lines
 # A marker's large figure: 26u high, under its picture (or in the middle when it has none).
 MARKER_FIGURE = Slot(("centre", 0), ("bottom", -20), "mm", 26, 0.5, 0.5, 88, (("centre", 0), ("top", 50)), 12)
 
@@ -206,7 +212,8 @@ class CounterPainter:
             or readable_on(background)
         )
         unit_class = self._classes.get(counter.unit_class or "")
-        symbol = face.symbol or (unit_class.symbol if unit_class else "none")
+        default = DEFAULT_SYMBOL.get(counter.kind, "none")
+        symbol = face.symbol or (unit_class.symbol if unit_class else default)
         if face.flag is not None:
             nation = self._nations.get(face.flag, nation)
         return FaceArt(counter, face, face_name, background, ink, symbol, nation, side_colour)
@@ -246,6 +253,7 @@ class CounterPainter:
             if face.damaged:
                 _damaged_bar(draw, art.background, box[1], u, full)
             draw.rectangle(box, outline=shade(art.background, 0.6), width=max(1, round(0.8 * u)))
+        self.last_overflows += painter.overflows
         self.last_texts = [t.text for t in draw.texts]
         self.last_drawn = list(draw.texts)
         self.last_numerals = list(painter.values.numerals)
@@ -326,6 +334,9 @@ class CounterPainter:
         heading = None if face.text else art.counter.printed_names if words is None else None
         has_symbol = art.symbol != "none"
         painter.paint_nation_marks()
+        if has_symbol and words is not None and not big and heading is None:
+            self._icon_and_words(draw, painter, art, words, box, u, everything)
+            return
         if heading:
             # the heading's line, beside the nation's mark where one stands in the corner
             start = left + (24 * u if painter.shows("top-left") else 4 * u)
@@ -356,6 +367,35 @@ class CounterPainter:
         entry = painter.layout.entry("middle")
         if entry is not None:
             painter.paint_entry(entry, MARKER_FIGURE, spot)
+
+    def _icon_and_words(
+        self,
+        draw: RecordingDraw,
+        painter: LayoutPainter,
+        art: FaceArt,
+        words: str,
+        box: tuple[float, ...],
+        u: float,
+        everything: bool,
+    ) -> None:
+        """A marker as a published game prints one: its icon large, read at arm's length, and
+        its word small beneath (one line, or two where one would not fit at ``WORD_U``)."""
+        left, top, right, _ = box
+        cx = (left + right) / 2
+        width = right - left - 12 * u
+        lines, chosen, fitted = _word_lines(draw, words, width, WORD_U * u, u)
+        if not fitted:
+            self.last_overflows.append(words)
+        first, step = ICON_WORDS_U[len(lines) - 1]
+        icon_bottom = first - ICON_GAP_U - 0.5 * WORD_U
+        height = icon_bottom - ICON_TOP_U
+        icon_box = (cx - height / 2 * u, top + ICON_TOP_U * u, cx + height / 2 * u, top + icon_bottom * u)
+        if everything:
+            self._marker_symbol(draw, art.symbol, icon_box, art, u)
+        painter.paint(DRAWN_ORDER + VALUE_LINES)
+        draw.role = "words"
+        for index, line in enumerate(lines):
+            draw_centered(draw, (cx, top + (first + index * step) * u), line, chosen, art.ink)
 
     def _words(
         self,
@@ -394,30 +434,10 @@ class CounterPainter:
         art: FaceArt,
         u: float,
     ) -> None:
-        left, top, right, bottom = box
-        cx, cy = (left + right) / 2, (top + bottom) / 2
-        r = min(right - left, bottom - top) / 2
-        width = max(1, round(2.5 * u))
-        if name == "out-of-supply":
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=art.ink, width=width)
-            draw.line([(cx - r * 0.7, cy + r * 0.7), (cx + r * 0.7, cy - r * 0.7)], fill=art.ink, width=width)
-        elif name == "control":
-            draw.polygon(star_points(cx, cy, r, r * 0.42), fill=art.ink)
-        elif name == "arrow":
-            draw.line([(left, cy), (right - r * 0.5, cy)], fill=art.ink, width=width * 2)
-            draw.polygon(
-                [(right, cy), (right - r * 0.7, cy - r * 0.6), (right - r * 0.7, cy + r * 0.6)], fill=art.ink
-            )
-        elif name == "road":
-            draw.line([(left, cy), (right, cy)], fill=art.ink, width=width * 2)
-            draw.polygon(
-                [(right, cy), (right - r * 0.5, cy - r * 0.45), (right - r * 0.5, cy + r * 0.45)],
-                fill=art.ink,
-            )
-        elif name == "turn":
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=art.ink, width=width)
-            draw.line([(cx, cy), (cx, cy - r * 0.75)], fill=art.ink, width=width)
-            draw.line([(cx, cy), (cx + r * 0.55, cy)], fill=art.ink, width=width)
+        """A marker's picture: one of the marker icons, else a unit-type symbol (an air token's
+        aeroplane, a garrison's house)."""
+        if name in ICONS:
+            draw_icon(draw, name, box, art.ink, art.background)
         else:
             draw_symbol(draw, name, box, art.ink, None, max(1, round(2 * u)))
 
@@ -486,6 +506,26 @@ def _offset_box(
 ) -> tuple[float, float, float, float]:
     left, top = box[0], box[1]
     return (left + parts[0] * u, top + parts[1] * u, left + parts[2] * u, top + parts[3] * u)
+
+
+def _word_lines(
+    draw: ImageDraw.ImageDraw, words: str, width: float, size: float, u: float
+) -> tuple[list[str], Font, bool]:
+    """A marker's words under its icon: one line at ``size`` if it fits, else two lines as even
+    as the words allow, as large as fits up to ``size`` (never below ``name_minimum``)."""
+    options: list[list[str]] = [[words]]
+    split = words.split()
+    if len(split) > 1:
+        cuts = [[" ".join(split[:i]), " ".join(split[i:])] for i in range(1, len(split))]
+        cuts.sort(key=lambda lines: abs(len(lines[0]) - len(lines[1])))
+        options += cuts
+    minimum = name_minimum(u, words)
+    for lines in options:  # each way of setting them at the full size first
+        if all(fits(draw, line, width, size, name_font) for line in lines):
+            return lines, name_font(round(size), words), True
+    best = options[1] if len(options) > 1 else options[0]
+    _, chosen, fitted = readable_fit(draw, (max(best, key=len),), width, size, minimum, name_font)
+    return best, chosen, fitted
 
 
 def _wrap(text: str, width: int) -> list[str]:
