@@ -168,3 +168,28 @@ def test_a_dummys_face_shows_the_hollow_star_in_its_band(game: str) -> None:
         assert inked > 0.1 * middle.width * middle.height, (counter.id, inked)
         centre = image.getpixel((SIZE // 2, round(45 * u)))
         assert centre != ink, counter.id  # hollow: the star is not a leader's filled one
+
+
+# --- names as the original prints them --------------------------------------------------------
+
+
+def test_battle_for_moscow_prints_every_army_by_its_name_in_words() -> None:
+    """The 1996 counter sheet (SOURCES.md, K) names every Soviet army in words ("TWENTY
+    FOURTH", never "24TH") and every German corps by its numeral; the nation's mark stands
+    left of the symbol, as K prints "SU" and "DE", so the longest name has the whole line."""
+    d = definition("battle-for-moscow")
+    assert d.counters is not None
+    painter = CounterPainter(d)
+    wrong = []
+    for counter in d.counters.counters.values():
+        if not counter.is_unit:
+            continue
+        for face in ("front", "back"):
+            painter.render(counter, face, SIZE)
+            names = [t.text for t in painter.last_drawn if t.role == "name"]
+            if names != [counter.name]:
+                wrong.append((counter.id, face, names))
+            assert painter.last_overflows == [], (counter.id, painter.last_overflows)
+            (mark,) = painter.last_marks
+            assert mark[1][1] > SIZE * 0.3, counter.id  # beside the symbol, not on the name's line
+    assert not wrong, wrong

@@ -142,6 +142,13 @@ SYMBOL_BOX_U = (28.0, 24.0, 72.0, 54.0)  # left, top, right, bottom of a unit's 
 SMALL_SYMBOL_BOX_U = (33.0, 39.5, 67.0, 59.5)  # the same under a unit size above the symbol
 BAND_U = (38.0, 62.0)  # top and bottom of a band
 BAND_KEYLINE_U = 1.2
+# where a nation's mark stands (x from the left edge, or the right for top-right; y from the
+# top): a top corner of the name's line, or left of the symbol (Battle for Moscow's "SU", K)
+NATION_MARK_U = {
+    "top-left": (5.5, 6.0, 20.5, 17.0),
+    "top-right": (-20.5, 6.0, -5.5, 17.0),
+    "left": (6.0, 40.0, 21.0, 51.0),
+}
 
 
 def default_layouts(game: GameInfo) -> tuple[CounterLayout, CounterLayout]:
@@ -224,16 +231,13 @@ class LayoutPainter:
             self.draw.rectangle((0, upper, full, lower), fill=self.band_colour)
 
     def paint_nation_marks(self) -> None:
-        for at in ("top-left", "top-right"):
+        for at, (x0, y0, x1, y1) in NATION_MARK_U.items():
             entry = self.layout.entry(at)
             if entry is not None and entry.style == "nation-mark" and self.shows(at) and self.art.nation:
                 left, top, right, _ = self.box[:4]
                 u = self.u
-                box = (
-                    (left + 5.5 * u, top + 6 * u, left + 20.5 * u, top + 17 * u)
-                    if at == "top-left"
-                    else (right - 20.5 * u, top + 6 * u, right - 5.5 * u, top + 17 * u)
-                )
+                x = right if at == "top-right" else left
+                box = (x + x0 * u, top + y0 * u, x + x1 * u, top + y1 * u)
                 draw_flag(self.draw, self.art.nation, box, u, keyline_for(self.art.background))
                 self.marks.append((self.art.nation.id, box))
 
