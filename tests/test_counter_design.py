@@ -17,6 +17,7 @@ from compiler.render.counter_layout import SIZE_MARK_PT
 from compiler.render.counters import DEFAULT_COUNTER_IN, CounterPainter
 from compiler.render.fonts import DrawnText, cap_height, typeface_font
 from compiler.render.icons import ICONS
+from compiler.render.legibility import APART, VISIONS, delta_e, seen
 from compiler.render.symbol_names import FACE_SYMBOLS, MARKER_ICONS, UNIT_SYMBOLS
 from compiler.render.symbols import SYMBOLS
 from rules_engine.definitions import Counter, ValidGame
@@ -193,3 +194,53 @@ def test_battle_for_moscow_prints_every_army_by_its_name_in_words() -> None:
             (mark,) = painter.last_marks
             assert mark[1][1] > SIZE * 0.3, counter.id  # beside the symbol, not on the name's line
     assert not wrong, wrong
+
+
+# --- sides apart for every player -------------------------------------------------------------
+
+
+def _side_looks(game: str) -> dict[str, set[tuple[str, tuple[int, int, int]]]]:
+    """Each side's unit faces as (ground, colour just below the top edge): the second is the
+    side band's where the face has one, else the ground again."""
+    d = definition(game)
+    assert d.counters is not None
+    painter = CounterPainter(d)
+    looks: dict[str, set[tuple[str, tuple[int, int, int]]]] = {}
+    for counter in d.counters.counters.values():
+        if not counter.is_unit:
+            continue
+        for name, face in painter.faces(counter):
+            if face.blank or face.text == "?" or face.symbol == "flag" or face.image is not None:
+                continue
+            image = painter.render(counter, name, SIZE)
+            top = image.getpixel((SIZE // 2, round(0.03 * SIZE)))
+            art = painter._art(counter, face, name)
+            looks.setdefault(counter.side or "", set()).add((art.background, top[:3]))  # type: ignore[index]
+    return looks
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("vision", VISIONS)
+def test_the_two_sides_stay_apart_at_arms_length(game: str, vision: str) -> None:
+    """Any unit of one side and any of the other differ by ΔE 20 as this player sees them,
+    in their ground or in the band across their top (Battle for Moscow's green and orange were
+    ΔE 3 in greyscale, Vallon's 0.4): not by a flag alone."""
+    looks = _side_looks(game)
+    if len(looks) != 2:
+        return
+    first, second = looks.values()
+    alike = [
+        (a, b)
+        for a in first
+        for b in second
+        if delta_e(seen(a[0], vision), seen(b[0], vision)) < APART
+        and delta_e(seen(a[1], vision), seen(b[1], vision)) < APART
+    ]
+    assert not alike, alike[:3]
+
+
+def test_a_side_band_goes_only_where_the_sides_merge() -> None:
+    """Lawrence's light green and dark red stay apart for every player: no band there."""
+    painter = CounterPainter(definition("lawrence"))
+    assert painter._banded is None
+    assert CounterPainter(definition("jerusalem"))._banded == "jewish"

@@ -52,6 +52,7 @@ class FaceArt:
     symbol: str
     nation: Nation | None
     side_colour: str | None
+    side_band: str | None = None  # the side band's colour, on a side told apart by it
 
 
 @dataclass(frozen=True)
@@ -230,8 +231,9 @@ class LayoutPainter:
             self.draw.rectangle((0, upper - line, full, lower + line), fill=keyline_for(self.band_colour))
             self.draw.rectangle((0, upper, full, lower), fill=self.band_colour)
 
-    def paint_nation_marks(self) -> None:
-        for at, (x0, y0, x1, y1) in NATION_MARK_U.items():
+    def paint_nation_marks(self, places: tuple[str, ...] = tuple(NATION_MARK_U)) -> None:
+        for at in places:
+            x0, y0, x1, y1 = NATION_MARK_U[at]
             entry = self.layout.entry(at)
             if entry is not None and entry.style == "nation-mark" and self.shows(at) and self.art.nation:
                 left, top, right, _ = self.box[:4]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
@@ -50,6 +51,7 @@ from compiler.render.fonts import (
 )
 from compiler.render.icons import ICONS, draw_icon
 from compiler.render.marks import draw_flag
+from compiler.render.side_band import SIDE_BAND_U, band_colour, banded_side
 from compiler.render.symbols import draw_symbol
 from rules_engine.definitions import Counter, CounterLayout, Face, ValidGame
 from rules_engine.definitions.counters import face_name as name_of_face
@@ -66,6 +68,8 @@ MIN_CAP_PT = 5.0  # a name's capitals, as a reader measures a name's size
 MIN_CAP_U = MIN_CAP_PT / 72 / DEFAULT_COUNTER_IN * 100  # 11.1
 NAME_U = 14.0  # a name's size (pixels to the em, in u) where it fits
 DAMAGED_BAR_U = (56.5, 61.5)  # top and bottom of the damaged side's bar
+TOP_LINE = ("top-left", "top-right")  # the corners of the name's line
+BESIDE_SYMBOL = ("left",)  # where else a nation's mark may stand
 DEFAULT_SYMBOL = {"dummy": "dummy"}  # a piece of no unit class: a dummy shows the hollow star
 WORD_U = 15.0  # a marker's word under its icon: secondary (its capitals 5 pt and a little over)
 ICON_TOP_U = 8.0  # the top of a marker's icon
@@ -93,6 +97,7 @@ class CounterPainter:
         self._classes = {c.id: c for c in game.unit_classes}
         # where each counter is written, for a diagnostic about its image (the drawing sees no ids)
         self._origins = {c.name: c.origin for c in definition.counters.counters.values()}
+        self._banded = banded_side((s.id for s in game.sides), self._unit_grounds())
         self.last_texts: list[str] = []
         self.last_drawn: list[DrawnText] = []
         self.last_numerals: list[Numeral] = []
@@ -135,10 +140,12 @@ class CounterPainter:
 
     def inputs(self, counter: Counter, face_name: str) -> tuple[object, ...]:
         """Everything ``render`` reads to draw one face (the key of its cached image): the
-        counter as drawn, its side, nation, flag and unit class, and its layout."""
+        counter as drawn, its side, nation, flag and unit class, its layout, and which side
+        carries the side band (the whole game's colours decide it)."""
         drawn = self.drawn(counter, face_name)
         face = drawn.front if face_name == "front" else drawn.back
         return (
+            self._banded,
             self.layout(counter),
             drawn,
             self._sides.get(drawn.side or ""),
@@ -201,11 +208,36 @@ class CounterPainter:
 
     # --- resolving colours and symbols ------------------------------------------------
 
+    def _ground(self, counter: Counter, face: Face) -> str:
+        """The face's background: its own, else its nation's, else its side's colour."""
+        nation = self._nations.get(counter.nation or "")
+        side = self._sides.get(counter.side or "")
+        return (
+            face.background
+            or (nation.colour if nation else None)
+            or (side.colour if side else None)
+            or NEUTRAL
+        )
+
+    def _unit_grounds(self) -> dict[str, set[str]]:
+        """Each side's unit grounds, over every printed face of its units (hidden and flag
+        faces aside: they show no ground of the side's units)."""
+        grounds: dict[str, set[str]] = {}
+        assert self.definition.counters is not None
+        for counter in self.definition.counters.counters.values():
+            if not counter.is_unit or counter.side not in self._sides:
+                continue
+            for _, face in self.faces(counter):
+                if not _banded_face(counter, face) or face.image is not None:
+                    continue
+                grounds.setdefault(counter.side, set()).add(self._ground(counter, face))
+        return grounds
+
     def _art(self, counter: Counter, face: Face, face_name: str) -> FaceArt:
         nation = self._nations.get(counter.nation or "")
         side = self._sides.get(counter.side or "")
         side_colour = side.colour if side else None
-        background = face.background or (nation.colour if nation else None) or side_colour or NEUTRAL
+        background = self._ground(counter, face)
         ink = (
             face.foreground
             or (side.text_colour if side and side.colour == background else None)
@@ -216,7 +248,10 @@ class CounterPainter:
         symbol = face.symbol or (unit_class.symbol if unit_class else default)
         if face.flag is not None:
             nation = self._nations.get(face.flag, nation)
-        return FaceArt(counter, face, face_name, background, ink, symbol, nation, side_colour)
+        band = None
+        if counter.side == self._banded and _banded_face(counter, face):
+            band = band_colour(background, side_colour)
+        return FaceArt(counter, face, face_name, background, ink, symbol, nation, side_colour, band)
 
     # --- painting -----------------------------------------------------------------------
 
@@ -239,6 +274,8 @@ class CounterPainter:
         painter = LayoutPainter(draw, art, layout, box, u)
         face = art.face
         painter.paint_band(full)
+        if art.side_band is not None:  # edge to edge through the bleed, as the no-ZOC band
+            draw.rectangle((0, 0, full, offset + SIDE_BAND_U * u), fill=art.side_band)
         if not face.blank:
             if face.symbol == "flag" and art.nation is not None:
                 flag_box = (box[0] + 18 * u, box[1] + 26 * u, box[2] - 18 * u, box[3] - 26 * u)
@@ -271,13 +308,24 @@ class CounterPainter:
         everything: bool,
     ) -> None:
         """Nation marks and the name, the values around the symbol, the symbol (or what the
-        layout prints in its place), then the value lines."""
-        painter.paint_nation_marks()
+        layout prints in its place), then the value lines. On a side band the name's line is
+        painted as on a counter of the band's colour."""
+        top = painter
+        if art.side_band is not None:
+            top_art = replace(art, background=art.side_band, ink=readable_on(art.side_band))
+            top = LayoutPainter(draw, top_art, painter.layout, box, u)
+        top.paint_nation_marks(TOP_LINE)
+        painter.paint_nation_marks(BESIDE_SYMBOL)
         if painter.layout.entry("top") is None:
-            self._unit_name(draw, painter, art, box, u)
+            self._unit_name(draw, top, top.art, box, u)
         else:
-            painter.paint(("top",))
-        painter.paint(DRAWN_ORDER)
+            top.paint(("top",))
+        top.paint(TOP_LINE)
+        painter.paint(tuple(at for at in DRAWN_ORDER if at not in TOP_LINE))
+        if top is not painter:
+            painter.marks += top.marks
+            painter.overflows += top.overflows
+            painter.values.numerals += top.values.numerals
         if painter.shows("middle"):
             painter.paint(("middle",))
         elif everything:
@@ -488,6 +536,11 @@ def name_minimum(u: float, text: str) -> float:
     least ``MIN_CAP_U`` tall in the face that sets it."""
     probe = name_font(100, text)
     return max(MIN_TEXT_U * u, MIN_CAP_U * u * 100 / cap_height(probe))
+
+
+def _banded_face(counter: Counter, face: Face) -> bool:
+    """A unit's face that shows its side's ground: not blank, not a hidden '?' or a flag."""
+    return counter.is_unit and not face.blank and face.text != "?" and face.symbol != "flag"
 
 
 def _damaged_bar(draw: ImageDraw.ImageDraw, background: str, top: float, u: float, full: float) -> None:
