@@ -244,3 +244,21 @@ def test_a_side_band_goes_only_where_the_sides_merge() -> None:
     painter = CounterPainter(definition("lawrence"))
     assert painter._banded is None
     assert CounterPainter(definition("jerusalem"))._banded == "jewish"
+
+
+def test_waterloo_prints_designations_and_sizes_as_the_1971_counters() -> None:
+    """The 1971 counter set (SOURCES.md) prints a designation ("2", "Chas Gd") and a size over
+    every infantry and cavalry symbol, none over artillery; the faces print the same."""
+    d = definition("napoleon-at-waterloo")
+    assert d.counters is not None
+    painter = CounterPainter(d)
+    for counter in d.counters.counters.values():
+        if not counter.is_unit:
+            continue
+        painter.render(counter, "front", SIZE)
+        texts = {t.role: t.text for t in painter.last_drawn}
+        size = counter.front.values.get("size")
+        assert (size is None) == (counter.unit_class == "artillery"), counter.id
+        assert size is None or size in painter.last_texts, counter.id
+        if counter.front.label:
+            assert texts.get("name") == counter.front.label, counter.id
