@@ -13,8 +13,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from compiler.render.colours import rgb
-from compiler.render.counter_layout import SIZE_MARK_PT
-from compiler.render.counters import DEFAULT_COUNTER_IN, CounterPainter
+from compiler.render.counter_layout import SIZE_MARK_PT, SMALL_SYMBOL_BOX_U
+from compiler.render.counters import DAMAGED_BAR_U, DEFAULT_COUNTER_IN, SYMBOL_BOX_U, CounterPainter
 from compiler.render.fonts import DrawnText, cap_height, typeface_font
 from compiler.render.icons import ICONS
 from compiler.render.legibility import APART, VISIONS, delta_e, seen
@@ -262,3 +262,23 @@ def test_waterloo_prints_designations_and_sizes_as_the_1971_counters() -> None:
         assert size is None or size in painter.last_texts, counter.id
         if counter.front.label:
             assert texts.get("name") == counter.front.label, counter.id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_damaged_bar_leaves_the_symbol_clear(game: str) -> None:
+    """On every damaged face the red bar runs below the symbol's box, whichever box the face
+    uses (the smaller one under a unit size): it crosses no symbol."""
+    d = definition(game)
+    assert d.counters is not None
+    painter = CounterPainter(d)
+    crossed = []
+    for counter in d.counters.counters.values():
+        for name, face in painter.faces(counter):
+            if face.blank or not face.damaged or face.image is not None:
+                continue
+            painter.render(counter, name, SIZE)
+            small = any(t.text == face.values.get("size") for t in painter.last_drawn)
+            box = SMALL_SYMBOL_BOX_U if small else SYMBOL_BOX_U
+            if box[3] >= DAMAGED_BAR_U[0]:
+                crossed.append((counter.id, name, box))
+    assert not crossed, crossed[:3]

@@ -130,7 +130,7 @@ SLOTS: dict[str, Slot] = {
         badge=(("right", -16), ("top", 34)),
         radius=10.5,
     ),
-    "above-symbol": _slot(("centre", 0), ("top", 29.5), SIZE_MARK_CAP_U, 60, stroke=0, plain_stroke=0),
+    "above-symbol": _slot(("centre", 0), ("top", 28.5), SIZE_MARK_CAP_U, 60, stroke=0, plain_stroke=0),
     "middle": _slot(("centre", 0), ("top", 50), 22, 88, stroke=0.6, plain_stroke=0.6, radius=12),
     "bottom-left": _slot(("left", 21), ("bottom", -20), 21, 38),
     "bottom-right": _slot(("right", -22), ("bottom", -20), 21, 38),
@@ -140,7 +140,7 @@ SLOTS: dict[str, Slot] = {
 DRAWN_ORDER = ("top-left", "top-right", "left", "right", "above-symbol")
 VALUE_LINES = ("bottom-left", "bottom-right", "bottom")
 SYMBOL_BOX_U = (28.0, 24.0, 72.0, 54.0)  # left, top, right, bottom of a unit's symbol
-SMALL_SYMBOL_BOX_U = (33.0, 39.5, 67.0, 59.5)  # the same under a unit size above the symbol
+SMALL_SYMBOL_BOX_U = (34.0, 37.5, 66.0, 55.5)  # the same under a unit size, clear of the damaged bar
 BAND_U = (38.0, 62.0)  # top and bottom of a band
 BAND_KEYLINE_U = 1.2
 # where a nation's mark stands (x from the left edge, or the right for top-right; y from the
