@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops
 
-from compiler.render.colours import rgb
+from compiler.presentation.colours import rgb
 from compiler.render.counter_layout import SIZE_MARK_PT, SMALL_SYMBOL_BOX_U
 from compiler.render.counters import DAMAGED_BAR_U, DEFAULT_COUNTER_IN, SYMBOL_BOX_U, CounterPainter
 from compiler.render.fonts import DrawnText, cap_height, typeface_font

@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from PIL import Image
 
+from compiler.render.canvas import Drawing
 from compiler.render.fonts import DrawnText
 from compiler.render.holdings import Key
 from rules_engine.geometry import HexGrid, HexLayout
@@ -51,6 +52,7 @@ class BoardArt:
     unplaced: list[str] = field(default_factory=list)
     play_area: list[Rect] = field(default_factory=list)
     texts: list[DrawnText] = field(default_factory=list)
+    drawing: Drawing | None = None  # painted with ``record``: the board as drawn, for a vector PDF
 
 
 # --- the records of a cached board -------------------------------------------------------------

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from compiler.render.colours import NAMED, keyline_for, readable_on
+from compiler.presentation.colours import NAMED, keyline_for, readable_on
 from compiler.render.counter_values import Figure, Spot, ValuePainter
 from compiler.render.fonts import RecordingDraw, cap_height, name_font, text_length
 from compiler.render.marks import draw_corner_symbol, draw_flag

@@ -27,8 +27,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
+from compiler.presentation.colours import keyline_for, readable_on, shade
 from compiler.render.artwork import picture
-from compiler.render.colours import keyline_for, readable_on, shade
 from compiler.render.counter_layout import (
     DRAWN_ORDER,
     SMALL_SYMBOL_BOX_U,
