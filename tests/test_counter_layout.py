@@ -176,6 +176,13 @@ CHECKS: list[tuple[str, Callable[[dict[str, Any]], object], str, str, str | None
         'write "at": "band"',
     ),
     (
+        "a nation's mark in the middle",
+        lambda g: _layout(g)["print"].append({"at": "middle", "style": "nation-mark"}),
+        codes.LAYOUT_WRONG_STYLE,
+        "/counter_layout/0/print/4/at",
+        'write "at": "top-left" (or "left")',
+    ),
+    (
         "symbol without its symbol",
         lambda g: _layout(g)["print"][1].pop("symbol"),
         codes.LAYOUT_WRONG_STYLE,
