@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from compiler.render import classic_charts, classic_rules
 from compiler.render.charts import Cell, Chart, FaceItem, Faces, Paragraph, Table
-from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names, counter_label
+from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names
 from compiler.render.rule_cards import rule_cards
 from compiler.render.schedule import scenario_chart, set_ups
 from compiler.render.terrain_key import style_of
@@ -120,9 +120,7 @@ def unit_chart(definition: ValidGame, names: Names) -> Chart:
     for counter in definition.counters.counters.values():
         heading = names.side(counter.side) if counter.is_unit and counter.side else "Markers"
         back = painter.drawn(counter, "back") if counter.two_sided else None
-        caption = counter_label(definition.game, counter) + (
-            f" x{counter.copies}" if counter.copies > 1 else ""
-        )
+        caption = names.counter(counter.id) + (f" x{counter.copies}" if counter.copies > 1 else "")
         more = tuple(painter.drawn(counter, name) for name, _ in painter.faces(counter)[2:]) if back else ()
         groups.setdefault(heading, []).append(FaceItem(painter.drawn(counter, "front"), back, caption, more))
     order = sorted(groups, key=lambda heading: heading == "Markers")

@@ -62,6 +62,7 @@ SUPERSAMPLE_BELOW = 150  # pixels: smaller counters are drawn at twice the size 
 NEUTRAL = "#c8c8c8"
 DAMAGE_RED = "#d0202a"
 DEFAULT_COUNTER_IN = 0.625
+NAME_PROBE_PX = 188  # a 5/8 in counter at 300 ppi: the size the name is chosen at for the aids
 MIN_TEXT_PT = 5.0
 MIN_TEXT_U = math.ceil(MIN_TEXT_PT / 72 / DEFAULT_COUNTER_IN * 100 * 10) / 10  # 11.2
 MIN_CAP_PT = 5.0  # a name's capitals, as a reader measures a name's size
@@ -105,6 +106,7 @@ class CounterPainter:
         self.last_overflows: list[str] = []
         self.last_canvas = 0
         self.last_offset = 0
+        self._printed: dict[str, str] = {}
 
     # --- public -----------------------------------------------------------------
 
@@ -114,6 +116,18 @@ class CounterPainter:
         back = counter.back if counter.back is not None else self.implied_back(counter)
         more = [(name_of_face(index), face) for index, face in enumerate(counter.more_faces, start=2)]
         return [("front", counter.front), ("back", back), *more]
+
+    def printed_name(self, counter: Counter) -> str:
+        """The name the counter's front prints: its full name, its short one where the full
+        one does not fit, or the face's label. Aids name a unit by this, so a player finds on
+        the counter the name the Order of Battle reads. A face of words alone (OUT OF SUPPLY)
+        or a whole picture prints no name, and is named by its name. (Drawing the front to
+        know it leaves that drawing in ``last_drawn``.)"""
+        if counter.id not in self._printed:
+            self.render(counter, "front", NAME_PROBE_PX)
+            names = [t.text for t in self.last_drawn if t.role == "name"]
+            self._printed[counter.id] = names[0] if names else counter.name
+        return self._printed[counter.id]
 
     def layout(self, counter: Counter) -> CounterLayout:
         """Where the counter's values stand (game.json counter_layout, or the default)."""

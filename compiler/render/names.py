@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.definitions import Counter, Face, GameInfo, ValidGame
 from rules_engine.definitions.layout import first_filled
+
+if TYPE_CHECKING:
+    from compiler.render.counters import CounterPainter
 
 SITUATIONS = {
     "enter": "to enter",
@@ -49,6 +52,7 @@ class Names:
         terrain = definition.terrain.terrain
         self._terrain = {t.id: t.name for t in terrain.values()}
         self._classes_moving = {m.id: m.name for m in definition.terrain.movement_classes}
+        self._painter: CounterPainter | None = None
 
     def side(self, side_id: str | None) -> str:
         return self._sides.get(side_id or "", _words(side_id or ""))
@@ -83,9 +87,19 @@ class Names:
         return space.name or _words(space.id)
 
     def counter(self, counter_id: str) -> str:
-        counters = self.definition.counters
-        counter = counters.get(counter_id)
-        return counter_label(self.definition.game, counter) if counter is not None else _words(counter_id)
+        """A counter as the aids name it: by the name its front prints (``printed_name``)."""
+        counter = self.definition.counters.get(counter_id)
+        if counter is None:
+            return _words(counter_id)
+        return counter_label(self.definition.game, counter, name=self.printed_name(counter))
+
+    def printed_name(self, counter: Counter) -> str:
+        """The name ``counter``'s front prints, drawn once by a painter of this game's own."""
+        if self._painter is None:
+            from compiler.render.counters import CounterPainter  # drawing faces is the painter's
+
+            self._painter = CounterPainter(self.definition)
+        return self._painter.printed_name(counter)
 
     def result(self, result: Any) -> str:
         """A table's result as a sentence: counts of named units, named leaders, or its text."""
@@ -115,18 +129,20 @@ class Names:
         return "; ".join(parts) or _words(str(result.get("effect", "")))
 
 
-def counter_label(game: GameInfo, counter: Counter, face: Face | None = None) -> str:
+def counter_label(game: GameInfo, counter: Counter, face: Face | None = None, name: str | None = None) -> str:
     """A counter as the game names it (game.json counter_names): 'HGH 4-6', 'Garrison 12-0';
     its plain name where no format selects it or the face lacks a value the formats name. A
-    word in place of a number (Jerusalem!'s 'unlimited') is not spelt out in a name."""
+    word in place of a number (Jerusalem!'s 'unlimited') is not spelt out in a name. ``name``
+    stands for the counter's name: the aids give the one its face prints."""
+    name = counter.name if name is None else name
     rule = game.names_for(counter.kind, counter.unit_class, counter.side)
     if rule is None:
-        return counter.name
+        return name
     face = counter.front if face is None else face
     numbers = {v.id for v in game.counter_values if v.kind == "number"}
     values = {k: v for k, v in face.values.items() if not (k in numbers and isinstance(v, str))}
-    pieces = first_filled(rule.formats, values, counter.name)
-    return "".join(p.text for p in pieces) if pieces else counter.name
+    pieces = first_filled(rule.formats, values, name)
+    return "".join(p.text for p in pieces) if pieces else name
 
 
 def _count(count: int, name: str) -> str:

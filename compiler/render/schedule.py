@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from compiler.render.charts import Cell, Chart, Table
 from compiler.render.holdings import Key, reinforcement_key, scenario_groups
-from compiler.render.names import Names, counter_label
+from compiler.render.names import Names
 from rules_engine.definitions import Counter, Scenario, ValidGame
 
 
@@ -168,7 +168,7 @@ def set_ups(definition: ValidGame, scenario: Scenario | None = None) -> tuple[Se
         if counter is None:
             continue
         place = names.place(placement.at).split(" (")[0]
-        label = counter_label(definition.game, counter)
+        label = names.counter(counter.id)
         units = by_side[placement.side].setdefault(place, [])
         units.append(f"{placement.copies} {label}" if placement.copies > 1 else label)
     return tuple(
