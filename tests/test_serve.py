@@ -317,3 +317,41 @@ def test_unknown_games_scenarios_and_routes(tmp_path: Path) -> None:
     lobby = client.get("/api/games").json()
     assert lobby["games"][0]["game"] == MOSCOW
     assert {"id": "operation-typhoon", "name": "Operation Typhoon"} in lobby["games"][0]["scenarios"]
+
+
+# --- websockets -------------------------------------------------------------------------------------------
+
+
+def test_websocket_play_each_seat_sent_its_own_view(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _new(client, seats="invite")
+    german, soviet = game["seats"]["german"], game["seats"]["soviet"]
+    path = f"/ws/games/{game['id']}"
+    with (
+        client,  # one event loop for both sockets, as in a server
+        client.websocket_connect(f"{path}?token={german}") as playing,
+        client.websocket_connect(f"{path}?token={soviet}") as waiting,
+    ):
+        first = playing.receive_json()
+        assert first["type"] == "state" and first["state"]["legal"]
+        assert waiting.receive_json()["state"]["legal"] == []
+        playing.send_text("not json")
+        assert playing.receive_json()["error"] == "bad-json"
+        playing.send_json({"steps": 0, "action": {"move": "VI", "path": ["0203"]}})
+        refused = playing.receive_json()
+        assert refused["type"] == "error" and refused["rule"] and refused["state"]["steps"] == 0
+        playing.send_json({"steps": 0, "action": {"end_phase": True}})
+        assert playing.receive_json()["state"]["steps"] == 1
+        told = waiting.receive_json()
+        assert told["type"] == "state" and told["state"]["steps"] == 1 and told["state"]["seat"] == "soviet"
+        waiting.send_json({"steps": 1, "action": {"end_phase": True}})
+        assert waiting.receive_json()["error"] == "out-of-turn"
+
+
+def test_a_websocket_with_a_bad_token_is_told_and_closed(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _new(client)
+    with client.websocket_connect(f"/ws/games/{game['id']}?token=wrong") as socket:
+        assert socket.receive_json()["error"] == "bad-token"
+    with client.websocket_connect("/ws/games/nope") as socket:
+        assert socket.receive_json()["error"] == "unknown-game"

@@ -16,7 +16,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from compiler.serve.games import Games, ServeError
 
@@ -48,7 +49,52 @@ async def read_json(request: Request) -> Json:
     return data
 
 
+class Watchers:
+    """The websockets open on each game in this process, with the seat each sits at, so that
+    every change is sent to each of them as its own seat may see it."""
+
+    def __init__(self) -> None:
+        self.by_game: dict[str, dict[WebSocket, str | None]] = {}
+
+    def add(self, game_id: str, socket: WebSocket, token: str | None) -> None:
+        self.by_game.setdefault(game_id, {})[socket] = token
+
+    def remove(self, game_id: str, socket: WebSocket) -> None:
+        self.by_game.get(game_id, {}).pop(socket, None)
+
+    async def tell(self, games: Games, game_id: str, besides: WebSocket | None = None) -> None:
+        for socket, token in list(self.by_game.get(game_id, {}).items()):
+            if socket is besides:
+                continue
+            try:
+                view = await run_in_threadpool(games.view, game_id, token)
+                await socket.send_json({"type": "state", "state": view})
+            except (ServeError, RuntimeError, WebSocketDisconnect):
+                self.remove(game_id, socket)
+
+
+def check_act_request(data: Json) -> None:
+    """An action request sends either an action (a replay step) or an answer, not both."""
+    if ("action" in data) == ("answer" in data):
+        raise ServeError(400, "bad-request", "send an 'action' (a replay step) or an 'answer', with 'steps'")
+    if "action" in data and not isinstance(data["action"], dict):
+        raise ServeError(400, "bad-request", "an action is a replay step, a JSON object")
+
+
+def _object(text: str) -> Json:
+    """A websocket message: a JSON object (the body of an action request)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ServeError(400, "bad-json", "the message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ServeError(400, "bad-request", "the message is a JSON object")
+    return data
+
+
 def create_app(games: Games) -> Starlette:
+    watchers = Watchers()
+
     async def lobby(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(games.lobby))
 
@@ -70,14 +116,43 @@ def create_app(games: Games) -> Starlette:
 
     async def act(request: Request) -> Response:
         data = await read_json(request)
-        if ("action" in data) == ("answer" in data):
-            raise ServeError(
-                400, "bad-request", "send an 'action' (a replay step) or an 'answer', with 'steps'"
-            )
-        if "action" in data and not isinstance(data["action"], dict):
-            raise ServeError(400, "bad-request", "an action is a replay step, a JSON object")
+        check_act_request(data)
         token = request.query_params.get("token")
-        return JSONResponse(await run_in_threadpool(games.act, request.path_params["id"], token, data))
+        game_id = request.path_params["id"]
+        view = await run_in_threadpool(games.act, game_id, token, data)
+        await watchers.tell(games, game_id)
+        return JSONResponse(view)
+
+    async def live(socket: WebSocket) -> None:
+        """Live play: the state on connecting and after every change; actions sent as on POST."""
+        game_id = socket.path_params["id"]
+        token = socket.query_params.get("token")
+        await socket.accept()
+        try:
+            await socket.send_json(
+                {"type": "state", "state": await run_in_threadpool(games.view, game_id, token)}
+            )
+        except ServeError as exc:
+            await socket.send_json({"type": "error", **exc.body()})
+            await socket.close(code=4000 + exc.status)
+            return
+        watchers.add(game_id, socket, token)
+        try:
+            while True:
+                text = await socket.receive_text()
+                try:
+                    data = _object(text)
+                    check_act_request(data)
+                    view = await run_in_threadpool(games.act, game_id, token, data)
+                except ServeError as exc:
+                    await socket.send_json({"type": "error", **exc.body()})
+                    continue
+                await socket.send_json({"type": "state", "state": view})
+                await watchers.tell(games, game_id, besides=socket)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            watchers.remove(game_id, socket)
 
     async def replay(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(games.replay, request.path_params["id"]))
@@ -109,6 +184,7 @@ def create_app(games: Games) -> Starlette:
         Route("/api/games/{id}", view, methods=["GET"]),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/replay", replay, methods=["GET"]),
+        WebSocketRoute("/ws/games/{id}", live),
     ]
     handlers: dict[Any, Any] = {ServeError: served_error, HTTPException: http_error, Exception: server_error}
     return Starlette(routes=routes, exception_handlers=handlers)
