@@ -355,3 +355,25 @@ def test_a_websocket_with_a_bad_token_is_told_and_closed(tmp_path: Path) -> None
         assert socket.receive_json()["error"] == "bad-token"
     with client.websocket_connect("/ws/games/nope") as socket:
         assert socket.receive_json()["error"] == "unknown-game"
+
+
+# --- the page and its art ---------------------------------------------------------------------------------
+
+
+def test_the_page_and_the_art_it_draws_with(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    assert "play.js" in client.get("/").text
+    assert client.get("/page/play.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/page/../app.py").status_code == 404
+    layout = client.get(f"/art/{MOSCOW}/board.json").json()
+    board = client.get(f"/art/{MOSCOW}/board.png")
+    assert board.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert layout["width"] > 300 and layout["height"] > 300 and layout["counter"] > 10
+    game = _new(client)
+    view = _view(client, game["id"])
+    assert all(unit["at"] in layout["spaces"] for unit in view["units"])
+    unit = view["units"][0]
+    face = client.get(f"/art/{MOSCOW}/counters/{unit['counter']}/{unit['face']}.png")
+    assert face.status_code == 200 and face.content[:4] == b"\x89PNG"
+    assert client.get(f"/art/{MOSCOW}/counters/nothing/0.png").status_code == 404
+    assert client.get("/art/chess/board.png").json()["error"] == "unknown-game"

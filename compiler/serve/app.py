@@ -19,11 +19,15 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from compiler.serve.art import Art
 from compiler.serve.games import Games, ServeError
 
 Json = dict[str, Any]
 MAX_BODY = 64 * 1024
 PAGE = Path(__file__).resolve().parent / "page"
+ASSETS = {"play.js": "text/javascript", "play.css": "text/css"}
+# the art of a game does not change while the server runs
+CACHED = {"cache-control": "max-age=3600"}
 
 
 def error_response(exc: ServeError) -> JSONResponse:
@@ -94,6 +98,36 @@ def _object(text: str) -> Json:
 
 def create_app(games: Games) -> Starlette:
     watchers = Watchers()
+    art = Art(games.catalogue)
+
+    def known_game(name: str) -> str:
+        if name not in games.catalogue.folders:
+            raise ServeError(404, "unknown-game", f"this server plays no game '{name}'")
+        return name
+
+    async def board_png(request: Request) -> Response:
+        png, _ = await run_in_threadpool(art.board, known_game(request.path_params["game"]))
+        return Response(png, media_type="image/png", headers=CACHED)
+
+    async def board_layout(request: Request) -> Response:
+        _, layout = await run_in_threadpool(art.board, known_game(request.path_params["game"]))
+        return JSONResponse(layout, headers=CACHED)
+
+    async def counter_png(request: Request) -> Response:
+        game = known_game(request.path_params["game"])
+        face = request.path_params["face"]
+        png = await run_in_threadpool(art.counter, game, request.path_params["counter"], face)
+        if png is None:
+            raise ServeError(
+                404, "unknown-counter", f"{game} has no counter '{request.path_params['counter']}'"
+            )
+        return Response(png, media_type="image/png", headers=CACHED)
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in ASSETS:
+            raise ServeError(404, "http", f"no page file '{name}'")
+        return FileResponse(PAGE / name, media_type=ASSETS[name])
 
     async def lobby(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(games.lobby))
@@ -179,6 +213,10 @@ def create_app(games: Games) -> Starlette:
 
     routes = [
         Route("/", page),
+        Route("/page/{name}", asset),
+        Route("/art/{game}/board.png", board_png),
+        Route("/art/{game}/board.json", board_layout),
+        Route("/art/{game}/counters/{counter}/{face:int}.png", counter_png),
         Route("/api/games", lobby, methods=["GET"]),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{id}", view, methods=["GET"]),

@@ -118,7 +118,7 @@ class Games:
         question = None
         if stored.pending is not None:
             question = _question_of(session, stored.pending)
-        return game_view(stored.id, session, seat, question)
+        return game_view(stored.id, stored.game, session, seat, question)
 
     def replay(self, game_id: str) -> Json:
         stored = self._stored(game_id)
@@ -166,11 +166,11 @@ class Games:
                 pending = Pending(len(stored.steps), _action_of(stored, request), outcome.answers)
                 if not self.storage.set_pending(game_id, pending):
                     raise self._raced(game_id, seat)
-                return game_view(game_id, session, seat, outcome.question)
+                return game_view(game_id, stored.game, session, seat, outcome.question)
             assert outcome.step is not None
             if not self.storage.append_step(game_id, len(stored.steps), outcome.step):
                 raise self._raced(game_id, seat)
-            return game_view(game_id, session, seat)
+            return game_view(game_id, stored.game, session, seat)
 
     def _attempt(self, stored: StoredGame, session: PlaySession, chooser: Any, request: Json) -> Outcome:
         if "answer" in request:

@@ -23,12 +23,15 @@ def may_act(seat: str | None, side: str) -> bool:
     return seat is not None and seat in (side, HOT_SEAT)
 
 
-def game_view(game_id: str, session: PlaySession, seat: str | None, question: Json | None = None) -> Json:
+def game_view(
+    game_id: str, game_name: str, session: PlaySession, seat: str | None, question: Json | None = None
+) -> Json:
     game = session.game
     side = game.active_side
     acting = may_act(seat, side) and not game.over
     view: Json = {
         "id": game_id,
+        "game": game_name,
         "title": session.definition.game.title,
         "scenario": session.scenario,
         "steps": len(session.steps),
