@@ -143,14 +143,25 @@ def action_key(step: Json) -> str:
     return json.dumps(step, sort_keys=True, separators=(",", ":"))
 
 
+# The legal actions last listed for a game in play: (the game object, its step count, the list).
+_OFFERED: dict[int, tuple[Any, int, list[tuple[Json, str]]]] = {}
+
+
 def offered(session: PlaySession) -> list[tuple[Json, str]]:
-    """The legal actions of the moment as (replay step, the game's words for it)."""
+    """The legal actions of the moment as (replay step, the game's words for it); listed once per
+    step of a game (each seat's view asks for them), since only a step changes them."""
     game = session.game
+    kept = _OFFERED.get(id(session))
+    if kept is not None and kept[0] is game and kept[1] == len(session.steps):
+        return kept[2]
     found = []
     for action in session.legal_actions():
         if hasattr(action, "replay_step"):
             text = game.action_text(action) if hasattr(game, "action_text") else action.describe()
             found.append((dict(action.replay_step()), text))
+    if len(_OFFERED) > 1024:
+        _OFFERED.clear()
+    _OFFERED[id(session)] = (game, len(session.steps), found)
     return found
 
 

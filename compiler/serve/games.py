@@ -8,8 +8,10 @@ requests from rebuilding the same game at once; across processes the database de
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +21,8 @@ from compiler.serve.storage import Pending, Storage, StoredGame
 from compiler.serve.views import HOT_SEAT, game_view, may_act
 
 Json = dict[str, Any]
+# how many games a process keeps rebuilt between requests
+KEPT_SESSIONS = 256
 
 
 @dataclass
@@ -46,6 +50,10 @@ class Games:
         self.storage = storage
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
+        # games rebuilt by recent requests, most recent last (used under the game's lock)
+        self._sessions: OrderedDict[str, tuple[PlaySession, Any]] = OrderedDict()
+        # the question a waiting action asks, by (game, step, answers so far)
+        self._questions: dict[tuple[str, int, str], Json | None] = {}
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_lock:
@@ -96,8 +104,19 @@ class Games:
         return stored
 
     def _session(self, stored: StoredGame) -> tuple[PlaySession, Any]:
+        """The game its stored steps make: the one kept from the last request when its steps are
+        still the stored ones (the database is the authority: any other process may have moved
+        the game on), else rebuilt through the replay runner."""
+        kept = self._sessions.get(stored.id)
+        if kept is not None and kept[0].steps == stored.steps:
+            self._sessions.move_to_end(stored.id)
+            return kept
         report = self.catalogue.report(stored.game)
-        return rebuilt_session(report, stored.scenario, stored.seed, stored.setup_dice, stored.steps)
+        made = rebuilt_session(report, stored.scenario, stored.seed, stored.setup_dice, stored.steps)
+        self._sessions[stored.id] = made
+        while len(self._sessions) > KEPT_SESSIONS:
+            self._sessions.popitem(last=False)
+        return made
 
     def seat_of(self, stored: StoredGame, token: str | None) -> str | None:
         """The side a token sits at; None for a spectator (no token). A wrong token is refused."""
@@ -109,20 +128,29 @@ class Games:
         raise ServeError(403, "bad-token", "this token holds no seat in this game (spectators send none)")
 
     def view(self, game_id: str, token: str | None) -> Json:
-        stored = self._stored(game_id)
-        seat = self.seat_of(stored, token)
-        session, _ = self._session(stored)
-        return self._view(stored, session, seat)
+        with self._lock(game_id):
+            stored = self._stored(game_id)
+            seat = self.seat_of(stored, token)
+            session, _ = self._session(stored)
+            return self._view(stored, session, seat)
 
     def _view(self, stored: StoredGame, session: PlaySession, seat: str | None) -> Json:
         question = None
         if stored.pending is not None:
-            question = _question_of(session, stored.pending)
+            pending = stored.pending
+            key = (stored.id, pending.at_step, json.dumps(pending.answers))
+            if key not in self._questions:
+                self._questions[key] = _question_of(session, pending)
+            question = self._questions[key]
         return game_view(stored.id, stored.game, session, seat, question)
 
     def replay(self, game_id: str) -> Json:
-        stored = self._stored(game_id)
-        session, _ = self._session(stored)
+        with self._lock(game_id):
+            stored = self._stored(game_id)
+            session, _ = self._session(stored)
+            return self._replay(session)
+
+    def _replay(self, session: PlaySession) -> Json:
         document = session.document()
         document["name"] = f"{session.definition.game.title}, {session.scenario}: played with wgc serve"
         # the seed makes every later roll: it is told only once the game is over
@@ -166,10 +194,12 @@ class Games:
                 pending = Pending(len(stored.steps), _action_of(stored, request), outcome.answers)
                 if not self.storage.set_pending(game_id, pending):
                     raise self._raced(game_id, seat)
+                self._questions[(game_id, pending.at_step, json.dumps(pending.answers))] = outcome.question
                 return game_view(game_id, stored.game, session, seat, outcome.question)
             assert outcome.step is not None
             if not self.storage.append_step(game_id, len(stored.steps), outcome.step):
                 raise self._raced(game_id, seat)
+            self._questions = {k: v for k, v in self._questions.items() if k[0] != game_id}
             return game_view(game_id, stored.game, session, seat)
 
     def _attempt(self, stored: StoredGame, session: PlaySession, chooser: Any, request: Json) -> Outcome:

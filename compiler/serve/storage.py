@@ -91,6 +91,9 @@ class SqliteStorage:
         if connection is None:
             connection = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             connection.execute("PRAGMA journal_mode=WAL")
+            # a commit survives the server process dying at any moment (what a server must
+            # survive); only a power cut may lose the last commits, never the database
+            connection.execute("PRAGMA synchronous=NORMAL")
             connection.execute("PRAGMA foreign_keys=ON")
             self._local.connection = connection
         return connection
