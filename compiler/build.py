@@ -354,8 +354,8 @@ MAP_PRINT_DPI = 150  # a board image below this prints visibly soft
 
 def map_resolution(game: ValidGame) -> list[Diagnostic]:
     """A board image printed at its own resolution, when that is too low to print well."""
-    from compiler.art.registration import image_dpi
     from compiler.art.resolution import resolution_warning
+    from compiler.mapgeometry.registration import image_dpi
 
     image, dpi = game.board.image, image_dpi(game.board)
     if image is None or dpi is None:

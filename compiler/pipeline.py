@@ -13,7 +13,7 @@ from pathlib import Path
 
 from compiler.cache.replays import ReplayCache
 from compiler.checks import ALL_CHECKS, Check, CheckContext
-from compiler.diagnostics import Diagnostic, codes, error
+from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.diagnostics.repeats import cap_repeats
 from compiler.loading import GameSources, load_game_folder
 from compiler.model import build_definition
@@ -66,37 +66,62 @@ def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     sources = load_game_folder(root)
     found = list(sources.diagnostics)
     replays = ReplayCache.open(sources)
-    valid, clean = _schema_checks(sources, replays, found)
+    valid = _schema_checks(sources, replays, found)
     definition, build_problems = build_definition(sources, valid)
     found.extend(build_problems)
     context = CheckContext(definition, sources, frozenset(valid))
     for check in ALL_CHECKS:
         found.extend(_run_check(check, context))
     if run_replays and not any(d.is_error for d in found):
-        found.extend(_run_check(_replay_check(replays, clean), context))
+        found.extend(_run_check(_replay_check(replays), context))
+    replays.save()
+    if definition.kept is not None:
+        found = summarise_module_art(found)
     return GameReport(root, sources, definition, locate(found, sources))
 
 
-def _schema_checks(
-    sources: GameSources, replays: ReplayCache, found: list[Diagnostic]
-) -> tuple[set[str], frozenset[str]]:
-    """Every document against its schema: (the valid ones, the replays with nothing to say).
-    A replay kept by the replay cache with a clean check is not checked again."""
+# What an imported module's own art does that wgc's art checks warn of but the module maker
+# chose (a counter's back larger than its front, a font without a glyph the module's names use).
+MODULE_ART_CHOICES = (codes.ART_SIZES_DIFFER, codes.TEXT_MISSING_GLYPHS)
+
+
+def summarise_module_art(found: list[Diagnostic]) -> list[Diagnostic]:
+    """An imported game's warnings about the module's own art, one line per code: they are
+    the module's, as VASSAL shows it, not mistakes of the import or of an edit."""
+    kept = [d for d in found if d.code not in MODULE_ART_CHOICES or d.is_error]
+    for code in MODULE_ART_CHOICES:
+        those = [d for d in found if d.code == code and not d.is_error]
+        if those:
+            first = those[0]
+            kept.append(
+                warning(
+                    code,
+                    f"{len(those)} finding(s) on the imported module's own art, first: {first.message}",
+                    first.file,
+                    first.pointer,
+                    hint="the module is drawn so (its maker's choice): change the art only if you mean to",
+                )
+            )
+    return kept
+
+
+def _schema_checks(sources: GameSources, replays: ReplayCache, found: list[Diagnostic]) -> set[str]:
+    """Every document against its schema: the names of the valid ones. A document whose check
+    found nothing last time, unchanged since (compiler/cache/replays.py), is not checked again."""
     valid: set[str] = set()
-    clean: set[str] = set()
     system = _declared_system(sources)
     for kind, documents in sources.documents.items():
         for document in documents:
-            if kind == "replay" and replays.kept_clean(document):
-                problems = []
-            else:
-                problems = validate_document(document, kind, system)
+            if replays.kept_clean(document, kind, system):
+                valid.add(document.name)
+                continue
+            problems = validate_document(document, kind, system)
             found.extend(problems)
+            if problems:
+                replays.not_clean(document)
             if not any(p.is_error for p in problems):
                 valid.add(document.name)
-            if kind == "replay" and not problems:
-                clean.add(document.name)
-    return valid, frozenset(clean)
+    return valid
 
 
 def _declared_system(sources: GameSources) -> str | None:
@@ -106,14 +131,14 @@ def _declared_system(sources: GameSources) -> str | None:
     return system if isinstance(system, str) else None
 
 
-def _replay_check(cache: ReplayCache, clean: frozenset[str]) -> Check:
+def _replay_check(cache: ReplayCache) -> Check:
     def check_replays(context: CheckContext) -> Iterator[Diagnostic]:
-        return _replays(context, cache, clean)
+        return _replays(context, cache)
 
     return check_replays
 
 
-def _replays(context: CheckContext, cache: ReplayCache, clean: frozenset[str]) -> Iterator[Diagnostic]:
+def _replays(context: CheckContext, cache: ReplayCache) -> Iterator[Diagnostic]:
     """Replays whose outcome is kept (compiler/cache/replays.py) are not played again; the
     rules engine is imported only when one must be: validating a game whose replays did not
     change should not pay for it."""
@@ -130,7 +155,7 @@ def _replays(context: CheckContext, cache: ReplayCache, clean: frozenset[str]) -
             yield played
             return
         outcomes.update(played)
-        cache.keep(documents, outcomes, clean)
+        cache.keep(documents, outcomes)
     yield from (problem for d in documents if (problem := outcomes[d.name]) is not None)
 
 

@@ -18,9 +18,9 @@ import pytest
 from lxml import etree
 from PIL import Image
 
-from compiler.art.registration import image_dpi, image_layout
 from compiler.build import BuildOptions, build
 from compiler.diagnostics import codes
+from compiler.mapgeometry.registration import image_dpi, image_layout
 from compiler.pipeline import validate_game
 from compiler.render.art import art_from_record, art_record
 from compiler.render.board import render_board

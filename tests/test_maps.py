@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import ImageStat
 
+from compiler.presentation.colours import rgb
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
-from compiler.render.colours import rgb
 from compiler.render.holdings import COUNTER_IN
 from compiler.render.labels import overlaps
 from compiler.render.terrain_key import area_colour

@@ -13,9 +13,10 @@ from pypdf import PdfReader
 
 from compiler.cli.main import cli
 from compiler.output.pdf import pdf_of_drawings
+from compiler.presentation.colours import rgb
+from compiler.presentation.units import parse_length
 from compiler.render.board import render_board
 from compiler.render.canvas import Drawing
-from compiler.render.colours import rgb
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import font
 from compiler.render.fonts import wrap_text as _wrap
@@ -28,7 +29,6 @@ from compiler.render.sheets import (
     render_counter_sheets,
 )
 from compiler.render.tiles import TileSpec, tile
-from compiler.render.units import parse_length
 from rules_engine.definitions import ValidGame
 
 from .conftest import GAMES, SOURCE_DATA, shipped

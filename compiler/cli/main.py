@@ -24,7 +24,7 @@ from compiler.cli.games import GAME_DIR, game_folders
 from compiler.diagnostics.text import json_text
 from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
-from compiler.render.units import PAPER_INCHES, LengthError, parse_length
+from compiler.presentation.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from rules_engine.systems import SYSTEM_SUMMARIES
 
@@ -239,7 +239,9 @@ def import_command(module: Path, output: Path, output_format: str) -> int:
         click.echo(json.dumps(import_json(result), indent=2, ensure_ascii=False))
     else:
         click.echo(format_import(result))
-    return EXIT_OK if result.ok else EXIT_INVALID
+    # The module's own findings (errors included) do not fail an import that wrote the folder:
+    # VASSAL loads such a module too, and the folder builds it again.
+    return EXIT_OK if result.folder is not None else EXIT_INVALID
 
 
 @cli.command(short_help="Run one replay through the game's rules engine.")

@@ -182,7 +182,7 @@ def _length_bounds(unit: str) -> tuple[str, str]:
 def _map_limits() -> list[tuple[str, str, str]]:
     """How large a map may be: the lengths map.json may hold, and the pixels a board may take."""
     from compiler.checks.geometry import MAX_MAP_INCHES
-    from compiler.render import limits
+    from compiler.presentation import limits
 
     (sheet_in, hex_in), (sheet_mm, hex_mm) = _length_bounds("in"), _length_bounds("mm")
     return [

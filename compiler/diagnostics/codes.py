@@ -405,6 +405,7 @@ BOARDS_DUPLICATE = "boards.duplicate"
 PIECE_UNKNOWN_LOCATION = "piece.unknown-location"
 PIECE_POSITION_ELSEWHERE = "piece.position-elsewhere"
 PIECE_UNKNOWN_FACE = "piece.unknown-face"
+PIECE_IN_A_DECK = "piece.position-in-a-deck"
 VASSAL_EXTENSION = "vassal.extension"
 VASSAL_UNKNOWN_REFERENCE = "vassal.unknown-reference"
 DESCRIPTIONS.update(
@@ -418,6 +419,7 @@ DESCRIPTIONS.update(
         PIECE_UNKNOWN_LOCATION: "A scenario's piece stands at a location no board of its map names so.",
         PIECE_POSITION_ELSEWHERE: "A piece's position is named otherwise than its location: it goes there.",
         PIECE_UNKNOWN_FACE: "A piece shows a face its counter does not have.",
+        PIECE_IN_A_DECK: "A piece still in a kept deck was given a position: VASSAL keeps it in the deck.",
         VASSAL_EXTENSION: "A file of the game's vassal/ folder cannot be read (see docs/import.md).",
         VASSAL_UNKNOWN_REFERENCE: "The kept module tree names a counter, map, board ... the data lacks.",
     }

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.errors import OutputError
 from compiler.importer.boards import ImportedMap, import_boards
@@ -29,20 +28,23 @@ from compiler.importer.setups import ImportedScenario, SetupImporter
 from compiler.importer.source import ModuleSource, NotImported, open_source
 from compiler.importer.tally import Tally
 from compiler.importer.template import count_components, template_bytes
+from compiler.javatext.sequence import decode
+from compiler.loading.art_reader import ArtReader
 from compiler.model.boards import build_boards
 from compiler.new_game import check_target, write_schemas
 from compiler.vassal.extension.format import (
+    DEFINITIONS,
     MODULEDATA,
     PIECES,
     SETUPS,
     TEMPLATE,
+    SharedSaves,
     pieces_json,
     setup_json,
     wgc,
 )
 from compiler.vassal.inspection.findings import ERROR, WARNING, Finding
 from compiler.vassal.inspection.traits import KNOWN_TRAITS, type_prefix
-from compiler.vassal.sequence import decode
 from rules_engine.definitions.kept import KeptPieces
 
 SCHEMA = "../schemas/{}.schema.json"
@@ -154,10 +156,13 @@ def _texts(
     decks = [deck for deck in pieces.decks if deck["cards"]]
     if decks:
         texts["cards.json"] = _json({"$schema": SCHEMA.format("cards"), "decks": decks})
+    shared = SharedSaves()
     for scenario in scenarios:
         scenario.data["$schema"] = "../" + SCHEMA.format("scenario")
         texts[f"scenarios/{scenario.id}.json"] = _json(scenario.data)
-        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept))
+        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept, shared, scenario.groups))
+    if shared.definitions or shared.states:
+        texts[DEFINITIONS] = _json(shared.json())
     kept = KeptPieces(
         {p.key: p.kept for p in pieces.counters if p.kept is not None},
         {p.key: p.kept for p in pieces.cards if p.kept is not None},

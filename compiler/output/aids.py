@@ -26,12 +26,12 @@ from PIL import Image
 
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import pdf_of_drawings
+from compiler.presentation.units import PAPER_INCHES, to_pixels
 from compiler.render.canvas import Canvas, Drawing, Inset, colour_of
 from compiler.render.chart_content import game_charts
 from compiler.render.charts import INK, PAPER, ChartImage, render_chart
 from compiler.render.fonts import font
 from compiler.render.images import png_bytes
-from compiler.render.units import PAPER_INCHES, to_pixels
 from rules_engine.definitions import ValidGame
 
 GAP_IN = 0.22  # between charts

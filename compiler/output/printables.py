@@ -25,7 +25,7 @@ from compiler.diagnostics import Diagnostic, codes, warning
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.pdf import PageBoxes, PdfDocument, pdf_of_drawings
 from compiler.output.stock import sheet_page
-from compiler.render import limits
+from compiler.presentation import limits
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
 from compiler.render.canvas import Drawing, colour_of

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from compiler.presentation.colours import shade
 from compiler.render.art import BoardArt
 from compiler.render.chart_content import game_charts, key_figures
 from compiler.render.charts import Chart
-from compiler.render.colours import shade
 from compiler.render.furniture import (
     TRACK_IN,
     Block,

@@ -16,15 +16,15 @@ from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from compiler.presentation.colours import shade
+from compiler.presentation.limits import check_board_pixels
 from compiler.render.art import BoardArt, Point, Rect
 from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.canvas import grounded
-from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, fitted_font, font
 from compiler.render.furniture import Block, Ink, TitleBlock, TrackBlock, describe_block
 from compiler.render.labels import LabelPlacer
 from compiler.render.legibility import contrast, ink_for
-from compiler.render.limits import check_board_pixels
 from compiler.render.patterns import PATTERN_IN, draw_pattern
 from compiler.render.placement import FreeSpace, pack_band, place_free, placing_step
 from compiler.render.relief import hill_shading

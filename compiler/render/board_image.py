@@ -14,16 +14,16 @@ import math
 
 from PIL import Image
 
-from compiler.art.errors import ArtError
 from compiler.art.files import artwork_image
-from compiler.art.registration import image_dpi, image_layout
 from compiler.errors import BackEndError
+from compiler.loading.art_errors import ArtError
+from compiler.mapgeometry.registration import image_dpi, image_layout
+from compiler.presentation.limits import check_board_pixels
 from compiler.render.art import BoardArt
 from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.canvas import Drawing, colour_of
 from compiler.render.fonts import RecordingDraw
 from compiler.render.furniture import Block, Ink
-from compiler.render.limits import check_board_pixels
 from compiler.render.placement import pack_band
 from compiler.render.terrain_key import PAPER
 from rules_engine.definitions.art import BoardImage

@@ -18,14 +18,14 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from compiler.presentation.colours import shade
+from compiler.presentation.limits import check_board_pixels
 from compiler.render.art import BoardArt, Point, Rect
 from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.canvas import grounded
-from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, font
 from compiler.render.furniture import Block, Ink, describe_block
 from compiler.render.labels import overlaps
-from compiler.render.limits import check_board_pixels
 from compiler.render.patterns import PATTERN_IN, draw_pattern, pattern_through
 from compiler.render.placement import FreeSpace, place_free, placing_step
 from compiler.render.terrain_key import (

@@ -17,9 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from compiler.presentation.colours import readable_on, shade
 from compiler.render.artwork import picture
 from compiler.render.canvas import Canvas, Drawing, colour_of
-from compiler.render.colours import readable_on, shade
 from compiler.render.fonts import DrawnText, RecordingDraw, draw_centered, fitted_font, font
 from compiler.render.fonts import wrap_text as _wrap
 from compiler.render.symbols import star_points

@@ -24,12 +24,12 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageOps
 
+from compiler.presentation.units import PAPER_INCHES, to_pixels
 from compiler.render.canvas import Canvas, Drawing, Inset, Picture, colour_of, keeper
 from compiler.render.cards import CARD_INCHES, back_inputs, card_back_drawing, card_drawing, card_inputs
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import fitted_font
 from compiler.render.images import pixel_bytes
-from compiler.render.units import PAPER_INCHES, to_pixels
 from rules_engine.definitions import Counter, ValidGame
 from rules_engine.definitions.counters import face_name
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from compiler.presentation.units import PAPER_INCHES, to_pixels
 from compiler.render.canvas import Canvas, Drawing, Inset, keeper
 from compiler.render.fonts import font
-from compiler.render.units import PAPER_INCHES, to_pixels
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from compiler.javatext.sequence import encode
 from compiler.render.art import BoardArt
 from compiler.vassal.automation import keys
 from compiler.vassal.automation.components import write_globals
@@ -21,7 +22,6 @@ from compiler.vassal.catalogue import PieceDefinition, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
 from compiler.vassal.pieces import add_piece, basic_piece
-from compiler.vassal.sequence import encode
 from compiler.vassal.setups import MAP_NAME
 from rules_engine.definitions import ValidGame
 
@@ -472,7 +472,7 @@ def _dice(root: etree._Element, definition: ValidGame) -> None:
             tooltip=f"Roll {die.name.lower()}",
             icon="",
             hotkey="",
-            nDice="1",
+            nDice=str(die.dice_count or 1),
             nSides=str(die.sides),
             plus="0",
             addToTotal="0",

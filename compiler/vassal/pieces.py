@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from compiler.vassal.sequence import decode, encode, unquote
+from compiler.javatext.sequence import EncodingError, decode, encode, unquote
 
 TAB = "\t"
 CTRL = 130
@@ -167,11 +167,52 @@ def does_not_stack() -> Trait:
 
 def encode_piece(traits: list[Trait]) -> tuple[str, str]:
     """(type, state) of a piece; ``traits`` outermost first, BasicPiece last."""
-    piece_type, piece_state = traits[-1].type, traits[-1].state
-    for trait in reversed(traits[:-1]):
-        piece_type = encode([trait.type, piece_type], TAB)
-        piece_state = encode([trait.state, piece_state], TAB)
-    return piece_type, piece_state
+    return join_chain([t.type for t in traits]), join_chain([t.state for t in traits])
+
+
+def join_chain(items: list[str]) -> str:
+    """The nested TAB pair of ``items`` (outermost first), as encoding each level around the
+    rest gives it (SE(TAB)[item, chain of the rest]), in one pass instead of one per level.
+
+    Each level escapes every TAB inside it once more, so a TAB of item i (counted from 0)
+    gains i + 1 backslashes, one of the last item n of them, and the separator after item i
+    has i. A level wraps the rest in quotes when the rest starts with a backslash, or starts
+    and ends with a quote (SequenceEncoder); whether it does depends only on the rest's first
+    and last characters, which are worked out from the inside out. EncodingError where an item
+    but the last ends with a backslash, as ``encode`` refuses it."""
+    if not items:
+        return ""
+    n = len(items) - 1
+    quoted_rest = [False] * n
+    first, last = items[n][:1], items[n][-1:]  # of the rest after item i (empty: "")
+    for i in range(n - 1, -1, -1):
+        quoted_rest[i] = first == "\\" or (first == "'" and last == "'")
+        item = items[i]
+        if item.endswith("\\"):
+            raise EncodingError(f"a token may not end with a backslash: {item!r}")
+        last = "'" if quoted_rest[i] else (last or TAB)
+        first = _first_written(item)
+    out: list[str] = []
+    for i in range(n):
+        item = items[i].replace(TAB, "\\" * (i + 1) + TAB)
+        out.append(f"'{item}'" if _quoted(items[i]) else item)
+        out.append("\\" * i + TAB + ("'" if quoted_rest[i] else ""))
+    out.append(items[n].replace(TAB, "\\" * n + TAB))
+    out.extend("'" for quoted in reversed(quoted_rest) if quoted)
+    return "".join(out)
+
+
+def _first_written(item: str) -> str:
+    """The first character of an item of a chain as its level writes it (an empty item leaves
+    the separator TAB first)."""
+    if _quoted(item):
+        return "'"
+    return "\\" if item[:1] == TAB else item[:1] or TAB
+
+
+def _quoted(token: str) -> bool:
+    """Whether SequenceEncoder wraps the token in quotes."""
+    return token.startswith("\\") or (token.startswith("'") and token.endswith("'"))
 
 
 def add_piece(piece_id: str, traits: list[Trait]) -> str:

@@ -6,8 +6,6 @@ Absent options take the defaults written here, so a record built in Python for a
 needs only the fields it is about.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import NamedTuple
 

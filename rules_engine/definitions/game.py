@@ -1,7 +1,5 @@
 """The game manifest: sides, nations, classes, dice, turns, phases, stacking."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from rules_engine.definitions.classic import ClassicRules, UnitSelector
@@ -44,6 +42,7 @@ class Die(NamedTuple):
     sides: int
     colour: str | None
     origin: Origin
+    dice_count: int | None = None  # how many dice one roll throws (a VASSAL button's nDice); None: one
 
 
 class Phase(NamedTuple):

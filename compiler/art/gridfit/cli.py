@@ -7,12 +7,12 @@ from typing import Any
 
 from PIL import Image
 
-from compiler.art.errors import ArtError
 from compiler.art.files import load_image
 from compiler.art.gridfit.fit import GridFit, fit_grid
 from compiler.art.gridfit.lattice import NoGrid
 from compiler.art.gridfit.registration import drift, registration
 from compiler.errors import OutputError
+from compiler.loading.art_errors import ArtError
 
 MAX_DRIFT = 0.5  # pixels: a grid turned less than this at its far corner is taken as straight
 # Below this clarity the walls are faint enough that which hexes the art draws is told less

@@ -17,14 +17,17 @@ from pathlib import Path
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.loading.files import SourceFileError, read_bounded
 from compiler.vassal.extension.format import (
+    DEFINITIONS,
     FILES,
     MODULEDATA,
+    NOTHING_SHARED,
     PIECES,
     SETUPS,
     TEMPLATE,
     ExtensionError,
     pieces_from_json,
     setup_from_json,
+    shared_from_json,
 )
 from rules_engine.definitions.kept import KeptFile, KeptModule, KeptPieces, KeptSetup
 
@@ -76,8 +79,11 @@ def _setups(root: Path) -> dict[str, KeptSetup]:
     names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".json"))
     if len(names) > MAX_SETUPS:
         raise ExtensionError(SETUPS, f"more than {MAX_SETUPS} setups")
+    shared = shared_from_json(_json(root, DEFINITIONS)) if (root / DEFINITIONS).exists() else NOTHING_SHARED
     return {
-        name.removesuffix(".json"): setup_from_json(_json(root, f"{SETUPS}/{name}"), f"{SETUPS}/{name}")
+        name.removesuffix(".json"): setup_from_json(
+            _json(root, f"{SETUPS}/{name}"), f"{SETUPS}/{name}", shared
+        )
         for name in names
     }
 
