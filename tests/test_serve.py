@@ -110,7 +110,7 @@ def test_database_urls(tmp_path: Path) -> None:
     assert (tmp_path / "wgc-serve.sqlite3").exists()
     storage = open_storage(f"sqlite:///{tmp_path}/other.sqlite3", tmp_path)
     assert isinstance(storage, SqliteStorage) and storage.path == tmp_path / "other.sqlite3"
-    for url in ("mysql://x", "sqlite://", "postgresql://localhost/wgc"):
+    for url in ("mysql://x", "sqlite://", "postgresql://wgc@/x?host=/no/such/folder"):
         with pytest.raises(DatabaseUrlError):
             open_storage(url, tmp_path)
 
@@ -377,3 +377,20 @@ def test_the_page_and_the_art_it_draws_with(tmp_path: Path) -> None:
     assert face.status_code == 200 and face.content[:4] == b"\x89PNG"
     assert client.get(f"/art/{MOSCOW}/counters/nothing/0.png").status_code == 404
     assert client.get("/art/chess/board.png").json()["error"] == "unknown-game"
+
+
+def test_wgc_serve_refuses_a_database_it_cannot_open_without_a_traceback(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from compiler.cli.main import cli
+
+    path = tmp_path / "wgc-serve.sqlite3"
+    SqliteStorage(path)
+    connection = sqlite3.connect(path)
+    connection.execute("INSERT INTO schema_version VALUES (?, 'later')", (LATEST + 1,))
+    connection.commit()
+    game = str(SOURCE_DATA / MOSCOW)
+    for extra in (["--data", str(tmp_path)], ["--database", "mysql://x"], ["--data", str(path)]):
+        result = CliRunner().invoke(cli, ["serve", game, *extra])
+        assert result.exit_code != 0 and "Traceback" not in result.output
+        assert "error:" in result.output or "Error:" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import click
@@ -21,7 +22,11 @@ from compiler.errors import EXIT_INVALID, EXIT_OK
     show_default=True,
     help="Folder of the server's data (its SQLite database unless --database names another).",
 )
-@click.option("--database", metavar="URL", help="sqlite:///FILE (the default: SQLite in --data).")
+@click.option(
+    "--database",
+    metavar="URL",
+    help="sqlite:///FILE or postgresql://USER@HOST/DB (default: SQLite in --data).",
+)
 def serve_command(game_dirs: tuple[Path, ...], host: str, port: int, data: Path, database: str | None) -> int:
     """Serve GAME folders (every game in ./source_data when none is named) at http://HOST:PORT/.
 
@@ -34,6 +39,7 @@ def serve_command(game_dirs: tuple[Path, ...], host: str, port: int, data: Path,
         from compiler.serve.app import create_app
         from compiler.serve.engine import Catalogue
         from compiler.serve.games import Games
+        from compiler.serve.migrations import StorageVersionError
         from compiler.serve.storage import DatabaseUrlError, open_storage
     except ImportError as exc:
         click.echo(
@@ -43,7 +49,7 @@ def serve_command(game_dirs: tuple[Path, ...], host: str, port: int, data: Path,
         return EXIT_INVALID
     try:
         storage = open_storage(database, data)
-    except (DatabaseUrlError, OSError) as exc:
+    except (DatabaseUrlError, StorageVersionError, OSError, sqlite3.Error) as exc:
         click.echo(f"error: {exc}", err=True)
         return EXIT_INVALID
     app = create_app(Games(Catalogue(game_folders(game_dirs)), storage))
