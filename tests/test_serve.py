@@ -82,12 +82,18 @@ def test_a_new_database_is_migrated_to_the_latest_version_once(tmp_path: Path) -
     assert [r[0] for r in rows] == [m[0] for m in MIGRATIONS]
 
 
-def test_a_database_newer_than_this_wgc_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
+def _newer_database(path: Path) -> Path:
+    """A database a later wgc has migrated one step further."""
     SqliteStorage(path)
     connection = sqlite3.connect(path)
     connection.execute("INSERT INTO schema_version VALUES (?, 'later')", (LATEST + 1,))
     connection.commit()
+    connection.close()
+    return path
+
+
+def test_a_database_newer_than_this_wgc_is_refused(tmp_path: Path) -> None:
+    path = _newer_database(tmp_path / "db.sqlite3")
     with pytest.raises(StorageVersionError, match="newer"):
         SqliteStorage(path)
 
@@ -384,11 +390,7 @@ def test_wgc_serve_refuses_a_database_it_cannot_open_without_a_traceback(tmp_pat
 
     from compiler.cli.main import cli
 
-    path = tmp_path / "wgc-serve.sqlite3"
-    SqliteStorage(path)
-    connection = sqlite3.connect(path)
-    connection.execute("INSERT INTO schema_version VALUES (?, 'later')", (LATEST + 1,))
-    connection.commit()
+    path = _newer_database(tmp_path / "wgc-serve.sqlite3")
     game = str(SOURCE_DATA / MOSCOW)
     for extra in (["--data", str(tmp_path)], ["--database", "mysql://x"], ["--data", str(path)]):
         result = CliRunner().invoke(cli, ["serve", game, *extra])
