@@ -23,7 +23,9 @@ from compiler.importer.pieces import ImportedPiece, ImportedPieces
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
 from compiler.javatext.sequence import decode
+from compiler.loading import limits
 from compiler.mapgeometry.maps import MapGeometry
+from compiler.vassal.entries import entry_name_problem
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.tree import strip
 from compiler.vassal.inspection.model import PlacedPiece, SetupSummary
@@ -87,7 +89,7 @@ class SetupImporter:
             if summary.file and summary.kept is not None:
                 summaries.setdefault(summary.file, []).append(summary)
         ids = IdMaker("scenario")
-        found = []
+        found: list[ImportedScenario] = []
         for element in self.source.root.iter(SETUP_TAG):
             file = element.get("file") or ""
             if element.get("isMenu") == "true" or element.get("useFile") != "true" or not summaries.get(file):
@@ -95,6 +97,12 @@ class SetupImporter:
             name = element.get("name", "")
             if not 0 < len(name) <= MAX_NAME:
                 self.tally.kept("setups without a usable name")
+                continue
+            if entry_name_problem(file) is not None:  # its file is not copied either (files.py)
+                self.tally.kept("setups whose file name is not safe")
+                continue
+            if len(found) >= limits.MAX_SETUPS:  # the rest stay the module's own saved games
+                self.tally.kept(f"setups past the {limits.MAX_SETUPS} a game folder holds")
                 continue
             scenario = self._scenario(_scenario_id(ids, file, name), name, summaries[file].pop(0))
             entry = self.source.archive.find(file) or file

@@ -62,7 +62,7 @@ def open_source(path: Path) -> ModuleSource:
     """inspect the module, then open it for import; NotImported when there is no tree to read."""
     inspection = inspect_module(path, SetupKeeper())
     if not inspection.build_file:
-        raise NotImported(inspection, "inspect found no component tree VASSAL could read")
+        raise NotImported(inspection, "inspect found no component tree it could read (its findings say why)")
     try:
         archive = ModuleArchive.open(path)
     except EntryProblem as problem:

@@ -20,6 +20,7 @@ from lxml import etree
 from compiler.mapgeometry.boards import BoardSpec
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import JAVA_METHODS, ModuleArchive
+from compiler.vassal.inspection.beanshell import TextMeter
 from compiler.vassal.inspection.components import (
     check_classes,
     check_documents,
@@ -57,11 +58,14 @@ from compiler.vassal.inspection.startup import (
 from compiler.vassal.inspection.traits import PieceKind, type_prefix
 from compiler.vassal.inspection.xml import (
     JDK_ATTRIBUTE_LIMIT,
+    EntitiesRefused,
+    TooManyElements,
     crowded_element,
     element_path,
     parse,
     short_tag,
 )
+from compiler.vassal.namedkeys import named_key_codes
 from compiler.vassal.savefile import BEGIN, END
 
 __all__ = ["Inspection", "inspect_module"]
@@ -109,7 +113,7 @@ def _inspect_tree(
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
     prototypes = Prototypes(palette.reader, palette.prototype_texts)
-    check_reencoding(palette.slots, prototypes, _module_globals(root), report)
+    check_reencoding(palette.slots, prototypes, _module_globals(root), report, named_key_codes(root))
     checks = SetupChecks(prototypes, read_startup_commands(root))
     checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
     files = [s.get("file") if s.get("useFile") == "true" else None for s in setups]
@@ -160,6 +164,12 @@ def _read_xml(archive: ModuleArchive, name: str, report: Inspection) -> etree._E
     except EntryProblem as problem:
         if problem.code not in ("archive.encrypted", "archive.unsupported-method"):
             report.add(problem.code, problem.message, name)
+        return None
+    except EntitiesRefused as exc:
+        report.add("xml.entities", f"{name}: {exc.msg}", name)
+        return None
+    except TooManyElements as exc:
+        report.add("xml.too-many-elements", f"{name}: {exc.msg}; not read", name)
         return None
     except etree.XMLSyntaxError as exc:
         report.add("xml.malformed", f"{name} is not well-formed XML: {exc}", name)
@@ -259,6 +269,7 @@ class SetupChecks:
         self.globals: frozenset[str] = frozenset()  # the module's global property names
         self._kinds: dict[int, tuple[bool, Reactions | None]] = {}
         self._expansions: dict[tuple[int, tuple[str, ...]], Expanded] = {}
+        self.meter = TextMeter()  # the text every expression of the module builds, together
 
     def run(
         self, state: GameState, placed: list[tuple[Item, PlacedPiece]], report: Inspection, where: str
@@ -272,7 +283,7 @@ class SetupChecks:
             if not calculates and reactions is None:
                 continue
             traits, properties, name = self._expanded(item.kind_of, item.states)
-            evaluation = Evaluation(properties, piece, name)
+            evaluation = Evaluation(properties, piece, name, self.meter)
             if calculates:
                 check_calculated(piece, evaluation, report, where, self.seen)
             if reactions is not None:
@@ -323,7 +334,7 @@ class SetupChecks:
         if isinstance(added, str):
             return added
         piece = added[1]
-        evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
+        evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits), self.meter)
         return PieceView(piece, reactions_of(traits), evaluation, traits)
 
     def _kind(

@@ -168,7 +168,9 @@ def selects(
     if not (text.startswith("{") and text.endswith("}")) or "$" in text:
         return None
     try:
-        answer = beanshell.evaluate(beanshell.parse(text[1:-1]), view.evaluation.lookup)
+        answer = beanshell.evaluate(
+            beanshell.parse(text[1:-1]), view.evaluation.lookup, view.evaluation.meter
+        )
     except Undecidable:
         return None
     except JavaError as error:
