@@ -234,6 +234,64 @@ def test_face_down_garrisons_are_not_in_the_players_traffic(tmp_path: Path) -> N
         assert "Ottoman Garrison#" not in raw  # the engine's ids number the garrisons by strength
 
 
+def _question_for(raw: str) -> Json | None:
+    question: Json | None = json.loads(raw)["state"]["question"]
+    return question
+
+
+def test_a_choice_goes_to_the_seat_of_the_side_it_is_for(tmp_path: Path) -> None:
+    """The defender picks its own step losses and retreats in the attacker's turn: the question is
+    sent to the defender's seat only (read in both seats' raw websocket traffic), and only the
+    defender's token may answer it; the attacker is told whose answer is awaited."""
+    client = _client(tmp_path)
+    game = _new(client, seats="invite", seed=4)
+    german, soviet = game["seats"]["german"], game["seats"]["soviet"]
+    path = f"/ws/games/{game['id']}"
+    with (
+        client,
+        client.websocket_connect(f"{path}?token={german}") as attacker,
+        client.websocket_connect(f"{path}?token={soviet}") as defender,
+    ):
+        view = json.loads(attacker.receive_text())["state"]
+        defender.receive_text()
+        asked: dict[str, int] = {"german": 0, "soviet": 0}
+        for _ in range(60):
+            if asked["soviet"] and asked["german"]:
+                break
+            if view["active_side"] != "german":
+                break
+            attacks = [a for a in view["legal"] if "attack" in a["step"]]
+            moves = [a for a in view["legal"] if "move" in a["step"]]
+            pick = (attacks or moves[:1] or view["legal"][-1:])[0]
+            attacker.send_json({"steps": view["steps"], "action": pick["step"]})
+            raw_attacker, raw_defender = attacker.receive_text(), defender.receive_text()
+            while json.loads(raw_attacker)["state"]["waiting"]:
+                state = json.loads(raw_attacker)["state"]
+                side = state["waiting_for"]["side"]
+                assert json.loads(raw_defender)["state"]["waiting_for"]["side"] == side
+                asked[side] += 1
+                mine, theirs = (
+                    (raw_attacker, raw_defender) if side == "german" else (raw_defender, raw_attacker)
+                )
+                question = _question_for(mine)
+                assert question is not None and question["side"] == side
+                assert _question_for(theirs) is None
+                assert question["text"].splitlines()[-1] not in theirs  # nor its words anywhere
+                assert _view(client, game["id"])["question"] is None  # a spectator sees none either
+                if side == "soviet":  # the attacker may not answer for the defender
+                    wrong = _act(client, game["id"], german, {"steps": state["steps"], "answer": [0]})
+                    assert wrong.status_code == 403 and wrong.json()["error"] == "out-of-turn"
+                    assert wrong.json()["state"]["question"] is None  # nor in the refusal
+                sender, other = (attacker, defender) if side == "german" else (defender, attacker)
+                sender.send_json({"steps": state["steps"], "answer": [0]})
+                raw_sender, raw_other = sender.receive_text(), other.receive_text()
+                raw_attacker, raw_defender = (
+                    (raw_sender, raw_other) if side == "german" else (raw_other, raw_sender)
+                )
+            view = json.loads(raw_attacker)["state"]
+        assert asked["soviet"] and asked["german"], asked
+
+
 # --- racing and stale actions ----------------------------------------------------------------------------
 
 

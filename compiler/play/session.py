@@ -210,12 +210,18 @@ class NewsFirst:
         self.session = session
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         news = self.session.news()
         if news:
             question = "\n".join([*news, question])
-        return self.chooser.choose(question, options, minimum=minimum, maximum=maximum)
+        return self.chooser.choose(question, options, minimum=minimum, maximum=maximum, side=side)
 
 
 def replay_text(data: Json) -> str:

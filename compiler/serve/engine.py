@@ -35,9 +35,17 @@ Json = dict[str, Any]
 class QuestionPending(Exception):
     """An action asked a question no answer was given for yet."""
 
-    def __init__(self, question: str, options: Sequence[str], minimum: int, maximum: int) -> None:
+    def __init__(
+        self, question: str, options: Sequence[str], minimum: int, maximum: int, side: str | None
+    ) -> None:
         super().__init__(question)
-        self.question = {"text": question, "options": list(options), "minimum": minimum, "maximum": maximum}
+        self.question: Json = {
+            "text": question,
+            "options": list(options),
+            "minimum": minimum,
+            "maximum": maximum,
+            "side": side,
+        }
 
 
 class BadAnswer(Exception):
@@ -56,10 +64,16 @@ class ServerChooser:
         self.answers, self.asked = answers, 0
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         if self.asked >= len(self.answers):
-            raise QuestionPending(question, options, minimum, maximum)
+            raise QuestionPending(question, options, minimum, maximum, side)
         picked = self.answers[self.asked]
         self.asked += 1
         if not minimum <= len(picked) <= maximum or len(set(picked)) != len(picked):
@@ -183,6 +197,8 @@ def try_action(session: PlaySession, chooser: ServerChooser, step: Json, answers
     try:
         session.apply(action)
     except QuestionPending as asked:
+        # a choice the rules give no side to is the acting player's
+        asked.question["side"] = asked.question["side"] or session.game.active_side
         return Outcome(question=asked.question, answers=answers)
     except BadAnswer as exc:
         return Outcome(rule="answer", message=str(exc))

@@ -18,7 +18,7 @@ from typing import Any
 from compiler.play.session import PlayError, PlaySession
 from compiler.serve.engine import Catalogue, Outcome, new_session, rebuilt_session, try_action
 from compiler.serve.storage import Pending, Storage, StoredGame
-from compiler.serve.views import HOT_SEAT, game_view, may_act
+from compiler.serve.views import HOT_SEAT, game_view, may_act, question_side
 
 Json = dict[str, Any]
 # how many games a process keeps rebuilt between requests
@@ -135,14 +135,17 @@ class Games:
             return self._view(stored, session, seat)
 
     def _view(self, stored: StoredGame, session: PlaySession, seat: str | None) -> Json:
-        question = None
-        if stored.pending is not None:
-            pending = stored.pending
-            key = (stored.id, pending.at_step, json.dumps(pending.answers))
-            if key not in self._questions:
-                self._questions[key] = _question_of(session, pending)
-            question = self._questions[key]
-        return game_view(stored.id, stored.game, session, seat, question)
+        return game_view(stored.id, stored.game, session, seat, self._question(stored, session))
+
+    def _question(self, stored: StoredGame, session: PlaySession) -> Json | None:
+        """The question the stored waiting action asks (None when none waits)."""
+        if stored.pending is None:
+            return None
+        pending = stored.pending
+        key = (stored.id, pending.at_step, json.dumps(pending.answers))
+        if key not in self._questions:
+            self._questions[key] = _question_of(session, pending)
+        return self._questions[key]
 
     def replay(self, game_id: str) -> Json:
         with self._lock(game_id):
@@ -176,7 +179,18 @@ class Games:
                     self._view(stored, session, seat),
                 )
             side = session.game.active_side
-            if not may_act(seat, side):
+            question = self._question(stored, session)
+            if "answer" in request and question is not None:
+                side = question_side(question, side)
+                if not may_act(seat, side):
+                    raise ServeError(
+                        403,
+                        "out-of-turn",
+                        f"the question waits for the answer of {session.game.system.side_name(side)}, "
+                        "not of this seat",
+                        self._view(stored, session, seat),
+                    )
+            elif not may_act(seat, side):
                 raise ServeError(
                     403,
                     "out-of-turn",

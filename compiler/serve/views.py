@@ -3,7 +3,9 @@
 Hidden information stays on the server: a hidden counter still face down (a
 Garrison of Lawrence of Arabia before it is scouted) is sent to any other side
 as a face-down counter in its hex, with neither its name nor its values, and the
-legal actions and the question an action waits on go only to the seat that acts.
+legal actions go only to the seat that acts, and the question an action waits on only
+to the seat of the side the rules leave that choice to (the defender picks its own losses
+and retreats in the attacker's turn); every other seat is told only whose answer is awaited.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ def game_view(
 ) -> Json:
     game = session.game
     side = game.active_side
-    acting = may_act(seat, side) and not game.over
+    acting = may_act(seat, side) and not game.over and question is None
+    asked = question_side(question, side)
     view: Json = {
         "id": game_id,
         "game": game_name,
@@ -45,10 +48,17 @@ def game_view(
         "units": _units(game, seat),
         "log": [event.text for event in game.state.log.events[-LOG_SENT:]],
         "legal": [{"step": step, "text": text} for step, text in offered(session)] if acting else [],
-        "question": question if acting else None,
+        "question": question if question is not None and may_act(seat, asked) else None,
         "waiting": question is not None,
+        "waiting_for": None if question is None else {"side": asked, "name": game.system.side_name(asked)},
     }
     return view
+
+
+def question_side(question: Json | None, active_side: str) -> str:
+    """The side whose seat answers ``question`` (the acting side when the rules name none)."""
+    side = question.get("side") if question is not None else None
+    return str(side) if side else active_side
 
 
 def _units(game: Any, seat: str | None) -> list[Json]:

@@ -294,7 +294,11 @@ function drawLegal() {
   const list = document.getElementById("legal");
   list.replaceChildren();
   if (state.seat === null) { list.append(el("li", {}, "You are watching.")); return; }
-  if (!state.legal.length) { list.append(el("li", {}, state.question ? "Answer the question above." : "Waiting for the other side.")); return; }
+  if (!state.legal.length) {
+    const awaited = state.waiting_for ? `Waiting for the ${state.waiting_for.name} player's answer.` : "Waiting for the other side.";
+    list.append(el("li", {}, state.question ? "Answer the question above." : awaited));
+    return;
+  }
   const shown = state.legal.filter((a) => !("move" in a.step) || a.step.move === selected);
   const moves = state.legal.length - state.legal.filter((a) => !("move" in a.step)).length;
   if (moves && !selected) list.append(el("li", {}, `${moves} moves: click a unit to see where it may go.`));
