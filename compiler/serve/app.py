@@ -96,43 +96,52 @@ def _object(text: str) -> Json:
     return data
 
 
-def create_app(games: Games) -> Starlette:
-    watchers = Watchers()
-    art = Art(games.catalogue)
+class Routes:
+    """The handlers of the routes, over one server's games, art and open websockets."""
 
-    def known_game(name: str) -> str:
-        if name not in games.catalogue.folders:
+    def __init__(self, games: Games) -> None:
+        self.games = games
+        self.watchers = Watchers()
+        self.art = Art(games.catalogue)
+
+    def known_game(self, name: str) -> str:
+        if name not in self.games.catalogue.folders:
             raise ServeError(404, "unknown-game", f"this server plays no game '{name}'")
         return name
 
-    async def board_png(request: Request) -> Response:
-        png, _ = await run_in_threadpool(art.board, known_game(request.path_params["game"]))
-        return Response(png, media_type="image/png", headers=CACHED)
+    # --- the page and its art ------------------------------------------------------------------
 
-    async def board_layout(request: Request) -> Response:
-        _, layout = await run_in_threadpool(art.board, known_game(request.path_params["game"]))
-        return JSONResponse(layout, headers=CACHED)
+    async def page(self, request: Request) -> Response:
+        return FileResponse(PAGE / "index.html", media_type="text/html")
 
-    async def counter_png(request: Request) -> Response:
-        game = known_game(request.path_params["game"])
-        face = request.path_params["face"]
-        png = await run_in_threadpool(art.counter, game, request.path_params["counter"], face)
-        if png is None:
-            raise ServeError(
-                404, "unknown-counter", f"{game} has no counter '{request.path_params['counter']}'"
-            )
-        return Response(png, media_type="image/png", headers=CACHED)
-
-    async def asset(request: Request) -> Response:
+    async def asset(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
             raise ServeError(404, "http", f"no page file '{name}'")
         return FileResponse(PAGE / name, media_type=ASSETS[name])
 
-    async def lobby(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(games.lobby))
+    async def board_png(self, request: Request) -> Response:
+        png, _ = await run_in_threadpool(self.art.board, self.known_game(request.path_params["game"]))
+        return Response(png, media_type="image/png", headers=CACHED)
 
-    async def create(request: Request) -> Response:
+    async def board_layout(self, request: Request) -> Response:
+        _, layout = await run_in_threadpool(self.art.board, self.known_game(request.path_params["game"]))
+        return JSONResponse(layout, headers=CACHED)
+
+    async def counter_png(self, request: Request) -> Response:
+        game = self.known_game(request.path_params["game"])
+        counter, face = request.path_params["counter"], request.path_params["face"]
+        png = await run_in_threadpool(self.art.counter, game, counter, face)
+        if png is None:
+            raise ServeError(404, "unknown-counter", f"{game} has no counter '{counter}'")
+        return Response(png, media_type="image/png", headers=CACHED)
+
+    # --- the games -----------------------------------------------------------------------------
+
+    async def lobby(self, request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(self.games.lobby))
+
+    async def create(self, request: Request) -> Response:
         data = await read_json(request)
         game, scenario, seed = data.get("game"), data.get("scenario"), data.get("seed")
         if not isinstance(game, str) or not isinstance(scenario, str):
@@ -140,89 +149,90 @@ def create_app(games: Games) -> Starlette:
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**31):
             raise ServeError(400, "bad-request", "a seed is a whole number from 0 to 2147483647")
         seating = data.get("seats", "hot-seat")
-        return JSONResponse(
-            await run_in_threadpool(games.create, game, scenario, seed, seating), status_code=201
-        )
+        made = await run_in_threadpool(self.games.create, game, scenario, seed, seating)
+        return JSONResponse(made, status_code=201)
 
-    async def view(request: Request) -> Response:
+    async def view(self, request: Request) -> Response:
         token = request.query_params.get("token")
-        return JSONResponse(await run_in_threadpool(games.view, request.path_params["id"], token))
+        return JSONResponse(await run_in_threadpool(self.games.view, request.path_params["id"], token))
 
-    async def act(request: Request) -> Response:
+    async def act(self, request: Request) -> Response:
         data = await read_json(request)
         check_act_request(data)
         token = request.query_params.get("token")
         game_id = request.path_params["id"]
-        view = await run_in_threadpool(games.act, game_id, token, data)
-        await watchers.tell(games, game_id)
+        view = await run_in_threadpool(self.games.act, game_id, token, data)
+        await self.watchers.tell(self.games, game_id)
         return JSONResponse(view)
 
-    async def live(socket: WebSocket) -> None:
+    async def replay(self, request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(self.games.replay, request.path_params["id"]))
+
+    async def live(self, socket: WebSocket) -> None:
         """Live play: the state on connecting and after every change; actions sent as on POST."""
         game_id = socket.path_params["id"]
         token = socket.query_params.get("token")
         await socket.accept()
         try:
-            await socket.send_json(
-                {"type": "state", "state": await run_in_threadpool(games.view, game_id, token)}
-            )
+            view = await run_in_threadpool(self.games.view, game_id, token)
         except ServeError as exc:
             await socket.send_json({"type": "error", **exc.body()})
             await socket.close(code=4000 + exc.status)
             return
-        watchers.add(game_id, socket, token)
+        await socket.send_json({"type": "state", "state": view})
+        self.watchers.add(game_id, socket, token)
         try:
             while True:
-                text = await socket.receive_text()
-                try:
-                    data = _object(text)
-                    check_act_request(data)
-                    view = await run_in_threadpool(games.act, game_id, token, data)
-                except ServeError as exc:
-                    await socket.send_json({"type": "error", **exc.body()})
-                    continue
-                await socket.send_json({"type": "state", "state": view})
-                await watchers.tell(games, game_id, besides=socket)
+                await self._live_message(socket, game_id, token, await socket.receive_text())
         except WebSocketDisconnect:
             pass
         finally:
-            watchers.remove(game_id, socket)
+            self.watchers.remove(game_id, socket)
 
-    async def replay(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(games.replay, request.path_params["id"]))
+    async def _live_message(self, socket: WebSocket, game_id: str, token: str | None, text: str) -> None:
+        """One action sent over a websocket: its answer to the sender, the new state to the others."""
+        try:
+            data = _object(text)
+            check_act_request(data)
+            view = await run_in_threadpool(self.games.act, game_id, token, data)
+        except ServeError as exc:
+            await socket.send_json({"type": "error", **exc.body()})
+            return
+        await socket.send_json({"type": "state", "state": view})
+        await self.watchers.tell(self.games, game_id, besides=socket)
 
-    async def page(request: Request) -> Response:
-        return FileResponse(PAGE / "index.html", media_type="text/html")
 
-    async def served_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, ServeError)
-        return error_response(exc)
+async def served_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ServeError)
+    return error_response(exc)
 
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return JSONResponse({"error": "http", "message": exc.detail}, status_code=exc.status_code)
 
-    async def server_error(request: Request, exc: Exception) -> Response:
-        return JSONResponse(
-            {
-                "error": "internal",
-                "message": "the server could not answer this request; the game is unchanged",
-            },
-            status_code=500,
-        )
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": "http", "message": exc.detail}, status_code=exc.status_code)
 
-    routes = [
-        Route("/", page),
-        Route("/page/{name}", asset),
-        Route("/art/{game}/board.png", board_png),
-        Route("/art/{game}/board.json", board_layout),
-        Route("/art/{game}/counters/{counter}/{face:int}.png", counter_png),
-        Route("/api/games", lobby, methods=["GET"]),
-        Route("/api/games", create, methods=["POST"]),
-        Route("/api/games/{id}", view, methods=["GET"]),
-        Route("/api/games/{id}/actions", act, methods=["POST"]),
-        Route("/api/games/{id}/replay", replay, methods=["GET"]),
-        WebSocketRoute("/ws/games/{id}", live),
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    return JSONResponse(
+        {"error": "internal", "message": "the server could not answer this request; the game is unchanged"},
+        status_code=500,
+    )
+
+
+def create_app(games: Games) -> Starlette:
+    routes = Routes(games)
+    table = [
+        Route("/", routes.page),
+        Route("/page/{name}", routes.asset),
+        Route("/art/{game}/board.png", routes.board_png),
+        Route("/art/{game}/board.json", routes.board_layout),
+        Route("/art/{game}/counters/{counter}/{face:int}.png", routes.counter_png),
+        Route("/api/games", routes.lobby, methods=["GET"]),
+        Route("/api/games", routes.create, methods=["POST"]),
+        Route("/api/games/{id}", routes.view, methods=["GET"]),
+        Route("/api/games/{id}/actions", routes.act, methods=["POST"]),
+        Route("/api/games/{id}/replay", routes.replay, methods=["GET"]),
+        WebSocketRoute("/ws/games/{id}", routes.live),
     ]
     handlers: dict[Any, Any] = {ServeError: served_error, HTTPException: http_error, Exception: server_error}
-    return Starlette(routes=routes, exception_handlers=handlers)
+    return Starlette(routes=table, exception_handlers=handlers)
