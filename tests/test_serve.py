@@ -18,6 +18,7 @@ from compiler.replay import run_replay
 from compiler.serve.app import MAX_BODY, create_app
 from compiler.serve.engine import Catalogue
 from compiler.serve.games import Games
+from compiler.serve.limits import RateLimiter
 from compiler.serve.migrations import LATEST, MIGRATIONS, StorageVersionError
 from compiler.serve.storage import (
     DatabaseUrlError,
@@ -365,6 +366,33 @@ def test_bad_requests_get_a_status_and_a_message(tmp_path: Path, body: bytes, st
     assert response.json()["error"] == code and response.json()["message"]
     assert "Traceback" not in response.text
     assert _view(client, game["id"], token)["steps"] == 1
+
+
+def test_a_client_past_its_rate_is_told_to_wait_and_the_game_is_untouched(tmp_path: Path) -> None:
+    now = [0.0]
+    limiter = RateLimiter(rate=1.0, burst=3, clock=lambda: now[0])
+    catalogue = Catalogue([SOURCE_DATA / MOSCOW])
+    client = TestClient(create_app(Games(catalogue, SqliteStorage(tmp_path / "games.sqlite3")), limiter))
+    game = _new(client)  # the address's first request
+    token = game["seats"]["*"]
+    for steps in range(3):  # the token's burst
+        assert (
+            _act(client, game["id"], token, {"steps": steps, "action": {"end_phase": True}}).status_code
+            == 200
+        )
+    refused = _act(client, game["id"], token, {"steps": 3, "action": {"end_phase": True}})
+    assert refused.status_code == 429 and refused.json()["error"] == "rate-limited"
+    assert refused.headers["retry-after"] == "1" and refused.json()["retry_after"] == 1
+    assert _view(client, game["id"], token)["steps"] == 3  # reading is not limited; nothing changed
+    with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as socket:
+        socket.receive_json()
+        socket.send_json({"steps": 3, "action": {"end_phase": True}})
+        assert socket.receive_json()["error"] == "rate-limited"
+    for _ in range(2):  # the address has two more games in its bucket, then waits
+        _new(client)
+    assert client.post("/api/games", json={"game": MOSCOW, "scenario": "x"}).status_code == 429
+    now[0] = 1.0  # a second later the token may act once more
+    assert _act(client, game["id"], token, {"steps": 3, "action": {"end_phase": True}}).status_code == 200
 
 
 def test_unknown_games_scenarios_and_routes(tmp_path: Path) -> None:

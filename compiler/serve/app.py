@@ -2,7 +2,8 @@
 
 Every answer is JSON with a status that says what happened; a refused request
 gets ``{"error": code, "message": ...}`` (and the state, when the game is the
-reason), never a traceback. Request bodies are bounded (MAX_BODY bytes).
+reason), never a traceback. Request bodies are bounded (MAX_BODY bytes), and so is how
+often one client (a seat token, else an address) creates games or acts (limits.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from compiler.serve.art import Art
 from compiler.serve.games import Games, ServeError
+from compiler.serve.limits import RateLimiter
 
 Json = dict[str, Any]
 MAX_BODY = 64 * 1024
@@ -31,7 +33,18 @@ CACHED = {"cache-control": "max-age=3600"}
 
 
 def error_response(exc: ServeError) -> JSONResponse:
-    return JSONResponse(exc.body(), status_code=exc.status)
+    headers = {"retry-after": str(exc.retry_after)} if exc.retry_after is not None else None
+    return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
+
+
+def check_rate(limiter: RateLimiter, token: str | None, address: str | None) -> None:
+    """429 when the client (its seat token, else its address) sends faster than the limit."""
+    wait = limiter.wait_for(f"token:{token}" if token else f"address:{address}")
+    if wait > 0:
+        seconds = max(1, int(wait + 0.999))
+        raise ServeError(
+            429, "rate-limited", f"too many requests: wait {seconds} s and send again", retry_after=seconds
+        )
 
 
 async def read_json(request: Request) -> Json:
@@ -99,8 +112,9 @@ def _object(text: str) -> Json:
 class Routes:
     """The handlers of the routes, over one server's games, art and open websockets."""
 
-    def __init__(self, games: Games) -> None:
+    def __init__(self, games: Games, limiter: RateLimiter) -> None:
         self.games = games
+        self.limiter = limiter
         self.watchers = Watchers()
         self.art = Art(games.catalogue)
 
@@ -142,6 +156,7 @@ class Routes:
         return JSONResponse(await run_in_threadpool(self.games.lobby))
 
     async def create(self, request: Request) -> Response:
+        check_rate(self.limiter, None, request.client.host if request.client else None)
         data = await read_json(request)
         game, scenario, seed = data.get("game"), data.get("scenario"), data.get("seed")
         if not isinstance(game, str) or not isinstance(scenario, str):
@@ -157,9 +172,10 @@ class Routes:
         return JSONResponse(await run_in_threadpool(self.games.view, request.path_params["id"], token))
 
     async def act(self, request: Request) -> Response:
+        token = request.query_params.get("token")
+        check_rate(self.limiter, token, request.client.host if request.client else None)
         data = await read_json(request)
         check_act_request(data)
-        token = request.query_params.get("token")
         game_id = request.path_params["id"]
         view = await run_in_threadpool(self.games.act, game_id, token, data)
         await self.watchers.tell(self.games, game_id)
@@ -192,6 +208,7 @@ class Routes:
     async def _live_message(self, socket: WebSocket, game_id: str, token: str | None, text: str) -> None:
         """One action sent over a websocket: its answer to the sender, the new state to the others."""
         try:
+            check_rate(self.limiter, token, socket.client.host if socket.client else None)
             data = _object(text)
             check_act_request(data)
             view = await run_in_threadpool(self.games.act, game_id, token, data)
@@ -219,8 +236,8 @@ async def server_error(request: Request, exc: Exception) -> Response:
     )
 
 
-def create_app(games: Games) -> Starlette:
-    routes = Routes(games)
+def create_app(games: Games, limiter: RateLimiter | None = None) -> Starlette:
+    routes = Routes(games, limiter or RateLimiter())
     table = [
         Route("/", routes.page),
         Route("/page/{name}", routes.asset),

@@ -34,6 +34,7 @@ class ServeError(Exception):
     message: str
     state: Json | None = None
     rule: str | None = None
+    retry_after: int | None = None  # seconds, for a 429
 
     def body(self) -> Json:
         found: Json = {"error": self.code, "message": self.message}
@@ -41,6 +42,8 @@ class ServeError(Exception):
             found["rule"] = self.rule
         if self.state is not None:
             found["state"] = self.state
+        if self.retry_after is not None:
+            found["retry_after"] = self.retry_after
         return found
 
 
