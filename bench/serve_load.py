@@ -20,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -36,9 +37,15 @@ def create_game(port: int, seed: int) -> tuple[str, str]:
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/games", data=body, headers={"content-type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=60) as response:
-        game = json.loads(response.read())
-    return game["id"], game["seats"]["*"]
+    while True:
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                game = json.loads(response.read())
+            return game["id"], game["seats"]["*"]
+        except urllib.error.HTTPError as exc:  # one address creates every game: wait as told
+            if exc.code != 429:
+                raise
+            time.sleep(float(exc.headers.get("retry-after", "1")))
 
 
 def next_request(state: dict[str, object]) -> dict[str, object] | None:
