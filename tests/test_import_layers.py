@@ -33,6 +33,7 @@ NEVER = (
     "compiler.build",
     "compiler.simulate",
     "compiler.play",
+    "compiler.serve",
     "compiler.mapgeometry.maps",
     "compiler.mapgeometry.grids",
     "rules_engine.systems.classic",
@@ -42,6 +43,10 @@ NEVER = (
     "PIL",
     "jsonschema",
     "numpy",
+    "starlette",
+    "uvicorn",
+    "websockets",
+    "psycopg",
 )
 ENGINE = "rules_engine.systems.israel1948.game"
 CORE = "rules_engine.core.game"

@@ -30,7 +30,13 @@ class RandomChooser:
         self.questions: list[str] = []
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         self.asked += 1
         self.questions.append(question)

@@ -315,7 +315,13 @@ class Recorder(RandomChooser):
         self.by_action: list[list[str]] = []
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         self.by_action[-1].append(question)
         return super().choose(question, options, minimum=minimum, maximum=maximum)

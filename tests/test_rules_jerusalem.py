@@ -109,7 +109,13 @@ class FirstAnswers:
         self.questions: list[tuple[str, list[str]]] = []
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         self.questions.append((question, list(options)))
         return list(range(max(minimum, min(1, maximum))))
@@ -156,7 +162,13 @@ def test_a_played_game_is_written_as_a_replay_that_runs_again(tmp_path: Path) ->
             self.random = random.Random(seed)
 
         def choose(
-            self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+            self,
+            question: str,
+            options: Sequence[str],
+            *,
+            minimum: int = 1,
+            maximum: int = 1,
+            side: str | None = None,
         ) -> list[int]:
             count = self.random.randint(minimum, maximum)
             return sorted(self.random.sample(range(len(options)), count))

@@ -573,7 +573,14 @@ def _add_art_commands() -> None:
     cli.add_command(slice_command)
 
 
+def _add_serve_command() -> None:
+    from compiler.cli.serving import serve_command
+
+    cli.add_command(serve_command)
+
+
 _add_art_commands()
+_add_serve_command()
 
 
 def main() -> None:

@@ -160,6 +160,12 @@ class PlaySession:
             )
         self.game = outcome.game
         self.last_events = []
+        self.fresh_dice()
+
+    def fresh_dice(self) -> None:
+        """Dice seeded by the seed and the number of steps taken: an action tried again from the
+        same step (the server asks a question, then runs the action again with the answer)
+        rolls the same dice, in this process or any other."""
         stream = random.Random(f"{self.seed}:{len(self.steps)}")
         self.dice = RecordingDice(SeededDice(stream.randrange(2**31), self.system.die_sides))
         if hasattr(self.decider, "take_choices"):
@@ -204,12 +210,18 @@ class NewsFirst:
         self.session = session
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         news = self.session.news()
         if news:
             question = "\n".join([*news, question])
-        return self.chooser.choose(question, options, minimum=minimum, maximum=maximum)
+        return self.chooser.choose(question, options, minimum=minimum, maximum=maximum, side=side)
 
 
 def replay_text(data: Json) -> str:

@@ -66,7 +66,13 @@ class TerminalChooser:
         self.say = say
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         if len(options) == minimum == maximum:
             self.say(f"{question} {', '.join(options)}")

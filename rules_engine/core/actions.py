@@ -67,10 +67,21 @@ class Chooser(Protocol):
     attacker a hit halts, where a unit retreats) is asked through the system's
     decider; `CoreSystem.chooser_decider` builds one that asks a Chooser, so a
     program that plays any system needs only this one interface.
+
+    ``side`` is the side whose player the rules leave the choice to (the owner of the units
+    it is about: the defender picks its own losses and retreats); None when the player
+    acting now chooses. A terminal shared by both players may ignore it; a server asks
+    that side's seat.
     """
 
     def choose(
-        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+        self,
+        question: str,
+        options: Sequence[str],
+        *,
+        minimum: int = 1,
+        maximum: int = 1,
+        side: str | None = None,
     ) -> list[int]:
         """The indexes (into ``options``) of the options picked: at least ``minimum``, at most ``maximum``."""
         ...

@@ -35,7 +35,10 @@ class ChooserDecider:
             open_units = [u for u in units if left[u.uid] > 0]
             if not open_units:
                 break
-            picked = open_units[self.chooser.choose(f"{question} {number}?", [u.uid for u in open_units])[0]]
+            asked = self.chooser.choose(
+                f"{question} {number}?", [u.uid for u in open_units], side=open_units[0].side
+            )
+            picked = open_units[asked[0]]
             left[picked.uid] -= 1
             chosen.append(picked)
         self.choices.setdefault(key, []).extend(u.uid for u in chosen)
@@ -56,7 +59,8 @@ class ChooserDecider:
             question = (
                 f"The exchange costs {needed:g} strength ({total:g} paid): which attacker loses a step?"
             )
-            picked = open_units[self.chooser.choose(question, [u.uid for u in open_units])[0]]
+            asked = self.chooser.choose(question, [u.uid for u in open_units], side=open_units[0].side)
+            picked = open_units[asked[0]]
             left[picked.uid] -= 1
             taken[picked.uid] = taken.get(picked.uid, 0) + 1
             total += worth(picked, taken[picked.uid])
@@ -66,7 +70,8 @@ class ChooserDecider:
 
     def retreat(self, role: str, unit: Unit, paths: Sequence[Path]) -> Path:
         labels = [" ".join(p) for p in paths]
-        picked = paths[self.chooser.choose(f"Where does {unit.uid} retreat?", labels)[0]]
+        asked = self.chooser.choose(f"Where does {unit.uid} retreat?", labels, side=unit.side)
+        picked = paths[asked[0]]
         self.choices.setdefault("retreats", {})[unit.uid] = list(picked)
         return picked
 
@@ -75,7 +80,7 @@ class ChooserDecider:
         if not options:
             return None
         labels = ["no (more) advance", *(f"{u.uid} to {' '.join(p)}" for u, p in options)]
-        picked = self.chooser.choose("Advance after combat?", labels)[0]
+        picked = self.chooser.choose("Advance after combat?", labels, side=units[0].side)[0]
         if picked == 0:
             return None
         unit, path = options[picked - 1]

@@ -30,7 +30,13 @@ class ChooserDecider:
         return taken
 
     def _pick(self, question: str, units: Sequence[Unit], count: int) -> list[Unit]:
-        picked = self.chooser.choose(question, [u.uid for u in units], minimum=count, maximum=count)
+        picked = self.chooser.choose(
+            question,
+            [u.uid for u in units],
+            minimum=count,
+            maximum=count,
+            side=units[0].side if units else None,
+        )
         return [units[i] for i in picked]
 
     def halt(self, hits: int, attackers: Sequence[Unit]) -> list[Unit]:
@@ -44,7 +50,9 @@ class ChooserDecider:
         taken = []
         for number in range(1, losses + 1):
             index = self.chooser.choose(
-                f"Extra hit {number}: which attacker takes a step loss?", [u.uid for u in attackers]
+                f"Extra hit {number}: which attacker takes a step loss?",
+                [u.uid for u in attackers],
+                side=attackers[0].side,
             )
             taken.append(attackers[index[0]])
         self.choices["attacker_losses"] = [u.uid for u in taken]
@@ -59,6 +67,7 @@ class ChooserDecider:
             [u.uid for u in candidates],
             minimum=0,
             maximum=len(candidates),
+            side=candidates[0].side,
         )
         chosen = [candidates[i] for i in picked]
         self.choices["all_in"] = [u.uid for u in chosen]
@@ -77,15 +86,16 @@ class ChooserDecider:
         retreats: Callable[[Unit], list[str]],
         must_be_step: bool,
     ) -> HitTaken:
-        unit = defenders[
-            self.chooser.choose(f"Hit {number}: which defender takes it?", [u.uid for u in defenders])[0]
-        ]
+        asked = self.chooser.choose(
+            f"Hit {number}: which defender takes it?", [u.uid for u in defenders], side=defenders[0].side
+        )
+        unit = defenders[asked[0]]
         options = [] if must_be_step else retreats(unit)
         entry: dict[str, Any] = {"unit": unit.uid, "take": "step"}
         hit = HitTaken(unit, False)
         if options:
             ways = ["a step loss", *(f"retreat to {hex_id}" for hex_id in options)]
-            way = self.chooser.choose(f"How does {unit.uid} take hit {number}?", ways)[0]
+            way = self.chooser.choose(f"How does {unit.uid} take hit {number}?", ways, side=unit.side)[0]
             if way > 0:
                 entry = {"unit": unit.uid, "take": "retreat", "to": options[way - 1]}
                 hit = HitTaken(unit, True, options[way - 1])
@@ -98,6 +108,7 @@ class ChooserDecider:
             [u.uid for u in eligible],
             minimum=1,
             maximum=min(room, len(eligible)),
+            side=eligible[0].side,
         )
         chosen = [eligible[i] for i in picked]
         self.choices["advance"] = [u.uid for u in chosen]
@@ -106,7 +117,8 @@ class ChooserDecider:
     def air_reroll(self, side: str, rolls: dict[str, list[int]]) -> tuple[str, int] | None:
         dice = [(colour, index) for colour, values in sorted(rolls.items()) for index in range(len(values))]
         labels = ["no re-roll", *(f"re-roll {c} die {i + 1} (a {rolls[c][i]})" for c, i in dice)]
-        picked = self.chooser.choose(f"{side}: spend an air point to re-roll one of your dice?", labels)[0]
+        question = f"{side}: spend an air point to re-roll one of your dice?"
+        picked = self.chooser.choose(question, labels, side=side)[0]
         if picked == 0:
             return None
         colour, index = dice[picked - 1]

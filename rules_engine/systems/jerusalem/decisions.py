@@ -145,11 +145,15 @@ class ChooserDecider:
         taken, self.choices = self.choices, {}
         return taken
 
-    def _pick(self, question: str, units: Sequence[Unit], minimum: int, maximum: int) -> tuple[Unit, ...]:
+    def _pick(
+        self, side: str, question: str, units: Sequence[Unit], minimum: int, maximum: int
+    ) -> tuple[Unit, ...]:
         if not units:
             return ()
         labels = [f"{self.name(u)} in {self.place(u.space or '')}" for u in units]
-        picked = self.chooser.choose(question, labels, minimum=minimum, maximum=min(maximum, len(units)))
+        picked = self.chooser.choose(
+            question, labels, minimum=minimum, maximum=min(maximum, len(units)), side=side
+        )
         return tuple(units[i] for i in picked)
 
     def _shot(
@@ -157,11 +161,15 @@ class ChooserDecider:
     ) -> Fire | None:
         who = self.side_name(side)
         for _ in range(3):
-            firers = self._pick(f"{who} player: which units {what}? (none: hold fire)", options.firers, 0, 99)
+            firers = self._pick(
+                side, f"{who} player: which units {what}? (none: hold fire)", options.firers, 0, 99
+            )
             if not firers:
                 return None
-            targets = self._pick(f"{who} player: fire at which units?", options.targets, 1, 99)
-            support = self._pick(f"{who} player: which artillery adds its strength?", options.support, 0, 99)
+            targets = self._pick(side, f"{who} player: fire at which units?", options.targets, 1, 99)
+            support = self._pick(
+                side, f"{who} player: which artillery adds its strength?", options.support, 0, 99
+            )
             shot = Fire(firers, targets, support)
             if legal(shot) is None:
                 return shot
@@ -175,14 +183,14 @@ class ChooserDecider:
 
     def protect(self, side: str, space: str, units: Sequence[Unit], limit: int) -> list[Unit]:
         question = f"{self.side_name(side)} player: which {limit} units does {self.place(space)} protect?"
-        chosen = list(self._pick(question, units, min(limit, len(units)), limit))
+        chosen = list(self._pick(side, question, units, min(limit, len(units)), limit))
         self.choices["protect"] = [u.uid for u in chosen]
         return chosen
 
     def abandon(self, leader: Unit, destinations: Sequence[str]) -> str | None:
         options = ["stay with his units", *(f"flee to {self.place(d)}" for d in destinations)]
         question = f"{self.side_name(leader.side)} player: does {self.name(leader)} abandon his units?"
-        picked = self.chooser.choose(question, options)
+        picked = self.chooser.choose(question, options, side=leader.side)
         flight = None if not picked or picked[0] == 0 else destinations[picked[0] - 1]
         if flight is not None:
             self.choices["abandon"] = flight
@@ -200,7 +208,7 @@ class ChooserDecider:
         return shot
 
     def choose(self, side: str, question: str, options: Sequence[str]) -> int:
-        picked = self.chooser.choose(f"{self.side_name(side)} player: {question}", list(options))
+        picked = self.chooser.choose(f"{self.side_name(side)} player: {question}", list(options), side=side)
         index = picked[0] if picked else 0
         if len(options) > 1:
             self.choices.setdefault("choices", []).append(options[index])
