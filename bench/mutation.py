@@ -76,12 +76,13 @@ TARGETS = {
         ("tests/test_rules_jerusalem.py", "tests/test_jerusalem_data.py"),
     ),
     "raiders": Target("rules_engine/systems/raiders", NOT_RULES, "lawrence", ("tests/test_raiders.py",)),
-    # the classic system: The Road to Vallon's and Battle for Moscow's replays, and the template's and
-    # test games' replays (tests/fixtures/classic), which tests/test_classic_replays.py validates
+    # the classic system: The Road to Vallon's, Battle for Moscow's and Napoleon at Waterloo's replays,
+    # and the template's and test games' replays (tests/fixtures/classic), which
+    # tests/test_classic_replays.py validates
     "classic": Target(
         "rules_engine/systems/classic",
         NOT_RULES,
-        "vallon battle-for-moscow",
+        "vallon battle-for-moscow napoleon-at-waterloo",
         (
             "tests/test_classic_crt.py",
             "tests/test_classic_replays.py",
@@ -97,7 +98,7 @@ TARGETS = {
     "core": Target(
         "rules_engine/core",
         ("random_play.py", "policies.py", "recording.py"),
-        "israel1948 jerusalem lawrence vallon battle-for-moscow",
+        "israel1948 jerusalem lawrence vallon battle-for-moscow napoleon-at-waterloo",
         ("tests/test_engine_core.py", "tests/test_core_additions.py", "tests/test_core_phase_order.py"),
     ),
 }

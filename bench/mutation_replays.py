@@ -25,7 +25,8 @@ from rules_engine.definitions import ValidGame
 os.environ["WGC_CACHE_DIR"] = ""  # never read an outcome back: the engine under test changes
 
 SOURCE_DATA = Path(__file__).resolve().parent.parent / "source_data"
-GAMES = os.environ.get("WGC_MUTATION_GAMES", "israel1948 jerusalem lawrence vallon battle-for-moscow").split()
+EVERY_GAME = "israel1948 jerusalem lawrence vallon battle-for-moscow napoleon-at-waterloo"
+GAMES = os.environ.get("WGC_MUTATION_GAMES", EVERY_GAME).split()
 REPLAYS = [(game, p.name) for game in GAMES for p in sorted((SOURCE_DATA / game / "replays").glob("*.json"))]
 
 

@@ -28,7 +28,7 @@ import pytest
 
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
-from rules_engine.core import IllegalAction, ScriptedDice, SeededDice
+from rules_engine.core import IllegalAction, ScriptedDice, SeededDice, UnitStatus
 from rules_engine.core.actions import EndPhase
 from rules_engine.core.movement_costs import ALL
 from rules_engine.definitions import ValidGame
@@ -146,7 +146,9 @@ class Invariants:
             spent += 0.0 if step.cost == ALL else step.cost
             here = there
         allowance = budget(game.world, unit, None)
-        if game.tables.zoc.kind != "exit-cost" and len(path) > 1:
+        # one hex whatever it costs only with `one_hex_minimum` (docs/classic-rules.md, Movement)
+        one_hex = game.tables.movement.one_hex_minimum and len(path) == 1
+        if game.tables.zoc.kind != "exit-cost" and not one_hex:
             assert spent <= allowance.points + 1e-9, f"{label}: {spent} MP spent of {allowance.points}"
         if allowance.hexes is not None:
             assert len(path) <= allowance.hexes, label
@@ -426,3 +428,294 @@ def test_an_attack_below_the_table_is_neither_offered_nor_allowed() -> None:
     assert game.legal_actions() == [Attack(("NORTH INF#1",), ("0405",)), EndPhase()]
     with pytest.raises(IllegalAction, match="the odds 1-3 are below 1-2"):
         game.attack([game.unit("NORTH INF#1")], ["0506"], RandomDecider(1), ScriptedDice({}))
+
+
+# --- what `wgc play` shows of an action before it is chosen ---------------------------------------
+
+
+def test_attacks_offered_show_the_totals_odds_and_column_after_shifts() -> None:
+    """docs/classic-rules.md, Replays of a classic game: `wgc play` lists each attack with its
+    totals, its odds and the column it is read on after shifts. In front-line (odds, rounded for
+    the defender), NORTH INF#1 (4) attacks across the river 0607-0506 (one column left: 1-1 read
+    on 1-2), NORTH INF#2 the rough hex 0708 (+1 to the die), NORTH ARM#1 (6) the forest 0204 (6
+    to 4 is 1-1, one column left)."""
+    units = [("NORTH INF#1", "0607"), ("NORTH INF#2", "0609"), ("NORTH ARM#1", "0203")]
+    units += [("SOUTH INF#1", "0708"), ("SOUTH INF#2", "0204"), ("SOUTH INF#3", "0506")]
+    game = _position_in(_front_line(), "the-front-line", units, "north-combat")
+    assert [game.action_text(a) for a in game.legal_actions()] == [
+        "attack 0506 with NORTH INF#1 (4 to 4, 1-1, column 1-2)",
+        "attack 0708 with NORTH INF#2 (4 to 4, 1-1, die +1)",
+        "attack 0204 with NORTH ARM#1 (6 to 4, 1-1, column 1-2)",
+        "end the phase",
+    ]
+
+
+def test_odds_shown_name_the_end_of_the_table_and_the_column_above_it() -> None:
+    """docs/classic-rules.md, The combat results table: 4 against 12 is 1-3, below front-line's
+    1-2 (no attack); 24 against 4 is 6-1, above its 5-1, read on 5-1; 8 against 4, 2-1 on 2-1."""
+    from rules_engine.systems.classic.combat import odds_text
+
+    north = ["NORTH INF#1", "NORTH INF#2", "NORTH INF#3", "NORTH ARM#1", "NORTH ARM#2"]
+    units = [
+        (north[0], "0505"),
+        (north[1], "0404"),
+        (north[2], "0404"),
+        (north[3], "0304"),
+        (north[4], "0304"),
+    ]
+    units += [("SOUTH INF#4", "0405"), *((f"SOUTH INF#{n}", "0506") for n in (1, 2, 3))]
+    game = _position_in(_front_line(), "the-front-line", units, "north-combat")
+    world = game.world
+
+    def shown(names: list[str], target: str) -> str:
+        return odds_text(world, [game.unit(n) for n in names], [target])
+
+    assert shown(north[:1], "0506") == "4 to 12, 1-3, below the table"
+    assert shown(north, "0405") == "24 to 4, 6-1, column 5-1"
+    assert shown(north[1:3], "0405") == "8 to 4, 2-1"
+
+
+def test_differentials_shown_name_the_column_or_the_result_without_a_roll() -> None:
+    """docs/classic-rules.md, The combat results table: delta's differential CRT, with the
+    surprise turn's one column right for North on turn 1; +6 lies beyond its last column
+    (+5..+6 shifted right), which `above_highest` makes DE without a roll; two hexes attacked
+    at once add their defenders (4 to 8, -4: below the table, shifted onto -2)."""
+    units = [("NORTH INF#1", "0403"), ("NORTH INF#2", "0503"), ("NORTH ARM#1", "0303")]
+    units += [("SOUTH INF#1", "0404"), ("SOUTH INF#2", "0504")]
+    game = _position(units, "north-combat")
+    shown = [game.action_text(a) for a in game.legal_actions()]
+    assert shown == [
+        "attack 0404 with NORTH INF#1 (4 to 4, differential +0, column +1..+2)",
+        "attack 0404 with NORTH INF#2 (4 to 4, differential +0, column +1..+2)",
+        "attack 0404 with NORTH ARM#1 (6 to 4, differential +2, column +3..+4)",
+        "attack 0404 with NORTH INF#1, NORTH INF#2 (8 to 4, differential +4, column +5..+6)",
+        "attack 0404 with NORTH INF#1, NORTH ARM#1 (10 to 4, differential +6: DE without a roll)",
+        "attack 0404 with NORTH INF#2, NORTH ARM#1 (10 to 4, differential +6: DE without a roll)",
+        "attack 0404 with NORTH INF#1, NORTH INF#2, NORTH ARM#1 (14 to 4, differential +10: DE without a roll)",
+        "attack 0504 with NORTH INF#2 (4 to 4, differential +0, column +1..+2)",
+        "attack 0404 0504 with NORTH INF#2 (4 to 8, differential -4, column -2)",
+    ]
+
+
+def test_dice_pool_attacks_show_the_dice_each_side_rolls() -> None:
+    """docs/classic-rules.md, Dice-pool combat: one die per point of the attack total, and the
+    defenders their defense total."""
+    system = system_for(_definition(FIXTURES / "pool"))
+    assert isinstance(system, ClassicRulesSystem)
+    units = [("NORTH INF#1", "0403"), ("NORTH ARM#1", "0503"), ("SOUTH INF#1", "0404")]
+    game = _position_in(system, "the-pool", units, "north-combat")
+    assert [game.action_text(a) for a in game.legal_actions()] == [
+        "attack 0404 with NORTH INF#1 (4 dice against 4)",
+        "attack 0404 with NORTH ARM#1 (6 dice against 4)",
+        "attack 0404 with NORTH INF#1, NORTH ARM#1 (10 dice against 4)",
+        "end the phase",
+    ]
+
+
+def test_moves_and_the_last_combat_are_shown_in_plain_words() -> None:
+    """A move names its destination and path; the position names the last combat's hex, column
+    and result (4 against 4 is 1-1; the seeded roll gives AR)."""
+    units = [("NORTH INF#1", "0505"), ("SOUTH INF#4", "0405")]
+    game = _position_in(_front_line(), "the-front-line", units, "north-movement")
+    assert game.action_text(Move("NORTH INF#1", ("0605", "0606"))) == "move NORTH INF#1 to 0606 via 0605 0606"
+    game = _position_in(_front_line(), "the-front-line", units, "north-combat")
+    assert not any(line.startswith("Last combat") for line in game.situation())
+    game.apply(Attack(("NORTH INF#1",), ("0405",)), SeededDice(1), RandomDecider(1))
+    assert game.situation()[-1] == "Last combat: 0405: 1-1 AR"
+    assert Replace("NORTH INF#1").describe() == "bring NORTH INF#1 back to full strength"
+    assert Replace("NORTH INF#1", "0101").describe() == "bring NORTH INF#1 back at 0101"
+
+
+# --- unit selectors' values and the protocol's changes -----------------------------------------
+
+
+@engine_cache
+def _cadre() -> ClassicRulesSystem:
+    """The cadre test game: divisions of three steps (6-3, 4-3, cadre 2-2)."""
+    system = system_for(_definition(FIXTURES / "cadre"))
+    assert isinstance(system, ClassicRulesSystem)
+    return system
+
+
+def test_a_selectors_values_ask_for_the_value_the_face_shows() -> None:
+    """docs/classic-rules.md, Unit selectors: `values` asks for the values a unit shows: a number
+    (any way it is written), `true` for a value present and not 0, `false` for one absent or 0; a
+    word is asked for as printed. A cadre division shows movement 2 on its third face only."""
+    from rules_engine.definitions import UnitSelector
+
+    game = _cadre().blank_game("the-cadre-line")
+    tables, division = game.tables, game.unit("NORTH DIV#1")
+    kept: list[UnitSelector] = []  # answers are kept by the selector's id: each must stay alive
+
+    def takes(**values: Any) -> bool:
+        kept.append(UnitSelector(values=values))
+        return selects(tables, kept[-1], division)
+
+    assert takes(movement=3) and takes(movement=3.0) and not takes(movement=2)
+    assert (
+        takes(strength=True) and not takes(strength=False) and not takes(attack=True) and takes(attack=False)
+    )
+    game.state.set_face(division, 2)  # the cadre
+    assert takes(movement=2) and not takes(movement=3) and takes(strength=2, movement=2)
+    moscow = _moscow()
+    army, corps = moscow.unit("THIRD"), moscow.unit("XXIV")
+    armies, four = UnitSelector(values={"size": "XXXX"}), UnitSelector(values={"size": 4})
+    sized = UnitSelector(side="soviet", values={"size": True})
+    assert selects(moscow.tables, armies, army) and not selects(moscow.tables, armies, corps)
+    assert not selects(moscow.tables, four, army)
+    assert selects(moscow.tables, sized, army) and not selects(moscow.tables, sized, corps)
+
+
+def _moscow() -> ClassicGame:
+    system = system_for(_definition(ROOT / "source_data" / "battle-for-moscow"))
+    assert isinstance(system, ClassicRulesSystem)
+    return system.blank_game("operation-typhoon")
+
+
+def test_the_games_step_loss_walks_down_every_face_then_eliminates() -> None:
+    """docs/classic-rules.md, Counter values: each step loss turns a unit to its next face, and a
+    loss on its last face eliminates it; the game's own `step_loss` (the protocol's) does the same
+    as a combat's: 6-3, 4-3, the 2-2 cadre, then eliminated. A one-step militia goes at once."""
+    game = _position_in(
+        _cadre(), "the-cadre-line", [("NORTH DIV#1", "0403"), ("MILITIA#1", "0606")], "north-combat"
+    )
+    division = game.unit("NORTH DIV#1")
+    strengths = []
+    for _ in range(2):
+        game.step_loss(division)
+        strengths.append((division.face_index, division.face.values["strength"], division.space))
+    assert strengths == [(1, 4, "0403"), (2, 2, "0403")]
+    game.step_loss(division)
+    assert division.status is UnitStatus.ELIMINATED and division.space is None
+    militia = game.unit("MILITIA#1")
+    game.step_loss(militia)
+    assert militia.status is UnitStatus.ELIMINATED
+    other = game.unit("NORTH DIV#2")
+    game.put(other, "0403")
+    game.eliminate(other)
+    assert other.status is UnitStatus.ELIMINATED and "0403" not in game.state.occupants
+
+
+def test_the_games_stacking_problem_counts_the_units_already_there() -> None:
+    """game.json's stacking in the cadre game: at most two units, all of one side, in a hex."""
+    units = [("NORTH DIV#1", "0403"), ("NORTH DIV#2", "0403"), ("MILITIA#1", "0606")]
+    game = _position_in(_cadre(), "the-cadre-line", units, "north-movement")
+    third, brigade = game.unit("NORTH DIV#3"), game.unit("NORTH BDE#1")
+    assert game.stacking_problem("0403", [third]) is not None
+    assert game.stacking_problem("0404", [third, brigade]) is None
+    assert game.stacking_problem("0404", [third, brigade, game.unit("NORTH BDE#2")]) is not None
+    assert game.stacking_problem("0606", [third]) is not None  # a South unit holds it
+    assert game.stacking_problem("0605", [third]) is None
+
+
+# --- replacements refused, and why (docs/classic-rules.md, Replacements) -------------------------------
+
+
+def _moscow_replacements(units: list[tuple[str, str]], reduced: tuple[str, ...] = ()) -> ClassicGame:
+    system = system_for(_definition(ROOT / "source_data" / "battle-for-moscow"))
+    assert isinstance(system, ClassicRulesSystem)
+    game = _position_in(system, "operation-typhoon", units, "soviet-replacement")
+    for name in ("FIFTH", "TENTH", "FIRST SHOCK"):  # the scenario's pool (a blank game has none)
+        game.state.take_off(game.unit(name), UnitStatus.ELIMINATED)
+    for name in reduced:
+        game.state.set_damaged(game.unit(name), True)
+    return game
+
+
+def test_a_replacement_refused_says_what_the_unit_is_not() -> None:
+    """Battle for Moscow (Replacements; 1st Shock Army): a step only for a reduced unit on the map,
+    one replacement a unit a phase (`one_per_unit`: FIFTH brought back reduced on the east edge
+    may not also get its step), and FIRST SHOCK not before turn 4."""
+    game = _moscow_replacements([("THIRD", "1003")])
+    with pytest.raises(IllegalAction, match=r"^Replacements: THIRD is not a reduced unit on the map$"):
+        game.replace(game.unit("THIRD"), None)
+    with pytest.raises(IllegalAction, match=r"THIRD is not eliminated$"):
+        game.replace(game.unit("THIRD"), "1405")
+    game.replace(game.unit("FIFTH"), "1405")
+    assert game.unit("FIFTH").damaged and game.unit("FIFTH").space == "1405"
+    with pytest.raises(IllegalAction, match=r"FIFTH has already been replaced in this phase"):
+        game.replace(game.unit("FIFTH"), None)
+    with pytest.raises(IllegalAction, match=r"FIRST SHOCK may not come back before turn 4$"):
+        game.replace(game.unit("FIRST SHOCK"), "1406")
+
+
+def test_a_replacement_refused_says_what_each_purchase_lacks() -> None:
+    """Battle for Moscow (Replacements): a Soviet step needs communication, or Moscow; an eliminated
+    army comes back on the east edge or in a city it holds in communication, never in a hex an
+    enemy holds, nor beyond stacking; the places it could use are named, six of them at most."""
+    germans = ["XXIV", "XLI", "LVII", "XLVI", "XLVII", "LVI"]
+    system = system_for(_definition(ROOT / "source_data" / "battle-for-moscow"))
+    assert isinstance(system, ClassicRulesSystem)
+    around = list(system.board.neighbours["0605"])
+    units = [("THIRD", "0605"), *zip(germans, around, strict=False), ("XL", "1401")]
+    units += [("SIXTEENTH", "1402"), ("NINETEENTH", "1402")]
+    game = _moscow_replacements(units, reduced=("THIRD",))
+    name = game.board.name
+    with pytest.raises(IllegalAction) as refused:
+        game.replace(game.unit("THIRD"), None)
+    assert str(refused.value) == (
+        f"Replacements: THIRD is out of supply; THIRD is in {name('0605')}, not where a step may be bought"
+    )
+    with pytest.raises(IllegalAction, match=r"1401\)? holds an enemy unit$"):
+        game.replace(game.unit("TENTH"), "1401")
+    with pytest.raises(IllegalAction) as crowded:
+        game.replace(game.unit("TENTH"), "1402")
+    assert str(crowded.value) == f"Replacements: {game.stacking_problem('1402', [game.unit('TENTH')])}"
+    with pytest.raises(IllegalAction) as elsewhere:
+        game.replace(game.unit("TENTH"), "0101")
+    shown = str(elsewhere.value).partition("(now: ")[2]
+    assert shown.endswith(" ...)") and shown.count(", ") == 5, shown
+
+
+def test_a_mode_moves_along_its_line_and_counts_hexes_not_points() -> None:
+    """docs/classic-rules.md, Movement modes: a mode's hexes cost nothing, up to `hexes`, so a unit
+    in front-line's rail phase has no movement points to run out of (3 in the ordinary phase)."""
+    units = [("SOUTH INF#1", "0112"), ("SOUTH INF#2", "0311")]
+    game = _position_in(_front_line(), "the-front-line", units, "south-rail-movement")
+    assert game.mp_left(game.unit("SOUTH INF#1")) == float("inf")
+    game = _position_in(_front_line(), "the-front-line", units, "south-movement")
+    assert game.mp_left(game.unit("SOUTH INF#1")) == 3.0
+
+
+def test_a_mode_without_start_on_line_still_moves_along_the_line_only() -> None:
+    """docs/classic-rules.md, Movement modes: open's Strategic Movement has no `start_on_line`, but
+    every hex entered must follow its road (0101, 0202, 0302 ...): from 0303, off the road, the
+    step into 0302 is refused; along the road, 0202 to 0302 is allowed."""
+    system = system_for(_definition(FIXTURES / "open"))
+    assert isinstance(system, ClassicRulesSystem)
+    units = [("SOUTH INF#1", "0303"), ("SOUTH INF#2", "0202")]
+    game = _position_in(system, "the-open-field", units, "south-strategic-movement")
+    with pytest.raises(IllegalAction, match=r"Strategic Movement goes along the line only, not into"):
+        game.move(game.unit("SOUTH INF#1"), ["0302"])
+    game.move(game.unit("SOUTH INF#2"), ["0302", "0403"])
+    assert game.unit("SOUTH INF#2").space == "0403"
+
+
+def test_a_closed_hexside_out_of_an_enemy_zoc_is_refused_by_movement_not_the_zoc(tmp_path: Path) -> None:
+    """docs/classic-rules.md, Rules that refuse: a step the terrain closes is the movement rule's,
+    even for a unit that starts in an enemy ZOC where `zoc_to_zoc` is false (front-line); the ZOC
+    rule refuses only a step from one enemy ZOC hex straight into another. Front-line with an
+    impassable hexside added between 0505 and 0506: NORTH INF#1 in 0505, in SOUTH INF#1's ZOC."""
+    folder = tmp_path / "front-line"
+    shutil.copytree(FIXTURES / "front-line", folder)
+    terrain_json, map_json = folder / "terrain.json", folder / "map.json"
+    terrain = json.loads(terrain_json.read_text(encoding="utf-8"))
+    terrain["terrain"].append(
+        {"id": "cliff", "name": "Cliff", "kind": "hexside", "movement": {"cross": "impassable"}}
+    )
+    terrain_json.write_text(json.dumps(terrain), encoding="utf-8")
+    board = json.loads(map_json.read_text(encoding="utf-8"))
+    board["hexsides"].append({"between": ["0505", "0506"], "terrain": "cliff"})
+    map_json.write_text(json.dumps(board), encoding="utf-8")
+    system = system_for(_definition(folder))
+    assert isinstance(system, ClassicRulesSystem)
+    units = [("NORTH INF#1", "0505"), ("SOUTH INF#1", "0504")]
+    game = _position_in(system, "the-front-line", units, "north-movement")
+    movement_rule = system.tables.cites["movement"]
+    with pytest.raises(IllegalAction) as closed:
+        game.move(game.unit("NORTH INF#1"), ["0506"])
+    assert closed.value.rule == movement_rule and "cannot enter 0506 from 0505" in str(closed.value)
+    with pytest.raises(IllegalAction, match=r"may not move straight from one enemy ZOC hex"):
+        game.move(game.unit("NORTH INF#1"), ["0405"])
+    with pytest.raises(IllegalAction, match=r"the path enters 0505 twice"):
+        game.move(game.unit("NORTH INF#1"), ["0606", "0505"])

@@ -87,6 +87,36 @@ def test_a_played_lawrence_mission_replays_with_its_set_up_dice_and_battle_choic
     assert any("fire first" in q for q in lines), "the first question of a battle says who won the edge"
 
 
+@pytest.mark.parametrize(
+    ("game", "scenario", "seeds", "made"),
+    [
+        ("battle-for-moscow", "operation-typhoon", (1, 4), {"move", "attack", "replace", "replace at"}),
+        ("vallon", "the-road-to-vallon", (1,), {"move", "attack", "place"}),
+    ],
+)
+def test_a_played_classic_game_is_written_as_a_replay_that_runs_again(
+    tmp_path: Path, game: str, scenario: str, seeds: tuple[int, ...], made: set[str]
+) -> None:
+    """docs/classic-rules.md, Replays of a classic game: each classic action is written as the step
+    that takes it again: a move with its path, an attack with its units, targets, dice and choices,
+    a reinforcement placed at its hex (Vallon), a replacement of a reduced unit (no `at`) and of an
+    eliminated one (with its `at`; Battle for Moscow)."""
+    kinds: set[str] = set()
+    for seed in seeds:
+        session = _play_to_the_end(game, scenario, seed)
+        steps = [s for s in session.steps if set(s) != {"expect"}]
+        for step in steps:
+            kind = next(k for k in ("move", "attack", "place", "replace", "end_phase") if k in step)
+            kinds.add(kind + (" at" if kind == "replace" and "at" in step else ""))
+        attacks = [s["attack"] for s in steps if "attack" in s]
+        assert all(a["units"] and a["targets"] for a in attacks)
+        assert all(s["path"] for s in steps if "move" in s)
+        path = tmp_path / f"{game}-{seed}.json"
+        session.save(path)
+        assert "passed" in _replays(game, path)
+    assert made | {"end_phase"} <= kinds
+
+
 def test_undo_takes_back_the_last_step_and_the_game_goes_on(tmp_path: Path) -> None:
     session = PlaySession.start(SOURCE_DATA / "lawrence", "aqaba", 5, RandomChooser(5))
     session.apply(session.legal_actions()[0])
