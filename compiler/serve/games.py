@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler.play.session import PlayError, PlaySession
-from compiler.serve.engine import Catalogue, Outcome, new_session, rebuilt_session, try_action
+from compiler.serve.engine import Catalogue, Outcome, try_action
 from compiler.serve.storage import Pending, Storage, StoredGame
 from compiler.serve.views import HOT_SEAT, game_view, may_act, question_side
 
@@ -86,8 +86,8 @@ class Games:
         if seating not in ("hot-seat", "invite"):
             raise ServeError(400, "bad-request", "seats is 'hot-seat' or 'invite'")
         try:
-            report = self.catalogue.report(game)
-            session, _ = new_session(report, scenario, seed if seed is not None else secrets.randbelow(2**31))
+            chosen = seed if seed is not None else secrets.randbelow(2**31)
+            session, _ = self.catalogue.start(game, scenario, chosen)
         except PlayError as exc:
             raise ServeError(404, "unknown-scenario", str(exc)) from None
         # a side the game system plays (Lawrence of Arabia's Ottomans) has no seat
@@ -114,8 +114,9 @@ class Games:
         if kept is not None and kept[0].steps == stored.steps:
             self._sessions.move_to_end(stored.id)
             return kept
-        report = self.catalogue.report(stored.game)
-        made = rebuilt_session(report, stored.scenario, stored.seed, stored.setup_dice, stored.steps)
+        made = self.catalogue.rebuilt(
+            stored.game, stored.scenario, stored.seed, stored.setup_dice, stored.steps
+        )
         self._sessions[stored.id] = made
         while len(self._sessions) > KEPT_SESSIONS:
             self._sessions.popitem(last=False)
