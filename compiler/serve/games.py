@@ -18,6 +18,7 @@ from typing import Any
 from compiler.play.session import PlayError, PlaySession
 from compiler.serve.engine import Catalogue, Outcome, try_action
 from compiler.serve.storage import Pending, Storage, StoredGame
+from compiler.serve.undo import why_no_undo
 from compiler.serve.views import HOT_SEAT, game_view, may_act, question_side
 
 Json = dict[str, Any]
@@ -219,6 +220,38 @@ class Games:
                 raise self._raced(game_id, seat)
             self._questions = {k: v for k, v in self._questions.items() if k[0] != game_id}
             return game_view(game_id, stored.game, session, seat)
+
+    def undo(self, game_id: str, token: str | None, request: Json) -> Json:
+        """Take back the last step, if it rolled no die and revealed nothing hidden (undo.py)."""
+        with self._lock(game_id):
+            stored = self._stored(game_id)
+            seat = self.seat_of(stored, token)
+            session, _ = self._session(stored)
+            if seat is None:
+                raise ServeError(403, "spectator", "a spectator watches: send a seat's token to play")
+            if request.get("steps") != len(stored.steps):
+                raise ServeError(
+                    409,
+                    "stale",
+                    f"the game is at step {len(stored.steps)}: look at the new state first",
+                    self._view(stored, session, seat),
+                )
+            before = (
+                self.catalogue.rebuilt(
+                    stored.game, stored.scenario, stored.seed, stored.setup_dice, stored.steps[:-1]
+                )
+                if stored.steps and "dice" not in stored.steps[-1]
+                else None
+            )
+            reason = why_no_undo(stored, session, before[0] if before else None, seat)
+            if reason is not None:
+                raise ServeError(409, "no-undo", reason, self._view(stored, session, seat))
+            assert before is not None
+            if not self.storage.take_back(game_id, len(stored.steps) - 1, stored.steps[-1]):
+                raise self._raced(game_id, seat)
+            self._sessions[game_id] = before
+            self._questions = {k: v for k, v in self._questions.items() if k[0] != game_id}
+            return game_view(game_id, stored.game, before[0], seat)
 
     def _attempt(self, stored: StoredGame, session: PlaySession, chooser: Any, request: Json) -> Outcome:
         if "answer" in request:
