@@ -46,6 +46,7 @@ CAPTION_LINE_IN = 0.115
 PANEL = "#f8f3e6"  # under a block printed over the map's art
 PANEL_PAD_IN = 0.05
 SCALE_BAR_IN = 0.42  # the shortest division of a scale bar: room for its label
+STRIP_IN = 0.66  # a title strip's height
 SIZING_DPI = 100  # charts on a map are sized as set at this resolution, whatever they are drawn at
 
 
@@ -706,9 +707,14 @@ class CartoucheBlock(Block):
     hex_in: float | None = None  # a hex's width across the flats, for a scale given per hex
     credits: str = ""
     width_in: float = 3.6
+    strip: bool = False  # one band: the title, then the lesser lines, the scale and the arrow beside it
 
     def variants(self) -> list[Block]:
         return [replace(self, width_in=w) for w in (self.width_in, 3.0, 2.6, 2.3) if w <= self.width_in]
+
+    def fallbacks(self) -> list[Block]:
+        """A strip along a margin too narrow for the panel (a map whose hexes fill its sheet)."""
+        return [replace(self, strip=True)]
 
     def _lines(self) -> list[tuple[str, float]]:
         """The panel's text lines and their sizes (inches), wrapped to its width."""
@@ -727,13 +733,34 @@ class CartoucheBlock(Block):
         return wrap_text(probe, self.credits, font(9), (self.width_in - 0.2) * 100) if self.credits else []
 
     def size(self) -> tuple[float, float]:
+        if self.strip:
+            return sum(self._strip_widths()), STRIP_IN
         text = sum(size * 1.25 for _, size in self._lines())
         scale = 0.42 if self.scale is not None else 0.0
         return self.width_in, 0.16 + max(text, 0.8) + scale + 0.125 * len(self._credit_lines()) + 0.1
 
-    def draw(self, ink: Ink, x: float, y: float) -> None:
-        width, height = self.size()
-        rect = (x, y, x + ink.px(width), y + ink.px(height))
+    def _strip_lines(self) -> list[tuple[str, float]]:
+        lines = [(self.subtitle, 0.13), (self.map_name, 0.11), (self.credits, 0.09)]
+        return [(text, size) for text, size in lines if text]
+
+    def _strip_widths(self) -> tuple[float, float, float, float]:
+        """A strip's parts across, inches: the title, the lesser lines, the scale bar, the arrow."""
+        probe = RecordingDraw(Image.new("RGB", (1, 1)))
+        title = probe.textlength(self.title, font=font(30)) / 100 + 0.4
+        lesser = max(
+            (probe.textlength(t, font=font(round(s * 100))) / 100 for t, s in self._strip_lines()), default=0
+        )
+        scale = 0.0
+        if self.scale is not None:
+            step_in, _ = _scale_step(self._per_inch())
+            scale = 2 * step_in + 1.4
+        return title, lesser + 0.3, scale, 0.6
+
+    def _per_inch(self) -> float:
+        assert self.scale is not None
+        return self.scale.value / (self.hex_in or 1.0) if self.scale.per == "hex" else self.scale.value
+
+    def _frame(self, ink: Ink, rect: Rect) -> None:
         ink.draw.rectangle(rect, fill="#fffaf0", outline=INK, width=max(2, round(ink.px(0.03))))
         inset = ink.px(0.05)
         ink.draw.rectangle(
@@ -741,6 +768,37 @@ class CartoucheBlock(Block):
             outline=INK,
             width=max(1, round(ink.px(0.01))),
         )
+
+    def _draw_strip(self, ink: Ink, x: float, y: float) -> None:
+        width, height = self.size()
+        rect = (x, y, x + ink.px(width), y + ink.px(height))
+        self._frame(ink, rect)
+        title, lesser, scale, _ = self._strip_widths()
+        ink.draw.role = "title"
+        middle = y + ink.px(height / 2)
+        ink.draw.text(
+            (x + ink.px(0.2), middle), self.title, font=font(round(ink.px(0.3))), fill=INK, anchor="lm"
+        )
+        lines = self._strip_lines()
+        top = middle - ink.px(sum(s * 1.25 for _, s in lines) / 2)
+        for text, size in lines:
+            ink.draw.role = "credits" if size < 0.1 else "title"
+            ink.draw.text(
+                (x + ink.px(title), top), text, font=font(round(ink.px(size))), fill=INK, anchor="lt"
+            )
+            top += ink.px(size * 1.25)
+        if self.scale is not None:
+            self._scale_bar(ink, x + ink.px(title + lesser), middle - ink.px(0.1), room=scale - 1.39)
+        _north_arrow(ink, (rect[2] - ink.px(0.32), middle + ink.px(0.1)), ink.px(0.18))
+        ink.art.furniture["title"] = rect
+
+    def draw(self, ink: Ink, x: float, y: float) -> None:
+        if self.strip:
+            self._draw_strip(ink, x, y)
+            return
+        width, height = self.size()
+        rect = (x, y, x + ink.px(width), y + ink.px(height))
+        self._frame(ink, rect)
         ink.draw.role = "title"
         top = y + ink.px(0.12)
         for line, size in self._lines():
@@ -761,12 +819,13 @@ class CartoucheBlock(Block):
             top += ink.px(0.125)
         ink.art.furniture["title"] = rect
 
-    def _scale_bar(self, ink: Ink, x: float, y: float) -> None:
+    def _scale_bar(self, ink: Ink, x: float, y: float, room: float | None = None) -> None:
         """Alternate black and white bars, a round distance each, labelled at each division."""
         assert self.scale is not None
-        per_in = self.scale.value / (self.hex_in or 1.0) if self.scale.per == "hex" else self.scale.value
+        per_in = self._per_inch()
         note = f"one hex: {self.scale.value:g} {self.scale.unit}" if self.scale.per == "hex" else ""
-        room = self.width_in - 0.45 - (0.95 if note else 0.0)
+        if room is None:
+            room = self.width_in - 0.45 - (0.95 if note else 0.0)
         step_in, label = _scale_step(per_in)
         bars = max(1, min(4, math.floor(room / step_in)))
         ink.draw.role = "scale"
