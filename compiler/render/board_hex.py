@@ -21,7 +21,7 @@ from compiler.render.art import BoardArt, Point, Rect
 from compiler.render.board import BoardInputs, Furnisher
 from compiler.render.colours import shade
 from compiler.render.fonts import RecordingDraw, fitted_font, font
-from compiler.render.furniture import Block, Ink, TitleBlock, TrackBlock
+from compiler.render.furniture import Block, Ink, TrackBlock
 from compiler.render.hex_marks import PRIMARY_SHARE, Mark, angle_to, plan_marks
 from compiler.render.labels import LabelPlacer
 from compiler.render.legibility import contrast, ink_for
@@ -52,7 +52,6 @@ from rules_engine.definitions import Hexside, Space, Terrain
 from rules_engine.geometry import Hex, HexLayout
 
 MARGIN_IN = 0.4
-TITLE_IN = 0.5
 BAND_GAP_IN = 0.25
 EDGE_IN = 0.2  # furniture keeps this far (and its 0.06 in margin) from a sheet's edge
 SHEET_MARGIN_IN = 0.3  # the hexes keep this far from a sheet's edge
@@ -121,7 +120,8 @@ class HexPainter:
     def _origin(self, size: float) -> Point:
         """Where hex (0, 0) is centred. On a sheet the field keeps ``MARGIN_IN`` from the top and
         from the side away from the sea, so the sea and the sheet's free margin lie together
-        for the furniture; without a sheet, under a title band. Whole pixels: VASSAL's grid
+        for the furniture; without a sheet, a margin from the top (the title is the cartouche's,
+        in the band under the hexes). Whole pixels: VASSAL's grid
         origin (x0, y0) is an integer, and the board must agree."""
         assert self.board.grid is not None
         probe = HexLayout(self.board.grid, size, (0.0, 0.0))
@@ -129,9 +129,7 @@ class HexPainter:
         left, top = min(x for x, _ in corners), min(y for _, y in corners)
         right = max(x for x, _ in corners)
         if self.sheet is None:
-            return float(round(self.inch(MARGIN_IN) - left)), float(
-                round(self.inch(MARGIN_IN + TITLE_IN) - top)
-            )
+            return float(round(self.inch(MARGIN_IN) - left)), float(round(self.inch(MARGIN_IN) - top))
         spare = self.inch(self.sheet[0]) - (right - left)
         x = {"west": spare - self.inch(MARGIN_IN), "east": self.inch(MARGIN_IN)}.get(
             self._sea_side(probe), spare / 2
@@ -217,9 +215,7 @@ class HexPainter:
         ]
 
     def _furnish_band(self, ink: Ink, placed: list[tuple[Block, float, float]], bottom: float) -> None:
-        game = self.inputs.game
-        title = (game.title) + (f" - {self.board.name}" if self.board.name else "")
-        TitleBlock(title).draw(ink, self.inch(MARGIN_IN), self.inch(MARGIN_IN) - self.inch(0.05))
+        """The band's blocks under the hexes; the title is the cartouche's, printed once."""
         band_top = bottom + self.inch(BAND_GAP_IN)
         for block, x, y in placed:
             block.draw(ink, self.inch(MARGIN_IN + x), band_top + self.inch(y))
@@ -460,6 +456,10 @@ class HexPainter:
             path = [s for s in road.path if s in self.board.spaces]
             for a, b in itertools.pairwise(path):
                 add(a, b, (self.centre(a), self.centre(b), reach))
+            points = self._road_points(road.path)
+            for end, point in ((path[0], points[0]), (path[-1], points[-1])) if len(path) > 1 else ():
+                if point != self.centre(end):  # the stretch to the map's edge
+                    add(end, end, (self.centre(end), point, reach))
         linear = {t.id: t for t in self.terrain.values() if t.linear}
         for space in self.spaces:
             for feature in linear.keys() & set(space.features):
@@ -525,7 +525,7 @@ class HexPainter:
             if not primary and not secondary and not beside:
                 continue
             here = self.centre(space.id)
-            angles = [angle_to(here, self.centre(n)) for n in sorted(linked.get(space.id, ()))]
+            angles = [angle_to(here, point) for point in sorted(linked.get(space.id, ())) if point != here]
             plate = self.id_plan[space.id][2] if space.id in self.id_plan else None
             planned = plan_marks(
                 here, self.layout.size, primary, secondary, angles, beside, () if plate is None else (plate,)
@@ -541,20 +541,25 @@ class HexPainter:
         terrain = self.terrain.get(what)
         return symbol_extent(what, terrain.symbol if terrain else None)
 
-    def _line_neighbours(self) -> dict[str, set[str]]:
-        """For each hex, the neighbours a road, railway or stream leads to from its centre."""
-        linked: dict[str, set[str]] = {}
+    def _line_neighbours(self) -> dict[str, set[Point]]:
+        """For each hex, the points a road, railway or stream leads to from its centre: the
+        neighbours' centres, and the map's edge where a road leaves the map."""
+        linked: dict[str, set[Point]] = {}
         for road in self.board.roads:
             path = [s for s in road.path if s in self.board.spaces]
             for a, b in itertools.pairwise(path):
-                linked.setdefault(a, set()).add(b)
-                linked.setdefault(b, set()).add(a)
+                linked.setdefault(a, set()).add(self.centre(b))
+                linked.setdefault(b, set()).add(self.centre(a))
+            points = self._road_points(road.path)
+            if len(path) > 1:
+                for end, point in ((path[0], points[0]), (path[-1], points[-1])):
+                    linked.setdefault(end, set()).add(point)
         linear = {t.id for t in self.terrain.values() if t.linear}
         for space in self.spaces:
             for feature in linear & set(space.features):
                 for neighbour in self.board.neighbours(space.id):
                     if feature in self.board.spaces[neighbour].features:
-                        linked.setdefault(space.id, set()).add(neighbour)
+                        linked.setdefault(space.id, set()).add(self.centre(neighbour))
         return linked
 
     def _point_features(self, space: Space) -> tuple[list[str], list[str]]:
@@ -664,7 +669,7 @@ class HexPainter:
             ),
         )
         for road in order:
-            points = [self.centre(s) for s in road.path if s in self.board.spaces]
+            points = self._road_points(road.path)
             if len(points) < 2:
                 continue
             look = line_look(self.terrain.get(road.terrain), road.terrain, self.terrain)
@@ -674,6 +679,29 @@ class HexPainter:
                     self._road_bridge(draw, road.path, bridge, line_reach(look, self.dpi))
             if road.off_map:
                 self.labels.exits.append((points[-1], road.off_map))
+
+    def _road_points(self, path: tuple[str, ...]) -> list[Point]:
+        """A road's line: from hex centre to hex centre, and on to the map's edge at an end in an
+        edge hex that heads off the map (a road that leaves the map runs to its edge)."""
+        points = [self.centre(s) for s in path if s in self.board.spaces]
+        if len(points) < 2:
+            return points
+        head = self._edge_beyond(points[1], points[0])
+        tail = self._edge_beyond(points[-2], points[-1])
+        return [*([head] if head else []), *points, *([tail] if tail else [])]
+
+    def _edge_beyond(self, before: Point, last: Point) -> Point | None:
+        """Where a line from ``before`` through ``last`` crosses the edge of ``last``'s hex, when
+        the hex beyond it is off the map; None when the line's next hex is on it."""
+        beyond = (2 * last[0] - before[0], 2 * last[1] - before[1])
+        found = self.layout.hex_at(*beyond)
+        if (
+            found is not None
+            and self.board.grid is not None
+            and self.board.grid.hex_id(found) in self.board.spaces
+        ):
+            return None
+        return (last[0] + beyond[0]) / 2, (last[1] + beyond[1]) / 2
 
     def _road_bridge(self, draw: ImageDraw.ImageDraw, path: tuple[str, ...], at: str, reach: float) -> None:
         """A road's bridge over a stream: two short rails either side of the road where it

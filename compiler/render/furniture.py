@@ -678,24 +678,6 @@ def _chart_size(chart: Chart, width_in: float, body_pt: float) -> tuple[float, f
 
 
 @dataclass
-class TitleBlock(Block):
-    title: str
-    subtitle: str = ""
-
-    def size(self) -> tuple[float, float]:
-        return max(0.16 * len(self.title), 0.09 * len(self.subtitle)) + 0.2, 0.62 if self.subtitle else 0.4
-
-    def draw(self, ink: Ink, x: float, y: float) -> None:
-        ink.draw.role = "title"
-        ink.draw.text((x, y + ink.px(0.3)), self.title, font=font(round(ink.px(0.28))), fill=INK, anchor="ls")
-        if self.subtitle:
-            ink.draw.text(
-                (x, y + ink.px(0.52)), self.subtitle, font=font(round(ink.px(0.15))), fill=INK, anchor="ls"
-            )
-        ink.art.furniture["title"] = (x, y, x + ink.px(self.size()[0]), y + ink.px(self.size()[1]))
-
-
-@dataclass
 class CartoucheBlock(Block):
     """The map's title panel, as published maps frame it: the title, the subtitle and the map's
     name, a north arrow, a scale bar from the map's data, and a line of credits."""
@@ -873,7 +855,6 @@ def describe_block(block: Block) -> str:
         "DeckBlock": "the card space",
         "LegendBlock": "the terrain key",
         "ChartBlock": "the chart",
-        "TitleBlock": "the title",
         "CartoucheBlock": "the title cartouche",
     }.get(type(block).__name__, "a block")
     name = getattr(block, "name", None)
