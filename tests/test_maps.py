@@ -18,7 +18,7 @@ from compiler.render.board import render_board
 from compiler.render.colours import rgb
 from compiler.render.holdings import COUNTER_IN
 from compiler.render.labels import overlaps
-from compiler.render.terrain_key import area_colour
+from compiler.render.terrain_key import area_colour, terrain_pattern
 from rules_engine.definitions import ValidGame
 
 from .conftest import GAMES, SOURCE_DATA, shipped
@@ -333,11 +333,74 @@ def test_lawrence_spaces_leave_terrain_and_stop_ring_showing_round_a_counter() -
 )
 def test_every_map_is_its_sheet(game: str, inches: tuple[float, float]) -> None:
     """Israel 1948 on a tabloid sheet (its tracks and key over the sea), Jerusalem! on the book's
-    22 x 34 in (1.1) with its charts over the map, Lawrence on the book's 11 x 17 in, Vallon on
-    a tabloid sheet with its tracks and key under the valley."""
+    22 x 34 in (1.1) with its title in the margin and its charts on an aid sheet (its hexes fill
+    the sheet, and none leaves play for them), Lawrence on the book's 11 x 17 in, Vallon on a
+    tabloid sheet with its tracks and key under the valley."""
     art = board(game)
-    assert art.image.size == (inches[0] * DPI, inches[1] * DPI)
+    sheet = art.sheets[0] if art.sheets else (0, 0, *art.image.size)
+    assert sheet == (0, 0, inches[0] * DPI, inches[1] * DPI)
     assert art.unplaced == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_print_layout_takes_no_hex_out_of_play(game: str) -> None:
+    """A print layout never changes the game: every land hex of the data is drawn in play (none
+    goes under a chart unless the data cites a source that leaves it out of play, which
+    map.off-map-uncited enforces), and no track, box, chart, key or title is printed over a hex
+    in play or a space."""
+    d, art = definition(game), board(game)
+    furniture = [
+        (name, rect)
+        for name, rect in art.furniture.items()
+        if name.startswith(("block:", "chart:", "legend", "title"))
+    ]
+    assert furniture
+    if d.board.grid is None:
+        over = [
+            (name, space.id)
+            for space in d.board.spaces.values()
+            for name, rect in furniture
+            if _rect_meets_circle(rect, art.space_centres[space.id], art.space_radius)
+        ]
+        assert not over, over[:10]
+        return
+    off_map = {t.id for t in d.terrain.terrain.values() if t.off_map}
+    water = {
+        t.id
+        for t in d.terrain.terrain.values()
+        if t.kind == "hex" and t.impassable and terrain_pattern(t, t.id) == "waves"
+    }
+    land = [s for s in d.board.spaces.values() if s.terrain not in water and not off_map & set(s.features)]
+    assert len(art.play_area) == len(land)
+    assert not [s.id for s in d.board.spaces.values() if off_map & set(s.features)]  # no game cites one yet
+    size = art.layout.size if art.layout is not None else 0.0
+    over = [
+        (name, space.id)
+        for space in land
+        for name, rect in furniture
+        if _rect_meets_circle(rect, art.space_centres[space.id], size * 0.4)
+    ]
+    assert not over, over[:10]
+
+
+def _rect_meets_circle(
+    rect: tuple[float, float, float, float], centre: tuple[float, float], r: float
+) -> bool:
+    dx = max(rect[0] - centre[0], 0.0, centre[0] - rect[2])
+    dy = max(rect[1] - centre[1], 0.0, centre[1] - rect[3])
+    return math.hypot(dx, dy) < r
+
+
+def test_jerusalem_prints_what_its_sheet_has_no_room_for_on_one_tabloid_aid_sheet() -> None:
+    art = board("jerusalem")
+    assert len(art.sheets) == 2
+    left, top, right, bottom = art.sheets[1]
+    assert (right - left, bottom - top) == (17 * DPI, 11 * DPI)
+    assert top >= 22 * DPI
+    on_aid = [name for name, rect in art.furniture.items() if name.startswith("chart:") and rect[1] >= top]
+    assert sorted(on_aid) == ["chart:crt", "chart:leaders"]
+    title = art.furniture["title"]
+    assert title[3] <= 22 * DPI  # the title strip stays on the map sheet
 
 
 def test_israel_sea_is_open_water_without_ids() -> None:
@@ -443,6 +506,15 @@ def test_every_map_has_its_cartouche_compass_and_scale(game: str) -> None:
     assert {"title", "compass", "credits"} <= roles
     assert ("scale" in roles) == (definition(game).board.scale is not None)
     assert "title" in art.furniture
+
+
+def test_a_one_sheet_map_prints_each_aid_sheet_on_a_page_of_its_own() -> None:
+    """Jerusalem!'s map-sheet.pdf: the 34 x 22 in map sheet, then the tabloid aid sheet."""
+    from compiler.output.printables import sheet_pages
+
+    pages = sheet_pages(board("jerusalem"))
+    assert [page.size for page in pages] == [(34 * DPI, 22 * DPI), (17 * DPI, 11 * DPI)]
+    assert [page.size for page in sheet_pages(board("israel1948"))] == [(11 * DPI, 17 * DPI)]
 
 
 def test_one_sheet_map_is_the_sheet_at_300_ppi(tmp_path: Path) -> None:

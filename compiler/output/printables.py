@@ -164,7 +164,16 @@ def _one_sheet(definition: ValidGame, art: BoardArt, folder: Path, title: str) -
     if definition.board.image is None and art.dpi < SHEET_DPI:
         art.image = Image.new("RGB", (1, 1))  # the screen-resolution picture is written: let it go
         printed = render_board(definition, SHEET_DPI)
-    data = png_bytes(printed.image)
+    pages = [png_bytes(page) for page in sheet_pages(printed)]
     path = folder / "map-sheet.pdf"
-    write_bytes_atomic(path, pdf_from_pngs([data], printed.dpi, title))
+    write_bytes_atomic(path, pdf_from_pngs(pages, printed.dpi, title))
     return path
+
+
+def sheet_pages(art: BoardArt) -> list[Image.Image]:
+    """The board's printed sheets, each its own page: the map sheet, then each aid sheet the
+    furniture with no room on it went to (Jerusalem!), cut where ``BoardArt.sheets`` says; the
+    whole picture where it is one sheet."""
+    if len(art.sheets) < 2:
+        return [art.image]
+    return [art.image.crop((round(r[0]), round(r[1]), round(r[2]), round(r[3]))) for r in art.sheets]
