@@ -419,15 +419,32 @@ def _star(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line:
 
 
 def _hammer_and_sickle(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
-    """A hammer crossed over a sickle, in the side's colour."""
+    """A hammer crossed over a sickle, in the side's colour: the sickle's blade a crescent round
+    the left and top that tapers to its tip at the upper right, its handle at the lower left;
+    the hammer's handle from the lower right through the crescent's open side, its head inside
+    the curve."""
     x, y = centre
-    blade = max(2, round(r * 0.24))
-    draw.arc((x - r * 0.78, y - r * 0.86, x + r * 0.62, y + r * 0.54), 105, 350, fill=colour, width=blade)
-    draw.line([(x - r * 0.42, y + r * 0.38), (x - r * 0.78, y + r * 0.8)], fill=colour, width=blade)
-    handle = max(2, round(r * 0.2))
-    draw.line([(x + r * 0.72, y + r * 0.78), (x - r * 0.22, y - r * 0.18)], fill=colour, width=handle)
-    head = [(-0.62, -0.12), (-0.1, -0.64), (0.12, -0.42), (-0.4, 0.1)]
-    draw.polygon([(x + dx * r, y + dy * r) for dx, dy in head], fill=colour)
+
+    def at(dx: float, dy: float) -> Point:
+        return x + dx * r, y + dy * r
+
+    def arc(cx: float, cy: float, radius: float, angles: range) -> list[Point]:
+        return [
+            at(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+            for a in angles
+        ]
+
+    blade = arc(0.0, 0.0, 0.8, range(115, 336, 8)) + arc(0.11, -0.064, 0.67, range(335, 114, -8))
+    draw.polygon(blade, fill=colour)
+    draw.line([at(-0.3, 0.68), at(-0.72, 0.98)], fill=colour, width=max(2, round(r * 0.2)))
+    draw.line([at(0.78, 0.8), at(-0.12, -0.1)], fill=colour, width=max(2, round(r * 0.17)))
+    ux, uy, vx, vy = 0.7071, -0.7071, -0.7071, -0.7071  # along the head; up the handle
+    hx, hy, half, depth = -0.16, -0.14, 0.3, 0.13
+    head = [
+        at(hx + ux * a * half + vx * b * depth, hy + uy * a * half + vy * b * depth)
+        for a, b in ((-1, -1), (0.75, -1), (0.75, 1), (-1, 1))
+    ]
+    draw.polygon(head, fill=colour)
 
 
 def _iron_cross(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
