@@ -16,6 +16,7 @@ from PIL import ImageStat
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
 from compiler.render.colours import rgb
+from compiler.render.furniture import TrackBlock
 from compiler.render.holdings import COUNTER_IN
 from compiler.render.labels import overlaps
 from compiler.render.terrain_key import area_colour, terrain_pattern
@@ -432,6 +433,33 @@ def test_a_single_scenario_is_not_named_in_every_track_box() -> None:
     named = [n for n in notes if n.startswith("The Road to Vallon:")]
     assert named == ["The Road to Vallon: turns 1-7; Ostland first"], named  # the caption alone
     assert "7 DI 3-4-3" in notes  # turn 3's arrival, bare
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_track_wraps_a_lone_value_onto_a_row_of_its_own(game: str) -> None:
+    """A track that takes more than one row splits its values evenly (Israel 1948's Air Points
+    and Vallon's Replacement Points printed their last value, 5, alone on a second row)."""
+    rows: dict[str, dict[float, int]] = {}
+    for box in board(game).track_boxes:
+        if not box.reinforcement:
+            row = rows.setdefault(box.track, {})
+            row[box.rect[1]] = row.get(box.rect[1], 0) + 1
+    uneven = {
+        track: list(row.values()) for track, row in rows.items() if max(row.values()) - min(row.values()) > 1
+    }
+    lone = {
+        track: list(row.values()) for track, row in rows.items() if len(row) > 1 and min(row.values()) < 2
+    }
+    assert rows and not uneven and not lone, (uneven, lone)
+
+
+def test_a_track_splits_its_values_into_even_rows() -> None:
+    """Six values in rows of at most five are two rows of three; eleven in rows of at most seven, six and five."""
+    six = TrackBlock("points", "Points", [str(n) for n in range(6)], 5, {})
+    assert [len(row) for row in six._rows()] == [3, 3]
+    eleven = TrackBlock("turn", "Turn", [str(n) for n in range(11)], 7, {})
+    assert [len(row) for row in eleven._rows()] == [6, 5]
+    assert [len(row) for row in TrackBlock("t", "T", ["1", "2", "3"], 7, {})._rows()] == [3]
 
 
 def test_country_names_keep_off_the_grid_edge() -> None:

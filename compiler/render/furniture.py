@@ -116,8 +116,18 @@ class TrackBlock(Block):
     notes: tuple[TurnNote, ...] = ()  # scenario ends and arrivals, printed in the boxes
 
     def variants(self) -> list[Block]:
-        shapes = [n for n in (self.per_row, 7, 6, 5, 4, 3) if n <= self.per_row]
+        shapes = [self._balanced(n) for n in (self.per_row, 7, 6, 5, 4, 3) if n <= self.per_row]
         return [replace(self, per_row=n) for n in dict.fromkeys(shapes)]
+
+    def _balanced(self, most: int) -> int:
+        """Boxes a row for rows of at most ``most``, the rows as even as they go: a track never
+        wraps one lone value onto a row of its own (six values in rows of five: two of three)."""
+        count = max(1, len(self.labels))
+        rows = math.ceil(count / max(1, most))
+        return math.ceil(count / rows)
+
+    def _across(self) -> int:
+        return self._balanced(self.per_row)
 
     def _row_height(self, row: list[str]) -> float:
         height = max(self.box_heights.get(label, SLOT_IN) for label in row)
@@ -126,18 +136,19 @@ class TrackBlock(Block):
         return height
 
     def _rows(self) -> list[list[str]]:
-        return [self.labels[i : i + self.per_row] for i in range(0, len(self.labels), self.per_row)]
+        across = self._across()
+        return [self.labels[i : i + across] for i in range(0, len(self.labels), across)]
 
     def _captions(self) -> list[str]:
         """The scenarios' caption lines, wrapped to the track's width."""
-        width = max(len(self.labels[: self.per_row]) * self.box_width, 1.5)
+        width = max(len(self.labels[: self._across()]) * self.box_width, 1.5)
         probe = RecordingDraw(Image.new("RGB", (1, 1)))
         captions = [note.text for note in self.notes if note.kind == "caption"]
         return [line for text in captions for line in wrap_text(probe, text, font(9), width * 100)]
 
     def size(self) -> tuple[float, float]:
         rows = self._rows()
-        width = max(len(self.labels[: self.per_row]) * self.box_width, 1.5)
+        width = max(len(self.labels[: self._across()]) * self.box_width, 1.5)
         captions = CAPTION_LINE_IN * len(self._captions())
         return width, LABEL_IN + captions + sum(self._row_height(r) + GAP_IN / 2 for r in rows)
 
