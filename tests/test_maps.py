@@ -11,10 +11,11 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
+from compiler.render.charts import PAPER as CHART_PAPER
 from compiler.render.colours import rgb
 from compiler.render.furniture import TrackBlock
 from compiler.render.holdings import COUNTER_IN
@@ -460,6 +461,27 @@ def test_a_track_splits_its_values_into_even_rows() -> None:
     eleven = TrackBlock("turn", "Turn", [str(n) for n in range(11)], 7, {})
     assert [len(row) for row in eleven._rows()] == [6, 5]
     assert [len(row) for row in TrackBlock("t", "T", ["1", "2", "3"], 7, {})._rows()] == [3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_chart_on_a_map_fills_its_frame(game: str) -> None:
+    """A chart's frame is as wide as what it prints, its right margin no wider than its left
+    (Jerusalem!'s CRT filled two-thirds of its frame)."""
+    art = board(game)
+    charts = {name: rect for name, rect in art.furniture.items() if name.startswith("chart:")}
+    loose = {}
+    for name, rect in charts.items():
+        inside = art.image.crop(
+            (round(rect[0]) + 2, round(rect[1]) + 2, round(rect[2]) - 2, round(rect[3]) - 2)
+        )
+        ink = ImageChops.difference(
+            inside.convert("RGB"), Image.new("RGB", inside.size, CHART_PAPER)
+        ).getbbox()
+        assert ink is not None, name
+        left, right = ink[0], inside.width - ink[2]
+        if right > left + 0.1 * DPI:
+            loose[name] = (left, right)
+    assert not loose, loose
 
 
 def test_country_names_keep_off_the_grid_edge() -> None:

@@ -30,6 +30,7 @@ from compiler.render.furniture import (
     PrintedRows,
     SequenceBlock,
     TrackBlock,
+    fitted_width,
 )
 from compiler.render.holdings import SLOT_IN, Holding, Key, holdings
 from compiler.render.names import Names
@@ -228,7 +229,10 @@ class Furnisher:
 
     def charts(self, dpi: float, body_pt: float = 9.0) -> list[Block]:
         widths = {"crt": 3.4, "scenarios": 6.4}
-        return [ChartBlock(chart, widths.get(chart.id, 7.0), dpi, body_pt) for chart in self.inputs.charts]
+        return [
+            ChartBlock(chart, fitted_width(chart, widths.get(chart.id, 7.0), body_pt), dpi, body_pt)
+            for chart in self.inputs.charts
+        ]
 
     def cartouche(self) -> CartoucheBlock:
         game, board = self.game, self.board

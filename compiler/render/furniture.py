@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from compiler.render.art import BoardArt, Rect, TrackBox
+from compiler.render.charts import PAPER as CHART_PAPER
 from compiler.render.charts import Chart, ChartImage, render_chart
 from compiler.render.fonts import Font, RecordingDraw, font, wrap_text
 from compiler.render.holdings import COUNTER_IN, SLOT_IN, Holding
@@ -680,6 +681,18 @@ class ChartBlock(Block):
             x + rendered.image.width,
             y + rendered.image.height,
         )
+
+
+@functools.cache
+def fitted_width(chart: Chart, width_in: float, body_pt: float = 9.0) -> float:
+    """The width (inches, at most ``width_in``) a chart's frame needs: a CRT's table set at its
+    natural width no longer sits in a frame a third wider than it, as an unfinished chart does."""
+    image = render_chart(chart, width_in, SIZING_DPI, body_pt).image
+    ink = ImageChops.difference(image, Image.new("RGB", image.size, CHART_PAPER)).getbbox()
+    if ink is None:
+        return width_in
+    pad = ink[0]  # the chart's left margin, kept on the right as well
+    return min(width_in, math.ceil((ink[2] + pad) / SIZING_DPI * 20) / 20)
 
 
 @functools.cache
