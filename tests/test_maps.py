@@ -18,7 +18,7 @@ from compiler.render.board import render_board
 from compiler.render.charts import PAPER as CHART_PAPER
 from compiler.render.colours import rgb
 from compiler.render.furniture import TrackBlock
-from compiler.render.holdings import COUNTER_IN
+from compiler.render.holdings import COUNTER_IN, losses_room
 from compiler.render.labels import overlaps
 from compiler.render.terrain_key import area_colour, terrain_pattern
 from rules_engine.definitions import ValidGame
@@ -482,6 +482,47 @@ def test_every_chart_on_a_map_fills_its_frame(game: str) -> None:
         if right > left + 0.1 * DPI:
             loose[name] = (left, right)
     assert not loose, loose
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_eliminated_units_box_has_room_for_the_losses(game: str) -> None:
+    """Each eliminated-units box prints room for several stacks, in even rows (Battle for
+    Moscow's German box and Israel 1948's held one placeholder square)."""
+    d, art = definition(game), board(game)
+    boxes = [b for b in d.board.boxes if b.kind == "eliminated"]
+    for box in boxes:
+        slots = art.slots[("box", box.id, "")]
+        rows: dict[float, int] = {}
+        for slot in slots:
+            rows[slot[1]] = rows.get(slot[1], 0) + 1
+        assert len(slots) >= 4, box.id
+        assert max(rows.values()) - min(rows.values()) <= 1, (box.id, rows)
+
+
+def test_the_eliminated_units_room_is_a_quarter_of_the_side() -> None:
+    d = definition("battle-for-moscow")
+    assert losses_room(d, "german") == 6 and losses_room(d, "soviet") == 5
+    assert losses_room(definition("israel1948"), None) == 12  # one box for both sides: capped
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sequence_of_play_box_says_what_happens_in_each_phase(game: str) -> None:
+    """Each cell of a Sequence of Play box prints its phase's summary beside the marker's slot,
+    clear of it (Jerusalem!'s box was four rectangles with a name each)."""
+    d, art = definition(game), board(game)
+    phases = {p.id: p for p in d.game.phases if p.order == "player-choice"}
+    cells = dict(art.zones)
+    for key, slots in art.slots.items():
+        if key[:2] != ("box", "sequence-of-play"):
+            continue
+        (slot,) = slots
+        phase = phases[key[2]]
+        cell = cells[f"Sequence of Play: {phase.name}"]
+        inside = [t for t in art.texts if t.role == "note" and overlaps(t.bbox, cell)]
+        assert " ".join(t.text for t in inside) == phase.summary, phase.id
+        assert all(t.bbox[2] <= cell[2] and t.bbox[3] <= cell[3] for t in inside), phase.id
+        assert not [t.text for t in art.texts if overlaps(t.bbox, slot)], phase.id
+        assert slot[0] >= cell[0] and slot[2] <= cell[2] and slot[3] <= cell[3]
 
 
 def test_country_names_keep_off_the_grid_edge() -> None:

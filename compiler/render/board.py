@@ -29,6 +29,7 @@ from compiler.render.furniture import (
     OrderOfBattleBlock,
     PrintedRows,
     SequenceBlock,
+    SequencePhase,
     TrackBlock,
     fitted_width,
 )
@@ -192,7 +193,11 @@ class Furnisher:
                     blocks.append(OrderOfBattleBlock(box.id, box.name, turns, self._printed(box.id)))
                     continue
             if box.id == "sequence-of-play" and game is not None:
-                phases = [(p.id, p.name) for p in game.phases if p.order == "player-choice"]
+                phases = [
+                    SequencePhase(p.id, p.name, p.summary or "")
+                    for p in game.phases
+                    if p.order == "player-choice"
+                ]
                 if phases:
                     blocks.append(SequenceBlock(box.id, box.name, phases))
                     continue

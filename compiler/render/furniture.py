@@ -256,8 +256,10 @@ class BoxBlock(Block):
         return [replace(self, columns=n) for n in range(columns, 0, -1)]
 
     def _grid(self) -> tuple[int, int]:
-        columns = self.columns or max(1, min(self.slots, math.ceil(math.sqrt(self.slots * 1.6))))
-        return columns, max(1, math.ceil(self.slots / columns))
+        """Columns and rows of slots, the rows as even as they go (six slots: two rows of three)."""
+        most = self.columns or max(1, min(self.slots, math.ceil(math.sqrt(self.slots * 1.6))))
+        rows = max(1, math.ceil(self.slots / most))
+        return max(1, math.ceil(self.slots / rows)), rows
 
     def _label_lines(self) -> list[str]:
         columns, _ = self._grid()
@@ -453,16 +455,58 @@ def _copies_tab(ink: Ink, right: float, counter_top: float, copies: int) -> None
     )
 
 
+SEQUENCE_CELL_IN = 2.3  # a phase's cell: its name, the marker's slot and what happens in it
+SEQUENCE_SLOT_IN = 0.72  # the slot the 1st/2nd marker stands in (a 5/8 in counter)
+SEQUENCE_NAME_IN, SEQUENCE_NAME_LINE_IN = 0.1, 0.12
+SEQUENCE_TEXT_IN, SEQUENCE_TEXT_LINE_IN = 0.09, 0.105
+
+
+@dataclass(frozen=True)
+class SequencePhase:
+    """A phase the Sequence of Play box prints: its name and the summary the data gives of it."""
+
+    id: str
+    name: str
+    summary: str = ""
+
+
 @dataclass
 class SequenceBlock(Block):
-    """The Sequence of Play box: a cell for each phase the 1st/2nd marker can mark."""
+    """The Sequence of Play box, as a published game's prints it: a cell for each phase the
+    1st/2nd marker can mark, with the marker's slot and what happens in the phase (the data's
+    summary) beside it (four bare rectangles told a player nothing)."""
 
     box_id: str
     name: str
-    phases: list[tuple[str, str]]  # (phase id, phase name)
+    phases: list[SequencePhase]
+
+    def _cell_lines(self, phase: SequencePhase) -> tuple[list[str], list[str]]:
+        """The phase's name and its summary, wrapped: the name across the cell, the summary
+        beside the marker's slot."""
+        probe = RecordingDraw(Image.new("RGB", (1, 1)))
+        name = wrap_text(
+            probe, phase.name, font(round(SEQUENCE_NAME_IN * 100)), (SEQUENCE_CELL_IN - 0.1) * 100
+        )
+        beside = (SEQUENCE_CELL_IN - SEQUENCE_SLOT_IN - 0.15) * 100
+        summary = (
+            wrap_text(probe, phase.summary, font(round(SEQUENCE_TEXT_IN * 100)), beside)
+            if phase.summary
+            else []
+        )
+        return name, summary
+
+    def _cell_height(self, phase: SequencePhase) -> float:
+        name, summary = self._cell_lines(phase)
+        body = max(SEQUENCE_SLOT_IN, len(summary) * SEQUENCE_TEXT_LINE_IN)
+        return 0.06 + len(name) * SEQUENCE_NAME_LINE_IN + body + 0.05
+
+    def _row_heights(self) -> list[float]:
+        rows = [self.phases[i : i + 2] for i in range(0, len(self.phases), 2)]
+        return [max(self._cell_height(phase) for phase in row) for row in rows]
 
     def size(self) -> tuple[float, float]:
-        return 2 * 1.45 + GAP_IN, LABEL_IN + math.ceil(len(self.phases) / 2) * (SLOT_IN + 0.28) + GAP_IN
+        rows = sum(height + 0.05 for height in self._row_heights())
+        return 2 * (SEQUENCE_CELL_IN + 0.05) + GAP_IN, LABEL_IN + rows + GAP_IN
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
         width, height = self.size()
@@ -471,26 +515,45 @@ class SequenceBlock(Block):
         ink.box(rect)
         ink.art.boxes[self.box_id] = rect
         ink.art.box_names[self.box_id] = self.name
-        for index, (phase_id, name) in enumerate(self.phases):
-            column, row = index % 2, index // 2
-            left = rect[0] + ink.px(GAP_IN / 2 + column * 1.45)
-            top = rect[1] + ink.px(GAP_IN / 2 + row * (SLOT_IN + 0.28))
-            cell = (left, top, left + ink.px(1.4), top + ink.px(SLOT_IN + 0.24))
-            ink.box(cell, fill="#ffffff", width_in=0.01)
-            ink.draw.role = "furniture-label"
-            short = name.replace(" Movement Phase", "").replace(" Phase", "")
-            lines = wrap_text(ink.draw, short, font(round(ink.px(0.1))), ink.px(1.3))
-            for n, line in enumerate(lines[:2]):
-                ink.draw.text(
-                    (cell[0] + ink.px(0.05), cell[1] + ink.px(0.03 + n * 0.12)),
-                    line,
-                    font=font(round(ink.px(0.1))),
-                    fill=INK,
-                    anchor="lt",
-                )
-            slot = (cell[0] + ink.px(0.7), cell[1] + ink.px(0.02), cell[2], cell[3])
-            ink.art.slots[("box", self.box_id, phase_id)] = [slot]
-            ink.art.zones.append((f"{self.name}: {name}", cell))
+        top = rect[1] + ink.px(GAP_IN / 2)
+        for row, row_height in enumerate(self._row_heights()):
+            for column, phase in enumerate(self.phases[2 * row : 2 * row + 2]):
+                left = rect[0] + ink.px(GAP_IN / 2 + column * (SEQUENCE_CELL_IN + 0.05))
+                cell = (left, top, left + ink.px(SEQUENCE_CELL_IN), top + ink.px(row_height))
+                self._cell(ink, cell, phase)
+            top += ink.px(row_height + 0.05)
+
+    def _cell(self, ink: Ink, cell: Rect, phase: SequencePhase) -> None:
+        ink.box(cell, fill="#ffffff", width_in=0.01)
+        name, summary = self._cell_lines(phase)
+        ink.draw.role = "furniture-label"
+        for n, line in enumerate(name):
+            ink.draw.text(
+                (cell[0] + ink.px(0.05), cell[1] + ink.px(0.04 + n * SEQUENCE_NAME_LINE_IN)),
+                line,
+                font=font(round(ink.px(SEQUENCE_NAME_IN))),
+                fill=INK,
+                anchor="lt",
+            )
+        body = cell[1] + ink.px(0.06 + len(name) * SEQUENCE_NAME_LINE_IN)
+        slot = (
+            cell[0] + ink.px(0.05),
+            body,
+            cell[0] + ink.px(0.05 + SEQUENCE_SLOT_IN),
+            body + ink.px(SEQUENCE_SLOT_IN),
+        )
+        ink.draw.rectangle(slot, outline="#cfc7b4", width=max(1, round(ink.px(0.01))))
+        ink.draw.role = "note"
+        for n, line in enumerate(summary):
+            ink.draw.text(
+                (slot[2] + ink.px(0.08), body + ink.px(n * SEQUENCE_TEXT_LINE_IN)),
+                line,
+                font=font(round(ink.px(SEQUENCE_TEXT_IN))),
+                fill=INK,
+                anchor="lt",
+            )
+        ink.art.slots[("box", self.box_id, phase.id)] = [slot]
+        ink.art.zones.append((f"{self.name}: {phase.name}", cell))
 
 
 @dataclass
