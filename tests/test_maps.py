@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
+from compiler.render.cards import deck_colour
 from compiler.render.charts import PAPER as CHART_PAPER
 from compiler.render.colours import rgb
 from compiler.render.furniture import TrackBlock
@@ -523,6 +524,21 @@ def test_the_sequence_of_play_box_says_what_happens_in_each_phase(game: str) -> 
         assert all(t.bbox[2] <= cell[2] and t.bbox[3] <= cell[3] for t in inside), phase.id
         assert not [t.text for t in art.texts if overlaps(t.bbox, slot)], phase.id
         assert slot[0] >= cell[0] and slot[2] <= cell[2] and slot[3] <= cell[3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deck_space_is_printed_as_its_deck(game: str) -> None:
+    """Where a deck is kept the map prints a card in the deck's colour with its name and count,
+    on paper, not an empty dashed frame over the sea (Lawrence's two decks)."""
+    d, art = definition(game), board(game)
+    for deck in d.decks:
+        rect = art.deck_areas[deck.id]
+        inside = {t.text for t in art.texts if overlaps(t.bbox, rect)}
+        assert {deck.name, f"{deck.size} cards"} <= inside, (deck.id, inside)
+        outline = rgb(deck_colour(deck))
+        middle = round((rect[1] + rect[3]) / 2)
+        row = [art.image.getpixel((x, middle)) for x in range(round(rect[0]), round(rect[2]))]
+        assert sum(1 for p in row if isinstance(p, tuple) and tuple(p[:3]) == outline) >= 4, deck.id
 
 
 def test_country_names_keep_off_the_grid_edge() -> None:

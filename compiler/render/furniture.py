@@ -20,9 +20,11 @@ from PIL import Image, ImageChops
 from compiler.render.art import BoardArt, Rect, TrackBox
 from compiler.render.charts import PAPER as CHART_PAPER
 from compiler.render.charts import Chart, ChartImage, render_chart
+from compiler.render.colours import hex_colour, rgb
 from compiler.render.fonts import Font, RecordingDraw, font, wrap_text
 from compiler.render.holdings import COUNTER_IN, SLOT_IN, Holding
-from compiler.render.terrain_key import Sample, dashed, draw_sample
+from compiler.render.symbols import star_points
+from compiler.render.terrain_key import Sample, draw_sample
 from rules_engine.definitions import MapScale
 
 if TYPE_CHECKING:
@@ -556,18 +558,30 @@ class SequenceBlock(Block):
         ink.art.zones.append((f"{self.name}: {phase.name}", cell))
 
 
+@dataclass(frozen=True)
+class DeckPlace:
+    """What the map prints where a deck is kept: its name, its backs' colour, how many cards."""
+
+    id: str
+    name: str
+    colour: str
+    cards: int
+
+
 @dataclass
 class DeckBlock(Block):
-    """A card-sized place for a deck, where the VASSAL module keeps it."""
+    """A card-sized place for a deck, where the VASSAL module keeps it, printed as a published
+    map's draw pile is: a card's outline in the deck's colour, its ornament, name and count (an
+    empty dashed frame read as unfinished)."""
 
-    deck_id: str
-    name: str
+    deck: DeckPlace
 
     def size(self) -> tuple[float, float]:
         return CARD_SPACE_IN[0], LABEL_IN + CARD_SPACE_IN[1]
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
-        ink.label(x, y + ink.px(LABEL_IN - 0.06), self.name)
+        deck = self.deck
+        ink.label(x, y + ink.px(LABEL_IN - 0.06), deck.name)
         rect = (
             x,
             y + ink.px(LABEL_IN),
@@ -575,11 +589,55 @@ class DeckBlock(Block):
             y + ink.px(LABEL_IN + CARD_SPACE_IN[1]),
         )
         ink.draw.rectangle(rect, fill=BOX_FILL)
-        corners = [(rect[0], rect[1]), (rect[2], rect[1]), (rect[2], rect[3]), (rect[0], rect[3])]
-        for a, b in zip(corners, [*corners[1:], corners[0]], strict=True):
-            dashed(ink.draw, a, b, INK, max(1, round(ink.px(0.015))), ink.px(0.1))
-        ink.art.deck_areas[self.deck_id] = rect
-        ink.art.deck_names[self.deck_id] = self.name
+        card = (
+            rect[0] + ink.px(0.05),
+            rect[1] + ink.px(0.05),
+            rect[2] - ink.px(0.05),
+            rect[3] - ink.px(0.05),
+        )
+        ink.draw.rounded_rectangle(
+            card,
+            radius=ink.px(0.12),
+            fill=mix(deck.colour, BOX_FILL, 0.16),
+            outline=deck.colour,
+            width=max(1, round(ink.px(0.025))),
+        )
+        inset = ink.px(0.12)
+        inner = (card[0] + inset, card[1] + inset, card[2] - inset, card[3] - inset)
+        ink.draw.rounded_rectangle(
+            inner, radius=ink.px(0.06), outline=deck.colour, width=max(1, round(ink.px(0.01)))
+        )
+        middle = (card[0] + card[2]) / 2
+        centre_y = (card[1] + card[3]) / 2
+        ink.draw.polygon(
+            star_points(middle, centre_y - ink.px(0.55), ink.px(0.3), ink.px(0.13), 8),
+            outline=deck.colour,
+            width=max(1, round(ink.px(0.02))),
+        )
+        ink.draw.role = "furniture-label"
+        ink.draw.text(
+            (middle, centre_y + ink.px(0.05)),
+            deck.name,
+            font=font(round(ink.px(0.16))),
+            fill=INK,
+            anchor="mm",
+        )
+        ink.draw.text(
+            (middle, centre_y + ink.px(0.3)),
+            f"{deck.cards} card" if deck.cards == 1 else f"{deck.cards} cards",
+            font=font(round(ink.px(0.12))),
+            fill=INK,
+            anchor="mm",
+        )
+        ink.art.deck_areas[deck.id] = rect
+        ink.art.deck_names[deck.id] = deck.name
+
+
+def mix(colour: str, ground: str, share: float) -> str:
+    """``share`` of ``colour`` over ``ground``: a tint that keeps black text at 4.5:1."""
+    a, b = rgb(colour), rgb(ground)
+    red, green, blue = (round(p * share + q * (1 - share)) for p, q in zip(a, b, strict=True))
+    return hex_colour((red, green, blue))
 
 
 # --- the terrain key and charts -----------------------------------------------------------------
