@@ -26,6 +26,7 @@ from compiler.output.folders import folder_inside, inside, writing
 from compiler.pipeline import GameReport, validate_game
 from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
+from rules_engine.definitions.counters import face_path
 
 if TYPE_CHECKING:
     from compiler.cache.store import RenderCache
@@ -328,9 +329,9 @@ def sheet_resolution(game: ValidGame, spec: SheetSpec) -> list[Diagnostic]:
     def found() -> Iterator[Diagnostic | None]:
         side = (spec.counter, spec.counter)
         for counter in game.counters.counters.values():
-            for name, face in (("front", counter.front), ("back", counter.back)):
-                if face is not None and face.image is not None:
-                    where = counter.origin.child(name, "image")
+            for name, face in counter.named_faces():
+                if face.image is not None:
+                    where = counter.origin.child(*face_path(name), "image")
                     yield resolution_warning(face.image.art, side, spec.dpi, where)
         for deck in game.decks:
             if deck.back_image is not None:

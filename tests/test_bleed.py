@@ -86,7 +86,7 @@ def test_the_ground_runs_on_past_every_cut_line(game: str, side: str) -> None:
         if placement.sheet != 0:
             continue
         x, y = place(placement.column, placement.row)
-        ground = _ground(definition, placement.item.thing, side)
+        ground = _ground(definition, *placement.item.thing.shown(side))
         strips = [(x + i, y + j) for i in range(1, bleed - 1) for j in range(bleed + 3, bleed + size - 3)]
         strips += [
             (x + bleed + size + 1 + i, y + j)

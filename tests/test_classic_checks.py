@@ -190,7 +190,7 @@ def test_movement_phases_without_movement_options(classic: GameCopy) -> None:
     assert_reported(report, codes.CLASSIC_MISSING_OPTION, "game.json", "/rules")
 
 
-def test_classic_options_in_a_game_of_another_system_are_unread(tmp_path: Path) -> None:
+def test_classic_options_in_a_game_of_another_system_are_refused(tmp_path: Path) -> None:
     game = tmp_path / "other"
     new_game(game, "israel1948")
     copy = GameCopy(game)
@@ -198,8 +198,9 @@ def test_classic_options_in_a_game_of_another_system_are_unread(tmp_path: Path) 
     scenario = next(iter(sorted((game / "scenarios").glob("*.json")))).relative_to(game).as_posix()
     copy.edit(scenario, lambda s: s.update(eliminated=[{"unit": s["setup"][0]["placements"][0]["unit"]}]))
     report = validate_game(game)
-    assert_reported(report, codes.CLASSIC_UNREAD_OPTION, "game.json", "/rules")
-    assert_reported(report, codes.CLASSIC_UNREAD_OPTION, scenario, "/eliminated")
+    assert_reported(report, codes.SYSTEM_UNPLAYED_FIELD, "game.json", "/rules")
+    assert_reported(report, codes.SYSTEM_UNPLAYED_FIELD, scenario, "/eliminated")
+    assert report.valid is None  # an error: the game is not built with rules nobody plays
 
 
 @pytest.mark.parametrize(

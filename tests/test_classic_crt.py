@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from compiler.render.classic_charts import procedure_text
+from rules_engine.core.errors import EngineError
 from rules_engine.definitions import CombatProcedure, DieRange, Origin, Table, TableEnd
 from rules_engine.definitions.charts import TableRow
 from rules_engine.systems.classic.crt import ABOVE, BELOW, Crt, Span, parse_differential, parse_odds
@@ -213,12 +214,38 @@ def test_the_ends_before_the_shifts() -> None:
 
 
 def test_the_result_is_read_on_the_row_of_the_modified_roll() -> None:
-    crt = _odds()
+    crt = Crt("odds-crt", _table(ODDS), None, None, TableEnd("lowest-row"), TableEnd("highest-row"))
     assert crt.result(0, 1) == "1a"
     assert crt.result(3, 4) == "4d"
     assert crt.result(4, 6) == "6e"
-    assert crt.result(2, -3) == "1c"  # below the rows: the first
+    assert crt.result(2, -3) == "1c"  # below the rows: the first, as the combat says
     assert crt.result(2, 9) == "6c"  # beyond them: the last
+
+
+def test_a_roll_beyond_the_rows_gives_the_result_the_combat_names() -> None:
+    crt = Crt("odds-crt", _table(ODDS), None, None, TableEnd("result", "AE"), TableEnd("result", "DE"))
+    assert crt.result(2, 0) == "AE"
+    assert crt.result(2, 7) == "DE"
+    assert crt.result(2, 6) == "6c"
+
+
+def test_a_roll_beyond_the_rows_the_data_says_nothing_of_is_refused() -> None:
+    """Reading it on the nearest row would be a rule nobody wrote (the validator finds such a
+    roll on the game's map: tests/test_classic_dice.py)."""
+    crt = _odds()
+    with pytest.raises(EngineError, match="above_highest_roll"):
+        crt.result(2, 7)
+    with pytest.raises(EngineError, match="below_lowest_roll"):
+        crt.result(2, 0)
+
+
+def test_an_open_ended_row_takes_every_roll_above_it() -> None:
+    rows = (
+        *_table(ODDS).rows[:5],
+        TableRow(DieRange(6, 6, open_ended=True), None, None, ("x",) * 5, Origin("")),
+    )
+    crt = Crt("odds-crt", _table(ODDS)._replace(rows=rows), None)
+    assert crt.result(1, 11) == "x"
 
 
 def test_the_aid_says_when_the_ends_apply() -> None:

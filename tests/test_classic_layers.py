@@ -19,6 +19,7 @@ FOLDER = ROOT / "rules_engine" / "systems" / "classic"
 LAYERS = (
     "values",
     "facts",
+    "rolls",
     "crt",
     "tables",
     "state",
@@ -51,7 +52,7 @@ LAYERS = (
     "__init__",
 )
 # The rule modules: each imports nothing above the state but rule modules below it.
-BOTTOM = ("values", "facts", "crt", "tables", "state")
+BOTTOM = ("values", "facts", "rolls", "crt", "tables", "state")
 
 
 def _imports(path: Path) -> set[str]:

@@ -97,9 +97,9 @@ def test_every_image_back_lies_behind_its_front(artful: GameCopy) -> None:
         inner = (bleed + inset, bleed + inset, bleed + size - inset, bleed + size - inset)
         front = pages.fronts[placement.sheet].crop(cell).crop(inner)
         behind = ImageOps.mirror(ImageOps.mirror(pages.backs[placement.sheet]).crop(cell)).crop(inner)
-        counter = placement.item.thing
-        drawn_front = painter.render(counter, "front", size, bleed).crop(inner)
-        drawn_back = painter.render(counter, "back", size, bleed).crop(inner)
+        piece = placement.item.thing
+        drawn_front = painter.render(*piece.shown("front"), size, bleed).crop(inner)
+        drawn_back = painter.render(*piece.shown("back"), size, bleed).crop(inner)
         assert ImageChops.difference(front, drawn_front).getbbox() is None
         assert ImageChops.difference(behind, drawn_back).getbbox() is None
 

@@ -109,10 +109,11 @@ def test_every_back_lies_behind_its_front(israel: ValidGame, bleed: float) -> No
         cell = (x, y, x + spec.cell_px, y + spec.cell_px)
         front = inner(pages.fronts[placement.sheet].crop(cell))
         behind = inner(ImageOps.mirror(flipped[placement.sheet].crop(cell)))
-        expected_front = inner(painter.render(placement.item.thing, "front", size, margin))
-        expected_back = inner(painter.render(placement.item.thing, "back", size, margin))
-        assert ImageChops.difference(front, expected_front).getbbox() is None, placement.item.thing.id
-        assert ImageChops.difference(behind, expected_back).getbbox() is None, placement.item.thing.id
+        piece = placement.item.thing
+        expected_front = inner(painter.render(*piece.shown("front"), size, margin))
+        expected_back = inner(painter.render(*piece.shown("back"), size, margin))
+        assert ImageChops.difference(front, expected_front).getbbox() is None, piece
+        assert ImageChops.difference(behind, expected_back).getbbox() is None, piece
 
 
 def test_registration_marks_coincide_after_the_flip(israel: ValidGame) -> None:

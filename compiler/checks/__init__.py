@@ -41,6 +41,7 @@ from compiler.checks.references import (
 from compiler.checks.scenarios import check_scenarios
 from compiler.checks.stated_counts import check_stated_counts
 from compiler.checks.system import check_system, check_victory_kinds
+from compiler.checks.unplayed import check_unplayed_fields
 from compiler.checks.values import check_engine_values, check_face_values, check_value_declarations
 from compiler.checks.victory import check_victory
 from compiler.diagnostics import Diagnostic
@@ -50,6 +51,7 @@ Check = Callable[[CheckContext], Iterator[Diagnostic]]
 ALL_CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
     check_system,
+    check_unplayed_fields,
     check_printable_names,
     check_printable_glyphs,
     check_game_references,

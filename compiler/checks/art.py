@@ -14,6 +14,7 @@ from compiler.checks.context import CheckContext, at
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from rules_engine.definitions import MapDefinition, Origin
 from rules_engine.definitions.art import Artwork, BoardImage
+from rules_engine.definitions.counters import face_path
 
 COUNTER_IN = 0.625  # the counter size modules and sheets use by default
 SCALE_TOLERANCE = 0.03  # stated dpi and hex size may disagree by this share (rounding, scanning)
@@ -171,7 +172,7 @@ def check_card_images(context: CheckContext) -> Iterator[Diagnostic]:
         for card in deck.cards:
             back = card.back_image or deck.back_image
             where = card.origin if card.back_image is not None else deck.origin
-            yield from _same_size(card.image, back, card.origin, where, f"card '{card.id}'")
+            yield from _same_size(card.image, back, card.origin, where, f"card '{card.id}'", key="back_image")
             for key, art, origin in (("image", card.image, card.origin), ("back_image", back, where)):
                 if (
                     art is not None
@@ -202,7 +203,9 @@ def _imported_sizes(context: CheckContext) -> Iterator[Diagnostic]:
         for card in deck.cards:
             back = card.back_image or deck.back_image
             where = card.origin if card.back_image is not None else deck.origin
-            yield from _same_size(card.image, back, card.origin, where, f"card '{card.id}'", warning)
+            yield from _same_size(
+                card.image, back, card.origin, where, f"card '{card.id}'", warning, key="back_image"
+            )
 
 
 def _same_size(
@@ -212,10 +215,12 @@ def _same_size(
     back_at: Origin,
     what: str,
     severity: Callable[..., Diagnostic] = error,
+    key: str = "image",
 ) -> Iterator[Diagnostic]:
+    """``key``: the back's field that names its image (a card's or deck's ``back_image``)."""
     if front is None or back is None or front.kind == "svg" or back.kind == "svg" or front.size == back.size:
         return
-    file, pointer = at(back_at, "image" if back_at.pointer.endswith("/back") else "back_image")
+    file, pointer = at(back_at, key)
     yield severity(
         codes.ART_SIZES_DIFFER,
         f"{what}: the front image '{front.file}' is {front.width} x {front.height} px, the back "
@@ -233,14 +238,17 @@ def check_counter_images(context: CheckContext) -> Iterator[Diagnostic]:
     if mix is None or context.definition.kept is not None:
         return
     for counter in mix.counters.values():
-        front = counter.front.image.art if counter.front.image is not None else None
-        back = counter.back.image.art if counter.back is not None and counter.back.image is not None else None
-        yield from _same_size(
-            front, back, counter.origin.child("front"), counter.origin.child("back"), counter.id
-        )
-        for side, art in (("front", front), ("back", back)):
+        arts = [
+            (name, face.image.art if face.image is not None else None) for name, face in counter.named_faces()
+        ]
+        front = arts[0][1]
+        for name, art in arts[1:]:  # each face behind the front, or a step counter's, is cut as it is
+            yield from _same_size(
+                front, art, counter.origin.child("front"), counter.origin.child(*face_path(name)), counter.id
+            )
+        for side, art in arts:
             if art is not None and abs(art.width - art.height) > ASPECT_TOLERANCE * max(art.size):
-                file, pointer = at(counter.origin, side, "image")
+                file, pointer = at(counter.origin, *face_path(side), "image")
                 yield warning(
                     codes.ART_SIZES_DIFFER,
                     f"image '{art.file}' is {art.width} x {art.height} px, not square: it is stretched "

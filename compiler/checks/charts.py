@@ -32,18 +32,37 @@ def _die_sides(definition: GameDefinition, die_id: str | None) -> int | None:
 
 def _die_reference(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
     game = definition.game
-    if table.die is not None and game is not None and _die_sides(definition, table.die) is None:
+    if game is None:
+        return
+    if table.die is not None and _die_sides(definition, table.die) is None:
         yield unknown(codes.REF_UNKNOWN_DIE, "die", table.die, [d.id for d in game.dice], table.origin, "die")
+    dice = table.dice
+    if dice is not None and _die_sides(definition, dice.die) is None:
+        yield unknown(codes.REF_UNKNOWN_DIE, "die", dice.die, [d.id for d in game.dice], table.origin, "dice")
+    elif dice is not None and table.die is not None and table.die != dice.die:
+        file, pointer = at(table.origin, "dice")
+        yield error(
+            codes.TABLE_DICE_CONFLICT,
+            f"table '{table.name}' rolls the die '{table.die}' and the dice {dice}, "
+            f"which are of '{dice.die}'",
+            file,
+            pointer,
+            hint="give 'dice' alone (it names its die)",
+        )
 
 
 def _coverage(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
-    """Every result from 1 to the die's sides (or to the open-ended row) is covered once."""
-    sides = _die_sides(definition, table.die)
+    """Every sum the table's dice can make (1 to the die's sides for one die; 2 to 12 for 2d6), or
+    to the open-ended row, is covered once."""
+    dice = table.dice
+    sides = _die_sides(definition, dice.die if dice is not None else table.die)
     rolls = [(row.roll, row) for row in table.rows if row.roll is not None]
     if sides is None or not rolls:
         return
+    number = dice.number if dice is not None else 1
     open_ended = [roll for roll, _ in rolls if roll.open_ended]
-    top = max([sides, *(roll.high for roll, _ in rolls)]) if not open_ended else open_ended[0].low
+    highest = number * sides
+    top = max([highest, *(roll.high for roll, _ in rolls)]) if not open_ended else open_ended[0].low
     covered: dict[int, int] = {}
     for index, (roll, row) in enumerate(rolls):
         values = _values(roll, top)
@@ -61,7 +80,7 @@ def _coverage(definition: GameDefinition, table: Table) -> Iterator[Diagnostic]:
         for value in values:
             # The rest of an overlapping row still counts as covered: no false gap after it.
             covered.setdefault(value, index)
-    lowest = min([1, *(roll.low for roll, _ in rolls)])
+    lowest = min([number, *(roll.low for roll, _ in rolls)])
     missing = [value for value in range(lowest, top + 1) if value not in covered]
     if missing:
         file, pointer = at(table.origin, "rows")

@@ -22,6 +22,7 @@ from rules_engine.definitions import (
 )
 from rules_engine.systems.classic.crt import parse_differential, parse_odds
 from rules_engine.systems.classic.facts import MOVEMENT_PHASE
+from rules_engine.systems.classic.rolls import modifier_range, table_dice
 
 SYSTEM = "classic"
 # The kind of counter value the options read as numbers, and the kind of counter that carries them.
@@ -34,47 +35,53 @@ def check_classic(context: CheckContext) -> Iterator[Diagnostic]:
     if game is None:
         return
     if game.system != SYSTEM:
-        yield from _unread_options(context)
-        return
+        return  # its options in another system's game: checks/unplayed.py
     yield from _missing_options(context)
+    yield from _more_faces(context)
     yield from _phases(context)
     yield from _rules_references(context)
     yield from _combat(context)
     yield from _roads(context)
 
 
-def _unread_options(context: CheckContext) -> Iterator[Diagnostic]:
-    """Options only the classic system reads, in a game of another system."""
-    game = context.definition.game
-    assert game is not None
-    if game.rules is not None:
-        file, pointer = at(game.rules.origin)
-        yield warning(
-            codes.CLASSIC_UNREAD_OPTION,
-            f"the {game.system} system does not read game.json's rules (the classic system's options)",
-            file,
-            pointer,
-            hint="remove them, or set system to classic",
-        )
-    for phase in game.phases:
-        for key, given in (("units", phase.units), ("mode", phase.mode), ("turns", phase.turns)):
-            if given:
-                file, pointer = at(phase.origin, key)
-                yield warning(
-                    codes.CLASSIC_UNREAD_OPTION,
-                    f"the {game.system} system does not read a phase's '{key}'",
-                    file,
-                    pointer,
-                )
-    for scenario in context.definition.scenarios:
-        if scenario.eliminated:
-            file, pointer = at(scenario.origin, "eliminated")
-            yield warning(
-                codes.CLASSIC_UNREAD_OPTION,
-                f"the {game.system} system does not read a scenario's 'eliminated' units",
+def _more_faces(context: CheckContext) -> Iterator[Diagnostic]:
+    """A counter's more_faces are steps of a unit below its reduced back: each a face a unit walks
+    down to, so each is a reduced face of its own (docs/classic-rules.md, Counter values)."""
+    counters = context.definition.counters
+    for counter in counters.counters.values() if counters else ():
+        if not counter.more_faces:
+            continue
+        file, pointer = at(counter.origin, "more_faces")
+        back = counter.back
+        if counter.kind != UNIT:
+            yield error(
+                codes.CLASSIC_UNPLAYABLE_FACES,
+                f"'{counter.name}' is a {counter.kind}: the classic system steps only units "
+                "through more_faces",
                 file,
                 pointer,
+                hint="remove more_faces, or make the counter a unit",
             )
+        elif back is None or back.blank or not back.damaged:
+            yield error(
+                codes.CLASSIC_UNPLAYABLE_FACES,
+                f"'{counter.name}' has more_faces but no reduced back: its steps start with the back",
+                file,
+                pointer,
+                hint='give it a back marked "damaged": true, the face its first step loss turns it to',
+            )
+        else:
+            for index, face in enumerate(counter.more_faces):
+                if face.blank or not face.damaged:
+                    file, pointer = at(counter.origin, "more_faces", index)
+                    yield error(
+                        codes.CLASSIC_UNPLAYABLE_FACES,
+                        f"face {index + 3} of '{counter.name}' is a step of the unit: it is "
+                        + ("blank" if face.blank else "not marked damaged"),
+                        file,
+                        pointer,
+                        hint='every further face is a reduced step: give it its values and "damaged": true',
+                    )
 
 
 def _roads(context: CheckContext) -> Iterator[Diagnostic]:
@@ -412,9 +419,21 @@ def _combat(context: CheckContext) -> Iterator[Diagnostic]:
         context, procedure.defense, combat.origin, "defense", "charts.json's combat.defense"
     )
     table = charts.tables.get(combat.table) if combat.table else None
-    if combat.kind in ("odds-crt", "differential-crt") and table is not None:
+    on_crt = combat.kind in ("odds-crt", "differential-crt")
+    if on_crt and table is not None:
         yield from _crt(combat, table)
-    for key, end in (("below_lowest", procedure.below_lowest), ("above_highest", procedure.above_highest)):
+        yield from _roll_range(context, combat, table)
+    yield from _unread_dice(context, table if on_crt else None)
+    ends = [("below_lowest", procedure.below_lowest), ("above_highest", procedure.above_highest)]
+    ends += [
+        (k, e)
+        for k, e in (
+            ("below_lowest_roll", procedure.below_lowest_roll),
+            ("above_highest_roll", procedure.above_highest_roll),
+        )
+        if e is not None
+    ]
+    for key, end in ends:
         if end.rule == "result" and end.result not in procedure.results:
             file, pointer = at(combat.origin, key, "result")
             yield error(
@@ -423,6 +442,74 @@ def _combat(context: CheckContext) -> Iterator[Diagnostic]:
                 file,
                 pointer,
                 hint="results: " + ", ".join(sorted(procedure.results)),
+            )
+
+
+def _roll_range(context: CheckContext, combat: CombatSystem, table: Table) -> Iterator[Diagnostic]:
+    """The CRT's rows take in every roll its dice and the map's die-roll modifiers can make, or the
+    combat says how a roll beyond them is read (below_lowest_roll, above_highest_roll)."""
+    definition = context.definition
+    game, board, terrain = definition.game, definition.board, definition.terrain
+    rows = [row.roll for row in table.rows if row.roll is not None]
+    if game is None or board is None or terrain is None or not rows:
+        return
+    dice = table_dice(table, game.dice)
+    effects = game.rules.turn_effects if game.rules else ()
+    low, high = modifier_range(board, terrain.terrain, effects, game.phases, [s.id for s in game.sides])
+    first, last = min(r.low for r in rows), max(r.high for r in rows)
+    open_top = any(r.open_ended for r in rows)
+    procedure = combat.procedure
+    reach = (
+        (
+            "below_lowest_roll",
+            dice.lowest + low,
+            first,
+            procedure.below_lowest_roll,
+            "first",
+            low,
+            "lowest-row",
+        ),
+        (
+            "above_highest_roll",
+            dice.highest + high,
+            last,
+            procedure.above_highest_roll,
+            "last",
+            high,
+            "highest-row",
+        ),
+    )
+    for key, roll, end, told, which, drm, nearest in reach:
+        beyond = roll < end if which == "first" else roll > end and not open_top
+        if not beyond or told is not None:
+            continue
+        file, pointer = at(combat.origin)
+        modifiers = f", with a die-roll modifier of {drm:+d} on the map," if drm else ""
+        yield error(
+            codes.COMBAT_ROLL_BEYOND_ROWS,
+            f"the CRT's dice ({dice}) make {dice.lowest} to {dice.highest}{modifiers} so a modified roll "
+            f"can be {roll}, beyond the {which} row of table '{table.name}' ({end})",
+            file,
+            pointer,
+            hint=f'give rows for it, or say how it is read: "{key}": "{nearest}" (read on the {which} row) '
+            f'or "{key}": {{"result": "..."}}',
+        )
+
+
+def _unread_dice(context: CheckContext, crt: Table | None) -> Iterator[Diagnostic]:
+    """Dice the classic system never rolls: those of a table that is not the combat's CRT (a dice
+    pool on a CRT the schema refuses already)."""
+    charts = context.definition.charts
+    assert charts is not None
+    for table in charts.tables.values():
+        if table.dice is not None and table is not crt:
+            file, pointer = at(table.origin, "dice")
+            yield error(
+                codes.SYSTEM_UNPLAYED_FIELD,
+                f"the classic system rolls the dice of the combat's CRT only, not of table '{table.name}'",
+                file,
+                pointer,
+                hint="remove it",
             )
 
 

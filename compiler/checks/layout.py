@@ -19,6 +19,7 @@ from compiler.diagnostics import Diagnostic, codes, did_you_mean, error, warning
 from compiler.diagnostics.text import shorten
 from compiler.render.colours import COLOUR_CODES, NAMED
 from rules_engine.definitions import CounterLayout, CounterValue, GameInfo, LayoutEntry, Origin
+from rules_engine.definitions.counters import face_path
 from rules_engine.definitions.layout import (
     COUNTER_NAME,
     SHAPE_MARKS,
@@ -379,11 +380,11 @@ def check_printed_values(context: CheckContext) -> Iterator[Diagnostic]:
                 found.append((file, pointer, word))
     if counters is not None:
         for counter in counters.counters.values():
-            for face_name, face in (("front", counter.front), ("back", counter.back)):
-                for value_id, value in face.values.items() if face is not None else ():
+            for face_name, face in counter.named_faces():
+                for value_id, value in face.values.items():
                     kind = values_kind.get(value_id)
                     if value_id in printed and kind == "text":
-                        found.append((*at(counter.origin, face_name, value_id), str(value)))
+                        found.append((*at(counter.origin, *face_path(face_name), value_id), str(value)))
     found += _literals(game)
     yield from _glyphs(found)
 

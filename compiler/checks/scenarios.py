@@ -17,6 +17,7 @@ from rules_engine.definitions import (
     Scenario,
     Space,
 )
+from rules_engine.definitions.counters import face_index, face_words
 from rules_engine.placement import PlacementFacts, constraint_references, unmet_conditions
 
 
@@ -220,6 +221,11 @@ def _counter_fits(counter: Counter, side: str, face: str, origin: Origin) -> Ite
             pointer,
             hint="move the entry into the other side's set-up",
         )
+    yield from _face_fits(counter, face, origin)
+
+
+def _face_fits(counter: Counter, face: str, origin: Origin) -> Iterator[Diagnostic]:
+    """The face a unit starts or arrives on is one its counter has."""
     if face == "back" and not counter.two_sided:
         file, pointer = at(origin, "face")
         yield error(
@@ -228,6 +234,16 @@ def _counter_fits(counter: Counter, side: str, face: str, origin: Origin) -> Ite
             file,
             pointer,
             hint="give the counter a back in counters.json, or use the front",
+        )
+    elif face_index(face) >= max(2, len(counter.faces)):
+        file, pointer = at(origin, "face")
+        yield error(
+            codes.SETUP_NO_BACK,
+            f"'{counter.name}' is set up on its {face_words(face)}, but the counter has "
+            f"{len(counter.faces)} face(s)",
+            file,
+            pointer,
+            hint="give the counter more_faces in counters.json, or set it up on a face it has",
         )
 
 
@@ -488,6 +504,8 @@ def _reinforcements(
             yield unknown(
                 codes.REF_UNKNOWN_COUNTER, "counter", reinforcement.unit, counters.counters, origin, "unit"
             )
+        if counter is not None:
+            yield from _face_fits(counter, reinforcement.face, origin)
         if game is not None and game.turn_labels:
             index = game.turn_index(reinforcement.turn)
             if index is None:

@@ -11,6 +11,7 @@ told when its declarations lack one.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import pairwise
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.checks.printable import problem_in_name
@@ -19,7 +20,7 @@ from compiler.diagnostics import Diagnostic, codes, did_you_mean, error, warning
 from compiler.diagnostics.text import shorten
 from compiler.model.counters import ART_KEYS, PRESENTATION_KEYS
 from rules_engine.definitions import Counter, CounterValue, GameInfo, Origin, RequiredValues
-from rules_engine.definitions.counters import FaceValue
+from rules_engine.definitions.counters import FaceValue, face_path, face_words
 
 # What each kind of value is, in the words of a message ("but 'size' is a choice").
 KIND_WORDS = {"number": "a number", "text": "free text", "choice": "a choice", "flag": "a flag"}
@@ -98,9 +99,7 @@ def check_face_values(context: CheckContext) -> Iterator[Diagnostic]:
     declarations = {v.id: v for v in game.counter_values}
     sources = _choice_sources(context)
     for counter in counters.counters.values():
-        for face_name, face in (("front", counter.front), ("back", counter.back)):
-            if face is None:
-                continue
+        for face_name, face in counter.named_faces():
             for value_id, value in face.values.items():
                 declaration = declarations.get(value_id)
                 where = _FacePlace(counter, face_name, value_id)
@@ -132,18 +131,20 @@ class _FacePlace:
         self.counter, self.face_name, self.value_id = counter, face_name, value_id
 
     def at(self, *more: str) -> tuple[str, str]:
-        return at(self.counter.origin, self.face_name, self.value_id, *more)
+        return at(self.counter.origin, *face_path(self.face_name), self.value_id, *more)
 
     @property
     def words(self) -> str:
-        return f"'{self.value_id}' on the {self.face_name} of '{self.counter.name}'"
+        return f"'{self.value_id}' on the {face_words(self.face_name)} of '{self.counter.name}'"
 
     def undeclared(self, declared: list[str]) -> Diagnostic:
         file, pointer = self.at()
         hint = did_you_mean(self.value_id, [*declared, *PRESENTATION_KEYS]) or (
             f"declare it in game.json counter_values, or use a face key ({', '.join(PRESENTATION_KEYS)})"
         )
-        message = f"the {self.face_name} of '{self.counter.name}' gives '{shorten(self.value_id)}', "
+        message = (
+            f"the {face_words(self.face_name)} of '{self.counter.name}' gives '{shorten(self.value_id)}', "
+        )
         return error(codes.VALUE_UNKNOWN, message + "which game.json does not declare", file, pointer, hint)
 
 
@@ -256,21 +257,23 @@ def _missing_values(game: GameInfo, counter: Counter) -> Iterator[Diagnostic]:
     """The values required_values asks of this counter, on its front and its reduced back.
 
     A back is a playing side only when it is the reduced side; a face-down or
-    identification back (a flag, "Garrison") carries none, nor does a blank face.
+    identification back (a flag, "Garrison") carries none, nor does a blank face. A further
+    face (more_faces) of a counter whose back is its reduced side is a step of its own.
     """
     rules = [r for r in game.required_values if r.selects(counter.kind, counter.unit_class, counter.side)]
     needed = tuple(dict.fromkeys(value for rule in rules for value in rule.values))
     if not needed:
         return
-    for face_name, face in (("front", counter.front), ("back", counter.back)):
-        if face is None or face.blank or (face_name == "back" and not face.damaged):
+    reduced = counter.back is not None and counter.back.damaged
+    for face_name, face in counter.named_faces():
+        if face.blank or (face_name != "front" and not (reduced and face.damaged)):
             continue
         missing = [value for value in needed if value not in face.values]
         if missing:
-            file, pointer = at(counter.origin, face_name)
+            file, pointer = at(counter.origin, *face_path(face_name))
             yield error(
                 codes.COUNTER_MISSING_VALUE,
-                f"the {face_name} of '{counter.name}' lacks {', '.join(missing)}",
+                f"the {face_words(face_name)} of '{counter.name}' lacks {', '.join(missing)}",
                 file,
                 pointer,
                 hint=f"game.json required_values: {_selection(rules[0])} carries " + ", ".join(needed),
@@ -289,25 +292,31 @@ def _selection(rule: RequiredValues) -> str:
 
 
 def _back_not_reduced(counter: Counter, declarations: Mapping[str, CounterValue]) -> Iterator[Diagnostic]:
-    """A reduced side printing a higher number than the full side is most likely a typing slip."""
+    """A reduced side printing a higher number than the side above it (the full side, or the face
+    before it in more_faces) is most likely a typing slip."""
     back = counter.back
     if back is None or not back.damaged:
         return
-    for value_id, value in back.values.items():
-        declaration = declarations.get(value_id)
-        full = _number(counter.front.values.get(value_id))
-        reduced = _number(value)
-        if declaration is None or declaration.kind != "number" or full is None or reduced is None:
-            continue
-        if reduced > full:
-            file, pointer = at(counter.origin, "back", value_id)
-            yield warning(
-                codes.COUNTER_BACK_NOT_REDUCED,
-                f"the damaged side of '{counter.name}' has {value_id} {reduced:g}, "
-                f"more than its full side's {full:g}",
-                file,
-                pointer,
-            )
+    named = counter.named_faces()
+    for (above_name, above), (face_name, face) in pairwise(named):
+        if not face.damaged:
+            return
+        for value_id, value in face.values.items():
+            declaration = declarations.get(value_id)
+            full = _number(above.values.get(value_id))
+            reduced = _number(value)
+            if declaration is None or declaration.kind != "number" or full is None or reduced is None:
+                continue
+            if reduced > full:
+                file, pointer = at(counter.origin, *face_path(face_name), value_id)
+                what = "the damaged side" if face_name == "back" else f"the {face_words(face_name)}"
+                was = "its full side's" if above_name == "front" else f"its {face_words(above_name)}'s"
+                yield warning(
+                    codes.COUNTER_BACK_NOT_REDUCED,
+                    f"{what} of '{counter.name}' has {value_id} {reduced:g}, more than {was} {full:g}",
+                    file,
+                    pointer,
+                )
 
 
 def _number(value: FaceValue | None) -> float | None:

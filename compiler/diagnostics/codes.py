@@ -52,6 +52,7 @@ REF_UNKNOWN_MODE = "ref.unknown-mode"
 REF_UNKNOWN_PHASE = "ref.unknown-phase"
 REF_AMBIGUOUS_PLACE = "ref.ambiguous-place"
 REF_UNKNOWN_SYSTEM = "ref.unknown-system"
+SYSTEM_UNPLAYED_FIELD = "system.unplayed-field"
 NAME_UNPRINTABLE = "name.unprintable"
 TEXT_MISSING_GLYPHS = "text.missing-glyphs"
 REF_UNKNOWN_PHASE_KIND = "ref.unknown-phase-kind"
@@ -129,17 +130,19 @@ VICTORY_UNPLAYABLE_KIND = "victory.unplayable-kind"
 
 # Charts and tables
 TABLE_GAP = "table.gap"
+TABLE_DICE_CONFLICT = "table.dice-conflict"
 TABLE_OVERLAP = "table.overlap"
 TABLE_COLUMNS_ORDER = "table.columns-order"
 TABLE_ROW_WIDTH = "table.row-width"
 COMBAT_MISSING_COLOUR = "combat.missing-colour"
 COMBAT_UNPLAYABLE_KIND = "combat.unplayable-kind"
 COMBAT_RESULT_NO_MEANING = "combat.result-no-meaning"
+COMBAT_ROLL_BEYOND_ROWS = "combat.roll-beyond-rows"
+CLASSIC_UNPLAYABLE_FACES = "classic.unplayable-faces"
 COMBAT_CRT_COLUMNS = "combat.crt-columns"
 
 # The classic system's options
 CLASSIC_MISSING_OPTION = "classic.missing-option"
-CLASSIC_UNREAD_OPTION = "classic.unread-option"
 CLASSIC_ROAD_WITHOUT_COST = "classic.road-without-cost"
 
 # Provenance
@@ -188,6 +191,10 @@ DESCRIPTIONS: dict[str, str] = {
     REF_UNKNOWN_PHASE: "An option names a phase the sequence of play does not have.",
     REF_AMBIGUOUS_PLACE: "A place name that names more than one space.",
     REF_UNKNOWN_SYSTEM: "game.json names a game system that no rules engine plays.",
+    SYSTEM_UNPLAYED_FIELD: (
+        "The game gives a field its system does not play (a classic option in another system's game, "
+        "more_faces, a hidden counter, a table's dice ...): its rules would ignore it."
+    ),
     NAME_UNPRINTABLE: "A name holds a line break or control character, or ends with a backslash.",
     TEXT_MISSING_GLYPHS: "Printed text has characters the drawing font has no glyph for (empty boxes).",
     REF_UNKNOWN_PHASE_KIND: "A phase of the sequence of play has a kind its game system does not know.",
@@ -256,7 +263,7 @@ DESCRIPTIONS: dict[str, str] = {
     SETUP_WITH_ENEMY: "A unit is placed in a space with enemy units.",
     SETUP_OVER_STACKED: "A space holds more units than the stacking limit.",
     SETUP_CONSTRAINT_BROKEN: "A placement breaks the condition the rulebook puts on it.",
-    SETUP_NO_BACK: "A unit is set up on its back but the counter has none.",
+    SETUP_NO_BACK: "A unit is set up on its back (or a further face) but the counter has none.",
     SETUP_MARKER_NOT_TOKEN: "A marker entry names a unit rather than a token or marker.",
     SCENARIO_TURN_OFF_TRACK: "A scenario's turns do not fit on the turn track.",
     SCENARIO_TURNS_REVERSED: "A scenario's last turn comes before its first.",
@@ -270,6 +277,7 @@ DESCRIPTIONS: dict[str, str] = {
     VICTORY_LEVELS_OVERLAP: "Some counts match two victory levels.",
     VICTORY_UNPLAYABLE_KIND: "A victory condition of a kind the game's rules system does not evaluate.",
     TABLE_GAP: "A die result that no row of a table covers.",
+    TABLE_DICE_CONFLICT: "A table's die and dice name different dice.",
     TABLE_OVERLAP: "A die result that two rows of a table cover.",
     TABLE_COLUMNS_ORDER: "The odds columns of a combat results table are out of order.",
     TABLE_ROW_WIDTH: "A table row has another number of cells than there are columns.",
@@ -279,9 +287,16 @@ DESCRIPTIONS: dict[str, str] = {
     ),
     COMBAT_UNPLAYABLE_KIND: "charts.json's combat system is of a kind the game's rules system does not play.",
     COMBAT_RESULT_NO_MEANING: "A result code of the CRT or of a table end has no meaning in combat.results.",
+    COMBAT_ROLL_BEYOND_ROWS: (
+        "The CRT's dice and the die-roll modifiers on the map can make a roll beyond the CRT's rows, "
+        "and the combat does not say how it is read (below_lowest_roll, above_highest_roll)."
+    ),
+    CLASSIC_UNPLAYABLE_FACES: (
+        "A counter's more_faces cannot be played as steps: it is not a unit, its back is not its "
+        "reduced side, or a further face is blank or not marked damaged."
+    ),
     COMBAT_CRT_COLUMNS: "A CRT column does not read as the combat kind's columns (odds or differentials).",
     CLASSIC_MISSING_OPTION: "A classic game lacks an option its phases or results need.",
-    CLASSIC_UNREAD_OPTION: "A classic option in a game of another system, which does not read it.",
     CLASSIC_ROAD_WITHOUT_COST: (
         "A road or railway of a classic game gives no 'along' cost for a movement class: a unit of "
         'it would move along the line for nothing. Give the points per hex, or "none" when the '

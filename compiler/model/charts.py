@@ -13,6 +13,7 @@ from rules_engine.definitions import (
     PoolDie,
     StrengthColour,
     Table,
+    TableDice,
     TableRow,
 )
 from rules_engine.definitions.frozen import read_only
@@ -79,4 +80,5 @@ def _table(data: Json, origin: Origin) -> Table:
         reconstructed=reconstructed,
         origin=origin,
         result_colours=read_only(data.get("result_colours", {})),
+        dice=TableDice.parse(data["dice"]) if "dice" in data else None,
     )

@@ -32,6 +32,7 @@ from rules_engine.definitions import (
     UnitSelector,
     ZocRules,
 )
+from rules_engine.definitions.counters import face_reference
 from rules_engine.definitions.frozen import read_only
 
 T = TypeVar("T")
@@ -194,7 +195,7 @@ def _replacements(data: Json, origin: Origin) -> ReplacementRules:
                 cost=int(b.get("cost", 1)),
                 units=selector(b.get("units")),
                 in_supply=bool(b.get("in_supply", False)),
-                face=b.get("face", "back"),
+                face=face_reference(b.get("face", "back")),
                 at=_places(b, "at", origin.child("buy", i)),
                 origin=origin.child("buy", i),
             )
@@ -229,6 +230,8 @@ def build_procedure(data: Json, origin: Origin) -> CombatProcedure:
         below_lowest=_table_end(data.get("below_lowest", "no-attack")),
         above_highest=_table_end(data.get("above_highest", "highest")),
         table_ends=data.get("table_ends", "after-shifts"),
+        below_lowest_roll=_table_end(data["below_lowest_roll"]) if "below_lowest_roll" in data else None,
+        above_highest_roll=_table_end(data["above_highest_roll"]) if "above_highest_roll" in data else None,
         attacks=data.get("attacks", "voluntary"),
         targets=data.get("targets", "one-hex"),
         results=read_only(

@@ -23,6 +23,7 @@ from rules_engine.definitions import (
     Within,
 )
 from rules_engine.definitions.boards import PlacedBoard
+from rules_engine.definitions.counters import face_reference
 
 T = TypeVar("T")
 
@@ -94,7 +95,7 @@ def _placements(data: Json, root: Origin) -> tuple[Placement, ...]:
                     unit=entry["unit"],
                     copies=int(entry.get("count", 1)),
                     at=entry["at"],
-                    face=entry.get("face", "front"),
+                    face=face_reference(entry.get("face", "front")),
                     constraint=build_constraint(entry.get("constraint")),
                     side=group["side"],
                     step=int(group.get("step", g + 1)),
@@ -123,7 +124,7 @@ def _reinforcement(r: Json, origin: Origin) -> Reinforcement:
         str(r["turn"]),
         r["unit"],
         int(r.get("count", 1)),
-        r.get("face", "front"),
+        face_reference(r.get("face", "front")),
         text(r, "at"),
         text(r, "alternate"),
         build_constraint(r.get("constraint")),

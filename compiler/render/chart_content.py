@@ -9,6 +9,8 @@ The words are the data's own summaries and names; ids never appear
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from compiler.render import classic_charts
 from compiler.render.charts import Cell, Chart, FaceItem, Faces, Paragraph, Table
 from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names, counter_label
@@ -42,7 +44,7 @@ def game_charts(definition: ValidGame) -> list[Chart]:
     charts.append(unit_chart(definition, names))
     combat = definition.charts.combat
     if combat is not None:
-        charts.append(combat_chart(combat, names))
+        charts.append(combat_chart(combat, names, definition.charts.tables))
     for table in definition.charts.tables.values():
         charts.append(table_chart(table, names))
     charts.extend(counter_charts(definition, names))
@@ -102,8 +104,9 @@ TERRAIN_SAMPLE_PT = 24.0  # each terrain's picture in the chart: a third of an i
 
 
 def unit_chart(definition: ValidGame, names: Names) -> Chart:
-    """The Unit Identification Chart: every counter of the mix as it is printed, front and back,
-    with its name and how many there are, side by side; markers last."""
+    """The Unit Identification Chart: every counter of the mix as it is printed, front and back
+    (and a unit of more than two steps each further face, its step counters'), with its name and
+    how many there are, side by side; markers last."""
     from compiler.render.counters import CounterPainter  # the faces the sheets print
 
     painter = CounterPainter(definition)
@@ -114,7 +117,8 @@ def unit_chart(definition: ValidGame, names: Names) -> Chart:
         caption = counter_label(definition.game, counter) + (
             f" x{counter.copies}" if counter.copies > 1 else ""
         )
-        groups.setdefault(heading, []).append(FaceItem(painter.drawn(counter, "front"), back, caption))
+        more = tuple(painter.drawn(counter, name) for name, _ in painter.faces(counter)[2:]) if back else ()
+        groups.setdefault(heading, []).append(FaceItem(painter.drawn(counter, "front"), back, caption, more))
     order = sorted(groups, key=lambda heading: heading == "Markers")
     blocks = tuple(Faces(heading, tuple(groups[heading])) for heading in order)
     return Chart("units", "Unit Identification Chart", blocks, game=definition.game)
@@ -236,7 +240,7 @@ def key_figures(terrain: Terrain, names: Names, movement: bool = True) -> str:
 # --- combat and tables ---------------------------------------------------------------------
 
 
-def combat_chart(combat: CombatSystem, names: Names) -> Chart:
+def combat_chart(combat: CombatSystem, names: Names, tables: Mapping[str, TableData] | None = None) -> Chart:
     blocks: list[Table | Paragraph] = []
     if combat.summary:
         blocks.append(Paragraph(combat.summary))
@@ -267,7 +271,9 @@ def combat_chart(combat: CombatSystem, names: Names) -> Chart:
         blocks.append(Table(("DRM", "Die-roll modifier"), rows, weights=(1, 8)))
     procedure = combat.procedure
     if procedure.attack is not None or procedure.results:
-        blocks += classic_charts.combat_blocks(combat.kind, procedure, combat.rounding)
+        crt = (tables or {}).get(combat.table) if combat.table else None
+        dice = crt.dice if crt is not None else None
+        blocks += classic_charts.combat_blocks(combat.kind, procedure, combat.rounding, dice)
     title = {
         "dice-pool": "Combat",
         "odds-crt": "Combat and Die-Roll Modifiers",
@@ -307,7 +313,7 @@ def table_chart(table: TableData, names: Names) -> Chart:
             )
             for row in table.rows
         )
-        blocks.append(Table(("Die", *table.columns), rows, compact=True))
+        blocks.append(Table((str(table.dice) if table.dice else "Die", *table.columns), rows, compact=True))
         if table.legend:
             legend = "   ".join(f"{key or '-'}: {text.rstrip('.')}." for key, text in table.legend.items())
             blocks.append(Paragraph(legend, italic_note=True))

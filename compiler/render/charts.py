@@ -60,6 +60,12 @@ class FaceItem:
     front: Counter  # as its face is drawn (CounterPainter.drawn)
     back: Counter | None
     caption: str
+    more: tuple[Counter, ...] = ()  # its further faces (a unit of more than two steps), each drawn as a back
+
+    @property
+    def shown(self) -> int:
+        """How many faces the chart shows side by side."""
+        return 1 + (self.back is not None) + len(self.more)
 
 
 @dataclass(frozen=True)
@@ -410,9 +416,10 @@ class _FacesPlan:
             left, upper = x + column * self.tile, top + row * self.row_height
             if painter is not None:
                 result.image.paste(painter.render(item.front, "front", size), (left, upper))
-                if item.back is not None:
+                behind = [b for b in (item.back, *item.more) if b is not None]
+                for number, face in enumerate(behind, start=1):
                     result.image.paste(
-                        painter.render(item.back, "back", size), (left + size + style.pad, upper)
+                        painter.render(face, "back", size), (left + number * (size + style.pad), upper)
                     )
             draw.role = "caption"
             for number, line in enumerate(caption):
@@ -444,8 +451,8 @@ def _plan_faces(
     faces: Faces, draw: ImageDraw.ImageDraw, style: _Style, width: int, game: GameInfo | None
 ) -> _FacesPlan:
     size = style.px(COUNTER_PT)
-    backs = any(item.back is not None for item in faces.items)
-    tile = (2 * size + style.pad if backs else size) + 3 * style.pad
+    shown = max((item.shown for item in faces.items), default=1)
+    tile = shown * size + (shown - 1) * style.pad + 3 * style.pad
     per_row = max(1, width // tile)
     captions = [wrap_text(draw, item.caption, style.small, tile - style.pad)[:2] for item in faces.items]
     lines = max((len(c) for c in captions), default=1)

@@ -14,6 +14,7 @@ from rules_engine.definitions import (
     Phase,
     ResultMeaning,
     SideResult,
+    TableDice,
     TableEnd,
     Terrain,
     TurnEffect,
@@ -91,8 +92,10 @@ def _end(end: TableEnd, where: str) -> str:
     return f"{where}: the {end.rule} column"
 
 
-def procedure_text(kind: str, procedure: CombatProcedure, rounding: str | None) -> str:
-    """The classic combat procedure in a few sentences."""
+def procedure_text(
+    kind: str, procedure: CombatProcedure, rounding: str | None, dice: TableDice | None = None
+) -> str:
+    """The classic combat procedure in a few sentences (``dice``: the CRT's, where it declares them)."""
     sentences = [
         f"Attacks are {procedure.attacks}; "
         + (
@@ -118,6 +121,7 @@ def procedure_text(kind: str, procedure: CombatProcedure, rounding: str | None) 
             if procedure.table_ends == "before-shifts"
             else "A combat beyond an end of the table is shifted from one column past it."
         )
+        sentences += roll_sentences(procedure, dice)
     retreat = procedure.retreat
     zoc = {
         "prohibited": "never enters an enemy zone of control",
@@ -135,9 +139,30 @@ def procedure_text(kind: str, procedure: CombatProcedure, rounding: str | None) 
     return " ".join(sentences)
 
 
-def combat_blocks(kind: str, procedure: CombatProcedure, rounding: str | None) -> list[Table | Paragraph]:
+def roll_sentences(procedure: CombatProcedure, dice: TableDice | None) -> list[str]:
+    """How the CRT's roll is made and read beyond its rows, where the data says so."""
+    sentences = []
+    if dice is not None and dice.number > 1:
+        sentences.append(f"Roll {dice} and add them up; die-roll modifiers apply to the sum.")
+    ends = [
+        (procedure.below_lowest_roll, "A modified roll below the first row", "the first row"),
+        (procedure.above_highest_roll, "a modified roll above the last row", "the last row"),
+    ]
+    told = [
+        f"{words} is {'read on ' + row if end.rule != 'result' else end.result}"
+        for end, words, row in ends
+        if end is not None
+    ]
+    if told:
+        sentences.append(("; ".join(told) + ".")[:1].upper() + ("; ".join(told) + ".")[1:])
+    return sentences
+
+
+def combat_blocks(
+    kind: str, procedure: CombatProcedure, rounding: str | None, dice: TableDice | None = None
+) -> list[Table | Paragraph]:
     """The classic combat procedure and its results vocabulary, for the combat chart."""
-    blocks: list[Table | Paragraph] = [Paragraph(procedure_text(kind, procedure, rounding))]
+    blocks: list[Table | Paragraph] = [Paragraph(procedure_text(kind, procedure, rounding, dice))]
     if procedure.results:
         rows = tuple(
             (Cell(code, bold=True, centre=True), Cell(meaning_text(meaning)))

@@ -51,6 +51,8 @@ from compiler.render.fonts import (
 from compiler.render.marks import draw_flag
 from compiler.render.symbols import draw_symbol, star_points
 from rules_engine.definitions import Counter, CounterLayout, Face, ValidGame
+from rules_engine.definitions.counters import face_name as name_of_face
+from rules_engine.definitions.counters import face_path
 from rules_engine.definitions.origin import NOWHERE
 
 SUPERSAMPLE_BELOW = 150  # pixels: smaller counters are drawn at twice the size and reduced
@@ -96,9 +98,11 @@ class CounterPainter:
     # --- public -----------------------------------------------------------------
 
     def faces(self, counter: Counter) -> list[tuple[str, Face]]:
-        """The faces to print: front, and the back (blank if the counter has none)."""
+        """The faces to print: front, the back (blank if the counter has none), then each of
+        more_faces ("face3" ...: a unit of more than two steps)."""
         back = counter.back if counter.back is not None else self.implied_back(counter)
-        return [("front", counter.front), ("back", back)]
+        more = [(name_of_face(index), face) for index, face in enumerate(counter.more_faces, start=2)]
+        return [("front", counter.front), ("back", back), *more]
 
     def layout(self, counter: Counter) -> CounterLayout:
         """Where the counter's values stand (game.json counter_layout, or the default)."""
@@ -111,6 +115,7 @@ class CounterPainter:
         face = dict(self.faces(counter))[face_name]
         front, back = (face, None) if face_name == "front" else (Face(blank=True), face)
         return counter._replace(
+            more_faces=(),
             id="",
             aliases=(),
             formation=None,
@@ -136,6 +141,12 @@ class CounterPainter:
             self._classes.get(drawn.unit_class or ""),
         )
 
+    def _shown(self, drawn: Counter, face_name: str) -> Face:
+        """The face a counter as ``drawn`` shows: its front, or the one in its back's place."""
+        if face_name == "front" or drawn.back is None:
+            return drawn.front
+        return drawn.back
+
     def implied_back(self, counter: Counter) -> Face:
         """A counter without a printed back gets a blank one; a hidden one a '?' back."""
         if counter.hidden:
@@ -146,7 +157,7 @@ class CounterPainter:
         """The face as an RGB image of ``size`` pixels plus ``bleed`` on every side."""
         layout = self.layout(counter)
         counter = self.drawn(counter, face_name)
-        face = dict(self.faces(counter))[face_name]
+        face = self._shown(counter, face_name)
         if face.image is not None and face.image.mode == "whole":
             return self._picture(face, counter, face_name, size, bleed)
         art = self._art(counter, face, face_name)
@@ -167,14 +178,14 @@ class CounterPainter:
         outline are the picture's."""
         layout = self.layout(counter)
         counter = self.drawn(counter, face_name)
-        face = dict(self.faces(counter))[face_name]
+        face = self._shown(counter, face_name)
         art = self._art(counter, face, face_name)
         self._paint(image, art, layout, bleed, image.width - 2 * bleed, image.width, everything=False)
 
     def _picture(self, face: Face, counter: Counter, face_name: str, size: int, bleed: int) -> Image.Image:
         """The face's image at ``size``, its edge carried on into the bleed (printed beyond the cut)."""
         assert face.image is not None
-        origin = self._origins.get(counter.name, NOWHERE).child(face_name, "image")
+        origin = self._origins.get(counter.name, NOWHERE).child(*face_path(face_name), "image")
         exact = picture(face.image.art, (size, size), origin)
         if not bleed:
             return exact

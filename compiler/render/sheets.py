@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageOps
 
@@ -24,6 +24,7 @@ from compiler.render.fonts import fitted_font
 from compiler.render.images import pixel_bytes
 from compiler.render.units import PAPER_INCHES, to_pixels
 from rules_engine.definitions import Counter, ValidGame
+from rules_engine.definitions.counters import face_name
 
 KIND_ORDER = {"unit": 0, "leader": 1, "dummy": 2, "gear": 3, "token": 4, "marker": 5}
 
@@ -249,15 +250,65 @@ def render_sheets(
     return SheetPages(lay_out(items, grid), grid, spec, paint, inputs, title)
 
 
+class CounterPiece(NamedTuple):
+    """One physical counter to print: the counter, the face on its front and the one behind it
+    (None: a blank back)."""
+
+    counter: Counter
+    front: str = "front"
+    back: str | None = "back"
+
+    def shown(self, side: str) -> tuple[Counter, str]:
+        """The counter and the name of the face the piece shows on its ``side`` ("front" or
+        "back"), as CounterPainter draws it."""
+        if side == "front":
+            return self.counter, self.front
+        if self.back is None:  # a step counter with an odd face last: a blank back
+            return self.counter._replace(back=None, hidden=False, more_faces=()), "back"
+        return self.counter, self.back
+
+
+def physical_faces(counter: Counter) -> list[tuple[str, str | None]]:
+    """The faces each physical piece of one copy of ``counter`` prints, front and back: the
+    counter itself (front, back), then for a unit of more than two steps its step counters, two
+    further faces each ("face3" behind which "face4", or nothing: a blank back). A player swaps
+    the counter for its step counter when its steps go past the back, as published games with
+    replacement (cadre) counters do."""
+    pieces: list[tuple[str, str | None]] = [("front", "back")]
+    further = [face_name(index) for index in range(2, 2 + len(counter.more_faces))]
+    for first in range(0, len(further), 2):
+        pieces.append((further[first], further[first + 1] if first + 1 < len(further) else None))
+    return pieces
+
+
+def counter_items(definition: ValidGame) -> list[Item]:
+    """Every physical piece to print: each copy of each counter, and after a counter's copies
+    their step counters (one per copy)."""
+    items: list[Item] = []
+    order = print_order(definition)
+    for index, counter in enumerate(order):
+        group = counter.side or "" if counter.is_unit else "~markers"
+        items.append(Item(counter.id, group, CounterPiece(counter)))
+        last_copy = index + 1 == len(order) or order[index + 1] is not counter
+        if last_copy:
+            for front, back in physical_faces(counter)[1:]:
+                piece = CounterPiece(counter, front, back)
+                items.extend(Item(f"{counter.id}/{front}", group, piece) for _ in range(counter.copies))
+    return items
+
+
 def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
     painter = CounterPainter(definition)
-    items = [Item(c.id, c.side or "" if c.is_unit else "~markers", c) for c in print_order(definition)]
+    items = counter_items(definition)
 
     def paint(item: Item, face: str) -> Image.Image:
-        return painter.render(item.thing, face, spec.counter_px, spec.bleed_px)
+        piece: CounterPiece = item.thing
+        counter, name = piece.shown(face)
+        return painter.render(counter, name, spec.counter_px, spec.bleed_px)
 
     def inputs(item: Item, face: str) -> object:
-        return painter.inputs(item.thing, face)
+        piece: CounterPiece = item.thing
+        return painter.inputs(*piece.shown(face))
 
     title = (definition.game.title) + " - counters"
     return render_sheets(items, spec, grid_for(spec), paint, inputs, title)

@@ -28,6 +28,8 @@ Expectation = Callable[[Any, Any, str], None]
 UnitPart = Callable[[Any, Unit, Any, str], None]
 # (game, the position's value, its pointer)
 PositionPart = Callable[[Any, Any, str], None]
+# (game) -> the purposes whose dice the rules only add up: purpose -> (die id, number of dice)
+SummedRolls = Callable[[Any], Mapping[str, tuple[str, int]]]
 
 
 @dataclass(frozen=True)
@@ -46,3 +48,5 @@ class ReplayAdapter:
     position: Mapping[str, PositionPart] = field(default_factory=dict)
     # Keys of a unit in a position beyond unit, at and face.
     unit_position: Mapping[str, UnitPart] = field(default_factory=dict)
+    # The rolls a step's dice may give as their total (a number in place of the dice).
+    summed_rolls: SummedRolls | None = None

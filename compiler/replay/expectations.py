@@ -53,7 +53,11 @@ def _check_unit(game: CoreGame, name: str, wanted: Json, pointer: str, adapter: 
         actual = unit.space if unit.on_map else unit.status.value
         same(actual, space, f"where {unit.uid} is", pointer + "/at")
     if "face" in wanted:
-        same("damaged" if unit.damaged else "full", wanted["face"], f"{unit.uid}'s side", pointer + "/face")
+        expected = wanted["face"]
+        if isinstance(expected, int):
+            same(unit.face_index + 1, expected, f"the number of the face {unit.uid} shows", pointer + "/face")
+        else:
+            same("damaged" if unit.damaged else "full", expected, f"{unit.uid}'s side", pointer + "/face")
     for key, check in adapter.unit_expectations.items():
         if key in wanted:
             check(game, unit, wanted[key], f"{pointer}/{key}")

@@ -18,6 +18,7 @@ from typing import Any
 from compiler.cache.aside import fork_call
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.loading import GameSources, SourceDocument
+from compiler.loading.positions import join_pointer
 from compiler.replay.adapter import ReplayAdapter
 from compiler.replay.adapters import adapter_for
 from compiler.replay.expectations import check_expectations
@@ -247,7 +248,8 @@ def _new_game(system: Any, replay: Json) -> CoreGame:
 
 def _run_step(game: CoreGame, step: Json, pointer: str, adapter: ReplayAdapter) -> None:
     expected_rule = step.get("illegal")
-    dice = ScriptedDice(step.get("dice", {}), game.system.die_sides)
+    given = step_dice(game, step.get("dice", {}), pointer + "/dice", adapter)
+    dice = ScriptedDice(given, game.system.die_sides)
     try:
         _act(game, step, pointer, dice, adapter)
     except IllegalAction as exc:
@@ -275,6 +277,46 @@ def _run_step(game: CoreGame, step: Json, pointer: str, adapter: ReplayAdapter) 
             pointer + "/dice",
             f"the step gives dice that no roll of the rules took: {', '.join(unused)}",
         )
+
+
+def step_dice(game: CoreGame, given: Json, pointer: str, adapter: ReplayAdapter) -> dict[str, Any]:
+    """A step's dice by purpose, a total (a number in place of the dice of a roll the rules only
+    add up: a CRT read with 2d6) given as dice that make it: the rules read only their sum."""
+    if not any(isinstance(rolls, int) for rolls in given.values()):
+        return given
+    summed = adapter.summed_rolls(game) if adapter.summed_rolls is not None else {}
+    dice: dict[str, Any] = {}
+    for purpose, rolls in given.items():
+        if not isinstance(rolls, int):
+            dice[purpose] = rolls
+            continue
+        if purpose not in summed:
+            raise ReplayProblem(
+                codes.REPLAY_DICE_MISMATCH,
+                join_pointer(pointer, purpose),
+                f"the rules read each die of the {purpose} roll: give the dice, not their total",
+                hint='for example {"' + purpose + '": {"d6": [3, 5]}}',
+            )
+        die, number = summed[purpose]
+        sides = game.system.die_sides.get(die, 6)
+        dice[purpose] = {die: _making(rolls, number, sides, die, pointer, purpose)}
+    return dice
+
+
+def _making(total: int, number: int, sides: int, die: str, pointer: str, purpose: str) -> list[int]:
+    """``number`` dice of ``sides`` faces that add up to ``total`` (the highest first)."""
+    if not number <= total <= number * sides:
+        raise ReplayProblem(
+            codes.REPLAY_DICE_MISMATCH,
+            join_pointer(pointer, purpose),
+            f"{total} is not a total of {number}{die}, which makes {number} to {number * sides}",
+        )
+    faces = []
+    for left in range(number, 0, -1):
+        face = min(sides, total - (left - 1))
+        faces.append(face)
+        total -= face
+    return faces
 
 
 def _act(game: CoreGame, step: Json, pointer: str, dice: ScriptedDice, adapter: ReplayAdapter) -> None:

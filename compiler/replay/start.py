@@ -129,10 +129,23 @@ def _place_unit(game: CoreGame, entry: Json, where: str, adapter: ReplayAdapter)
             codes.REPLAY_BAD_START, where + "/at", f"{game.board.name(space)} holds enemy units"
         )
     game.put(unit, space)
-    state.set_damaged(unit, entry.get("face") == "damaged")
+    state.set_face(unit, _face_index(unit, entry.get("face"), where + "/face"))
     for key, part in adapter.unit_position.items():
         if key in entry:
             part(game, unit, entry[key], f"{where}/{key}")
+
+
+def _face_index(unit: Unit, face: object, pointer: str) -> int:
+    """The face a position names ("full", "damaged": the back, or a face's number: 1 the front,
+    3 the first of more_faces) as the index the unit turns to."""
+    if not isinstance(face, int):
+        return 1 if face == "damaged" else 0
+    faces = len(unit.counter.faces)
+    if face > faces:
+        raise ReplayProblem(
+            codes.REPLAY_BAD_START, pointer, f"{unit.uid} has {faces} face(s), not a face {face}"
+        )
+    return face - 1
 
 
 def _schedule(game: CoreGame, entry: Json, where: str) -> None:

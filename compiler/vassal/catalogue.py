@@ -36,6 +36,7 @@ from compiler.vassal.pieces import (
 from compiler.vassal.sides import side_name
 from compiler.vassal.values import LAYER, face_properties
 from rules_engine.definitions import Counter, GameInfo, ValidGame
+from rules_engine.definitions.counters import face_name
 
 PROTOTYPES: dict[str, list[Trait]] = {
     "Unit": [delete("Eliminate", key("D"))],
@@ -125,8 +126,12 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
         images.append(back)
         base_image = front
     elif counter.two_sided:
-        traits.append(layer([front, back], _level_names(game, counter, label), "Flip", key("F"), LAYER))
-        images.append(back)
+        more = [image_name(counter, face_name(index)) for index in range(2, 2 + len(counter.more_faces))]
+        # a unit of more than two steps flips on through its further faces, and back with Ctrl+Shift+F
+        down = ("Flip back", key("F", CTRL + SHIFT)) if more else ("", "")
+        names = _level_names(game, counter, label)
+        traits.append(layer([front, back, *more], names, "Flip", key("F"), LAYER, 1, *down))
+        images += [back, *more]
         base_image = ""
     else:
         base_image = front
@@ -146,15 +151,20 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
 
 
 def _level_names(game: GameInfo, counter: Counter, label: str) -> list[str]:
-    """The Layer's names for the two sides: the damaged side adds ' (damaged)' to the name; a
-    back whose values name it otherwise (counter_names) is called by its own name."""
-    back = counter.back
-    damaged = back is not None and back.damaged
-    back_label = counter_label(game, counter, back) if back is not None else label
-    if back_label == label:
-        return ["", "+ (damaged)"] if damaged else ["", ""]
-    # The whole name of the back; '+' is escaped, as a '+' would split it into prefix and suffix.
-    return ["", (back_label + (" (damaged)" if damaged else "")).replace("+", "\\+")]
+    """The Layer's names for the sides: the damaged side adds ' (damaged)' to the name; a
+    back whose values name it otherwise (counter_names) is called by its own name. A further
+    face (more_faces) says its number too: ' (damaged: face 3)'."""
+    names = [""]
+    for index, face in enumerate(counter.faces[1:], start=1):
+        said = [*(["damaged"] if face.damaged else []), *([f"face {index + 1}"] if index > 1 else [])]
+        words = f" ({': '.join(said)})" if said else ""
+        face_label = counter_label(game, counter, face)
+        if face_label == label:
+            names.append("+" + words if words else "")
+        else:
+            # The whole name of the face; '+' is escaped, as a '+' would split it into prefix and suffix.
+            names.append((face_label + words).replace("+", "\\+"))
+    return names
 
 
 def expand(traits: tuple[Trait, ...] | list[Trait], known: Prototypes = PROTOTYPES) -> list[Trait]:

@@ -12,6 +12,7 @@ from html import escape
 from compiler.render.names import Names
 from compiler.vassal.automation.plan import HelpRow
 from rules_engine.definitions import Scenario, ValidGame
+from rules_engine.definitions.counters import face_words
 
 STYLE = """body{font-family:sans-serif;max-width:52em;margin:1em auto;line-height:1.4}
 table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px;text-align:left}
@@ -162,7 +163,13 @@ def _setup(names: Names, scenario: Scenario) -> str:
     """The set-up table: side, unit as the rulebook names it (with its values), and where."""
     rows = []
     for placement in scenario.placements:
-        face = " (damaged)" if placement.face == "back" else ""
+        face = (
+            ""
+            if placement.face == "front"
+            else " (damaged)"
+            if placement.face == "back"
+            else f" ({face_words(placement.face)})"
+        )
         copies = f"{placement.copies} x " if placement.copies > 1 else ""
         constraint = placement.constraint
         choice = f" <i>- {escape(constraint.summary)}</i>" if constraint and constraint.summary else ""

@@ -147,7 +147,7 @@ def _piece_images(
 ) -> None:
     painter = CounterPainter(definition)
     for piece in pieces:
-        for face in ("front", "back"):
+        for face, _ in painter.faces(piece.counter):
             name = image_name(piece.counter, face)
             if name in piece.images:
                 images["images/" + name] = drawings.counter(painter, piece.counter, face, size)

@@ -52,10 +52,18 @@ def basic_piece(image: str, name: str, map_id: str = "null", x: int = 0, y: int 
 
 
 def layer(
-    images: list[str], level_names: list[str], menu_text: str, keystroke: str, layer_name: str, level: int = 1
+    images: list[str],
+    level_names: list[str],
+    menu_text: str,
+    keystroke: str,
+    layer_name: str,
+    level: int = 1,
+    down_text: str = "",
+    down_keystroke: str = "",
 ) -> Trait:
     """An always-active Layer (emb2;) whose command steps through ``images`` and loops:
-    the flip between a counter's full and damaged sides."""
+    the flip between a counter's full and damaged sides; with ``down_text``, a command that
+    steps back (a unit of more than two steps, walked up by a replacement)."""
     fields = [
         "",
         "0",
@@ -63,7 +71,7 @@ def layer(
         menu_text,
         "0",
         "",
-        "",
+        down_text,
         "0",
         "",
         "",
@@ -85,7 +93,7 @@ def layer(
         "true",
         "",
         keystroke,
-        "",
+        down_keystroke,
         f"{layer_name} layer",
         "1.0",
         "",  # 3.7: only when this property ...

@@ -23,6 +23,7 @@ from compiler.vassal.pieces import Trait, add_piece
 from compiler.vassal.sequence import decode, encode
 from compiler.vassal.sides import side_name
 from rules_engine.definitions import Scenario, ValidGame
+from rules_engine.definitions.counters import face_index
 
 MAP_NAME = "Main Map"
 
@@ -234,7 +235,7 @@ class SetupWriter:
                 trait.type, encode([MAP_NAME, str(point[0]), str(point[1]), str(definition.gpid), "0"], ";")
             )
         if trait.prefix == "emb2;" and _layer_name(trait) == "Face":
-            return Trait(trait.type, "2" if face == "back" else "1")
+            return Trait(trait.type, str(face_index(face) + 1))  # the Layer's level: 1 the front
         if trait.prefix == "emb2;" and _layer_name(trait) in marks:
             return Trait(trait.type, "1")
         if trait.prefix == "obs;" and masked and definition.counter.hidden:

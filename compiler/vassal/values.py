@@ -4,8 +4,8 @@ VASSAL asks a piece for a property from its outermost trait inwards, and the Lay
 flips a counter has no properties of its own for what each side prints. So a value both
 sides print alike (or a one-sided counter's) is a Marker property, and a value the sides
 print differently is a Calculated Property that reads the Layer's level, ``Face_Level``
-(1 the front, 2 the back): ``{Face_Level == 2 ? "2" : "4"}``. A flipped piece then
-reports its damaged values, in a set-up placed on its back too.
+(1 the front, 2 the back, 3 the first of more_faces): ``{Face_Level == 2 ? "2" : "4"}``. A
+flipped piece then reports its damaged values, in a set-up placed on its back too.
 
 A masked piece (face down, or in a bin drawn at random) keeps its values from whoever
 may not see its face: VASSAL's Mask hides a piece's picture and name, not its
@@ -29,7 +29,7 @@ def face_properties(game: GameInfo, counter: Counter, masked: bool) -> tuple[dic
     """The values of the counter as (Marker properties, Calculated Property traits), in the
     order game.json declares them; a value no side of the counter gives is left out."""
     back = counter.back if counter.two_sided and not masked else None
-    faces = [counter.front] if back is None else [counter.front, back]
+    faces = [counter.front] if back is None else [counter.front, back, *counter.more_faces]
     constant: dict[str, str] = {}
     calculated: list[Trait] = []
     for declaration in game.counter_values:
@@ -43,9 +43,12 @@ def face_properties(game: GameInfo, counter: Counter, masked: bool) -> tuple[dic
         elif len(set(texts)) == 1:
             constant[declaration.id] = texts[0]
         else:
-            back_text, front_text = java_string(texts[1]), java_string(texts[0])
-            expression = f"{{{LAYER}_Level == 2 ? {back_text} : {front_text}}}"
-            calculated.append(calculated_property(declaration.id, expression))
+            expression = java_string(texts[0])
+            for level, shown_text in enumerate(texts[1:], start=2):
+                expression = f"{LAYER}_Level == {level} ? {java_string(shown_text)} : {expression}"
+                if level < len(texts):
+                    expression = f"({expression})"
+            calculated.append(calculated_property(declaration.id, f"{{{expression}}}"))
     return constant, calculated
 
 

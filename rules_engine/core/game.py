@@ -213,7 +213,7 @@ class CoreGame:
         """``side``'s units as ``situation`` lists them: (the place's name, the unit's label). A
         system that hides counters from the player to act says so here."""
         for unit in self.state.units_of(side):
-            yield self.board.name(unit.space or ""), unit.uid + (" (reduced)" if unit.damaged else "")
+            yield self.board.name(unit.space or ""), unit.uid + shown_face(unit)
 
     def victory(self) -> str | None:
         """The level the scenario's control conditions give for the position now."""
@@ -324,6 +324,14 @@ class CoreGame:
             self.choose_phase_first(action.phase, "sequence of play")
             return
         raise EngineError(f"this game has no action '{action.kind}'")
+
+
+def shown_face(unit: Unit) -> str:
+    """What a player is told of the face a unit shows: nothing at full strength, " (reduced)" on
+    its back, " (reduced: face 3)" on a further face (a unit of more than two steps)."""
+    if not unit.damaged:
+        return ""
+    return " (reduced)" if unit.face_index <= 1 else f" (reduced: face {unit.face_index + 1})"
 
 
 def steps_left(unit: Unit) -> int:

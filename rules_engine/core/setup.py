@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core.errors import EngineError
 from rules_engine.core.state import Unit, UnitStatus
+from rules_engine.definitions.counters import face_index
 
 if TYPE_CHECKING:
     from rules_engine.core.game import CoreGame
@@ -56,7 +57,7 @@ def _place_units(game: CoreGame) -> None:
         for _ in range(placement.copies):
             unit = next_unused(game, placement.unit)
             game.put(unit, space)
-            game.state.set_damaged(unit, placement.face == "back")
+            game.state.set_face(unit, face_index(placement.face))
 
 
 def _place_control_markers(game: CoreGame) -> None:
@@ -77,5 +78,5 @@ def _schedule_reinforcements(game: CoreGame) -> None:
         for _ in range(reinforcement.copies):
             unit = next_unused(game, reinforcement.unit)
             unit.status = UnitStatus.WAITING
-            unit.damaged = reinforcement.face == "back"
+            unit.turn_to(face_index(reinforcement.face))
             game.state.reinforcements.append((labels.index(reinforcement.turn), unit))

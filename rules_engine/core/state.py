@@ -35,7 +35,11 @@ class Unit:
     counter: Counter
     copy: int
     space: str | None = None
+    # Whether it shows a reduced side, and which face it shows: 0 the front, 1 the back, 2 on the
+    # counter's more_faces (a unit of more than two steps). Both change together (``turn_to``):
+    # the rules of every system ask ``damaged`` in their inner loops.
     damaged: bool = False
+    face_index: int = 0
     out_of_supply: bool = False
     status: UnitStatus = UnitStatus.ON_MAP
     # Copied from the counter once: the rules ask a unit's side in every inner loop.
@@ -48,9 +52,19 @@ class Unit:
 
     @property
     def face(self) -> Face:
-        if self.damaged and self.counter.back is not None:
-            return self.counter.back
+        if self.damaged:
+            index = self.face_index
+            if index >= 2:
+                return self.counter.more_faces[index - 2]
+            if self.counter.back is not None:
+                return self.counter.back
         return self.counter.front
+
+    def turn_to(self, index: int) -> None:
+        """Show face ``index`` (0 the front, 1 the back, 2 the first of more_faces) without telling
+        the state: ``GameState.set_face`` does both, for a unit in play."""
+        self.face_index = index
+        self.damaged = index > 0
 
     @property
     def on_map(self) -> bool:
@@ -58,7 +72,14 @@ class Unit:
 
     def __repr__(self) -> str:
         where = self.space if self.on_map else self.status.value
-        return f"<{self.uid} {'damaged' if self.damaged else 'full'} {where}>"
+        shown = (
+            "full"
+            if not self.damaged
+            else "damaged"
+            if self.face_index <= 1
+            else f"face {self.face_index + 1}"
+        )
+        return f"<{self.uid} {shown} {where}>"
 
 
 @dataclass
@@ -172,7 +193,12 @@ class GameState:
         self.changed(unit)
 
     def set_damaged(self, unit: Unit, damaged: bool) -> None:
-        unit.damaged = damaged
+        """Show the back (the reduced side) or the front."""
+        self.set_face(unit, 1 if damaged else 0)
+
+    def set_face(self, unit: Unit, index: int) -> None:
+        """Show face ``index`` (0 the front, 1 the back, 2 the first of the counter's more_faces)."""
+        unit.turn_to(index)
         self.changed(unit)
 
     def set_out_of_supply(self, unit: Unit, marked: bool) -> None:

@@ -23,6 +23,7 @@ from rules_engine.definitions.charts import (
     PoolDie,
     StrengthColour,
     Table,
+    TableDice,
     TableRow,
 )
 from rules_engine.definitions.classic import (
@@ -167,6 +168,7 @@ __all__ = [
     "SupplyRules",
     "SupplySource",
     "Table",
+    "TableDice",
     "TableEnd",
     "TableRow",
     "Terrain",

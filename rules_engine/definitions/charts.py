@@ -73,6 +73,22 @@ class DieRange(NamedTuple):
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
+class TableDice(NamedTuple):
+    """The dice a table is read with, summed: ``number`` dice of the game's die ``die`` ("2d6")."""
+
+    number: int
+    die: str
+
+    @classmethod
+    def parse(cls, text: str) -> TableDice:
+        """'2d6' is two of the die 'd6' (the number, then a die id of game.json's dice)."""
+        digits = len(text) - len(text.lstrip("0123456789"))
+        return cls(int(text[:digits]), text[digits:])
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.die}"
+
+
 class TableRow(NamedTuple):
     roll: DieRange | None
     item: str | None
@@ -93,6 +109,7 @@ class Table(NamedTuple):
     reconstructed: bool
     origin: Origin
     result_colours: Mapping[str, str] = MappingProxyType({})  # presentation: a result's printed colour
+    dice: TableDice | None = None  # the dice it is read with, summed ("2d6"); None: one of ``die``
 
 
 class Charts(NamedTuple):

@@ -137,6 +137,8 @@ class Purchase(NamedTuple):
     cost: int = 1
     units: UnitSelector | None = None
     in_supply: bool = False
+    # the face an eliminated unit comes back on, by its name ("front", "back", "face3": the first
+    # of more_faces); a unit with fewer faces comes back on its last
     face: str = "back"
     at: tuple[PlaceSpec, ...] = ()
     origin: Origin = NOWHERE
@@ -233,6 +235,11 @@ class CombatProcedure(NamedTuple):
     # "after-shifts": a combat beyond an end stands one column past it and the shifts move it from
     # there; "before-shifts": it is brought to the end first (its column, or its result)
     table_ends: str = "after-shifts"
+    # a modified roll below the CRT's first row or above its last: read on that row ("lowest-row",
+    # "highest-row") or a result; None where the data says nothing (the validator then checks that
+    # no roll gets there)
+    below_lowest_roll: TableEnd | None = None
+    above_highest_roll: TableEnd | None = None
     attacks: str = "voluntary"
     targets: str = "one-hex"
     results: Mapping[str, ResultMeaning] = read_only({})

@@ -159,6 +159,14 @@ class Counter(NamedTuple):
         """Every face in order: front, back (if any), then the further ones."""
         return (self.front, *((self.back,) if self.back is not None else ()), *self.more_faces)
 
+    def named_faces(self) -> tuple[tuple[str, Face], ...]:
+        """Every face the data gives, by its name (``face_name``): front, back, face3, face4 ..."""
+        named: list[tuple[str, Face]] = [("front", self.front)]
+        if self.back is not None:
+            named.append(("back", self.back))
+        named.extend((face_name(index), face) for index, face in enumerate(self.more_faces, start=2))
+        return tuple(named)
+
     @property
     def printed_names(self) -> tuple[str, ...]:
         """The names a counter may print, longest first (its short name where one is given)."""
@@ -172,6 +180,38 @@ class Counter(NamedTuple):
     @property
     def two_sided(self) -> bool:
         return self.back is not None and not self.back.blank
+
+
+def face_name(index: int) -> str:
+    """The name of a counter's face ``index`` (0 the front): "front", "back", then "face3" for the
+    first of more_faces (faces are numbered from 1, as scenarios and replays number them)."""
+    return "front" if index == 0 else "back" if index == 1 else f"face{index + 1}"
+
+
+def face_index(name: str) -> int:
+    """The index of the face ``name`` (``face_name`` the other way): 0 the front, 2 for face3."""
+    if name.startswith("face") and name[4:].isdigit():
+        return int(name[4:]) - 1
+    return 1 if name == "back" else 0
+
+
+def face_reference(face: str | int) -> str:
+    """A face as the data writes it ("front", "back", or its number: 1 the front, 3 the first of
+    more_faces) as its name."""
+    return face_name(face - 1) if isinstance(face, int) else face
+
+
+def face_path(name: str) -> tuple[str | int, ...]:
+    """Where the face ``name`` is in a counters.json entry: ("front",), ("back",), or
+    ("more_faces", 0) for face3."""
+    if name.startswith("face") and name[4:].isdigit():
+        return ("more_faces", int(name[4:]) - 3)
+    return (name,)
+
+
+def face_words(name: str) -> str:
+    """The face ``name`` as a sentence says it: "front", "back", "face 3"."""
+    return f"face {name[4:]}" if name.startswith("face") and name[4:].isdigit() else name
 
 
 class CounterMix(NamedTuple):

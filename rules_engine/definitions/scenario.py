@@ -33,7 +33,7 @@ class Placement(NamedTuple):
     unit: str
     copies: int
     at: str
-    face: str
+    face: str  # a face's name (counters.face_name): "front", "back", "face3" (the first of more_faces)
     constraint: Constraint | None
     side: str
     step: int
@@ -58,7 +58,7 @@ class Reinforcement(NamedTuple):
     turn: str
     unit: str
     copies: int
-    face: str
+    face: str  # as a Placement's
     at: str | None
     alternate: str | None
     constraint: Constraint | None

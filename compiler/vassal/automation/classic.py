@@ -6,8 +6,9 @@ section says) or the differential, and the column; the column shifts and die-rol
 are the defender's hex's (cumulative effects add, of the others the lowest shift counts), the
 hexsides' (a kind counts when every attacker crosses it, or any, as the terrain says) and the
 turn effects' that take in every attacker. Beyond an end of the table a combat gives that
-end's result, reads its last column, or may not be made. Resolve rolls the table's die and
-reads the row of the modified roll.
+end's result, reads its last column, or may not be made. Resolve rolls the table's dice (one
+die, or each of several added up: 2d6) and reads the row of the modified roll, or the result the
+combat gives a roll beyond the rows.
 
 The CRT is the engine's own (rules_engine.systems.classic.crt: its columns as odds or spans).
 A battle attacks one hex: the hex of the defenders selected.
@@ -26,8 +27,8 @@ from compiler.vassal.automation.traits import Change, calculated, dynamic, repor
 from compiler.vassal.automation.values import identifier
 from compiler.vassal.pieces import Trait
 from rules_engine.definitions import ResultMeaning, ValidGame
-from rules_engine.systems.classic.combat import hex_effect
 from rules_engine.systems.classic.crt import Crt
+from rules_engine.systems.classic.rolls import hex_effect
 
 BELOW, ABOVE = "-1", "Last + 1"
 FORBIDDEN = '"the terrain forbids this attack: it may not be made"'
@@ -41,19 +42,21 @@ class ClassicCrt(ClassicStrengths):
         crt = self.tables.crt
         assert crt is not None
         self.crt: Crt = crt
-        self.die = _die_sides(definition, crt)
+        self.die = crt.dice.sides
+        self.dice = crt.dice.number  # how many of the die the CRT rolls and adds up (2d6: 2)
 
     # --- the battle marker ---------------------------------------------------------------------
 
     def help(self) -> list[HelpRow]:
         what = "differential" if self.crt.kind == "differential-crt" else "odds"
+        rolled = "die" if self.dice == 1 else f"dice ({self.crt.dice}, added up; the modifier on the sum)"
         return [
             *super().help(),
             HelpRow(
                 "A battle on the CRT",
                 f"The declaration writes the attack and defense totals, the {what}, each column shift and "
                 "die modifier (terrain, hexsides crossed, turn effects) and the column; Resolve rolls the "
-                "die and reads the CRT, and the result marker shows the result.",
+                f"{rolled} and reads the CRT, and the result marker shows the result.",
             ),
         ]
 
@@ -68,13 +71,13 @@ class ClassicCrt(ClassicStrengths):
             trigger("No roll", [keys.named("CrtResolve")], [keys.named("CrtNoRoll")], "{!Rolls}"),
             report([keys.named("CrtRolled")], "$RolledText$"),
             report([keys.named("CrtNoRoll")], "$NoRollText$"),
-            dynamic("Die", "0", [Change(roll, f"{{Random({self.die})}}")], numeric=True),
+            *self._dice(roll),
             report([keys.BATTLE_REPORT], "$DeclaredText$"),
             *self._totals(),
             *self._modifiers(),
             *self._column(),
             calculated("Mod", "{Die + Drm}"),
-            calculated("Cell", braces(cell(self.crt.table, "Col", "Mod"))),
+            calculated("Cell", braces(self._cell())),
             calculated("Outcome", braces('NoAttack ? "no attack" : (EndResult!="" ? EndResult : Cell)')),
             # the result marker shows the code; the chat says what it means
             calculated("ResultText", "{Outcome}"),
@@ -93,6 +96,34 @@ class ClassicCrt(ClassicStrengths):
                 ),
             ),
         ]
+
+    def _dice(self, roll: str) -> list[Trait]:
+        """``Die``, the roll: one die, or the sum of each of the CRT's dice (``Die_1`` ...)."""
+        if self.dice == 1:
+            return [dynamic("Die", "0", [Change(roll, f"{{Random({self.die})}}")], numeric=True)]
+        each = [
+            dynamic(f"Die_{n}", "0", [Change(roll, f"{{Random({self.die})}}")], numeric=True)
+            for n in range(1, self.dice + 1)
+        ]
+        total = " + ".join(f"Die_{n}" for n in range(1, self.dice + 1))
+        return [*each, calculated("Die", "{" + total + "}")]
+
+    def _cell(self) -> str:
+        """The CRT's result for the column and the modified roll; a roll beyond the rows reads the
+        nearest row, or gives the result the combat names for it (below_lowest_roll ...)."""
+        found = cell(self.crt.table, "Col", "Mod")
+        beyond = []
+        for end, test in (
+            (self.procedure.below_lowest_roll, f"Mod < {self.crt.lowest_roll}"),
+            (self.procedure.above_highest_roll, f"Mod > {self.crt.highest_roll}"),
+        ):
+            if (
+                end is not None
+                and end.rule == "result"
+                and not (test.startswith("Mod >") and self.crt.open_top)
+            ):
+                beyond.append((test, text(end.result or "")))
+        return choose(beyond, found) if beyond else found
 
     def _totals(self) -> list[Trait]:
         return [
@@ -296,8 +327,13 @@ class ClassicCrt(ClassicStrengths):
         )
 
     def _rolled_text(self) -> str:
+        dice = (
+            ""
+            if self.dice == 1
+            else ' + " (" + ' + ' + " + " + '.join(f"Die_{n}" for n in range(1, self.dice + 1)) + ' + ")"'
+        )
         return (
-            '"Battle " + Battle + ": column " + Col + ", roll " + Die + " + " + Drm + " = " + Mod'
+            f'"Battle " + Battle + ": column " + Col + ", roll " + Die{dice} + " + " + Drm + " = " + Mod'
             ' + ": " + OutcomeText'
         )
 
@@ -317,9 +353,3 @@ def meaning(result: ResultMeaning) -> str:
     if result.exchange:
         parts.append(f"the attacker loses as much {result.exchange}")
     return "; ".join(parts).capitalize() + "." if parts else "No effect."
-
-
-def _die_sides(definition: ValidGame, crt: Crt) -> int:
-    sides = {d.id: d.sides for d in definition.game.dice}
-    die = crt.table.die or next(iter(sides), "d6")
-    return sides.get(die, 6)

@@ -61,8 +61,7 @@ class ClassicStrengths:
         printed = [
             fraction(self.tables.number(face, value)).denominator
             for counter in definition.counters.counters.values()
-            for face in (counter.front, counter.back)
-            if face is not None
+            for face in counter.faces
             for value in (self.procedure.attack, self.procedure.defense)
         ]
         self.printed_scale = _lcm(printed)
@@ -115,9 +114,7 @@ class ClassicStrengths:
 
     def _by_face(self, counter: Counter, value: str) -> str:
         """An expression: ``value`` of the face the unit shows (a number each face gives)."""
-        front = self._face_number(counter.front, value)
-        back = self._face_number(counter.back, value) if counter.back is not None else front
-        return str(front) if front == back else f"(Face_Level==2 ? {back} : {front})"
+        return by_level([self._face_number(face, value) for face in layer_faces(counter)])
 
     def _face_number(self, face: Face | None, value: str | None) -> int:
         if face is None:
@@ -146,15 +143,8 @@ class ClassicStrengths:
         """An expression, 1 or 0: whether the effect's units take in the unit as it shows."""
         if effect.units is None:
             return "1"
-        front = counter_matches(self.tables, effect.units, counter, counter.front)
-        back = (
-            front
-            if counter.back is None
-            else counter_matches(self.tables, effect.units, counter, counter.back)
-        )
-        if front == back:
-            return "1" if front else "0"
-        return f"(Face_Level==2 ? {int(back)} : {int(front)})"
+        units = effect.units
+        return by_level([int(counter_matches(self.tables, units, counter, f)) for f in layer_faces(counter)])
 
     def _in_force(self, effect: TurnEffect) -> str:
         """An expression: whether the effect is in force in the tracker's turn and phase."""
@@ -242,6 +232,24 @@ class ClassicStrengths:
 
     def help(self) -> list[HelpRow]:
         return [HelpRow("Ctrl+O on a unit", "Mark it out of supply (or take the mark off).")]
+
+
+def layer_faces(counter: Counter) -> list[Face]:
+    """The faces a unit shows by its Face layer's level (1 the front): front and back (the front
+    again where it has none), then more_faces."""
+    return [counter.front, counter.back or counter.front, *counter.more_faces]
+
+
+def by_level(numbers: list[int]) -> str:
+    """An expression: the number of the face the unit shows, ``numbers[level - 1]``; the number
+    alone where every face has the same."""
+    if len(set(numbers)) == 1:
+        return str(numbers[0])
+    expression = str(numbers[0])
+    for level, number in enumerate(numbers[1:], start=2):
+        expression = f"Face_Level=={level} ? {number} : {expression}"
+        expression = f"({expression})"
+    return expression
 
 
 def _factors(effect: TurnEffect) -> list[float]:

@@ -1,8 +1,9 @@
 """Marks and piles: moved marks, step losses, the eliminated boxes, the view to an unmoved unit.
 
 A unit that moves gets a moved mark (VASSAL's Mark When Moved; the map marks every move),
-and every change of phase clears the marks. A step loss flips a two-sided unit on its
-front (the engine's ``step_loss``) and eliminates any other. Elimination sends a unit to
+and every change of phase clears the marks. A step loss turns a unit to its next face (the
+engine's ``step_loss``: front to back, then on through more_faces, compared with its ``Steps``)
+and eliminates a unit on its last. Elimination sends a unit to
 where the data keeps its side's losses: its half of a shared eliminated box, a box of its
 side that takes the destroyed (a recruits box), or back into the bin it is drawn from.
 """
@@ -31,14 +32,21 @@ def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automa
     plan = Automation(images={MOVED_IMAGE: png_bytes(moved_flag(size))})
     # the report inside the triggers: it writes its line before they flip or eliminate
     plan.unit_traits += [
-        trigger("Step loss", [], [key("F")], "{CanFlip==true && Face_Level==1}", "Step loss", keys.STEP_LOSS),
         trigger(
-            "Step loss: eliminated", [keys.STEP_LOSS], [keys.ELIMINATE], "{CanFlip!=true || Face_Level==2}"
+            "Step loss", [], [key("F")], "{CanFlip==true && Face_Level < Steps}", "Step loss", keys.STEP_LOSS
+        ),
+        trigger(
+            "Step loss: eliminated",
+            [keys.STEP_LOSS],
+            [keys.ELIMINATE],
+            "{CanFlip!=true || Face_Level >= Steps}",
         ),
         report([keys.STEP_LOSS], "$BasicName$ takes a step loss"),
         moved_mark(MOVED_IMAGE, keys.MOVED_OFF),
     ]
-    plan.counter_values.append(lambda counter: {"CanFlip": "true" if _flips(counter) else "false"})
+    plan.counter_values.append(
+        lambda counter: {"CanFlip": "true" if _flips(counter) else "false", "Steps": str(_steps(counter))}
+    )
     target = elimination(definition, art)
     if target is not None:
         plan.counter_traits.append(target)
@@ -66,10 +74,7 @@ def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automa
             "Moving a unit",
             "It gets a moved mark; every change of phase clears the marks, as does the Clear moved button.",
         ),
-        HelpRow(
-            "Ctrl+L on a unit",
-            "A step loss: a unit on its full-strength side flips, any other is eliminated.",
-        ),
+        HelpRow("Ctrl+L on a unit", _step_loss_help(definition)),
         HelpRow("Ctrl+D on a unit", "Eliminate it: it goes to its side's eliminated units."),
         HelpRow(
             "Next unmoved button (Ctrl+Shift+U)",
@@ -82,6 +87,24 @@ def marker_automation(definition: ValidGame, art: BoardArt, size: int) -> Automa
 def _flips(counter: Counter) -> bool:
     """A step loss flips the counter (the engine's ``steps_left`` is two on its front)."""
     return counter.two_sided and not counter.hidden
+
+
+def _step_loss_help(definition: ValidGame) -> str:
+    """What Ctrl+L does; the further faces and their step back (Ctrl+Shift+F) only where a unit
+    has them: in another system's module that key may do something else (a raiders unit fires)."""
+    if not any(_steps(c) > 2 for c in definition.counters.counters.values() if c.is_unit):
+        return "A step loss: a unit on its full-strength side flips, any other is eliminated."
+    return (
+        "A step loss: a unit turns to its next face (full to reduced, and on through the further "
+        "faces of a unit of more than two steps); a unit on its last face is eliminated. Ctrl+Shift+F "
+        "turns a unit of more than two steps back one face (a replacement)."
+    )
+
+
+def _steps(counter: Counter) -> int:
+    """The faces a step loss walks the counter down (the classic engine's ``step_count``): the
+    front, the back and each of more_faces; one for a counter that does not flip."""
+    return 2 + len(counter.more_faces) if _flips(counter) else 1
 
 
 def elimination(definition: ValidGame, art: BoardArt) -> Callable[[Counter], list[Trait]] | None:

@@ -1,10 +1,11 @@
 """Counter values as piece properties: the one place where the automation reads a counter's faces.
 
 Each value the automation needs is a Marker property per face (``Strength_1`` for the front,
-``Strength_2`` for the back) and a property of the face the piece shows (``Strength``): a
-Calculated Property that follows the Face layer on a two-sided counter, the front's value
-on any other. Numbers are written as integers where they are whole; a strength with a
-fraction (halves) is written doubled in ``Strength2x`` as well, so sums stay integers.
+``Strength_2`` for the back, ``Strength_3`` for the first of more_faces) and a property of the
+face the piece shows (``Strength``): a Calculated Property that follows the Face layer on a
+two-sided counter, the front's value on any other. Numbers are written as integers where they
+are whole; a strength with a fraction (halves) is written doubled in ``Strength2x`` as well, so
+sums stay integers.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def has_face_layer(counter: Counter) -> bool:
 def face_values(counter: Counter) -> dict[str, str]:
     """The Marker properties: every value of each face, suffixed by the face's level."""
     values: dict[str, str] = {}
-    faces = [counter.front] + ([counter.back] if counter.back is not None and has_face_layer(counter) else [])
+    faces = _layer_faces(counter)
     for level, face in enumerate(faces, start=1):
         for name, read in FACE_VALUES.items():
             values[f"{name}_{level}"] = read(face)
@@ -51,15 +52,24 @@ def face_values(counter: Counter) -> dict[str, str]:
 
 def face_traits(counter: Counter) -> list[Trait]:
     """A Calculated Property per value: the value of the face the piece shows."""
-    layered = has_face_layer(counter) and counter.back is not None
+    levels = len(_layer_faces(counter))
     traits = []
     for name in FACE_VALUES:
-        if layered:
-            expression = "{Face_Level==2 ? " + f"{name}_2 : {name}_1" + "}"
-        else:
-            expression = "{" + f"{name}_1" + "}"
-        traits.append(calculated(name, expression))
+        expression = f"{name}_1"
+        for level in range(2, levels + 1):
+            expression = f"Face_Level=={level} ? {name}_{level} : {expression}"
+            if level < levels:
+                expression = f"({expression})"
+        traits.append(calculated(name, "{" + expression + "}"))
     return traits
+
+
+def _layer_faces(counter: Counter) -> list[Face]:
+    """The faces the piece's Face layer shows, by level (1 the front): the front alone on a
+    piece without one."""
+    if counter.back is None or not has_face_layer(counter):
+        return [counter.front]
+    return [counter.front, counter.back, *counter.more_faces]
 
 
 def identifier(text: str) -> str:

@@ -42,17 +42,28 @@ def two_sided(counter: Counter) -> bool:
     return back is not None and not back.blank and back.damaged
 
 
+def step_count(counter: Counter) -> int:
+    """The steps of a unit at full strength: one per face it walks down (front, back and each of
+    its more_faces) for a unit with a reduced side, else one."""
+    return 2 + len(counter.more_faces) if two_sided(counter) else 1
+
+
 def steps_left(unit: Unit) -> int:
-    """Step losses that take ``unit`` off the map: two for a full two-sided unit, else one."""
-    return 2 if not unit.damaged and two_sided(unit.counter) else 1
+    """Step losses that take ``unit`` off the map: one for the face it shows and one for each
+    face below it (a full two-sided unit has two)."""
+    return max(1, step_count(unit.counter) - unit.face_index)
 
 
 def step_loss(world: World, unit: Unit) -> None:
-    """Flip a full-strength two-sided unit; otherwise eliminate it."""
-    if steps_left(unit) == 2:
-        world.state.set_damaged(unit, True)
+    """A unit with a face below the one it shows turns to it; any other is eliminated."""
+    if steps_left(unit) > 1:
+        index = unit.face_index + 1
+        world.state.set_face(unit, index)
         if world.state.logging:
-            world.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
+            if index == 1:
+                world.state.note("step-loss", f"{unit.uid} takes a step loss and is flipped")
+            else:
+                world.state.note("step-loss", f"{unit.uid} takes a step loss: now on its face {index + 1}")
     else:
         eliminate(world, unit)
 
@@ -68,7 +79,11 @@ def eliminate(world: World, unit: Unit) -> None:
 
 
 def restore_step(world: World, unit: Unit) -> None:
-    """A reduced unit back to its full side."""
-    world.state.set_damaged(unit, False)
+    """A reduced unit one step up: to the face above the one it shows (the front, from the back)."""
+    index = max(0, unit.face_index - 1)
+    world.state.set_face(unit, index)
     if world.state.logging:
-        world.state.note("replacement", f"{unit.uid} is back to full strength")
+        if index == 0:
+            world.state.note("replacement", f"{unit.uid} is back to full strength")
+        else:
+            world.state.note("replacement", f"{unit.uid} gets a step back: now on its face {index + 1}")

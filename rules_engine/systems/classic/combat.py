@@ -7,7 +7,7 @@ and its result carried out (results.py), and the attacker may advance (advance.p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules_engine.core.dice import DiceSource
@@ -17,6 +17,7 @@ from rules_engine.definitions import Terrain
 from rules_engine.systems.classic import advance, results, strength, turns
 from rules_engine.systems.classic.decisions import Decider
 from rules_engine.systems.classic.results import Losses
+from rules_engine.systems.classic.rolls import hex_effect
 from rules_engine.systems.classic.sequence import acts
 from rules_engine.systems.classic.state import World
 
@@ -162,25 +163,6 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
     return found
 
 
-def hex_effect(terrain: Iterable[Terrain], side: str) -> tuple[int, int]:
-    """The shift and modifier of a hex's terrain for a defender of ``side``: cumulative effects add,
-    of the others only the lowest shift counts."""
-    shift = drm = 0
-    best: tuple[int, int] | None = None
-    for kind in terrain:
-        combat = kind.combat
-        if combat is None or combat.for_side not in (None, side):
-            continue
-        effect = (combat.column_shift, combat.drm or 0)
-        if combat.cumulative:
-            shift, drm = shift + effect[0], drm + effect[1]
-        elif best is None or effect < best:
-            best = effect
-    if best is not None:
-        shift, drm = shift + best[0], drm + best[1]
-    return shift, drm
-
-
 def _terrain_modifiers(world: World, side: str, targets: Sequence[str]) -> tuple[int, int]:
     """The defender's terrain: of several hexes attacked, the one with the lowest shift."""
     return min(hex_effect(strength.hex_terrain(world, t), side) for t in targets)
@@ -241,8 +223,8 @@ def resolve(
         report.result = found.outcome
     else:
         report.column = crt.label(found.outcome)
-        die_id = crt.table.die or next((d.id for d in tables.definition.game.dice), "d6")
-        report.roll = dice.roll(ROLL_PURPOSE, {die_id: 1})[die_id][0]
+        rolled = crt.dice
+        report.roll = sum(dice.roll(ROLL_PURPOSE, {rolled.die: rolled.number})[rolled.die])
         report.modified = report.roll + found.drm
         report.result = crt.result(found.outcome, report.modified)
     _carry_out(world, report, attackers, defenders, targets, decider)
@@ -340,5 +322,5 @@ def able_attackers(world: World, side: str) -> list[Unit]:
         for u in state.units_of(side)
         if u.uid not in attacked
         and (chosen is None or acts(world, u, side))
-        and printed[u.counter.id][u.damaged] > 0  # (full, reduced)[damaged]
+        and printed[u.counter.id][u.face_index] > 0  # by the face shown
     ]

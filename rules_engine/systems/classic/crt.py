@@ -3,8 +3,10 @@
 ``Crt`` is built once per game from charts.json (the table the combat section names);
 ``column`` finds where a combat falls before shifts, ``shifted`` applies the shifts and
 the table's ends (``below_lowest``, ``above_highest``), and ``result`` reads the row of a
-modified roll. Nothing here reads the game's state: the same totals always give the same
-column, which the validator, the painter of the aids and the engine can all rely on.
+modified roll (the sum of the table's dice plus the modifiers: rolls.py), or what the combat
+says of a roll beyond the rows (``below_lowest_roll``, ``above_highest_roll``). Nothing here
+reads the game's state: the same totals always give the same column, which the validator, the
+painter of the aids and the engine can all rely on.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import math
 from fractions import Fraction
 from typing import NamedTuple
 
-from rules_engine.definitions import Table, TableEnd
+from rules_engine.core.errors import EngineError
+from rules_engine.definitions import Table, TableEnd, TableRow
+from rules_engine.systems.classic.rolls import CrtDice
 
 # Strengths are sums of halves and quarters: this absorbs what floating point adds to them.
 EPSILON = 1e-9
@@ -68,10 +72,24 @@ def parse_differential(label: str) -> Span | None:
 class Crt:
     """One CRT of a combat kind ("odds-crt" or "differential-crt"), ready to look up."""
 
-    def __init__(self, kind: str, table: Table, rounding: str | None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        table: Table,
+        rounding: str | None,
+        dice: CrtDice | None = None,
+        below_roll: TableEnd | None = None,
+        above_roll: TableEnd | None = None,
+    ) -> None:
         self.kind = kind
         self.table = table
         self.rounding = rounding or "defender"
+        self.dice = dice or CrtDice(1, table.die or "d6", 6)
+        # what the combat says of a modified roll beyond the rows (None: nothing, no roll gets there)
+        self.below_roll = below_roll
+        self.above_roll = above_roll
+        # each sum of the dice with its chance (the greedy player's expectations)
+        self.chances = self.dice.chances()
         self.columns = table.columns
         self.odds: tuple[Fraction, ...] = ()
         self.spans: tuple[Span, ...] = ()
@@ -83,6 +101,8 @@ class Crt:
         self.rows = rolls
         self.lowest_roll = min((r.roll.low for r in rolls if r.roll), default=1)
         self.highest_roll = max((r.roll.high for r in rolls if r.roll), default=6)
+        # an open-ended last row ("8+") takes every roll above it
+        self.open_top = any(r.roll is not None and r.roll.open_ended for r in rolls)
 
     # --- where a combat falls ----------------------------------------------------------------
 
@@ -169,11 +189,36 @@ class Crt:
     # --- the roll ------------------------------------------------------------------------------
 
     def result(self, column: int, roll: int) -> str:
-        """The code in ``column`` of the row of a modified roll (the first or last row beyond them)."""
-        roll = min(max(roll, self.lowest_roll), self.highest_roll)
+        """The code in ``column`` of the row of a modified roll; beyond the rows, what the combat
+        says of it (read on the first or last row, or its result)."""
+        row = self.row_of(roll)
+        if isinstance(row, str):
+            return row
+        return row.results[column] if column < len(row.results) else ""
+
+    def row_of(self, roll: int) -> TableRow | str:
+        """The row a modified roll reads, or the result an end of the rows gives for it. A roll
+        beyond the rows the data says nothing of is the data's mistake, which the validator finds
+        on the game's own map (an EngineError, should a replay's terrain reach one)."""
+        if roll < self.lowest_roll:
+            end, key, nearest = self.below_roll, "below_lowest_roll", self.lowest_roll
+        elif roll > self.highest_roll and not self.open_top:
+            end, key, nearest = self.above_roll, "above_highest_roll", self.highest_roll
+        else:
+            end = None
+            key, nearest = "", min(roll, self.highest_roll)
+        if key:
+            if end is None:
+                which = "first" if key.startswith("below") else "last"
+                raise EngineError(
+                    f"the modified roll {roll} is beyond the CRT's {which} row ({nearest}), and "
+                    f"charts.json's combat does not say how it is read ({key})"
+                )
+            if end.rule == "result":
+                return end.result or ""
         for row in self.rows:
-            if row.roll is not None and row.roll.low <= roll <= row.roll.high:
-                return row.results[column] if column < len(row.results) else ""
+            if row.roll is not None and row.roll.low <= nearest <= row.roll.high:
+                return row
         return ""
 
     def label(self, column: int) -> str:

@@ -19,4 +19,17 @@ FACTS = SystemFacts(
     phase_kinds=PHASE_KINDS,
     combat_kinds=COMBAT_KINDS,
     victory_kinds=VICTORY_KINDS,
+    # hidden units and a CRT's missing columns read the next higher are not played
+    # (docs/classic-rules.md, What the system does not do)
+    plays=frozenset(
+        {
+            "rules",
+            "phase-options",
+            "eliminated-at-start",
+            "more-faces",
+            "table-dice",
+            "classic-combat",
+            "pool-dice",
+        }
+    ),
 )

@@ -104,7 +104,7 @@ class MoveContext:
         # each kind of unit's budget, movement class, plain steps and one-hex minimum (kind_of):
         # the same in every phase of this mode with these turn effects in force
         key = (mode.id if mode is not None else None, tuple(map(id, effects)))
-        self.units: dict[tuple[str, bool, bool], UnitKind] = tables.unit_kinds.setdefault(key, {})
+        self.units: dict[tuple[str, int, bool], UnitKind] = tables.unit_kinds.setdefault(key, {})
         # step rules' answers by movement class, first step or not, and hex (Mover.steps_from)
         self.steps: dict[tuple[str, bool, str], tuple[tuple[str, float], ...]] = {}
 
@@ -119,7 +119,7 @@ class MoveContext:
             world.tables.plain_table(movement_class),
             self.one_hex_minimum and spend.points > 0,
         )
-        self.units[(unit.counter.id, unit.damaged, unit.out_of_supply)] = found
+        self.units[(unit.counter.id, unit.face_index, unit.out_of_supply)] = found
         return found
 
 
@@ -169,7 +169,7 @@ class Mover:
         self.mode = mode
         self.start = start
         # a unit's budget and class follow from its counter, its face and its supply marker
-        known = shared.units.get((unit.counter.id, unit.damaged, unit.out_of_supply))
+        known = shared.units.get((unit.counter.id, unit.face_index, unit.out_of_supply))
         if known is None:
             known = shared.kind_of(unit)
         self.budget, self.movement_class, self._plain, self.one_hex = known

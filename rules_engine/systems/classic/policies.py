@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules_engine.core.actions import Action, EndPhase
+from rules_engine.core.errors import EngineError
 from rules_engine.definitions import ResultMeaning, SideResult
 from rules_engine.systems.classic import combat
 from rules_engine.systems.classic.actions import Attack, Move, PlaceReinforcement, Replace
+from rules_engine.systems.classic.crt import Crt
 from rules_engine.systems.classic.game import ClassicGame
 
 FAR = 10_000  # farther than any hex of any map
@@ -53,9 +55,22 @@ def attack_score(game: ClassicGame, attack: Attack) -> float:
     crt = world.tables.crt
     if crt is None or found.outcome is None:
         return -FAR
-    codes = [row.results[found.outcome] for row in crt.rows if found.outcome < len(row.results)]
-    scores = [result_score(meanings.get(code), defenders, len(attackers)) for code in codes]
-    return sum(scores) / len(scores) if scores else 0.0
+    # each sum of the dice as likely as the dice make it, read with the modifier (2d6 makes 7 six
+    # times as often as 2)
+    column = found.outcome
+    return sum(
+        chance * result_score(meanings.get(_read(crt, column, total + found.drm)), defenders, len(attackers))
+        for total, chance in crt.chances.items()
+    )
+
+
+def _read(crt: Crt, column: int, roll: int) -> str:
+    """The result of a modified roll, or none where the data says nothing of a roll beyond the
+    rows (the validator finds such a roll on the game's own map; the engine refuses it)."""
+    try:
+        return crt.result(column, roll)
+    except EngineError:
+        return ""
 
 
 class GreedyPolicy:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from rules_engine.core.errors import IllegalAction
 from rules_engine.core.state import Unit, UnitStatus
 from rules_engine.definitions import Purchase, Scenario
+from rules_engine.definitions.counters import face_index
 from rules_engine.systems.classic import changes, pool
 from rules_engine.systems.classic.selectors import selects
 from rules_engine.systems.classic.state import World
@@ -135,7 +136,9 @@ def buy(world: World, side: str, unit: Unit, at: str | None) -> None:
         changes.restore_step(world, unit)
     else:
         changes.put(world, unit, at)
-        world.state.set_damaged(unit, chosen.purchase.face == "back" and changes.two_sided(unit.counter))
+        world.state.set_face(
+            unit, min(face_index(chosen.purchase.face), changes.step_count(unit.counter) - 1)
+        )
         if world.state.logging:
             world.state.note("replacement", f"{unit.uid} comes back in {name(at)}")
     world.state.points[side] = world.state.points.get(side, 0) - chosen.purchase.cost

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rules_engine.core.errors import IllegalAction
 from rules_engine.core.state import Unit
 from rules_engine.definitions import Counter as CounterDefinition
-from rules_engine.definitions import ResultMeaning, SideResult
+from rules_engine.definitions import Face, ResultMeaning, SideResult
 from rules_engine.systems.classic import changes, retreat
 from rules_engine.systems.classic.changes import steps_left
 from rules_engine.systems.classic.decisions import Decider, Path, Worth
@@ -32,17 +32,27 @@ class Losses:
     advanced: dict[str, Path] = field(default_factory=dict)
 
 
-def step_worth(counter: CounterDefinition, damaged: bool, had: int, nth: int, value_id: str | None) -> float:
-    """What the ``nth`` step lost in a combat by a unit of ``counter`` (``damaged`` and with ``had``
-    steps before it) takes off its printed value: a flip the difference of its two faces, an
-    elimination the whole face it then shows."""
-    front = face_number(counter.front, value_id)
-    back = face_number(counter.back, value_id) if counter.back is not None else 0.0
-    if damaged:
-        return back if nth == 1 else 0.0
-    if had == 2:
-        return front - back if nth == 1 else back
-    return front if nth == 1 else 0.0
+def step_worth(
+    counter: CounterDefinition, face_index: int, had: int, nth: int, value_id: str | None
+) -> float:
+    """What the ``nth`` step lost in a combat by a unit of ``counter`` (showing face ``face_index``
+    and with ``had`` steps before it) takes off its printed value: a step down to the next face
+    the difference of the two faces, an elimination the whole face it then shows."""
+    if nth > had:
+        return 0.0
+    shown = face_number(face_at(counter, face_index + nth - 1), value_id)
+    if nth == had:
+        return shown
+    return shown - face_number(face_at(counter, face_index + nth), value_id)
+
+
+def face_at(counter: CounterDefinition, index: int) -> Face:
+    """The face a unit of ``counter`` shows at ``index`` (core Unit.face for a face not yet shown)."""
+    if index >= 2 and index - 2 < len(counter.more_faces):
+        return counter.more_faces[index - 2]
+    if index >= 1 and counter.back is not None:
+        return counter.back
+    return counter.front
 
 
 def apply(
@@ -57,7 +67,7 @@ def apply(
     defender_part = meaning.defender
     if meaning.exchange and defender_part.nothing:
         defender_part = SideResult(eliminated=True)
-    before = {u.uid: (u.damaged, steps_left(u)) for u in defenders}
+    before = {u.uid: (u.face_index, steps_left(u)) for u in defenders}
     _side(world, "defender", defender_part, defenders, decider, losses)
     if meaning.exchange:
         _exchange(world, meaning.exchange, attackers, _lost(world, defenders, before), decider, losses)
@@ -134,15 +144,15 @@ def _apply_steps(world: World, chosen: Sequence[Unit], losses: Losses) -> None:
             losses.eliminated.append(unit.uid)
 
 
-def _lost(world: World, defenders: Sequence[Unit], before: dict[str, tuple[bool, int]]) -> tuple[int, float]:
+def _lost(world: World, defenders: Sequence[Unit], before: dict[str, tuple[int, int]]) -> tuple[int, float]:
     """The steps and the printed defense the defenders lost in this combat."""
     value_id = world.tables.procedure.defense
     steps, value = 0, 0.0
     for unit in defenders:
-        was_damaged, had = before[unit.uid]
+        shown, had = before[unit.uid]
         lost = had - (steps_left(unit) if unit.on_map else 0)
         steps += lost
-        value += sum(step_worth(unit.counter, was_damaged, had, nth, value_id) for nth in range(1, lost + 1))
+        value += sum(step_worth(unit.counter, shown, had, nth, value_id) for nth in range(1, lost + 1))
     return steps, value
 
 
@@ -163,11 +173,11 @@ def _exchange(
     if lost_value <= 0 or not alive:
         return
     value_id = world.tables.procedure.attack
-    before = {u.uid: (u.damaged, steps_left(u)) for u in alive}
+    before = {u.uid: (u.face_index, steps_left(u)) for u in alive}
 
     def worth(unit: Unit, nth: int) -> float:
-        damaged, had = before[unit.uid]
-        return step_worth(unit.counter, damaged, had, nth, value_id)
+        shown, had = before[unit.uid]
+        return step_worth(unit.counter, shown, had, nth, value_id)
 
     chosen = decider.exchange(alive, lost_value, worth, steps_left)
     _check_steps(world, chosen, alive, None)

@@ -16,7 +16,7 @@ def selects(tables: Tables, selector: UnitSelector | None, unit: Unit) -> bool:
     """Whether ``selector`` takes in ``unit`` as it stands (None takes in every unit)."""
     if selector is None:
         return True
-    key = (id(selector), unit.counter.id, unit.damaged)
+    key = (id(selector), unit.counter.id, unit.face_index)
     answers = tables.selections
     found = answers.get(key)
     if found is None:

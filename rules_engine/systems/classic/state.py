@@ -47,7 +47,7 @@ class ClassicState:
 class Snapshot(NamedTuple):
     """A position put aside (World.snapshot)."""
 
-    units: dict[str, tuple[str | None, UnitStatus, bool, bool]]
+    units: dict[str, tuple[str | None, UnitStatus, int, bool]]
     control: dict[str, str]
     attacked: set[str]
     defended: set[str]
@@ -127,7 +127,7 @@ class World:
         """What a combat may change, to put back if a player's choice in it is refused."""
         state = self.state
         return Snapshot(
-            {uid: (u.space, u.status, u.damaged, u.out_of_supply) for uid, u in state.units.items()},
+            {uid: (u.space, u.status, u.face_index, u.out_of_supply) for uid, u in state.units.items()},
             dict(state.control),
             set(state.attacked),
             set(self.extra.defended),
@@ -138,9 +138,10 @@ class World:
         """The position as ``snapshot`` recorded it (units, control, who attacked what)."""
         state = self.state
         state.occupants.clear()
-        for uid, (space, status, damaged, marked) in snapshot.units.items():
+        for uid, (space, status, face, marked) in snapshot.units.items():
             unit = state.units[uid]
-            unit.space, unit.status, unit.damaged, unit.out_of_supply = space, status, damaged, marked
+            unit.space, unit.status, unit.out_of_supply = space, status, marked
+            unit.turn_to(face)
             if status is ON_MAP and space is not None:
                 state.occupants.setdefault(space, []).append(unit)
         state.control.clear()

@@ -33,6 +33,7 @@ from rules_engine.definitions import (
     ZocRules,
 )
 from rules_engine.systems.classic.crt import Crt
+from rules_engine.systems.classic.rolls import table_dice
 from rules_engine.systems.classic.values import face_number, face_value
 
 NO_ZOC = ZocRules(kind="none")
@@ -106,7 +107,7 @@ class Tables:
         # what each kind of unit moves with, by movement mode and the turn effects in force
         # (movement.MoveContext keeps and fills them)
         self.unit_kinds: dict[tuple[str | None, tuple[int, ...]], Any] = {}
-        self._printed: dict[str | None, dict[str, tuple[float, float]]] = {}
+        self._printed: dict[str | None, dict[str, tuple[float, ...]]] = {}
         self.steps = StepCosts(board, self.movement_classes).tables
         # every space's terrain and feature ids, as places, ZOCs and combat ask for them
         self.terrain_ids = {
@@ -119,7 +120,7 @@ class Tables:
         self._effects: dict[tuple[int, int], tuple[TurnEffect, ...]] = {}
         # What each selector answers for a counter and a face (selectors.py), by the selector's
         # identity: the selectors live in the definition as long as these tables.
-        self.selections: dict[tuple[int, str, bool], bool] = {}
+        self.selections: dict[tuple[int, str, int], bool] = {}
         # The hexes each place specification names for a side, before the conditions of the moment
         # (places.py), by the specification's identity.
         self.place_sets: dict[tuple[int, str], frozenset[str]] = {}
@@ -160,7 +161,18 @@ class Tables:
         if combat is None or combat.kind not in ("odds-crt", "differential-crt") or combat.table is None:
             return None
         table = self.definition.charts.tables.get(combat.table)
-        return Crt(combat.kind, table, combat.rounding) if table is not None else None
+        if table is None:
+            return None
+        procedure = combat.procedure
+        dice = table_dice(table, self.definition.game.dice)
+        return Crt(
+            combat.kind,
+            table,
+            combat.rounding,
+            dice,
+            procedure.below_lowest_roll,
+            procedure.above_highest_roll,
+        )
 
     def effects_at(self, turn: str, phase_index: int, turn_index: int) -> tuple[TurnEffect, ...]:
         """The turn effects in force in this turn and phase (before asking which units they touch)."""
@@ -307,15 +319,17 @@ class Tables:
             self._distances[key] = found
         return found
 
-    def printed_numbers(self, value_id: str | None) -> dict[str, tuple[float, float]]:
-        """Each counter's number ``value_id`` at full strength and reduced (the face a unit shows
-        when damaged), by counter id: for the loops that ask it of every unit of a side."""
+    def printed_numbers(self, value_id: str | None) -> dict[str, tuple[float, ...]]:
+        """Each counter's number ``value_id`` on every face a unit may show, by face index (the
+        front, the back or the front again where there is none, then more_faces), by counter id:
+        for the loops that ask it of every unit of a side."""
         found = self._printed.get(value_id)
         if found is None:
             found = self._printed[value_id] = {
                 counter.id: (
                     self.number(counter.front, value_id),
                     self.number(counter.back if counter.back is not None else counter.front, value_id),
+                    *(self.number(face, value_id) for face in counter.more_faces),
                 )
                 for counter in self.definition.counters.counters.values()
             }

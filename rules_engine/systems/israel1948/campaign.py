@@ -105,7 +105,7 @@ def _carry_over(old: Game, new: Game) -> None:
             target.status = (
                 UnitStatus.ELIMINATED if unit.status is UnitStatus.ELIMINATED else UnitStatus.REMOVED
             )
-            target.damaged = unit.damaged
+            target.turn_to(unit.face_index)
     new.state.control.update(old.state.control)
 
 

@@ -16,6 +16,7 @@ FACTS = SystemFacts(
     # The kinds of phase in the sequence of play (2.0), as game.json declares them.
     phase_kinds=frozenset({"supply-check", "movement", "combat", "supply-recheck", "end"}),
     combat_kinds=frozenset({"dice-pool"}),
+    plays=frozenset({"pool-dice", "strength-colours"}),
     optional_rules=frozenset(
         {
             "arab-supply-constraints",

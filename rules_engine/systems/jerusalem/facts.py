@@ -17,4 +17,6 @@ FACTS = SystemFacts(
         {"announce", "overland-movement", "road-movement", "player-turn-end", "advance-turn"}
     ),
     combat_kinds=frozenset({"odds-crt"}),
+    # hidden leaders and dummies; its CRT reads a missing column as the next lower (9.4.4)
+    plays=frozenset({"hidden", "strength-colours", "combat-modifiers"}),
 )

@@ -8,4 +8,6 @@ FACTS = SystemFacts(
     reads_values={"unit": {"strength": "number", "movement": "number"}},
     phase_kinds=frozenset({"recruit-scout", "movement", "operations-card", "combat", "objective"}),
     combat_kinds=frozenset({"tactical-edge"}),
+    # the Garrisons and hostiles drawn face down; the tactical edge's settings
+    plays=frozenset({"hidden", "combat-settings"}),
 )

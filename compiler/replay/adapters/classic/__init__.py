@@ -36,6 +36,7 @@ from compiler.replay.adapters.classic.steps import (
     summarise_move,
     summarise_place,
     summarise_replace,
+    summed_rolls,
 )
 from compiler.replay.expectations import reach_expectations
 
@@ -62,4 +63,5 @@ ADAPTER = ReplayAdapter(
     },
     position={"replacement_points": set_replacement_points, "eliminated": set_eliminated},
     unit_position={"out_of_supply": set_out_of_supply, "moved": set_moved, "attacked": set_attacked},
+    summed_rolls=summed_rolls,
 )

@@ -12,6 +12,7 @@ from compiler.replay.problems import ReplayProblem
 from rules_engine.core import ScriptedDice, Unit, UnitStatus
 from rules_engine.core.errors import IllegalAction
 from rules_engine.systems.classic import ClassicGame
+from rules_engine.systems.classic.combat import ROLL_PURPOSE
 
 Json = dict[str, Any]
 
@@ -80,6 +81,14 @@ def _replaced(game: ClassicGame, reference: str, pointer: str) -> Unit:
         if gone:
             return gone[0]
         raise
+
+
+def summed_rolls(game: ClassicGame) -> dict[str, tuple[str, int]]:
+    """The CRT's roll, which the rules only add up: a replay may give its total."""
+    crt = game.tables.crt
+    if crt is None:
+        return {}
+    return {ROLL_PURPOSE: (crt.dice.die, crt.dice.number)}
 
 
 def summarise_move(step: Json) -> str:

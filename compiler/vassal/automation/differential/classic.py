@@ -23,6 +23,7 @@ from compiler.vassal.automation.values import identifier
 from rules_engine.definitions import ValidGame
 from rules_engine.systems.classic import combat, dicepool
 from rules_engine.systems.classic.decisions import RandomDecider
+from rules_engine.systems.classic.rolls import CrtDice, table_dice
 
 Answer = dict[str, Any]
 DECLARED = ("Battle", "Attack", "Defense", "Odds", "Raw", "Shift", "Drm", "NoAttack", "EndResult", "Col")
@@ -105,7 +106,9 @@ def module_answer(
         return _pool_answer(harness, definition)
     declared = marker_props(harness, [*DECLARED, "Scale"])
     press(harness, RESOLVE)
-    resolved = marker_props(harness, ["Die", "Mod", "Outcome", "Result"])
+    dice = crt_dice(definition)
+    each = [f"Die_{n}" for n in range(1, dice.number + 1)] if dice.number > 1 else []
+    resolved = marker_props(harness, ["Die", *each, "Mod", "Outcome", "Result"])
     scale = int(declared["Scale"])
     return {
         "declared": declared,
@@ -117,8 +120,10 @@ def module_answer(
         "column": declared["Col"],
         "no_attack": declared["NoAttack"] == "true",
         "roll": int(resolved["Die"]) if declared["Col"] else None,
+        # each die VASSAL rolled, for the engine to roll the same (the roll is their sum)
+        "dice": [int(resolved[name]) for name in each] if declared["Col"] else [],
         "result": resolved["Outcome"],
-        "die": crt_die(definition),
+        "die": dice.die,
         "chat": harness.command("chat"),
     }
 
@@ -157,6 +162,8 @@ def rolls_of(answer: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
     if "attacker_rolls" in answer:
         return {"attacker": dict(answer["attacker_rolls"]), "defender": dict(answer["defender_rolls"])}
     roll = answer.get("roll")
+    if answer.get("dice"):
+        return {"combat": {answer["die"]: list(answer["dice"])}}
     return {"combat": {answer["die"]: [roll] if roll is not None else []}}
 
 
@@ -195,11 +202,14 @@ def _without_zeros(value: Any) -> Any:
     return {k: v for k, v in value.items() if v} if isinstance(value, Mapping) else value
 
 
-def crt_die(definition: ValidGame) -> str:
-    """The id of the die the CRT rolls (the table's, or the game's first)."""
+def crt_dice(definition: ValidGame) -> CrtDice:
+    """The dice the CRT rolls (the table's dice, or one of its die, or of the game's first)."""
     combat_system = definition.charts.combat
     table = definition.charts.tables.get(combat_system.table or "") if combat_system else None
-    return (table.die if table is not None else None) or next((d.id for d in definition.game.dice), "d6")
+    if table is None:
+        first = definition.game.dice[0] if definition.game.dice else None
+        return CrtDice(1, first.id if first else "d6", first.sides if first else 6)
+    return table_dice(table, definition.game.dice)
 
 
 def global_values(definition: ValidGame, position: BattlePosition) -> dict[str, str]:

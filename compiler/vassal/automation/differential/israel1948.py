@@ -24,6 +24,7 @@ from compiler.vassal.automation.values import identifier
 from rules_engine.core import SeededDice, Unit, UnitStatus
 from rules_engine.core.game import steps_left
 from rules_engine.definitions import ValidGame
+from rules_engine.definitions.counters import face_index, face_name
 from rules_engine.systems.israel1948.combat import resolve_attack
 from rules_engine.systems.israel1948.decisions import HitTaken
 
@@ -37,7 +38,7 @@ def snapshot(game: Any, attackers: Sequence[str], defenders: Sequence[str], seed
             u.uid,
             u.counter.id,
             u.space,
-            "back" if u.damaged else "front",
+            face_name(u.face_index),
             ("OOS",) if u.out_of_supply else (),
         )
         for u in state.on_map()
@@ -140,7 +141,7 @@ def restore(system: Any, position: BattlePosition) -> Any:
                 state.take_off(unit, UnitStatus.REMOVED)
             continue
         state.place(unit, where.space)
-        state.set_damaged(unit, where.face == "back")
+        state.set_face(unit, face_index(where.face))
         state.set_out_of_supply(unit, "OOS" in where.marks)
     state.turn_index = state.turn_labels.index(position.turn)
     state.phase_index = state.phase_ids.index(position.phase)

@@ -19,7 +19,8 @@ from compiler.vassal.setups import PositionPiece, SetupWriter
 
 @dataclass(frozen=True)
 class UnitState:
-    """One unit on the map: engine id, counter, space, face ("front"/"back") and module marks."""
+    """One unit on the map: engine id, counter, space, face ("front", "back", "face3" ...) and
+    module marks."""
 
     uid: str
     counter: str
