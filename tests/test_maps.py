@@ -541,6 +541,51 @@ def test_a_deck_space_is_printed_as_its_deck(game: str) -> None:
         assert sum(1 for p in row if isinstance(p, tuple) and tuple(p[:3]) == outline) >= 4, deck.id
 
 
+def _hard_sea_edges(art: BoardArt) -> list[tuple[str, int, int, int]]:
+    """Straight runs (0.3 in or longer) where water meets land, level or upright, in the margins
+    beyond the hexes and outside every panel: a sea cut off by a rectangle."""
+    assert art.layout is not None
+    size = art.layout.size
+    xs = [x for x, _ in art.space_centres.values()]
+    ys = [y for _, y in art.space_centres.values()]
+    grid = (min(xs) - size, min(ys) - size, max(xs) + size, max(ys) + size)
+    sheet = art.sheets[0] if art.sheets else (0.0, 0.0, float(art.image.width), float(art.image.height))
+    width, height = round(sheet[2]), round(sheet[3])
+    pad = 0.12 * DPI
+    panels = [(r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad) for r in art.furniture.values()]
+    pixels = art.image.convert("RGB").load()
+    assert pixels is not None
+
+    def water(x: int, y: int) -> bool:
+        red, _, blue = pixels[x, y]
+        return blue - red >= 40
+
+    def margin(x: int, y: int) -> bool:
+        inside = grid[0] <= x <= grid[2] and grid[1] <= y <= grid[3]
+        return not inside and not any(p[0] <= x <= p[2] and p[1] <= y <= p[3] for p in panels)
+
+    found, longest = [], round(0.3 * DPI)
+    for along, across, line in (("level", width, height), ("upright", height, width)):
+        for at in range(2, line - 2):
+            run = 0
+            for step in range(across):
+                x, y = (step, at) if along == "level" else (at, step)
+                nx, ny = (x, y + 1) if along == "level" else (x + 1, y)
+                edge = margin(x, y) and margin(nx, ny) and water(x, y) != water(nx, ny)
+                run = run + 1 if edge else 0
+                if run == longest:
+                    found.append((along, at, x, y))
+    return found
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if definition(g).board.grid is not None])
+def test_the_sea_beyond_the_hexes_ends_in_a_coast_not_a_rectangle(game: str) -> None:
+    """Where the sea along the grid's edge meets land, the water beyond the hexes runs out to
+    the sheet's edge as a slanting coast (Israel 1948's sea stopped in a hard rectangle where
+    Sinai should be)."""
+    assert not _hard_sea_edges(board(game))
+
+
 def test_country_names_keep_off_the_grid_edge() -> None:
     """'MANDATORY PALESTINE' no longer sits on the bottom hex row."""
     art = board("israel1948")

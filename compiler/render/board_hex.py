@@ -56,6 +56,7 @@ BAND_GAP_IN = 0.25
 EDGE_IN = 0.2  # furniture keeps this far (and its 0.06 in margin) from a sheet's edge
 SHEET_MARGIN_IN = 0.3  # the hexes keep this far from a sheet's edge
 BORDER_RED = "#c0392b"
+SHORE_SLANT = 0.4  # how far a coast beyond the grid runs along the edge for each inch it runs out
 ID_GREY = "#5e5e5e"  # a hex ID's ink where the ground allows it; darker (or lighter) where not
 ID_CONTRAST = 7.5  # as drawn: small type prints lighter than its ink, and must still read at 4.5:1
 REGION_INK = "#4e3d26"
@@ -107,7 +108,9 @@ class HexPainter:
         self.labels = LabelPlacer()
         self.id_ground: dict[str, str] = {}
         self.symbols: dict[str, Rect] = {}
-        self.sea_margins: list[Rect] = []  # sea drawn out to the sheet's edge
+        self.sea_margins: list[list[Point]] = []  # sea drawn out to the sheet's edge
+        self.shore_lines: list[tuple[Point, Point]] = []  # where that sea meets the land beyond the grid
+        self.by_position = {(s.hex.col, s.hex.row): s.id for s in self.spaces if s.hex is not None}
         self.marks: dict[str, list[Mark]] = {}
         self.id_plan: dict[str, tuple[int, Point, Rect]] = {}
         self.mark_circles: list[tuple[float, float, float]] = []
@@ -314,7 +317,71 @@ class HexPainter:
             )
             if reach != (left, top, right, bottom):
                 draw.rectangle(reach, fill=colour)
-                self.sea_margins.append(reach)
+                self.sea_margins.append(
+                    [(reach[0], reach[1]), (reach[2], reach[1]), (reach[2], reach[3]), (reach[0], reach[3])]
+                )
+                for shore in self._shores(position, (left, top, right, bottom), (width, height)):
+                    draw.polygon(shore, fill=colour)
+                    self.sea_margins.append(shore)
+                    self.shore_lines.append((shore[0], shore[2]))
+
+    def _shores(self, position: Hex, bounds: Rect, sheet: tuple[float, float]) -> list[list[Point]]:
+        """Where the sea along the grid's edge ends at a land hex, its water runs on out to the
+        sheet's edge as a coast slanting away from the grid (a triangle: the corner on the grid,
+        the corner on the sheet's edge, the coast's end), never in a hard rectangle (Israel
+        1948's sea at Sinai and Lebanon)."""
+        assert self.board.grid is not None
+        last_col, last_row = self.board.grid.columns.size - 1, self.board.grid.rows.size - 1
+        left, top, right, bottom = bounds
+        width, height = sheet
+        ends: list[list[Point]] = []
+
+        def land(col: int, row: int) -> bool:
+            found = self.by_position.get((col, row))
+            return found is not None and not self._is_sea(found)
+
+        col, row = position.col, position.row
+        for at_edge, along, corner, sheet_corner, end in (
+            # the left edge, ending downward and upward
+            (col == 0, (col, row + 1), (left, bottom), (0.0, bottom), (0.0, bottom + SHORE_SLANT * left)),
+            (col == 0, (col, row - 1), (left, top), (0.0, top), (0.0, top - SHORE_SLANT * left)),
+            # the right edge
+            (
+                col == last_col,
+                (col, row + 1),
+                (right, bottom),
+                (width, bottom),
+                (width, bottom + SHORE_SLANT * (width - right)),
+            ),
+            (
+                col == last_col,
+                (col, row - 1),
+                (right, top),
+                (width, top),
+                (width, top - SHORE_SLANT * (width - right)),
+            ),
+            # the top edge, ending rightward and leftward
+            (row == 0, (col + 1, row), (right, top), (right, 0.0), (right + SHORE_SLANT * top, 0.0)),
+            (row == 0, (col - 1, row), (left, top), (left, 0.0), (left - SHORE_SLANT * top, 0.0)),
+            # the bottom edge
+            (
+                row == last_row,
+                (col + 1, row),
+                (right, bottom),
+                (right, height),
+                (right + SHORE_SLANT * (height - bottom), height),
+            ),
+            (
+                row == last_row,
+                (col - 1, row),
+                (left, bottom),
+                (left, height),
+                (left - SHORE_SLANT * (height - bottom), height),
+            ),
+        ):
+            if at_edge and land(*along):
+                ends.append([corner, sheet_corner, end])
+        return ends
 
     def _base_colour(self, space: Space) -> str:
         colour = area_colour(self.terrain.get(space.terrain), space.terrain) or "#dddddd"
@@ -345,9 +412,10 @@ class HexPainter:
                 draw_pattern(draw, pattern, shape, self._base_colour(space), step, keep_clear=clear)
         sea = next((t for t in self.terrain.values() if t.kind == "hex" and t.impassable), None)
         pattern = terrain_pattern(sea, sea.id) if sea is not None else "plain"
-        for left, top, right, bottom in self.sea_margins:
-            shape = [(left, top), (right, top), (right, bottom), (left, bottom)]
+        for shape in self.sea_margins:
             draw_pattern(draw, pattern, shape, self._sea_colour(), step)
+        for start, end in self.shore_lines:
+            draw.line([start, end], fill=shade(self._sea_colour(), 0.62), width=max(1, round(self.dpi / 60)))
 
     def _relief(self, image: Image.Image) -> Image.Image:
         """Hill shading from each hex's height (its level, or 1 for rough and hilly ground), on
