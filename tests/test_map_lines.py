@@ -13,32 +13,30 @@ from __future__ import annotations
 
 import itertools
 import math
-from functools import cache
 
 import pytest
 from PIL import Image
 
 from compiler.render.art import BoardArt
-from compiler.render.board import render_board
 from compiler.render.legibility import delta_e
 from compiler.render.map_lines import DrawnLine, clip_outside, line_meets_circle, line_meets_rect
 from compiler.render.terrain_key import line_look
 from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, shipped
+from .conftest import GAMES, shipped, shipped_board
 
 DPI = 100
 LABEL_ROLES = ("hex-id", "place", "entry", "exit", "supply", "region", "geography")
 
 
-@cache
 def definition(game: str) -> ValidGame:
-    return shipped(game)
+    game_definition: ValidGame = shipped(game)
+    return game_definition
 
 
-@cache
 def board(game: str) -> BoardArt:
-    return render_board(definition(game), DPI)
+    art: BoardArt = shipped_board(game, DPI)
+    return art
 
 
 def labels(art: BoardArt) -> list[tuple[str, tuple[float, float, float, float]]]:
