@@ -855,58 +855,44 @@ class HexPainter:
         for space in self.in_play:
             if space.name:
                 self._place_name(draw, space, size)
-        placer = self.labels
-        for (x, y), text in placer.supply_labels:
-            placer.place(
-                draw,
-                text,
-                [
-                    (x, y + self.inch(0.05)),
-                    (x - self.inch(0.22), y - self.inch(0.07)),
-                    # left of the symbol, then above it: where a place name fills the hex below
-                    (x - self.inch(0.42), y - self.inch(0.1)),
-                    (x, y - self.inch(0.25)),
-                    *_ring_spots(
-                        (x, y), size * 0.6, draw.textlength(text, font=font(round(self.inch(0.09))))
-                    ),
-                ],
-                font(round(self.inch(0.09))),
-                "supply",
-                INK,
-                PAPER,
-                self.dpi,
-                strict=True,
-            )
+        for (x, y), text in self.labels.supply_labels:
+            spots = [
+                (x, y + self.inch(0.05)),
+                (x - self.inch(0.22), y - self.inch(0.07)),
+                # left of the symbol, then above it: where a place name fills the hex below
+                (x - self.inch(0.42), y - self.inch(0.1)),
+                (x, y - self.inch(0.25)),
+            ]
+            self._side_label(draw, text, (x, y), spots, (0.09, size * 0.6), "supply")
         for entry in self.board.entries:
             if entry.at in self.board.spaces:
                 x, y = self.centre(entry.at)
                 spots = [(x, y - size * 0.2), (x + size * 0.5, y), (x - size * 0.5, y), (x, y + size * 0.45)]
-                spots += _ring_spots(
-                    (x, y), size, draw.textlength(entry.name, font=font(round(self.inch(0.1))))
-                )
-                placer.place(
-                    draw,
-                    entry.name,
-                    spots,
-                    font(round(self.inch(0.1))),
-                    "entry",
-                    INK,
-                    PAPER,
-                    self.dpi,
-                    strict=True,
-                )
-        for (x, y), text in placer.exits:
+                self._side_label(draw, entry.name, (x, y), spots, (0.1, size), "entry")
+        for (x, y), text in self.labels.exits:
             spots = [
                 (x, y + self.inch(0.2)),
                 (x, y - self.inch(0.2)),
                 (x + self.inch(0.3), y),
                 (x - self.inch(0.3), y),
             ]
-            spots += _ring_spots((x, y), size, draw.textlength(text, font=font(round(self.inch(0.11)))))
-            placer.place(
-                draw, text, spots, font(round(self.inch(0.11))), "exit", INK, PAPER, self.dpi, strict=True
-            )
+            self._side_label(draw, text, (x, y), spots, (0.11, size), "exit")
         self._region_names(draw)
+
+    def _side_label(
+        self,
+        draw: RecordingDraw,
+        text: str,
+        centre: Point,
+        spots: list[Point],
+        sizes: tuple[float, float],
+        role: str,
+    ) -> None:
+        """A supply, entry or exit label at the first of ``spots`` (then round a ring of
+        ``sizes[1]`` pixels) where it collides with nothing, set ``sizes[0]`` inches high."""
+        chosen = font(round(self.inch(sizes[0])))
+        spots = [*spots, *_ring_spots(centre, sizes[1], draw.textlength(text, font=chosen))]
+        self.labels.place(draw, text, spots, chosen, role, INK, PAPER, self.dpi, strict=True)
 
     def _hex_id(self, draw: RecordingDraw, space: Space, size: float) -> None:
         """The hex's ID on a plate of its hex's colour where ``_plan_ids`` put it: no line is cut
