@@ -7,7 +7,11 @@ covers its result, the number of actions taken and the final position as the eng
 describes it (``situation()``); a game's line digests every seed of every scenario. An
 output's fingerprint is the SHA-256 of the file's bytes (builds are deterministic).
 
-    .venv/bin/python bench/fingerprints.py [--seeds 20] [--games israel1948 ...] [--outputs]
+    .venv/bin/python bench/fingerprints.py [--seeds 20] [--games israel1948 ... | FOLDER ...] [--outputs]
+
+Without --games: every game of source_data/ and every classic test game (tests/fixtures/classic,
+the game bench/classic_play_speed.py plays among them), so a change to any engine shows. A
+--games entry is a game of source_data/ or the path of a game folder.
 """
 
 from __future__ import annotations
@@ -65,13 +69,28 @@ def outputs_fingerprint(game_dirs: list[Path]) -> list[str]:
     return lines
 
 
+def _game_dir(name: str) -> Path:
+    """A game of source_data/ by its name, or a game folder by its path."""
+    shipped = ROOT / "source_data" / name
+    return shipped if (shipped / "game.json").is_file() else Path(name).resolve()
+
+
+def _every_game() -> list[Path]:
+    """The shipped games, then the classic test games, each in name order."""
+    folders = [
+        *sorted((ROOT / "source_data").iterdir()),
+        *sorted((ROOT / "tests/fixtures/classic").iterdir()),
+    ]
+    return [folder for folder in folders if (folder / "game.json").is_file()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=20)
-    parser.add_argument("--games", nargs="*", default=["israel1948", "jerusalem", "lawrence"])
+    parser.add_argument("--games", nargs="*", help="games of source_data/ or game folders (default: all)")
     parser.add_argument("--outputs", action="store_true", help="also build and digest every output")
     arguments = parser.parse_args()
-    game_dirs = [ROOT / "source_data" / name for name in arguments.games]
+    game_dirs = [_game_dir(name) for name in arguments.games] if arguments.games else _every_game()
     for game_dir in game_dirs:
         for line in games_fingerprint(game_dir, arguments.seeds):
             print(line, flush=True)

@@ -25,6 +25,9 @@ Printed per map, all in the image's own pixels:
   that the hexes measured against the mean hex cannot show, since they share it. Where the
   walls are plain lines on plain ground (The Longest Day) this is the art's own answer; on
   textured art (Dreadball's pitches) the lines found are partly texture;
+- the numbering `wgc grid fit` gives (columns x rows from the first hex the art draws, where
+  that first hex is, how many hexes the image's edge cuts) against the columns and rows the
+  table says the art draws (``drawn``, counted on the image);
 - the fit's time, and its peak resident memory: the fit's own (counted from just before
   the fit, the decoded image included), then the whole process's (reading and decoding
   the image, and enlarging it, included).
@@ -54,6 +57,7 @@ from compiler.art.gridfit.fit import GridFit, fit_grid  # noqa: E402
 from compiler.art.gridfit.lattice import NoGrid, edge_image  # noqa: E402
 from compiler.art.gridfit.phase import lattice_coordinates  # noqa: E402
 from compiler.art.gridfit.refine import measure  # noqa: E402
+from compiler.art.gridfit.registration import registration  # noqa: E402
 
 Image.MAX_IMAGE_PIXELS = 200_000_000
 
@@ -246,7 +250,29 @@ def measure_one(
     from_fit = median_offset(walls, hexes + offsets(fit, hexes))
     result["walls"] = f"{from_fit} | {median_offset(walls, module_nearest(grid, hexes))}"
     result["residual"] = f"{fit.lattice.residual:.2f} ({fit.lattice.hexes} hexes)"
+    result["numbered"] = numbering(fit, entry)
     return result
+
+
+def numbering(fit: GridFit, entry: dict[str, Any]) -> str:
+    """The grid `wgc grid fit` numbers, and whether it is the one the art draws."""
+    found = registration(fit, str(entry["image"]))
+    columns, rows = found["grid"]["columns"]["to"], found["grid"]["rows"]["to"]
+    x, y = found["image"]["first_hex"]
+    drawn = entry.get("drawn")
+    verdict = (
+        ""
+        if drawn is None
+        else (
+            "as drawn"
+            if (columns, rows) == (drawn["columns"], drawn["rows"])
+            else f"DRAWN {drawn['columns']} x {drawn['rows']}"
+        )
+    )
+    cut = found["fit"].get("cut_hexes", 0)
+    return (
+        f"{columns} x {rows}, {verdict}; first hex ({x:.0f}, {y:.0f}); {cut} cut; clarity {fit.clarity:.1f}"
+    )
 
 
 def row(entry: dict[str, Any], found: dict[str, Any]) -> str:
@@ -254,13 +280,13 @@ def row(entry: dict[str, Any], found: dict[str, Any]) -> str:
     cost = f"| {found['seconds']:.1f} s | {found['fit_mb']:.0f} MB ({found['peak_mb']:.0f} MB) |"
     if "refused" in found:
         verdict = "refused, as it should be" if entry.get("refuse") else "REFUSED"
-        return name + f"| {verdict}: {found['refused']} | | | | | | | | " + cost
+        return name + f"| {verdict}: {found['refused']} | | | | | | | | | " + cost
     if entry.get("refuse"):
-        return name + "| NOT REFUSED | | | | | | | | " + cost
+        return name + "| NOT REFUSED | | | | | | | | | " + cost
     return (
         name + f"| {found['shape']} | {found['vs_module']} | {found['walls']} | {found['vs_art']} "
         f"| {found['module_vs_art']} "
-        f"| {found['residual']} " + cost
+        f"| {found['residual']} | {found['numbered']} " + cost
     )
 
 
@@ -281,10 +307,11 @@ def main() -> None:
         "| module | board | pixels | fitted hex size / column step | vs module grid, max / RMS px "
         "| of which the same everywhere (x, y) px | the art's walls - fit, median (x, y) px "
         "| the art's walls - module grid, median (x, y) px | vs the art's hexes, max / RMS px "
-        "| module grid vs the art's hexes, max / RMS px | fit residual px | time "
+        "| module grid vs the art's hexes, max / RMS px | fit residual px "
+        "| numbered: columns x rows, against the art's; first hex px; edge hexes cut | time "
         "| peak memory: fit (process) |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- " * 14 + "|")
     for index, entry in enumerate(boards):
         if args.only and args.only.lower() not in f"{entry['module']} {entry['board']}".lower():
             continue

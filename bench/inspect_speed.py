@@ -8,7 +8,10 @@ Prints, best of a few runs:
 - a full inspection of a generated module the size of the large public ones (about 1 MB of
   buildFile.xml, three saved games of about 2 MB of commands each);
 - a full inspection of each MODULE.vmod given (for example the public modules zipped from
-  their GitHub repositories; the target is under 3 s for a large one).
+  their GitHub repositories by bench/zip_module.py). The large one the budget is set for is
+  Paths of Glory, the Cattlesquat/PathsOfGlory repository zipped with
+  `--stand-in images/map_classic_vassal.jpg=5100x4200` (a file the stored snapshot lacks):
+  `wgc inspect` of it under 1 s (bench/budget.py --pog, docs/performance.md).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
 from compiler.output.folders import folder_inside, inside, writing
-from compiler.pipeline import GameReport, validate_game
+from compiler.pipeline import GameReport, folder_name, validate_game
 from compiler.steps import StepTimer, ignore_step, timed
 from rules_engine.definitions import ValidGame
 from rules_engine.definitions.counters import face_path
@@ -43,8 +43,8 @@ class BuildOptions:
     sheet_spec: SheetSpec | None = None
     map_dpi: int = 150
     map_paper: str = "letter"
-    map_one_sheet: bool = False  # also the printed map on one page its own size, at 300 ppi
-    aid_dpi: int = 200
+    map_one_sheet: bool = True  # also map-sheet.pdf: the map on a stock sheet, bleed and crop marks
+    aid_dpi: int = 300  # the PNG pages, and the counter faces on the PDF's charts
     aid_paper: str = "letter"
     run_replays: bool = True
     use_cache: bool = True  # keep drawings under OUT/.cache and redraw only what changed
@@ -94,7 +94,7 @@ def build(
     say = progress or (lambda message: None)
     games: list[GameBuild] = []
     for folder in game_dirs:
-        say(f"{folder.name}: validating ...")
+        say(f"{folder_name(folder)}: validating ...")
         with timed(on_step, "validate"):
             games.append(GameBuild(validate_game(folder, run_replays=options.run_replays)))
     valid = [(g, g.report.valid) for g in games]
@@ -170,24 +170,26 @@ def _compiled_modules(ready: Ready, run: Run) -> Iterator[Compiled]:
     _FORKED = (ready, run)
     try:
         with ProcessPoolExecutor(2, mp_context=mp.get_context("fork")) as pool:
-            for (entry, _), (compiled, redrawn, used) in zip(
+            for (entry, _), (compiled, redrawn, used, taken) in zip(
                 ready, pool.map(_compile_forked, range(len(ready))), strict=True
             ):
                 cache = _module_cache(run, entry)
                 if cache is not None:
-                    cache.redrawn, cache.used = redrawn, used
+                    cache.redrawn, cache.used, cache.taken = redrawn, used, taken
                 yield entry, compiled, cache
     finally:
         _FORKED = None
 
 
-def _compile_forked(index: int) -> tuple[tuple[bytes, list[str]], list[str], set[str]]:
+def _compile_forked(index: int) -> tuple[tuple[bytes, list[str]], list[str], set[str], set[str]]:
     assert _FORKED is not None
     ready, run = _FORKED
     entry, game = ready[index]
     cache = _module_cache(run, entry)
     compiled = _compile(game, run, cache, fork_board=False)  # two processes are enough for two cores
-    return compiled, cache.redrawn if cache else [], cache.used if cache else set()
+    if cache is None:
+        return compiled, [], set(), set()
+    return compiled, cache.redrawn, cache.used, cache.taken
 
 
 def _module_cache(run: Run, entry: GameBuild) -> RenderCache | None:
@@ -241,8 +243,7 @@ def _redraw_note(cache: RenderCache | None) -> str:
         return f" (drawings not cached: OUT/.cache leads out of the output folder, to {cache.outside})"
     if cache is None or not cache.used:
         return ""
-    reused = len(cache.used) - len(cache.redrawn)
-    return f" (drew {len(cache.redrawn)} images, took {reused} from {cache.folder})"
+    return f" (drew {len(cache.redrawn)} images, took {len(cache.taken)} from {cache.folder})"
 
 
 def _sheets(ready: Ready, run: Run) -> None:
@@ -276,10 +277,12 @@ def _map(ready: Ready, run: Run) -> None:
         folder = folder_inside(run.out, run.out / entry.game_id / "map")
         with writing(folder):
             unplaced: list[str] = []
+            coarse: list[Diagnostic] = []
             written = write_map(
-                game, folder, options.map_dpi, options.map_paper, unplaced, options.map_one_sheet
+                game, folder, options.map_dpi, options.map_paper, unplaced, options.map_one_sheet, coarse
             )
         _warn_unplaced(entry, unplaced, run)
+        _warn(entry, coarse, run)
         _warn(entry, map_resolution(game), run)
         entry.written += written
         run.say(f"{entry.game_id}: wrote {', '.join(str(p) for p in written)}")
@@ -351,8 +354,8 @@ MAP_PRINT_DPI = 150  # a board image below this prints visibly soft
 
 def map_resolution(game: ValidGame) -> list[Diagnostic]:
     """A board image printed at its own resolution, when that is too low to print well."""
-    from compiler.art.registration import image_dpi
     from compiler.art.resolution import resolution_warning
+    from compiler.mapgeometry.registration import image_dpi
 
     image, dpi = game.board.image, image_dpi(game.board)
     if image is None or dpi is None:

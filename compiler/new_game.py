@@ -9,6 +9,9 @@ written too, so an editor checks the files wherever the game lives.
 Nothing is written until everything has been read and checked: the target (a new or
 empty folder, not a link, a name the file system takes), the game id its name gives,
 and, for `--from`, every file of the game copied (JSON objects, game.json with an id).
+Everything else in the game's folder (its art, an imported module's kept `vassal/`,
+`images/` and `files/`, notes) is copied byte for byte, so the copy validates as the
+game does; links are not followed and hidden names are left out.
 The game is then written into a scratch folder beside the target and renamed into
 place, so a failure leaves nothing behind. A schema file already in the ``schemas``
 folder is the user's and is kept; only missing ones are written.
@@ -22,6 +25,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
@@ -39,6 +43,9 @@ from compiler.schema.export import schema_files
 GAME_FILES = ("*.json", "scenarios/*.json", "replays/*.json")
 SCHEMA_BY_FOLDER = {"scenarios": "scenario", "replays": "replay"}
 MAX_COPIED_BYTES = 10 * 1024 * 1024
+# What else a copied game may hold (art, a module's kept files): as much as a module may hold.
+MAX_OTHER_FILES = 100_000
+MAX_OTHER_BYTES = 4 << 30
 MAX_ID_LENGTH = 64  # common.schema.json's id
 # Letters that Unicode does not decompose into a Latin letter and a mark.
 _LATIN_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i"}
@@ -66,14 +73,15 @@ def new_game(target: Path, system: str | None = None, source: Path | None = None
     game_id = game_id_of(target.name)
     title = game_id.replace("-", " ").title()  # in letters the drawing font has (text.missing-glyphs)
     files = _from_folder(source) if source is not None else _from_template(system or "classic")
+    others = _other_files(source, set(files)) if source is not None else {}
     texts = {
         relative: _with_schema(_renamed(text, game_id, title) if relative == "game.json" else text, relative)
         for relative, text in sorted(files.items())
     }
-    done = NewGame([target / relative for relative in texts])
+    done = NewGame([target / relative for relative in [*texts, *others]])
     with writing(target.parent, hint="choose another folder for the new game"):
         target.parent.mkdir(parents=True, exist_ok=True)
-        staged = _staged(target.parent, texts)
+        staged = _staged(target.parent, texts, others)
         try:
             done.schemas, done.kept = write_schemas(target.parent / "schemas")
             os.rename(staged, target)
@@ -191,17 +199,59 @@ def _not_game_data(relative: str, data: object) -> list[Diagnostic]:
     return []
 
 
-def _staged(parent: Path, texts: dict[str, str]) -> Path:
+def _other_files(source: Path, copied: set[str]) -> dict[str, Path]:
+    """Every regular file of ``source`` that is not a game file read as JSON: the art the data
+    names, an imported module's kept part. Links are not taken, hidden names (.git, .cache) and
+    __pycache__ are left out; DataError past the bounds, before anything is written."""
+    found: dict[str, Path] = {}
+    total = 0
+    pending = [source]
+    while pending:
+        folder = pending.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.startswith(".") or entry.name == "__pycache__":
+                    continue
+                info = entry.stat(follow_symlinks=False)
+                relative = Path(entry.path).relative_to(source).as_posix()
+                if stat.S_ISDIR(info.st_mode):
+                    pending.append(Path(entry.path))
+                elif stat.S_ISREG(info.st_mode) and relative not in copied:
+                    found[relative] = Path(entry.path)
+                    total += info.st_size
+                if len(found) > MAX_OTHER_FILES or total > MAX_OTHER_BYTES:
+                    raise DataError(
+                        f"{source} holds more than {MAX_OTHER_FILES} files or {MAX_OTHER_BYTES >> 30} GB "
+                        "besides its game files; nothing was written",
+                        hint="copy a game folder, not a folder of games or of builds",
+                    )
+    return dict(sorted(found.items()))
+
+
+def _staged(parent: Path, texts: dict[str, str], others: dict[str, Path]) -> Path:
     """The new game written into a scratch folder of ``parent``, to be renamed into place."""
     staged = parent / f".wgc-new-{secrets.token_hex(6)}"
     staged.mkdir()
     try:
         for relative, text in texts.items():
             write_bytes_atomic(staged / relative, text.encode("utf-8"))
+        for relative, path in others.items():
+            _copy_regular(path, staged / relative)
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
         raise
     return staged
+
+
+def _copy_regular(path: Path, target: Path) -> None:
+    """Copy ``path`` if it is still a regular file (a link put in its place is not followed)."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as source:
+        if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+            raise DataError(f"{path} is no longer a regular file; nothing was written")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as copy:
+            shutil.copyfileobj(source, copy, 1 << 20)
 
 
 def write_schemas(folder: Path) -> tuple[list[Path], list[Path]]:

@@ -32,7 +32,7 @@ class GameReport:
 
     @property
     def name(self) -> str:
-        return self.root.name
+        return folder_name(self.root)
 
     @property
     def errors(self) -> int:
@@ -52,6 +52,11 @@ class GameReport:
         return ValidGame.from_definition(self.definition) if self.ok else None
 
 
+def folder_name(root: Path) -> str:
+    """A game folder's name as messages show it, also when it was given as `.` or `..`."""
+    return root.name if root.name not in ("", ".", "..") else (root.resolve().name or str(root))
+
+
 def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     """Validate the game in ``root`` and return every diagnostic at once.
 
@@ -61,37 +66,35 @@ def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     sources = load_game_folder(root)
     found = list(sources.diagnostics)
     replays = ReplayCache.open(sources)
-    valid, clean = _schema_checks(sources, replays, found)
+    valid = _schema_checks(sources, replays, found)
     definition, build_problems = build_definition(sources, valid)
     found.extend(build_problems)
     context = CheckContext(definition, sources, frozenset(valid))
     for check in ALL_CHECKS:
         found.extend(_run_check(check, context))
     if run_replays and not any(d.is_error for d in found):
-        found.extend(_run_check(_replay_check(replays, clean), context))
+        found.extend(_run_check(_replay_check(replays), context))
+    replays.save()
     return GameReport(root, sources, definition, locate(found, sources))
 
 
-def _schema_checks(
-    sources: GameSources, replays: ReplayCache, found: list[Diagnostic]
-) -> tuple[set[str], frozenset[str]]:
-    """Every document against its schema: (the valid ones, the replays with nothing to say).
-    A replay kept by the replay cache with a clean check is not checked again."""
+def _schema_checks(sources: GameSources, replays: ReplayCache, found: list[Diagnostic]) -> set[str]:
+    """Every document against its schema: the names of the valid ones. A document whose check
+    found nothing last time, unchanged since (compiler/cache/replays.py), is not checked again."""
     valid: set[str] = set()
-    clean: set[str] = set()
     system = _declared_system(sources)
     for kind, documents in sources.documents.items():
         for document in documents:
-            if kind == "replay" and replays.kept_clean(document):
-                problems = []
-            else:
-                problems = validate_document(document, kind, system)
+            if replays.kept_clean(document, kind, system):
+                valid.add(document.name)
+                continue
+            problems = validate_document(document, kind, system)
             found.extend(problems)
+            if problems:
+                replays.not_clean(document)
             if not any(p.is_error for p in problems):
                 valid.add(document.name)
-            if kind == "replay" and not problems:
-                clean.add(document.name)
-    return valid, frozenset(clean)
+    return valid
 
 
 def _declared_system(sources: GameSources) -> str | None:
@@ -101,14 +104,14 @@ def _declared_system(sources: GameSources) -> str | None:
     return system if isinstance(system, str) else None
 
 
-def _replay_check(cache: ReplayCache, clean: frozenset[str]) -> Check:
+def _replay_check(cache: ReplayCache) -> Check:
     def check_replays(context: CheckContext) -> Iterator[Diagnostic]:
-        return _replays(context, cache, clean)
+        return _replays(context, cache)
 
     return check_replays
 
 
-def _replays(context: CheckContext, cache: ReplayCache, clean: frozenset[str]) -> Iterator[Diagnostic]:
+def _replays(context: CheckContext, cache: ReplayCache) -> Iterator[Diagnostic]:
     """Replays whose outcome is kept (compiler/cache/replays.py) are not played again; the
     rules engine is imported only when one must be: validating a game whose replays did not
     change should not pay for it."""
@@ -125,7 +128,7 @@ def _replays(context: CheckContext, cache: ReplayCache, clean: frozenset[str]) -
             yield played
             return
         outcomes.update(played)
-        cache.keep(documents, outcomes, clean)
+        cache.keep(documents, outcomes)
     yield from (problem for d in documents if (problem := outcomes[d.name]) is not None)
 
 

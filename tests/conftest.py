@@ -18,6 +18,7 @@ os.environ["WGC_CACHE_DIR"] = ""
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DATA = ROOT / "source_data"
+ART_GAME = ROOT / "tests" / "art_game"  # a game whose map, counters and cards are images
 GAMES = sorted(p.name for p in SOURCE_DATA.iterdir() if (p / "game.json").exists())
 
 
@@ -50,6 +51,14 @@ class GameCopy:
 def israel(tmp_path: Path) -> GameCopy:
     target = tmp_path / "israel1948"
     shutil.copytree(SOURCE_DATA / "israel1948", target)
+    return GameCopy(target)
+
+
+@pytest.fixture
+def artful(tmp_path: Path) -> GameCopy:
+    """A copy of tests/art_game (its art, without the script that draws it)."""
+    target = tmp_path / "artful"
+    shutil.copytree(ART_GAME, target, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
     return GameCopy(target)
 
 

@@ -11,8 +11,8 @@ holds a piece older than its slot, one no slot defines and one on no map; custom
 
 from __future__ import annotations
 
+from compiler.javatext.sequence import encode
 from compiler.vassal.pieces import Trait, add_piece, basic_piece, layer, marker, mask, prototype
-from compiler.vassal.sequence import encode
 from tests.inspect_modules import (
     GRID,
     B,

@@ -7,8 +7,8 @@ bench/inspect_hostile.py measures the time and peak memory each takes.
 
 from __future__ import annotations
 
+from compiler.javatext.sequence import encode
 from compiler.vassal.pieces import Trait, add_piece, basic_piece, marker, named_key
-from compiler.vassal.sequence import encode
 from tests.inspect_modules import (
     B,
     _xml,

@@ -14,10 +14,10 @@ import zlib
 from collections.abc import Callable
 from io import BytesIO
 
+from compiler.javatext.sequence import encode
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.pieces import Trait, add_piece, basic_piece, delete, layer, marker, named_key, report
 from compiler.vassal.savefile import save_bytes
-from compiler.vassal.sequence import encode
 
 MODULE_VERSION = "1.0"
 B = "VASSAL.build."

@@ -16,9 +16,9 @@ tests/fixtures/inspect/ like the others.
 
 from __future__ import annotations
 
+from compiler.javatext.sequence import encode
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.pieces import Trait, add_piece, basic_piece, marker
-from compiler.vassal.sequence import encode
 from tests.inspect_modules import (
     GRID,
     B,

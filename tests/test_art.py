@@ -19,11 +19,11 @@ import pytest
 from PIL import Image
 
 from compiler.art import limits
-from compiler.art.errors import ArtError
 from compiler.art.files import artwork_image, load_image, read_artwork
-from compiler.art.reader import ArtReader
 from compiler.art.svg import screen_svg
 from compiler.diagnostics import codes
+from compiler.loading.art_errors import ArtError
+from compiler.loading.art_reader import ArtReader
 
 
 def png_bytes(image: Image.Image) -> bytes:

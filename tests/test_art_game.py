@@ -9,11 +9,8 @@ What VASSAL 3.7.26 answered for the module is recorded in tests/fixtures/art/art
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
-
-import pytest
 
 from compiler.build import BuildOptions, build
 from compiler.pipeline import validate_game
@@ -26,13 +23,6 @@ ART_GAME = Path(__file__).resolve().parent / "art_game"
 RECORDED = json.loads((Path(__file__).parent / "fixtures" / "art" / "artful-vassal.json").read_text())
 sys.path.insert(0, str(ART_GAME))
 import make_art  # noqa: E402
-
-
-@pytest.fixture
-def artful(tmp_path: Path) -> GameCopy:
-    target = tmp_path / "artful"
-    shutil.copytree(ART_GAME, target, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
-    return GameCopy(target)
 
 
 def test_the_example_validates_and_its_replay_plays(artful: GameCopy) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from compiler.javatext.sequence import decode
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
 from compiler.vassal.automation import automation_plan, combat_model
@@ -25,7 +26,6 @@ from compiler.vassal.automation.turns import tracker_state
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.module import build_module
 from compiler.vassal.pieces import decode_add_piece
-from compiler.vassal.sequence import decode
 from rules_engine.systems import system_for
 from rules_engine.systems.classic import combat as classic_combat
 from rules_engine.systems.classic import strength as classic_strength

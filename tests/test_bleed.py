@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from PIL import Image
 
 from compiler.cli import main as cli_main
-from compiler.render.colours import NAMED, keyline_for, rgb
+from compiler.presentation.colours import NAMED, keyline_for, rgb
+from compiler.presentation.units import to_pixels
 from compiler.render.counters import CounterPainter
 from compiler.render.sheets import PRINT_BLEED_IN, SheetPages, SheetSpec, grid_for, render_counter_sheets
-from compiler.render.units import to_pixels
 from rules_engine.definitions import Counter, ValidGame
 
 from .conftest import GAMES, shipped

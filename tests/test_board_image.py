@@ -18,9 +18,9 @@ import pytest
 from lxml import etree
 from PIL import Image
 
-from compiler.art.registration import image_dpi, image_layout
 from compiler.build import BuildOptions, build
 from compiler.diagnostics import codes
+from compiler.mapgeometry.registration import image_dpi, image_layout
 from compiler.pipeline import validate_game
 from compiler.render.art import art_from_record, art_record
 from compiler.render.board import render_board
@@ -29,19 +29,13 @@ from compiler.vassal.inspect import inspect_module
 from compiler.watch import _is_source
 
 from .conftest import GameCopy
+from .pdf_reading import pdf_pages
 
 ART_GAME = Path(__file__).resolve().parent / "art_game"
 sys.path.insert(0, str(ART_GAME))
 import make_art  # noqa: E402
 
 NO_REPLAYS = BuildOptions(run_replays=False)
-
-
-@pytest.fixture
-def artful(tmp_path: Path) -> GameCopy:
-    target = tmp_path / "artful"
-    shutil.copytree(ART_GAME, target, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
-    return GameCopy(target)
 
 
 def codes_of(game: GameCopy) -> list[str]:
@@ -170,10 +164,10 @@ def test_the_printed_map_is_the_image_at_its_own_resolution(artful: GameCopy, tm
     printed = Image.open(out / "artful" / "map" / "map.png").convert("RGB")
     art = Image.open(ART_GAME / "art" / "map.png").convert("RGB")
     assert printed.crop((0, 0, *art.size)).tobytes() == art.tobytes()  # not resampled to 300 dpi
-    pdf = (out / "artful" / "map" / "map-sheet.pdf").read_bytes()
-    assert pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") + pdf.count(b"/Type/Page") >= 1
-    width_pt = printed.width * 72 / make_art.MAP_DPI
-    assert f"{width_pt:g}".encode() in pdf or f"{width_pt:.2f}".encode() in pdf
+    _, pages = pdf_pages(out / "artful" / "map" / "map-sheet.pdf")
+    pictures = [i for i in pages[0].images if (i.width_px, i.height_px) == art.size]
+    assert len(pictures) == 1  # the image itself, at its own resolution, not resampled
+    assert pictures[0].width_in == pytest.approx(art.width / make_art.MAP_DPI)
 
 
 def test_a_changed_board_image_redraws_the_board_and_only_then(artful: GameCopy, tmp_path: Path) -> None:

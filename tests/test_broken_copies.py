@@ -167,6 +167,13 @@ CASES = [
         codes.NAME_UNPRINTABLE,
         "/sides/1/name",
     ),
+    Case(  # JSON lets DEL through unescaped: the file holds no backslash to give it away
+        "side name with a DEL written as it is",
+        edit("game.json", setitem(["sides", 1, "name"], "Arab\x7fLeague")),
+        "game.json",
+        codes.NAME_UNPRINTABLE,
+        "/sides/1/name",
+    ),
     # --- files and JSON syntax -------------------------------------------------------------
     Case(
         "trailing comma",

@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 from compiler.build import BuildOptions, build
+from compiler.javatext.sequence import decode
 from compiler.pipeline import validate_game
 from compiler.render.art import BoardArt
 from compiler.vassal.automation.classic import ClassicCrt
@@ -23,7 +24,6 @@ from compiler.vassal.automation.differential import steps
 from compiler.vassal.automation.markers import marker_automation
 from compiler.vassal.catalogue import piece_definitions
 from compiler.vassal.inspection import beanshell
-from compiler.vassal.sequence import decode
 from compiler.vassal.values import face_properties
 from rules_engine.definitions import ValidGame
 from rules_engine.systems import system_for

@@ -20,10 +20,11 @@ import pytest
 from PIL import Image
 
 from compiler.diagnostics import codes
+from compiler.javatext.sequence import decode
 from compiler.pipeline import validate_game
+from compiler.presentation.colours import COLOUR_CODES
 from compiler.render.chart_content import game_charts
 from compiler.render.charts import Table
-from compiler.render.colours import COLOUR_CODES
 from compiler.render.counter_layout import SLOTS
 from compiler.render.counter_values import DIGIT_COLOURS
 from compiler.render.counters import CounterPainter
@@ -32,10 +33,9 @@ from compiler.replay import adapters as replay_adapters
 from compiler.vassal.catalogue import PieceDefinition, piece_definitions
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.pieces import Trait
-from compiler.vassal.sequence import decode
 from compiler.vassal.values import java_string
 from rules_engine import systems
-from rules_engine.core.system import SystemFacts
+from rules_engine.core.facts import SystemFacts
 from rules_engine.definitions import ValidGame
 from rules_engine.definitions.layout import (
     POSITIONS,

@@ -225,7 +225,7 @@ def test_the_model_refuses_changes_to_its_mappings() -> None:
 
 @pytest.mark.parametrize("name", sorted(SYSTEMS))
 def test_a_system_package_exports_each_name_it_lists(name: str) -> None:
-    """The packages import their names on first use (rules_engine/systems/lazy.py): each name
+    """The packages import their names on first use (rules_engine/lazy.py): each name
     in ``__all__`` must resolve, SYSTEM to the class that plays the game, FACTS to its facts."""
     package = importlib.import_module(SYSTEMS[name])
     for exported in package.__all__:

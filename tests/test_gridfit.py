@@ -127,6 +127,16 @@ def test_an_image_without_a_hex_grid_is_refused(image: Image.Image) -> None:
         fit_grid(image)
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_random_noise_is_refused(seed: int) -> None:
+    """Seeded noise of three sizes (Pillow's own noise follows the C library's rand(), so which
+    image a test got depended on the tests before it; a third of them passed as hex grids)."""
+    size = ((300, 300), (500, 400), (800, 600))[seed % 3]
+    pixels = np.random.default_rng(seed).normal(128, 80, size[::-1]).clip(0, 255).astype(np.uint8)
+    with pytest.raises(NoGrid):
+        fit_grid(Image.fromarray(pixels).convert("RGB"))
+
+
 def test_a_point_to_point_map_is_refused() -> None:
     lawrence = validate_game(
         Path(__file__).resolve().parent.parent / "source_data" / "lawrence", run_replays=False

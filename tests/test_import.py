@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from compiler.importer import ImportResult, import_module
+from compiler.mapgeometry.maps import MapGeometry
 from compiler.pipeline import validate_game
-from compiler.vassal.extension.geometry import MapGeometry
 from compiler.vassal.extension.module import build_kept_module
 from compiler.vassal.inspect import inspect_module
 from compiler.vassal.inspection.model import Inspection

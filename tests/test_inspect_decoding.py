@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from compiler.vassal.inspection.grids import HexGrid, Numbering, Polygon, RegionGrid, SquareGrid
+from compiler.javatext.sequence import decode
+from compiler.mapgeometry.grids import HexGrid, Numbering, Polygon, RegionGrid, SquareGrid
 from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, marker, split_chain
 from compiler.vassal.savefile import commands_of, deobfuscate, obfuscate
-from compiler.vassal.sequence import decode
 
 # Texts made of the characters that matter to the decoders.
 AWKWARD = st.text(alphabet=st.sampled_from(["\t", "\\", "'", ";", "a", "b"]), max_size=16)

@@ -1,6 +1,6 @@
 """A map too large to draw is refused before anything is drawn, with a diagnostic (issue 19, item 18).
 
-The validator bounds a map's area (compiler/render/limits.py: 80 M pixels at 150 dpi), and
+The validator bounds a map's area (compiler/presentation/limits.py: 80 M pixels at 150 dpi), and
 the painters check the board's pixels at the resolution asked for before they allocate
 it, so `wgc map --dpi 600` of a map that validates, or a board whose furniture makes it
 larger, ends in `map.too-large`, never in a MemoryError or Pillow's DecompressionBombError.
@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from compiler.cache import aside
 from compiler.cli.main import cli
-from compiler.render import limits
+from compiler.presentation import limits
 
 from .conftest import GameCopy, copy_game
 

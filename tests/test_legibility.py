@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from compiler.render.colours import NAMED, keyline_for, rgb
+from compiler.presentation.colours import NAMED, keyline_for, rgb
 from compiler.render.counter_layout import BAND_U, FaceArt
 from compiler.render.counter_values import Numeral
 from compiler.render.counters import (

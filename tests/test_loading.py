@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from compiler.diagnostics import codes
 from compiler.loading import read_json
+from compiler.loading.json_source import _deeper_than
 from compiler.loading.positions import PositionFinder, scan_positions
 
 from .conftest import SOURCE_DATA
@@ -99,3 +100,22 @@ def test_position_finder_agrees_on_the_shipped_files(path: Path) -> None:
     index = scan_positions(text)
     finder = PositionFinder(text)
     assert all(finder.find(pointer) == index.find(pointer) for pointer in index.values)
+
+
+def _height(value: object) -> int:
+    """Levels of lists and objects below ``value`` (0: none), the plain recursive way."""
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return max((1 + _height(c) for c in children if isinstance(c, (dict, list))), default=0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.integers() | st.text(max_size=3),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+        max_leaves=40,
+    ),
+    st.integers(min_value=0, max_value=8),
+)
+def test_depth_check_level_by_level_agrees_with_recursion(data: object, limit: int) -> None:
+    assert _deeper_than(data, limit) == (_height(data) > limit)

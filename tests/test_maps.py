@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from compiler.presentation.colours import rgb
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
 from compiler.render.cards import deck_colour
 from compiler.render.charts import PAPER as CHART_PAPER
-from compiler.render.colours import rgb
 from compiler.render.furniture import TrackBlock
 from compiler.render.holdings import COUNTER_IN, losses_room
 from compiler.render.labels import overlaps
@@ -660,30 +660,27 @@ def test_every_map_has_its_cartouche_compass_and_scale(game: str) -> None:
     assert "title" in art.furniture
 
 
-def test_a_one_sheet_map_prints_each_aid_sheet_on_a_page_of_its_own() -> None:
-    """Jerusalem!'s map-sheet.pdf: the 34 x 22 in map sheet, then the tabloid aid sheet."""
-    from compiler.output.printables import sheet_pages
+def test_the_map_sheet_is_its_tabloid_sheet_with_the_ground_at_300_ppi(tmp_path: Path) -> None:
+    """`wgc map` writes, beside the tiled letter pages, map-sheet.pdf: Israel 1948's tabloid
+    sheet trimmed (TrimBox 11 x 17 in, the page a margin larger for bleed and crop marks),
+    its ground one picture of 3300 x 5100 pixels, 300 ppi."""
+    from pypdf import PdfReader
 
-    pages = sheet_pages(board("jerusalem"))
-    assert [page.size for page in pages] == [(34 * DPI, 22 * DPI), (17 * DPI, 11 * DPI)]
-    assert [page.size for page in sheet_pages(board("israel1948"))] == [(11 * DPI, 17 * DPI)]
-
-
-def test_one_sheet_map_is_the_sheet_at_300_ppi(tmp_path: Path) -> None:
-    """`wgc map --one-sheet` writes, beside the tiled letter pages, one page the map's own size
-    (Israel 1948's tabloid sheet) holding the map at 300 ppi."""
     from compiler.build import BuildOptions, build
 
-    options = BuildOptions(run_replays=False, map_one_sheet=True)
-    result = build([SOURCE_DATA / "israel1948"], ("map",), tmp_path, options)
+    from .pdf_reading import box_inches, pdf_pages
+
+    result = build([SOURCE_DATA / "israel1948"], ("map",), tmp_path, BuildOptions(run_replays=False))
     assert result.ok
     folder = tmp_path / "israel1948" / "map"
-    sheet = (folder / "map-sheet.pdf").read_bytes()
-    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", sheet)
-    assert [(float(w), float(h)) for w, h in boxes] == [(11 * 72.0, 17 * 72.0)]
-    assert re.search(rb"/Width 3300\b", sheet) and re.search(rb"/Height 5100\b", sheet)
-    tiled = (folder / "map.pdf").read_bytes()
-    assert {(float(w), float(h)) for w, h in re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", tiled)} <= {
+    sheet = PdfReader(folder / "map-sheet.pdf").pages[0]
+    left, bottom, right, top = box_inches(sheet.trimbox)
+    assert (right - left, top - bottom) == pytest.approx((11.0, 17.0))
+    _, pages = pdf_pages(folder / "map-sheet.pdf")
+    ground = [i for i in pages[0].images if (i.width_px, i.height_px) == (3300, 5100)]
+    assert len(ground) == 1 and ground[0].ppi == pytest.approx(300)
+    tiled = PdfReader(folder / "map.pdf")
+    assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in tiled.pages} <= {
         (612.0, 792.0),
         (792.0, 612.0),
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,59 @@ def test_the_end_of_the_input_with_an_unwritable_file_saves_the_game_elsewhere(
     assert f"cannot save the game in {blocker / 'g.json'}: {blocker} is a file, not a folder" in result.output
     assert [s["recruit"] for s in _steps(kept[0])] == ["regulars", "mercenaries"]
     assert f"Go on with: wgc play {LAWRENCE} --resume {kept[0]}" in result.output
+
+
+# --- a designer's classic game (issue 30, item 6) -----------------------------------------------
+
+MOSCOW = SOURCE_DATA / "battle-for-moscow"
+
+
+def test_a_hex_id_of_digits_narrows_the_list(tmp_path: Path) -> None:
+    """0105 is a hex, not line 105: digits with a leading zero, or no line of that number, are words."""
+    result = _play(MOSCOW, "operation-typhoon", "end the phase\n1\n0105\nquit\n", tmp_path / "game.json")
+    assert result.exit_code == 0, result.output
+    assert "holding '0105'" in result.output and "'0105' is not a choice" not in result.output
+    assert all("0105" in text for _, text in _last_list(result.output))
+
+
+def test_attack_choices_show_the_totals_odds_and_column(tmp_path: Path) -> None:
+    typed = "end the phase\n1\n" * 2 + "0510\nquit\n"
+    result = _play(MOSCOW, "operation-typhoon", typed, tmp_path / "game.json")
+    attacks = [text for _, text in _last_list(result.output) if text.startswith("attack")]
+    assert attacks and all(
+        re.search(r" \(\d+(\.5)? to \d+(\.5)?, \d+-\d+(, column \d+-\d+)?\)$", a) for a in attacks
+    )
+    assert "attack 0510 with XXIV (12 to 4, 3-1, column 2-1)" in attacks
+    assert any(", column " in a for a in attacks)  # a river or a fortification shifts the column
+
+
+class Recorder(RandomChooser):
+    """A random chooser that keeps, for each action, the questions it asked."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.by_action: list[list[str]] = []
+
+    def choose(
+        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+    ) -> list[int]:
+        self.by_action[-1].append(question)
+        return super().choose(question, options, minimum=minimum, maximum=maximum)
+
+
+def test_the_roll_and_the_result_are_shown_before_the_loss_is_asked() -> None:
+    asked: list[list[str]] = []
+    for seed in range(4):
+        chooser = Recorder(seed)
+        session = PlaySession.start(MOSCOW, "operation-typhoon", seed, chooser)
+        pick = random.Random(seed)
+        while not session.game.over and session.game.state.turn_index < 2:
+            chooser.by_action.append([])
+            actions = session.legal_actions()
+            attacks = [a for a in actions if a.kind == "attack"]
+            session.apply(pick.choice(attacks or actions))
+        asked += [questions for questions in chooser.by_action if questions]
+    assert len(asked) >= 5
+    for questions in asked:
+        first = questions[0]
+        assert re.search(r"attack on .+: .+, roll \d: \w+\n", first), first

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import os
-import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageDraw, ImageOps, ImageStat
+from pypdf import PdfReader
 
 from compiler.cli.main import cli
-from compiler.output.pdf import pdf_from_pngs
+from compiler.output.pdf import pdf_of_drawings
+from compiler.presentation.colours import rgb
+from compiler.presentation.units import parse_length
 from compiler.render.board import render_board
-from compiler.render.colours import rgb
+from compiler.render.canvas import Drawing
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import font
 from compiler.render.fonts import wrap_text as _wrap
 from compiler.render.fonts import wrap_text_measuring_lines as _wrap_measuring_lines
-from compiler.render.images import png_bytes
 from compiler.render.sheets import (
     PRINT_BLEED_IN,
     SheetSpec,
@@ -27,7 +29,6 @@ from compiler.render.sheets import (
     render_counter_sheets,
 )
 from compiler.render.tiles import TileSpec, tile
-from compiler.render.units import parse_length
 from rules_engine.definitions import ValidGame
 
 from .conftest import GAMES, SOURCE_DATA, shipped
@@ -253,12 +254,16 @@ def test_large_picture_is_tiled_with_overlap() -> None:
 
 
 def test_pdf_pages_and_sizes() -> None:
-    pages = [Image.new("RGB", (850, 1100), "white"), Image.new("RGB", (1100, 850), "black")]
-    data = pdf_from_pngs([png_bytes(p) for p in pages], 100, "t")
+    pages = []
+    for size, colour in (((850, 1100), (255, 255, 255)), ((1100, 850), (0, 0, 0))):
+        page = Drawing(size, 100)
+        page.picture(Image.new("RGB", size, colour))
+        pages.append(page)
+    data = pdf_of_drawings(pages, "t")
     assert data.startswith(b"%PDF-1.4") and data.rstrip().endswith(b"%%EOF")
-    assert b"/Count 2" in data
-    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)
-    assert [(float(w), float(h)) for w, h in boxes] == [(612.0, 792.0), (792.0, 612.0)]
+    reader = PdfReader(io.BytesIO(data))
+    sizes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages]
+    assert sizes == [(612.0, 792.0), (792.0, 612.0)]
 
 
 def test_sheets_command_is_deterministic(tmp_path: Path) -> None:

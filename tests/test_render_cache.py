@@ -230,3 +230,20 @@ def test_sheet_pages_come_from_the_cache_and_a_changed_counter_redraws_its_page(
     no_cache = BuildOptions(run_replays=False, sheet_spec=SheetSpec(dpi=100), use_cache=False)
     assert build([israel.root], ("sheets",), fresh, no_cache).ok
     assert files(out) == files(fresh) != clean
+
+
+def test_the_build_says_how_many_drawings_it_took_from_the_cache(israel: GameCopy, tmp_path: Path) -> None:
+    """A clean build took nothing from the cache, though it stored the sheets' PDF there too; a
+    warm one took both pages and the PDF."""
+    from compiler.render.sheets import SheetSpec
+
+    options = BuildOptions(run_replays=False, sheet_spec=SheetSpec(dpi=100))
+    out = tmp_path / "out"
+
+    def notes() -> list[str]:
+        said: list[str] = []
+        assert build([israel.root], ("sheets",), out, options, progress=said.append).ok
+        return [line for line in said if "took" in line]
+
+    assert len(clean := notes()) == 1 and "(drew 2 images, took 0 from" in clean[0], clean
+    assert len(warm := notes()) == 1 and "(drew 0 images, took 3 from" in warm[0], warm

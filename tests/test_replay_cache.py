@@ -174,9 +174,11 @@ def test_without_a_home_folder_nothing_is_kept(monkeypatch: pytest.MonkeyPatch) 
     assert replay_cache.cache_folder() is None
 
 
-def test_kept_replays_are_not_checked_against_the_schema_again(
+def test_unchanged_documents_are_not_checked_against_the_schema_again(
     israel: GameCopy, played: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A document whose check found nothing is checked again only once its text (or the code)
+    changed: a validation of unchanged data reads no schema."""
     from compiler import pipeline
 
     checked: list[str] = []
@@ -188,11 +190,20 @@ def test_kept_replays_are_not_checked_against_the_schema_again(
 
     monkeypatch.setattr(pipeline, "validate_document", counting)
     validate_game(israel.root)
-    assert REPLAY in checked
+    assert REPLAY in checked and "game.json" in checked
     checked.clear()
     validate_game(israel.root)
-    assert not [name for name in checked if name.startswith("replays/")]
-    assert "game.json" in checked  # the rest of the data is checked on every run
+    assert checked == []
+    israel.edit("game.json", lambda game: game.update(title=game["title"] + " (edited)"))
+    validate_game(israel.root)
+    assert checked == ["game.json"]
+
+
+def test_a_document_the_schema_refuses_is_checked_on_every_run(israel: GameCopy, played: list[str]) -> None:
+    israel.edit("game.json", lambda game: game.update(unexpected=1))
+    for _ in range(2):
+        codes = [d.code for d in shown(validate_game(israel.root)) if d.file == "game.json"]
+        assert codes and all(code.startswith("schema.") for code in codes)
 
 
 def test_a_replay_the_schema_refuses_is_refused_on_every_run(israel: GameCopy, played: list[str]) -> None:

@@ -33,7 +33,6 @@ def test_wilson_interval_matches_the_textbook() -> None:
 def _run(jobs: int = 1, scheduler: str | None = None, policy: str = "random") -> list[dict[str, object]]:
     game = valid_game(validate_game(ISRAEL, run_replays=False))
     tables = simulate(
-        ISRAEL,
         game,
         scenarios=("onslaught",),
         games=12,

@@ -1,5 +1,5 @@
 """A field the game's system does not play is an error, never silently ignored
-(compiler/checks/unplayed.py; rules_engine/core/system.py PLAYED_FIELDS and each system's
+(compiler/checks/unplayed.py; rules_engine/core/facts.py PLAYED_FIELDS and each system's
 ``plays``)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from compiler.checks.unplayed import FINDERS
 from compiler.diagnostics import codes
 from compiler.new_game import new_game
 from compiler.pipeline import validate_game
-from rules_engine.core.system import PLAYED_FIELDS
+from rules_engine.core.facts import PLAYED_FIELDS
 from rules_engine.systems import SYSTEMS, system_facts
 from tests.conftest import GameCopy, assert_reported
 

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from compiler.cli.main import cli
+from compiler.javatext.sequence import EncodingError, decode, encode
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
 from compiler.render.names import counter_label
@@ -22,7 +23,6 @@ from compiler.vassal.inspect import Inspection, inspect_module
 from compiler.vassal.module import build_module
 from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, key, layer, marker
 from compiler.vassal.savefile import command_stream, commands_of, deobfuscate, obfuscate
-from compiler.vassal.sequence import EncodingError, decode, encode
 from rules_engine.definitions import ValidGame
 
 from .conftest import GAMES, SOURCE_DATA, shipped

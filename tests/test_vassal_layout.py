@@ -6,12 +6,12 @@ from functools import cache
 
 import pytest
 
+from compiler.javatext.sequence import decode
 from compiler.render.art import BoardArt, Rect
 from compiler.render.board import render_board
 from compiler.vassal.catalogue import piece_definitions
 from compiler.vassal.decks import deck_plans
 from compiler.vassal.module import COUNTER_INCHES, module_dpi
-from compiler.vassal.sequence import decode
 from compiler.vassal.setups import SetupWriter
 from rules_engine.definitions import ValidGame
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, NamedTuple
 from compiler.replay.adapter import ReplayAdapter
 from compiler.replay.names import named_space
 from rules_engine.core import Action, CoreGame, CoreSystem, DiceSource, EndPhase, IllegalAction, ScriptedDice
-from rules_engine.core.system import SystemFacts
+from rules_engine.core.facts import SystemFacts
 
 
 class Step(NamedTuple):

@@ -17,8 +17,8 @@ import warnings
 from PIL import Image, ImageFile, PngImagePlugin
 
 from compiler.art import limits
-from compiler.art.errors import ArtError
 from compiler.diagnostics import codes
+from compiler.loading.art_errors import ArtError
 
 Image.MAX_IMAGE_PIXELS = limits.IMAGE_PIXELS
 ImageFile.LOAD_TRUNCATED_IMAGES = False

@@ -17,9 +17,9 @@ from PIL import Image
 
 from compiler.art import limits
 from compiler.art.decode import decode_raster, raster_kind
-from compiler.art.errors import ArtError
 from compiler.art.svg import render_svg, screen_svg
 from compiler.diagnostics import codes
+from compiler.loading.art_errors import ArtError
 from compiler.loading.files import SourceFileError, read_bounded
 from rules_engine.definitions.art import Artwork
 

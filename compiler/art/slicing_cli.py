@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from compiler.art.errors import ArtError
 from compiler.art.files import load_image
 from compiler.art.slicing import NoSheetGrid, SheetGrid, SlicedFace, find_sheet_grid, skeleton, slice_sheets
 from compiler.errors import OutputError
+from compiler.loading.art_errors import ArtError
 from compiler.output.atomic import write_bytes_atomic
 from compiler.render.images import png_bytes
 

@@ -24,8 +24,8 @@ from lxml import etree
 from PIL import Image
 
 from compiler.art import limits
-from compiler.art.errors import ArtError
 from compiler.diagnostics import codes
+from compiler.loading.art_errors import ArtError
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

@@ -8,9 +8,13 @@ of what validating it costs). The key of an outcome is the BLAKE2b hash of all t
 every byte of every game document except the replays, the replay's text, and the
 sources of the code listed in ``_CODE`` (each by path, size and time of change) with the
 Python version. Any edit to the
-data therefore plays every replay again; an edit to one replay plays that one. A kept
-replay whose schema check found nothing is not checked against the schema again either
-(the schemas and their checker are part of the code hashed).
+data therefore plays every replay again; an edit to one replay plays that one.
+
+The same file keeps which documents (replays and every other file of the game) passed their
+schema check without a word, each by the hash of the code, the system game.json names, its kind,
+its name and its text: such a document is not checked against its schema again until one of
+those changes (the schemas and their checker are part of the code hashed), so a validation of
+unchanged data neither reads nor compiles a schema.
 
 Where: ``$WGC_CACHE_DIR`` if set (set but empty turns the cache off), else
 ``$XDG_CACHE_HOME/wgc``, else ``~/.cache/wgc``. One file per game folder
@@ -50,7 +54,7 @@ try:  # hashlib's own BLAKE2, without the OpenSSL set-up that importing hashlib 
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = "wgc replay cache 3"
+FORMAT = "wgc replay cache 4"
 FILE_LIMIT = 16 * 1024 * 1024  # bytes: a larger file is not ours
 # Code whose change may change a replay's outcome (folders, read recursively).
 _CODE = (
@@ -98,6 +102,8 @@ class ReplayCache:
         self.sources = sources
         self.path = None if folder is None else folder / f"replays-{_folder_id(sources.root)}.json"
         self._keys: dict[str, str] = {}  # by replay file name
+        self._outcomes: dict[str, Any] | None = None  # replay entries to write, when played
+        self._clean: dict[str, str] = {}  # documents whose schema check found nothing: their keys
 
     @classmethod
     def open(cls, sources: GameSources) -> ReplayCache:
@@ -109,8 +115,18 @@ class ReplayCache:
         return _data_key(self.sources) if self.path is not None else ""
 
     @functools.cached_property
-    def _kept(self) -> dict[str, Any]:
+    def _file(self) -> dict[str, Any]:
         return self._read()
+
+    @property
+    def _kept(self) -> dict[str, Any]:
+        replays = self._file.get("replays")
+        return replays if isinstance(replays, dict) else {}
+
+    @property
+    def _kept_clean(self) -> dict[str, Any]:
+        clean = self._file.get("clean")
+        return clean if isinstance(clean, dict) else {}
 
     def key(self, document: SourceDocument) -> str:
         """The replay's key, worked out once (the schema check, the look-up and the write ask)."""
@@ -130,35 +146,42 @@ class ReplayCache:
                     found[document.name] = _outcome(entry.get("problem"))
         return found
 
-    def kept_clean(self, document: SourceDocument) -> bool:
-        """Whether this replay, as it is now, passed its schema check without a word last time
-        (its outcome was kept, so it was valid): then it need not be checked again."""
-        entry = self._kept.get(document.name)
-        return (
-            isinstance(entry, dict)
-            and entry.get("schema_clean") is True
-            and entry.get("key") == self.key(document)
-        )
+    def schema_key(self, document: SourceDocument, kind: str, system: str | None) -> str:
+        """What decides a document's schema check: the code, the system, its kind, name and text."""
+        text = f"{code_version()}\0{system}\0{kind}\0{document.name}\0{document.text}"
+        return blake2b(text.encode("utf-8", "surrogatepass")).hexdigest()
 
-    def keep(
-        self, documents: Iterable[SourceDocument], outcomes: dict[str, Outcome], clean: frozenset[str]
-    ) -> None:
-        """Write these outcomes as the folder's only entries; a failed write is ignored.
-        ``clean`` names the replays whose schema check found nothing at all."""
+    def kept_clean(self, document: SourceDocument, kind: str, system: str | None) -> bool:
+        """Whether this document, as it is now, passed its schema check without a word last
+        time: then it need not be checked again. Either way it is noted as clean for the next
+        run (the caller checks it when this answers False, and calls ``not_clean`` if it is not)."""
         if self.path is None:
-            return
-        entries = {
-            d.name: {
-                "key": self.key(d),
-                "problem": _problem_json(outcomes[d.name]),
-                "schema_clean": d.name in clean,
-            }
+            return False
+        key = self._clean[document.name] = self.schema_key(document, kind, system)
+        return self._kept_clean.get(document.name) == key
+
+    def not_clean(self, document: SourceDocument) -> None:
+        """The document's schema check found something: check it again next time."""
+        self._clean.pop(document.name, None)
+
+    def keep(self, documents: Iterable[SourceDocument], outcomes: dict[str, Outcome]) -> None:
+        """These outcomes are the folder's only replay entries from now on (written by ``save``)."""
+        self._outcomes = {
+            d.name: {"key": self.key(d), "problem": _problem_json(outcomes[d.name])}
             for d in documents
             if d.name in outcomes
         }
-        if entries == self._kept:
+
+    def save(self) -> None:
+        """Write the replay outcomes and the clean documents, when either changed; a failed write
+        is ignored (it costs the next run only time)."""
+        if self.path is None:
             return
-        text = json.dumps({"format": FORMAT, "replays": entries}, sort_keys=True)
+        replays = self._kept if self._outcomes is None else self._outcomes
+        if replays == self._kept and self._clean == self._kept_clean:
+            return
+        content = {"format": FORMAT, "replays": replays, "clean": self._clean}
+        text = json.dumps(content, sort_keys=True)
         from compiler.output.atomic import write_bytes_atomic  # tempfile: only when writing
 
         with contextlib.suppress(OSError):
@@ -180,8 +203,7 @@ class ReplayCache:
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
-        replays = data.get("replays")
-        return replays if isinstance(replays, dict) else {}
+        return data
 
 
 def is_trusted(status: os.stat_result) -> bool:

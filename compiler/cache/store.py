@@ -76,6 +76,7 @@ class RenderCache:
         self.outside: str | None = None
         self._present: set[str] | None = None  # the names in the folder, listed on first use
         self.used: set[str] = set()
+        self.taken: set[str] = set()  # the entries ``get`` handed back (used also holds what was put)
         self.redrawn: list[str] = []  # what was drawn afresh, by label, in order (Drawings fills it)
         self.rejected: list[str] = []  # entries found damaged or foreign, by key
 
@@ -124,6 +125,7 @@ class RenderCache:
             self.rejected.append(key)
             return None
         self.used.add(key)
+        self.taken.add(key)
         return payload
 
     def put(self, key: str, payload: bytes) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from compiler.art.registration import image_dpi, image_layout
 from compiler.checks.context import CheckContext, at
 from compiler.diagnostics import Diagnostic, codes, error, warning
+from compiler.mapgeometry.registration import image_dpi, image_layout
 from rules_engine.definitions import MapDefinition, Origin
 from rules_engine.definitions.art import Artwork, BoardImage
 from rules_engine.definitions.counters import face_path

@@ -1,7 +1,7 @@
 """boards.json, the pieces of an imported module's scenarios, and the kept module tree.
 
 A piece stands on a map of boards.json at a location name; the check works the name out as
-VASSAL would (compiler/vassal/extension/geometry.py): from the piece's position when it has one
+VASSAL would (compiler/compiler/mapgeometry/maps.py): from the piece's position when it has one
 (which must then be named 'at'), else the location must be one the map's boards name. The kept
 tree (vassal/module.xml) may only name counters, cards, maps, boards, dice and scenarios the
 data has.
@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.diagnostics.text import shorten
-from compiler.vassal.extension.geometry import MapGeometry
 from rules_engine.definitions import PiecePlacement, Scenario
 from rules_engine.definitions.boards import Boards
+
+if TYPE_CHECKING:  # imported where a scenario places pieces on boards.json's maps
+    from compiler.mapgeometry.maps import MapGeometry
 
 
 def check_boards(context: CheckContext) -> Iterator[Diagnostic]:
@@ -96,6 +99,8 @@ def _scenario(context: CheckContext, scenario: Scenario, boards: Boards) -> Iter
                     number,
                     "board",
                 )
+    from compiler.mapgeometry.maps import MapGeometry
+
     geometries: dict[str, MapGeometry] = {}
     for piece in scenario.pieces:
         board_map = boards.map(piece.map)

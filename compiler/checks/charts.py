@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.checks.system import known_system
 from compiler.diagnostics import Diagnostic, codes, error
 from rules_engine.definitions import DieRange, GameDefinition, Table
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def check_tables(context: CheckContext) -> Iterator[Diagnostic]:
@@ -99,6 +102,8 @@ def _values(roll: DieRange, top: int) -> range:
 
 
 def _odds_value(column: str) -> Fraction | None:
+    from fractions import Fraction  # a game with an odds CRT only
+
     parts = column.split("-")
     if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
         return None

@@ -20,9 +20,6 @@ from rules_engine.definitions import (
     Table,
     UnitSelector,
 )
-from rules_engine.systems.classic.crt import parse_differential, parse_odds
-from rules_engine.systems.classic.facts import MOVEMENT_PHASE
-from rules_engine.systems.classic.rolls import modifier_range, table_dice
 
 SYSTEM = "classic"
 # The kind of counter value the options read as numbers, and the kind of counter that carries them.
@@ -36,6 +33,13 @@ def check_classic(context: CheckContext) -> Iterator[Diagnostic]:
         return
     if game.system != SYSTEM:
         return  # its options in another system's game: checks/unplayed.py
+    yield from _classic_checks(context)
+
+
+def _classic_checks(context: CheckContext) -> Iterator[Diagnostic]:
+    """What only a classic game is checked for; the classic system's own modules (its phase
+    kinds, its CRT columns, its dice) are imported where they are used, so validating another
+    game does not load them."""
     yield from _missing_options(context)
     yield from _more_faces(context)
     yield from _phases(context)
@@ -111,6 +115,8 @@ def _roads(context: CheckContext) -> Iterator[Diagnostic]:
 
 
 def _missing_options(context: CheckContext) -> Iterator[Diagnostic]:
+    from rules_engine.systems.classic.facts import MOVEMENT_PHASE
+
     definition = context.definition
     game = definition.game
     assert game is not None
@@ -149,6 +155,8 @@ def _missing_options(context: CheckContext) -> Iterator[Diagnostic]:
 
 
 def _phases(context: CheckContext) -> Iterator[Diagnostic]:
+    from rules_engine.systems.classic.facts import MOVEMENT_PHASE
+
     definition = context.definition
     game = definition.game
     assert game is not None
@@ -453,6 +461,8 @@ def _roll_range(context: CheckContext, combat: CombatSystem, table: Table) -> It
     rows = [row.roll for row in table.rows if row.roll is not None]
     if game is None or board is None or terrain is None or not rows:
         return
+    from rules_engine.systems.classic.rolls import modifier_range, table_dice
+
     dice = table_dice(table, game.dice)
     effects = game.rules.turn_effects if game.rules else ()
     low, high = modifier_range(board, terrain.terrain, effects, game.phases, [s.id for s in game.sides])
@@ -515,6 +525,8 @@ def _unread_dice(context: CheckContext, crt: Table | None) -> Iterator[Diagnosti
 
 def _crt(combat: CombatSystem, table: Table) -> Iterator[Diagnostic]:
     """The CRT the combat names is a CRT of its kind, and every code it prints has a meaning."""
+    from rules_engine.systems.classic.crt import parse_differential, parse_odds
+
     if table.kind != "crt":
         file, pointer = at(combat.origin, "table")
         yield error(
@@ -557,6 +569,8 @@ def _crt(combat: CombatSystem, table: Table) -> Iterator[Diagnostic]:
 
 def _rising_differentials(table: Table) -> Iterator[Diagnostic]:
     """Differential columns run from the lowest to the highest, without overlapping."""
+    from rules_engine.systems.classic.crt import parse_differential
+
     spans = [parse_differential(c) for c in table.columns]
     for index in range(1, len(spans)):
         before, after = spans[index - 1], spans[index]

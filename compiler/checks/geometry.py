@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
-from compiler.render.limits import MAX_MAP_SQUARE_INCHES, MAX_PLAY_AREA_PIXELS, PLANNED_DPI
+from compiler.presentation.limits import MAX_MAP_SQUARE_INCHES, MAX_PLAY_AREA_PIXELS, PLANNED_DPI
 from rules_engine.definitions import GameDefinition, MapDefinition, Origin, Space, Terrain
 from rules_engine.geometry import HexLayout
 
@@ -280,7 +280,8 @@ MAX_MAP_INCHES = 120.0
 
 def check_map_size(context: CheckContext) -> Iterator[Diagnostic]:
     """The map's play area must fit what can be drawn: at most 120 in (10 ft) on a side, and
-    at most MAX_PLAY_AREA_PIXELS at 150 dpi (compiler/render/limits.py), so a map that validates builds."""
+    at most MAX_PLAY_AREA_PIXELS at 150 dpi (compiler/presentation/limits.py), so a map that
+    validates builds."""
     board = context.definition.board
     if board is None:
         return

@@ -3,19 +3,18 @@
 Each `wgc:` reference must name something the data has. A map or board the tree names and the
 data lacks is an error (the tree around it cannot be placed); a counter, card, die, class or
 scenario it names and the data lacks is a warning: the build leaves that element out.
+
+lxml and the VASSAL back end's readers are imported only for a game that has a kept tree, so
+validating any other game does not load them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lxml import etree
-
 from compiler.checks.context import CheckContext
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.diagnostics.text import shorten
-from compiler.vassal.extension.format import TEMPLATE, wgc
-from compiler.vassal.inspection.xml import parse
 from rules_engine.definitions import GameDefinition
 
 
@@ -23,6 +22,11 @@ def check_kept_tree(context: CheckContext) -> Iterator[Diagnostic]:
     definition = context.definition
     if definition.kept is None:
         return
+    from lxml import etree
+
+    from compiler.vassal.extension.format import TEMPLATE, wgc
+    from compiler.vassal.inspection.xml import parse
+
     try:
         root = parse(definition.kept.template)
     except etree.XMLSyntaxError as exc:

@@ -17,7 +17,7 @@ from compiler.checks.context import CheckContext, at, unknown
 from compiler.checks.printable import problem_in_name
 from compiler.diagnostics import Diagnostic, codes, did_you_mean, error, warning
 from compiler.diagnostics.text import shorten
-from compiler.render.colours import COLOUR_CODES, NAMED
+from compiler.presentation.colours import COLOUR_CODES, NAMED
 from rules_engine.definitions import CounterLayout, CounterValue, GameInfo, LayoutEntry, Origin
 from rules_engine.definitions.counters import face_path
 from rules_engine.definitions.layout import (

@@ -41,12 +41,11 @@ def _names(data: Any, keys: frozenset[str] = NAME_KEYS) -> Iterator[tuple[str, s
     while stack:
         here, value = stack.pop()
         if isinstance(value, dict):
-            for key, item in value.items():
-                where = join_pointer(here, key)
+            for key, item in value.items():  # a pointer is made only for what is yielded or walked
                 if key in keys and isinstance(item, str):
-                    yield where, item
+                    yield join_pointer(here, key), item
                 elif isinstance(item, (dict, list)):
-                    stack.append((where, item))
+                    stack.append((join_pointer(here, key), item))
         elif isinstance(value, list):
             stack.extend((f"{here}/{index}", item) for index, item in enumerate(value))
 
@@ -60,11 +59,25 @@ def problem_in_name(text: str) -> str | None:
     return None
 
 
+def _may_hold_unprintable(text: str) -> bool:
+    """Whether a document's text can hold a name with a control character or a backslash: JSON
+    writes these only as escapes (json.loads refuses a raw control character in a string), all
+    but DEL, which it lets through as it is."""
+    return "\\" in text or "\x7f" in text
+
+
+def _may_hold_non_ascii(text: str) -> bool:
+    """Whether a document's text can hold a string beyond ASCII: written as it is, or escaped."""
+    return "\\" in text or not text.isascii()
+
+
 def check_printable_names(context: CheckContext) -> Iterator[Diagnostic]:
     for kind in FILE_KINDS:
         if kind.kind == "replay":
             continue
         for document in context.valid_documents(kind.kind):
+            if not _may_hold_unprintable(document.text):
+                continue
             for pointer, text in _names(document.data):
                 problem = problem_in_name(text)
                 if problem is not None:
@@ -84,6 +97,8 @@ def check_printable_glyphs(context: CheckContext) -> Iterator[Diagnostic]:
         if kind.kind == "replay":
             continue
         for document in context.valid_documents(kind.kind):
+            if not _may_hold_non_ascii(document.text):
+                continue
             found.extend(
                 (document.name, pointer, text)
                 for pointer, text in _names(document.data, NAME_KEYS | TEXT_KEYS)

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error
-from rules_engine.core import EngineError
-from rules_engine.core.system import SystemFacts
+from rules_engine.core.errors import EngineError
+from rules_engine.core.facts import SystemFacts
 from rules_engine.systems import SYSTEMS, system_facts
 
 

@@ -3,7 +3,7 @@
 Some fields of the data mean something only to some systems: the classic system's options, a
 counter's more_faces, a hidden counter, a table's dice, a combat's strength colours. Each
 system's facts say which of them it plays (``SystemFacts.plays``, named in
-rules_engine/core/system.py ``PLAYED_FIELDS``); ``FINDERS`` below says, for each, where a
+rules_engine/core/facts.py ``PLAYED_FIELDS``); ``FINDERS`` below says, for each, where a
 game gives it. A game giving one its system does not play is refused at that line, naming the
 systems that do play it, rather than built into a module whose rules never read it.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from compiler.checks.context import CheckContext, at
 from compiler.checks.system import known_system
 from compiler.diagnostics import Diagnostic, codes, error
-from rules_engine.core.system import PLAYED_FIELDS
+from rules_engine.core.facts import PLAYED_FIELDS
 from rules_engine.definitions import CombatProcedure, GameDefinition, Origin
 from rules_engine.definitions.classic import RetreatRules
 from rules_engine.systems import SYSTEMS, system_facts
@@ -33,8 +33,10 @@ def check_unplayed_fields(context: CheckContext) -> Iterator[Diagnostic]:
     for field, find in FINDERS.items():
         if field in system.plays:
             continue
-        players = _players(field)
+        players: str | None = None  # asked on the first place found: it loads every system's facts
         for origin, keys in find(context.definition):
+            if players is None:
+                players = _players(field)
             file, pointer = at(origin, *keys)
             yield error(
                 codes.SYSTEM_UNPLAYED_FIELD,

@@ -24,7 +24,7 @@ from compiler.cli.games import GAME_DIR, game_folders
 from compiler.diagnostics.text import json_text
 from compiler.errors import EXIT_INVALID, EXIT_OK, WgcError
 from compiler.pipeline import validate_game
-from compiler.render.units import PAPER_INCHES, LengthError, parse_length
+from compiler.presentation.units import PAPER_INCHES, LengthError, parse_length
 from compiler.report.diagnostics_text import format_report, reports_json
 from rules_engine.systems import SYSTEM_SUMMARIES
 
@@ -409,7 +409,7 @@ def sheets(
 @cli.command(short_help="Player aids: every chart and table, ready to print.")
 @click.argument("game_dirs", nargs=-1, type=GAME_DIR)
 @OUTPUT_PER_GAME
-@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True, help="Resolution.")
+@click.option("--dpi", type=click.IntRange(72, 600), default=300, show_default=True, help="Resolution.")
 @PAPER
 @NO_REPLAYS
 def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_replays: bool) -> int:
@@ -419,20 +419,20 @@ def aids(game_dirs: tuple[Path, ...], output: Path, dpi: int, paper: str, no_rep
     )
 
 
-@cli.command("map", short_help="The map as one PNG and a PDF tiled over pages.")
+@cli.command("map", short_help="The map as a PNG, a PDF tiled over pages and a print shop's sheet.")
 @click.argument("game_dir", type=GAME_DIR)
 @OUTPUT_PER_GAME
 @click.option("--dpi", type=click.IntRange(50, 600), default=150, show_default=True, help="Resolution.")
 @PAPER
 @click.option(
-    "--one-sheet",
-    is_flag=True,
-    help="Also map-sheet.pdf: one page the map's own size at 300 ppi (for a print shop).",
+    "--one-sheet", is_flag=True, hidden=True, help="Kept for old scripts: map-sheet.pdf is always written."
 )
 @NO_REPLAYS
 def map_command(game_dir: Path, output: Path, dpi: int, paper: str, one_sheet: bool, no_replays: bool) -> int:
-    """Render the board: one PNG, and a PDF tiled over pages with overlaps and tile labels;
-    with --one-sheet also one page the map's own size at 300 ppi.
+    """Render the board: one PNG; a PDF tiled over pages with overlaps and tile labels; and
+    map-sheet.pdf, the map on the smallest stock sheet that holds it (Letter, Tabloid, A3, A2,
+    22 x 34 in) with bleed and crop marks, for a print shop. Both PDFs are vector: lines and
+    type over the map's ground at 300 ppi.
 
     A board that is an image (map.json's image) prints at the image's own resolution.
     """
@@ -443,7 +443,7 @@ def map_command(game_dir: Path, output: Path, dpi: int, paper: str, one_sheet: b
         "text",
         map_dpi=dpi,
         map_paper=paper,
-        map_one_sheet=one_sheet,
+        map_one_sheet=True,
         run_replays=not no_replays,
     )
 

@@ -11,7 +11,7 @@ from compiler.diagnostics.text import printable
 from compiler.loading import SourceDocument, read_json
 from compiler.pipeline import validate_game
 from compiler.replay import ReplayOutcome, run_replay
-from compiler.report.diagnostics_text import format_diagnostic, format_report
+from compiler.report.diagnostics_text import format_diagnostic, not_valid_message
 from compiler.schema import validate_document
 
 
@@ -20,8 +20,7 @@ def run_replay_command(game_dir: Path, replay_file: Path, trace: bool) -> int:
     report = validate_game(game_dir, run_replays=False)
     game = report.valid
     if game is None:
-        click.echo(format_report(report, show_warnings=False), err=True)
-        click.echo(f"{report.name}: the game's data has errors, so no replay is run", err=True)
+        click.echo(f"error: {not_valid_message(report, 'no replay is run')}", err=True)
         return 1
     name = str(replay_file)
     document, problems = read_json(replay_file, name)

@@ -13,7 +13,7 @@ from compiler.errors import EXIT_INVALID, EXIT_OK, DataError
 from compiler.output.atomic import write_bytes_atomic, write_text_atomic
 from compiler.output.folders import prepare_folder, writing
 from compiler.pipeline import validate_game
-from compiler.report.diagnostics_text import format_report
+from compiler.report.diagnostics_text import not_valid_message
 from compiler.simulate import ScenarioTable, simulate
 from compiler.simulate.report import format_tables, tables_json
 
@@ -34,14 +34,12 @@ def run_simulation(
     report = validate_game(game_dir, run_replays=False)
     game = report.valid
     if game is None:
-        click.echo(format_report(report, show_warnings=False), err=True)
-        raise DataError(f"{report.name} has errors; no game is played")
+        raise DataError(not_valid_message(report, "no game is played"))
     if output is not None:
         prepare_folder(output)  # before the games are played, not after
     total = games * (len(scenarios) or len(game.scenarios))
     with _progress(total) as update:
         tables = simulate(
-            game_dir,
             game,
             scenarios=scenarios,
             games=games,

@@ -182,7 +182,7 @@ def _length_bounds(unit: str) -> tuple[str, str]:
 def _map_limits() -> list[tuple[str, str, str]]:
     """How large a map may be: the lengths map.json may hold, and the pixels a board may take."""
     from compiler.checks.geometry import MAX_MAP_INCHES
-    from compiler.render import limits
+    from compiler.presentation import limits
 
     (sheet_in, hex_in), (sheet_mm, hex_mm) = _length_bounds("in"), _length_bounds("mm")
     return [
@@ -198,16 +198,19 @@ def _map_limits() -> list[tuple[str, str, str]]:
             f"at {limits.PLANNED_DPI} dpi: {limits.MAX_MAP_SQUARE_INCHES**0.5:.0f} x "
             f"{limits.MAX_MAP_SQUARE_INCHES**0.5:.0f} in, or 44 x 80 in)",
             "`map.too-large` when validated. A map at the limit builds: bench/large_map.py measured "
-            "a 59.6 x 59.6 in Lawrence (80 M pixels at the module's 150 dpi) at 5.8 s and 410 MB "
-            "for `wgc build`, 9.5 s and 889 MB for `wgc map`; Israel 1948 with 4 in hexes "
-            "(44 x 72 in) at 3.9 s and 384 MB, and 41 s and 877 MB",
+            "a 59.6 x 59.6 in Lawrence (80 M pixels at the module's 150 dpi) at 9.2 s and 443 MB "
+            "for `wgc build`, 12.7 s and 540 MB for `wgc map` (its PDFs' ground at 165 ppi, "
+            "`map.print-resolution`); Napoleon at Waterloo with 4 in hexes at 3.3 s and 232 MB, "
+            "and 9.9 s and 519 MB",
         ),
         (
             "a board as drawn",
             f"{limits.MAX_BOARD_PIXELS / 1e6:.0f} M pixels at the resolution drawn (the module's "
             f"{limits.MODULE_DPI} dpi, {limits.MODULE_CARD_DPI} for a card game; `wgc map --dpi`), "
             "furniture included",
-            "`map.too-large` before anything is drawn, naming the dpi that fits",
+            "`map.too-large` before anything is drawn, naming the dpi that fits. The map's PDFs "
+            "draw its ground at 300 ppi, or where that would pass the limit at the finest "
+            "resolution inside it (`map.print-resolution`, a warning)",
         ),
     ]
 

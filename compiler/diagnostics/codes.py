@@ -74,6 +74,7 @@ MAP_SPACE_UNREACHABLE = "map.space-unreachable"
 MAP_TOO_LARGE = "map.too-large"
 MAP_SPACE_OFF_SHEET = "map.space-off-sheet"
 MAP_FURNITURE_UNPLACED = "map.furniture-unplaced"
+MAP_PRINT_RESOLUTION = "map.print-resolution"
 
 # Supply sources
 SUPPLY_UNKNOWN_SIDE = "supply.unknown-side"
@@ -204,6 +205,10 @@ DESCRIPTIONS: dict[str, str] = {
     ),
     MAP_SPACE_OFF_SHEET: "A space of a point-to-point map lies beyond the edge of the map's sheet.",
     MAP_FURNITURE_UNPLACED: "A track, box, card space or key found no room on the map and was left off.",
+    MAP_PRINT_RESOLUTION: (
+        "The map is too large to print its ground at 300 ppi; it prints at the finest that wgc draws "
+        "(a warning: lines and type stay vector)."
+    ),
     MAP_BAD_HEX_ID: "A hex ID that does not have the grid's form.",
     MAP_HEX_OUTSIDE_GRID: "A hex ID outside the grid's columns and rows.",
     MAP_HEX_NOT_LISTED: "A hex of the grid has no terrain and there is no default.",

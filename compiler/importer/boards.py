@@ -19,6 +19,7 @@ from compiler.importer.files import FileCopier
 from compiler.importer.naming import IdMaker
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
+from compiler.javatext.sequence import decode
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.tree import (
     BOARD_TAG,
@@ -33,7 +34,6 @@ from compiler.vassal.extension.tree import (
 )
 from compiler.vassal.inspection.maps import BOARD_PICKER, Attributes, MapSpec, own_descendants, read_maps
 from compiler.vassal.inspection.model import Inspection
-from compiler.vassal.sequence import decode
 
 COLOUR = re.compile(r"^\s*(\d{1,3}),\s*(\d{1,3}),\s*(\d{1,3})\s*$")
 GRID_KINDS = {tag: kind for kind, tag in GRID_TAGS.items()}

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.art.reader import ArtReader
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.errors import OutputError
 from compiler.importer.boards import ImportedMap, import_boards
@@ -29,6 +28,8 @@ from compiler.importer.setups import ImportedScenario, SetupImporter
 from compiler.importer.source import ModuleSource, NotImported, open_source
 from compiler.importer.tally import Tally
 from compiler.importer.template import count_components, template_bytes
+from compiler.javatext.sequence import decode
+from compiler.loading.art_reader import ArtReader
 from compiler.model.boards import build_boards
 from compiler.new_game import check_target, write_schemas
 from compiler.vassal.extension.format import (
@@ -42,7 +43,6 @@ from compiler.vassal.extension.format import (
 )
 from compiler.vassal.inspection.findings import ERROR, WARNING, Finding
 from compiler.vassal.inspection.traits import KNOWN_TRAITS, type_prefix
-from compiler.vassal.sequence import decode
 from rules_engine.definitions.kept import KeptPieces
 
 SCHEMA = "../schemas/{}.schema.json"

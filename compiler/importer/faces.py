@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.javatext.sequence import decode
 from compiler.vassal.extension.links import BASIC_IMAGE, LAYER_IMAGES, field_of
 from compiler.vassal.inspection.traits import basic_int, type_prefix
-from compiler.vassal.sequence import decode
 
 ALWAYS_ACTIVE = 26  # position of alwaysActive in decode(emb2 type, ";")
 

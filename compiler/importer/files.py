@@ -13,9 +13,9 @@ from pathlib import Path, PurePosixPath
 
 from lxml import etree
 
-from compiler.art.errors import ArtError
 from compiler.art.files import read_artwork
 from compiler.diagnostics import Diagnostic, codes, warning
+from compiler.loading.art_errors import ArtError
 from compiler.vassal.extension.format import FILES
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import ModuleArchive

@@ -15,9 +15,9 @@ from compiler.importer.naming import IdMaker, slug
 from compiler.importer.pieces import ImportedPieces
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
+from compiler.javatext.sequence import decode
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.tree import strip
-from compiler.vassal.sequence import decode
 
 M = "VASSAL.build.module."
 ROSTER, DICE, TRACKER = M + "PlayerRoster", M + "DiceButton", M + "turn.TurnTracker"

@@ -23,6 +23,7 @@ from compiler.importer.naming import IdMaker, words
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
 from compiler.importer.values import MAX_PER_FACE, OWN_PROPERTIES, ValueCollector
+from compiler.javatext.sequence import decode
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.links import (
     CALCULATED_EXPRESSION,
@@ -35,7 +36,6 @@ from compiler.vassal.extension.links import (
     value_text,
 )
 from compiler.vassal.inspection.traits import PieceKind, type_prefix
-from compiler.vassal.sequence import decode
 from rules_engine.definitions.kept import KeptPiece, Links
 
 PIECE_SLOT, CARD_SLOT = "VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot"

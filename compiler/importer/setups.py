@@ -21,14 +21,14 @@ from compiler.importer.naming import ID_LENGTH, IdMaker, words
 from compiler.importer.pieces import ImportedPiece, ImportedPieces
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
+from compiler.javatext.sequence import decode
+from compiler.mapgeometry.maps import MapGeometry
 from compiler.vassal.extension.format import wgc
-from compiler.vassal.extension.geometry import MapGeometry
 from compiler.vassal.extension.tree import strip
 from compiler.vassal.inspection.model import PlacedPiece, SetupSummary
 from compiler.vassal.inspection.properties import Prototypes
 from compiler.vassal.inspection.traits import PieceKind, type_prefix
 from compiler.vassal.savefile import BEGIN, END
-from compiler.vassal.sequence import decode
 from rules_engine.definitions import boards as model
 from rules_engine.definitions.kept import KeptSetup, SavedPiece
 

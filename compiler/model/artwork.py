@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from compiler.art.errors import ArtError
 from compiler.diagnostics import Diagnostic, error
+from compiler.loading.art_errors import ArtError
 from rules_engine.definitions import Origin
 from rules_engine.definitions.art import Artwork
 

@@ -213,12 +213,11 @@ def _hex_spaces(data: Json, grid: HexGrid, root: Origin, problems: list[Diagnost
     spaces: dict[str, Space] = {}
     for index, entry in enumerate(data.get("hexes", ())):
         origin = root.child("hexes", index)
-        problem = _listed_hex_problem(entry["id"], grid, spaces, origin)
+        position = grid.parse(entry["id"])
+        problem = _listed_hex_problem(entry["id"], position, grid, spaces, origin)
         if problem is not None:
             problems.append(problem)
             continue
-        position = grid.parse(entry["id"])
-        assert position is not None  # _listed_hex_problem refuses hexes the grid cannot place
         spaces[entry["id"]] = _space_from_entry(entry, origin, entry["id"], position)
     problem = _fill_unlisted(spaces, grid, data["grid"].get("default_terrain"), root)
     if problem is not None:
@@ -229,11 +228,12 @@ def _hex_spaces(data: Json, grid: HexGrid, root: Origin, problems: list[Diagnost
 
 
 def _listed_hex_problem(
-    hex_id: str, grid: HexGrid, spaces: dict[str, Space], origin: Origin
+    hex_id: str, position: Hex | None, grid: HexGrid, spaces: dict[str, Space], origin: Origin
 ) -> Diagnostic | None:
-    """Why a listed hex cannot be a space: an ID the grid cannot place, or a hex listed twice."""
+    """Why a listed hex cannot be a space: an ID the grid cannot place (``position``, what the
+    grid parses it as, is None), or a hex listed twice."""
     where = origin.pointer + "/id"
-    if grid.parse(hex_id) is None:
+    if position is None:
         outside = grid.looks_like_id(hex_id)
         code = codes.MAP_HEX_OUTSIDE_GRID if outside else codes.MAP_BAD_HEX_ID
         reason = "is outside the grid" if outside else "is not a hex ID of this grid"

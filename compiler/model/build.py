@@ -7,9 +7,12 @@ problems of the others.
 
 from __future__ import annotations
 
-from compiler.art.reader import ArtReader
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from compiler.diagnostics import Diagnostic
 from compiler.loading import GameSources, SourceDocument
+from compiler.loading.art_reader import ArtReader
 from compiler.model.board import build_map
 from compiler.model.boards import build_boards, no_counters, no_terrain, stand_in_map
 from compiler.model.cards import build_decks
@@ -18,8 +21,10 @@ from compiler.model.counters import build_counters
 from compiler.model.game import build_game
 from compiler.model.scenarios import build_scenario
 from compiler.model.terrain import build_terrain
-from compiler.vassal.extension.reading import read_kept
 from rules_engine.definitions import GameDefinition
+
+if TYPE_CHECKING:
+    from rules_engine.definitions.kept import KeptModule
 
 
 def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinition, list[Diagnostic]]:
@@ -56,6 +61,16 @@ def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinit
             build_scenario(doc.data, doc.name) for doc in sources.all("scenario") if doc.name in valid
         ),
         boards=boards,
-        kept=read_kept(sources.root, problems),
+        kept=_kept(sources.root, problems),
     )
     return definition, problems
+
+
+def _kept(root: Path, problems: list[Diagnostic]) -> KeptModule | None:
+    """An imported game's kept vassal/ part; its reader (in the VASSAL back end) is imported only
+    for a game that has that folder."""
+    if not (root / "vassal").is_dir():
+        return None
+    from compiler.vassal.extension.reading import read_kept
+
+    return read_kept(root, problems)

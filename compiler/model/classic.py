@@ -58,7 +58,7 @@ def build_rules(data: Json, origin: Origin) -> ClassicRules:
 
 
 def _reinforcements(data: Json, origin: Origin) -> ReinforcementRules:
-    return ReinforcementRules(_places(data, "at", origin), first_cite(data), origin)
+    return ReinforcementRules(_places(data, "at", origin), first_cite(data), origin, text(data, "summary"))
 
 
 def selector(data: Json | None) -> UnitSelector | None:
@@ -107,6 +107,7 @@ def _movement(data: Json, origin: Origin) -> MovementRules:
         allowance=data["allowance"],
         classes=read_only(dict(data.get("classes", {}))),
         one_hex_minimum=bool(data.get("one_hex_minimum", False)),
+        summary=text(data, "summary"),
         modes=tuple(
             MovementMode(
                 m["id"],
@@ -117,6 +118,7 @@ def _movement(data: Json, origin: Origin) -> MovementRules:
                 m.get("enemy_zoc", "prohibited"),
                 first_cite(m),
                 origin.child("modes", i),
+                text(m, "summary"),
             )
             for i, m in enumerate(data.get("modes", ()))
         ),
@@ -136,6 +138,7 @@ def _zoc(data: Json, origin: Origin) -> ZocRules:
         negated_by_friendly_units=bool(data.get("negated_by_friendly_units", False)),
         cite=first_cite(data),
         origin=origin,
+        summary=text(data, "summary"),
     )
 
 
@@ -183,6 +186,7 @@ def _supply(data: Json, origin: Origin) -> SupplyRules:
         ),
         cite=first_cite(data),
         origin=origin,
+        summary=text(data, "summary"),
     )
 
 
@@ -198,6 +202,7 @@ def _replacements(data: Json, origin: Origin) -> ReplacementRules:
                 face=face_reference(b.get("face", "back")),
                 at=_places(b, "at", origin.child("buy", i)),
                 origin=origin.child("buy", i),
+                summary=text(b, "summary"),
             )
             for i, b in enumerate(data["buy"])
         ),
@@ -205,6 +210,7 @@ def _replacements(data: Json, origin: Origin) -> ReplacementRules:
         one_per_unit=bool(data.get("one_per_unit", False)),
         cite=first_cite(data),
         origin=origin,
+        summary=text(data, "summary"),
     )
 
 
@@ -215,6 +221,7 @@ def _control(data: Json, origin: Origin) -> ControlRules:
         by=data.get("by", "last-to-enter"),
         cite=first_cite(data),
         origin=origin,
+        summary=text(data, "summary"),
     )
 
 

@@ -10,6 +10,8 @@ bytes are the same as encoding the pages one by one.
 
 from __future__ import annotations
 
+import io
+import math
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -19,13 +21,17 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from compiler.output.atomic import open_atomic, write_bytes_atomic
-from compiler.output.pdf import PdfWriter, pdf_from_pngs
+from compiler.diagnostics import Diagnostic, codes, warning
+from compiler.output.atomic import write_bytes_atomic
+from compiler.output.pdf import PageBoxes, PdfDocument, pdf_of_drawings
+from compiler.output.stock import sheet_page
+from compiler.presentation import limits
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
+from compiler.render.canvas import Drawing, colour_of
 from compiler.render.images import pixel_bytes, png_bytes
 from compiler.render.sheets import SheetPages, SheetSpec, render_card_sheets, render_counter_sheets
-from compiler.render.tiles import TileSpec, tile
+from compiler.render.tiles import TileSpec, tile_drawings
 from rules_engine.definitions import ValidGame
 
 if TYPE_CHECKING:
@@ -70,48 +76,82 @@ def _write_pages(
     """Each page drawn (or taken from the cache), encoded on the pool, written as PNG and into
     the PDF, then let go: at most ``IN_FLIGHT_BYTES`` of pages wait for the encoders while the
     next is drawn; a page larger than that is finished before the next, so memory holds one
-    such page at a time."""
+    such page at a time. The PDF's pages are the pages' drawings (vector), so the PDF comes from
+    the cache only as a whole, when no page changed; else every page is drawn again (a page whose
+    PNG the cache holds is not encoded again)."""
+    sides = [(sheet, side) for sheet in range(pages.sheets) for side in ("front", "back")]
+    keys = [
+        cache.key(*pages.page_inputs(sheet, side)) if cache is not None else None for sheet, side in sides
+    ]
+    pdf_key = cache.key("sheets pdf", stem, pages.title, tuple(keys)) if cache is not None else None
+    pdf_path = folder / f"{stem}.pdf"
+    paths = [folder / f"{stem}-sheet{sheet + 1}-{side}.png" for sheet, side in sides]
+    if cache is not None and pdf_key is not None and all(cache.holds(k) for k in (pdf_key, *keys) if k):
+        kept = _from_cache(cache, pdf_key, keys, pdf_path, paths)
+        if kept is not None:
+            return kept
     written: list[Path] = []
     waiting: deque[tuple[Path, int, Future[bytes], str | None]] = deque()
-    pdf_path = folder / f"{stem}.pdf"
-    with open_atomic(pdf_path) as stream:
-        pdf = PdfWriter(stream, pages.spec.dpi, pages.title)
+    out = io.BytesIO()
+    pdf = PdfDocument(out, pages.title)
 
-        def write_oldest() -> None:
-            path, _, encoded, key = waiting.popleft()
-            data = encoded.result()
-            if key is not None and cache is not None:
-                cache.put(key, data)
-            write_bytes_atomic(path, data)
-            pdf.add_png(data)
-            written.append(path)
+    def write_oldest() -> None:
+        path, _, encoded, key = waiting.popleft()
+        data = encoded.result()
+        if key is not None and cache is not None:
+            cache.put(key, data)
+        write_bytes_atomic(path, data)
+        written.append(path)
 
-        for sheet in range(pages.sheets):
-            for side in ("front", "back"):
-                path = folder / f"{stem}-sheet{sheet + 1}-{side}.png"
-                key = cache.key(*pages.page_inputs(sheet, side)) if cache is not None else None
-                found = cache.get(key) if cache is not None and key is not None else None
-                if found is not None:
-                    waiting.append((path, 0, _finished(found), None))
-                else:
-                    waiting.append((path, *_drawn(pool, pages, sheet, side, cache), key))
-                while sum(size for _, size, _, _ in waiting) > IN_FLIGHT_BYTES:
-                    write_oldest()
-        while waiting:
+    for (sheet, side), key, path in zip(sides, keys, paths, strict=True):
+        found = cache.get(key) if cache is not None and key is not None else None
+        image, drawing = pages.page_drawing(sheet, side)
+        pdf.add_drawing_page(drawing)
+        if found is None:
+            waiting.append((path, *_handed_over(pool, pages, image, sheet, side, cache), key))
+        else:
+            waiting.append((path, 0, _finished(found), None))
+        while sum(size for _, size, _, _ in waiting) > IN_FLIGHT_BYTES:
             write_oldest()
-        pdf.close()
+    while waiting:
+        write_oldest()
+    pdf.close()
+    write_bytes_atomic(pdf_path, out.getvalue())
+    if cache is not None and pdf_key is not None:
+        cache.put(pdf_key, out.getvalue())
     return [pdf_path, *written]
 
 
-def _drawn(
-    pool: ThreadPoolExecutor, pages: SheetPages, sheet: int, side: str, cache: RenderCache | None
+def _from_cache(
+    cache: RenderCache, pdf_key: str, keys: list[str | None], pdf_path: Path, paths: list[Path]
+) -> list[Path] | None:
+    """The PDF and every page's PNG as the cache holds them, written; None if one is not to be
+    trusted (then everything is drawn again)."""
+    document = cache.get(pdf_key)
+    if document is None:
+        return None
+    for key, path in zip(keys, paths, strict=True):
+        data = cache.get(key) if key is not None else None
+        if data is None:
+            return None
+        write_bytes_atomic(path, data)
+    write_bytes_atomic(pdf_path, document)
+    return [pdf_path, *paths]
+
+
+def _handed_over(
+    pool: ThreadPoolExecutor,
+    pages: SheetPages,
+    image: Image.Image,
+    sheet: int,
+    side: str,
+    cache: RenderCache | None,
 ) -> tuple[int, Future[bytes]]:
-    """A page drawn now and handed to the encoders: its size in memory, and its PNG to come."""
-    image = pages.page(sheet, side)
+    """A page just drawn, handed to the encoders: its size in memory, and its PNG to come."""
     if cache is not None:
         cache.redrawn.append(f"{pages.title}: sheet {sheet + 1} {side}")
     size = pixel_bytes(image)
-    return size, _encode(pool, image, inline=size > IN_FLIGHT_BYTES)
+    return size, _encode(pool, image, pages.spec.dpi, inline=size > IN_FLIGHT_BYTES)
 
 
 def _finished(data: bytes) -> Future[bytes]:
@@ -120,13 +160,16 @@ def _finished(data: bytes) -> Future[bytes]:
     return done
 
 
-def _encode(pool: ThreadPoolExecutor, image: Image.Image, inline: bool) -> Future[bytes]:
+def _encode(pool: ThreadPoolExecutor, image: Image.Image, dpi: float, inline: bool) -> Future[bytes]:
     """The page's PNG, on the pool; a page larger than the window is encoded here and now, so
     it is let go before the next page is drawn (a worker thread might hold it a moment longer)."""
-    return pool.submit(png_bytes, image) if not inline else _finished(png_bytes(image))
+    if inline:
+        return _finished(png_bytes(image, dpi=dpi))
+    return pool.submit(png_bytes, image, 6, dpi)
 
 
-SHEET_DPI = 300  # the one-sheet map, for a print shop
+PRINT_DPI = 300  # the printed maps' ground (tints, textures, relief) and any counter on them
+FIT_MARGIN = 0.97  # a board's pixels grow with the square of its dpi, give or take rounding
 
 
 def write_map(
@@ -135,45 +178,79 @@ def write_map(
     dpi: int = 150,
     paper: str = "letter",
     unplaced: list[str] | None = None,
-    one_sheet: bool = False,
+    one_sheet: bool = True,
+    warnings: list[Diagnostic] | None = None,
 ) -> list[Path]:
-    """map.png and map.pdf tiled over pages of ``paper``; with ``one_sheet`` also map-sheet.pdf,
-    the map on one page its own size (the sheet map.json gives: tabloid, A3, the book's) at
-    ``SHEET_DPI``, for a print shop. Furniture that found no room is added to ``unplaced``. A
+    """map.png at ``dpi``; map.pdf, the map tiled over pages of ``paper``; and map-sheet.pdf,
+    the map on the smallest stock sheet that holds it, with bleed and crop marks, for a print
+    shop (``one_sheet``). Both PDFs are the map's drawing: lines and type as vectors over its
+    ground at ``PRINT_DPI`` (or, for a map too large to draw there, the finest resolution that
+    fits, said in ``warnings``). Furniture that found no room is added to ``unplaced``. A
     board image prints at its own resolution, whatever ``dpi`` asks."""
-    art = render_board(definition, dpi)
+    art = render_board(definition, dpi, record=dpi == PRINT_DPI)
     if unplaced is not None:
         unplaced.extend(art.unplaced)
     title = (definition.game.title) + " - map"
-    with _encoder() as pool:
-        whole = pool.submit(png_bytes, art.image)  # encoded while the tiles are cut
-        pages = list(pool.map(png_bytes, tile(art.image, TileSpec(paper=paper, dpi=art.dpi), title)))
-        png = folder / "map.png"
-        write_bytes_atomic(png, whole.result())
+    png = folder / "map.png"
+    write_bytes_atomic(png, png_bytes(art.image, dpi=art.dpi))
+    if art.drawing is not None:
+        printed = art
+    else:
+        drawn = art.image.size
+        finest = PRINT_DPI if definition.board.image is not None else print_dpi(drawn, art.dpi)
+        art.image = Image.new("RGB", (1, 1))  # written: let it go before the finer board is drawn
+        printed = render_board(definition, finest, record=True)
+        if finest < PRINT_DPI and warnings is not None:
+            warnings.append(_coarse_ground(definition, drawn, art.dpi, finest))
+    drawing = printed.drawing
+    assert drawing is not None
     pdf = folder / "map.pdf"
-    write_bytes_atomic(pdf, pdf_from_pngs(pages, art.dpi, title))
+    write_bytes_atomic(
+        pdf, pdf_of_drawings(tile_drawings(drawing, TileSpec(paper=paper, dpi=printed.dpi), title), title)
+    )
     if not one_sheet:
         return [png, pdf]
-    return [png, pdf, _one_sheet(definition, art, folder, title)]
+    return [png, pdf, _stock_sheet(printed, drawing, folder, title)]
 
 
-def _one_sheet(definition: ValidGame, art: BoardArt, folder: Path, title: str) -> Path:
-    """The map on one page its own size: drawn again at ``SHEET_DPI`` (a board image keeps its
-    own resolution), the PNG let go as soon as the PDF holds it."""
-    printed = art
-    if definition.board.image is None and art.dpi < SHEET_DPI:
-        art.image = Image.new("RGB", (1, 1))  # the screen-resolution picture is written: let it go
-        printed = render_board(definition, SHEET_DPI)
-    pages = [png_bytes(page) for page in sheet_pages(printed)]
+def print_dpi(size: tuple[int, int], dpi: float) -> int:
+    """The resolution a board ``size`` pixels at ``dpi`` is drawn at for print: ``PRINT_DPI``,
+    unless the board would be more pixels there than wgc draws (``limits.MAX_BOARD_PIXELS``);
+    then the finest that stays inside (never coarser than ``dpi``, which was drawn)."""
+    pixels = size[0] * size[1] * (PRINT_DPI / dpi) ** 2
+    if pixels <= limits.MAX_BOARD_PIXELS * FIT_MARGIN:
+        return PRINT_DPI
+    fits = math.floor(dpi * math.sqrt(limits.MAX_BOARD_PIXELS * FIT_MARGIN / (size[0] * size[1])))
+    return max(math.ceil(dpi), min(PRINT_DPI, fits))
+
+
+def _coarse_ground(definition: ValidGame, drawn: tuple[int, int], dpi: float, finest: int) -> Diagnostic:
+    """The warning that the map's ground prints coarser than ``PRINT_DPI`` (the board was ``drawn``
+    pixels at ``dpi``), said where the map's size is set."""
+    board = definition.board
+    where = board.origin.child("grid") if board.grid is not None else board.origin.child("size")
+    width, height = (round(v * PRINT_DPI / dpi) for v in drawn)
+    return warning(
+        codes.MAP_PRINT_RESOLUTION,
+        f"the map's ground (tints, textures, hill shading) prints at {finest} ppi, not {PRINT_DPI}: "
+        f"at {PRINT_DPI} the board would be {width:,} x {height:,} pixels, more than the "
+        f"{limits.MAX_BOARD_PIXELS / 1e6:.0f} M wgc draws; its lines and type stay vector",
+        where.file,
+        where.pointer,
+        hint=f"a map of at most {limits.MAX_BOARD_PIXELS / PRINT_DPI**2:,.0f} in², furniture included, "
+        f"prints its ground at {PRINT_DPI} ppi",
+    )
+
+
+def _stock_sheet(printed: BoardArt, drawing: Drawing, folder: Path, title: str) -> Path:
+    """map-sheet.pdf: the map on its stock sheet, the page the trim plus a margin for the bleed,
+    the crop marks and a note; the trim and bleed boxes say where they are."""
+    ground = colour_of(printed.image.getpixel((0, 0))) or (255, 255, 255)
+    page = sheet_page(drawing, printed.image, ground, title)
+    out = io.BytesIO()
+    document = PdfDocument(out, title)
+    document.add_drawing_page(page.drawing, page.size, boxes=PageBoxes(page.trim, page.bleed))
+    document.close()
     path = folder / "map-sheet.pdf"
-    write_bytes_atomic(path, pdf_from_pngs(pages, printed.dpi, title))
+    write_bytes_atomic(path, out.getvalue())
     return path
-
-
-def sheet_pages(art: BoardArt) -> list[Image.Image]:
-    """The board's printed sheets, each its own page: the map sheet, then each aid sheet the
-    furniture with no room on it went to (Jerusalem!), cut where ``BoardArt.sheets`` says; the
-    whole picture where it is one sheet."""
-    if len(art.sheets) < 2:
-        return [art.image]
-    return [art.image.crop((round(r[0]), round(r[1]), round(r[2]), round(r[3]))) for r in art.sheets]

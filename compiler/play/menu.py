@@ -32,6 +32,22 @@ _WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
+class Shown:
+    """An action with the words the game gives it on the screen (an attack's odds and column):
+    the menu numbers, groups and narrows by these words; taking it takes ``action``."""
+
+    action: Action
+    text: str
+
+    @property
+    def kind(self) -> str:
+        return self.action.kind
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class Line:
     """One numbered line: an action, or a group of actions (picking it opens the group)."""
 

@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,9 @@ class PlaySession:
     decider: Any = None
     # What the last action did, in the event log's words, for the player's screen.
     last_events: list[Any] = field(default_factory=list)
+    # How much of the event log the player has seen: a question inside an action first shows
+    # what the action did so far (the roll and the result before the loss it asks for).
+    seen: int = 0
 
     # --- starting ---------------------------------------------------------------------------
 
@@ -70,7 +74,7 @@ class PlaySession:
         session.dice = RecordingDice(SeededDice(seed, session.system.die_sides))
         session.game = session.system.new_game(scenario, session.dice)
         session.setup_dice = session.dice.take()
-        session.decider = session.system.chooser_decider(chooser)
+        session.decider = session.system.chooser_decider(NewsFirst(chooser, session))
         session.last_events = list(session.game.state.log.events)
         return session
 
@@ -83,7 +87,7 @@ class PlaySession:
         session.system = _system(session.definition)
         session.steps = [s for s in document.data["steps"] if set(s) != {"expect"}]
         session.setup_dice = dict(document.data.get("setup_dice", {}))
-        session.decider = session.system.chooser_decider(chooser)
+        session.decider = session.system.chooser_decider(NewsFirst(chooser, session))
         try:
             session.rebuild()
         except PlayError as exc:
@@ -111,7 +115,7 @@ class PlaySession:
     def apply(self, action: Action) -> None:
         """Take one action; it becomes the next step of the replay."""
         assert self.dice is not None
-        before = len(self.game.state.log)
+        before = self.seen = len(self.game.state.log)
         try:
             self.game.apply(action, self.dice, self.decider)
         except Exception:
@@ -119,6 +123,13 @@ class PlaySession:
             raise
         self.steps.append(step_for(action, self.dice.take(), self.decider))
         self.last_events = self.game.state.log.since(before)
+
+    def news(self) -> list[str]:
+        """What the game noted since the player last saw it (then counted as seen)."""
+        log = self.game.state.log
+        found = [event.text for event in log.since(self.seen)]
+        self.seen = len(log)
+        return found
 
     def undo(self) -> bool:
         """Take back the last step (False when there is none)."""
@@ -184,6 +195,23 @@ class PlaySession:
             raise SaveError(f"cannot save the game in {path}: {why_not_written(path, exc)}") from exc
 
 
+class NewsFirst:
+    """The player's chooser, told first what the action has done so far: a question in the middle
+    of an action (which unit takes the loss) comes after the roll and the result that ask it."""
+
+    def __init__(self, chooser: Chooser, session: PlaySession) -> None:
+        self.chooser = chooser
+        self.session = session
+
+    def choose(
+        self, question: str, options: Sequence[str], *, minimum: int = 1, maximum: int = 1
+    ) -> list[int]:
+        news = self.session.news()
+        if news:
+            question = "\n".join([*news, question])
+        return self.chooser.choose(question, options, minimum=minimum, maximum=maximum)
+
+
 def replay_text(data: Json) -> str:
     """The replay as JSON a person can read: objects opened out, lists of plain values on one line."""
     return _json(data, 0) + "\n"
@@ -225,7 +253,9 @@ def why_not_written(path: Path, error: Exception) -> str:
 def _valid(game_dir: Path) -> GameReport:
     report = validate_game(game_dir, run_replays=False)
     if report.valid is None or any(d.is_error for d in report.diagnostics):
-        raise PlayError(f"{game_dir} has errors; run wgc validate {game_dir} to see them")
+        from compiler.report.diagnostics_text import not_valid_message
+
+        raise PlayError(not_valid_message(report, "it cannot be played"))
     return report
 
 

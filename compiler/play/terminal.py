@@ -29,7 +29,7 @@ from pathlib import Path
 
 import click
 
-from compiler.play.menu import LONG, Line, Numbering, narrowed, shown_lines
+from compiler.play.menu import LONG, Line, Numbering, Shown, narrowed, shown_lines
 from compiler.play.session import PlayError, PlaySession, SaveError
 from rules_engine.core import Action, EngineError, IllegalAction
 
@@ -189,9 +189,14 @@ class PlayScreen:
             self.say(line)
         self.draw_choices()
 
+    def choices(self) -> list[Shown]:
+        """The legal actions in the game's words for the screen (attacks with their odds)."""
+        game = self.session.game
+        return [Shown(action, game.action_text(action)) for action in self.session.legal_actions()]
+
     def draw_choices(self) -> None:
         game = self.session.game
-        actions = self.session.legal_actions()
+        actions = self.choices()
         side = game.system.side_name(game.active_side)
         if self.query or self.group is not None:
             subset = narrowed(actions, self.query, self.group)
@@ -227,7 +232,7 @@ class PlayScreen:
             self.undo()
         elif command == "save":
             self.save(rest.strip())
-        elif text.isascii() and text.isdigit():
+        elif text.isascii() and text.isdigit() and self.is_line_number(text):
             self.pick(text)
         elif text.isprintable():
             self.narrow(text)
@@ -235,9 +240,18 @@ class PlayScreen:
             self.message = f"{shown(text)} is not a choice: type a number from the list, words, or help."
         return True
 
+    def is_line_number(self, text: str) -> bool:
+        """Whether digits typed pick a line rather than narrow the list: a hex id such as 0804
+        (a leading zero, or no line of that number shown) narrows when a choice holds it."""
+        number = parse_number(text)
+        shown_here = any(line.number == number for line in self.lines)
+        if number is not None and not text.startswith("0") and shown_here:
+            return True
+        return not narrowed(self.choices(), text, self.group)
+
     def narrow(self, text: str) -> None:
         """Show only the choices holding ``text`` (in the open group); words matching none do not stick."""
-        if narrowed(self.session.legal_actions(), text, self.group):
+        if narrowed(self.choices(), text, self.group):
             self.query = text
         else:
             self.message = f"No choice holds the words {shown(text)}."
@@ -255,7 +269,8 @@ class PlayScreen:
         elif len(line.actions) > 1:
             self.group = line.group
         else:
-            self.take(line.actions[0])
+            chosen = line.actions[0]
+            self.take(chosen.action if isinstance(chosen, Shown) else chosen)
 
     def take(self, action: Action) -> None:
         try:

@@ -14,10 +14,10 @@ import math
 
 from PIL import Image
 
+from compiler.presentation.limits import check_board_pixels
 from compiler.render.art import BoardArt, Rect
 from compiler.render.fonts import RecordingDraw, font
 from compiler.render.furniture import INK, Block, Ink, describe_block
-from compiler.render.limits import check_board_pixels
 from compiler.render.placement import FreeSpace, Placed, place_free, placing_step
 from rules_engine.definitions import Origin
 

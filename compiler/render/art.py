@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from PIL import Image
 
+from compiler.render.canvas import Drawing
 from compiler.render.fonts import DrawnText
 from compiler.render.holdings import Key
 from compiler.render.map_lines import DrawnLine
@@ -59,6 +60,7 @@ class BoardArt:
     # and the circle of every city's and feature's symbol: no line may cross a label or symbol.
     lines: list[DrawnLine] = field(default_factory=list)
     marks: list[tuple[float, float, float]] = field(default_factory=list)
+    drawing: Drawing | None = None  # painted with ``record``: the board as drawn, for a vector PDF
 
 
 # --- the records of a cached board -------------------------------------------------------------

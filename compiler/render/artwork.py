@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from PIL import Image
 
-from compiler.art.errors import ArtError
 from compiler.art.files import artwork_image
 from compiler.errors import BackEndError
+from compiler.loading.art_errors import ArtError
 from rules_engine.definitions import Origin
 from rules_engine.definitions.art import Artwork
 

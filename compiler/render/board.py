@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from compiler.presentation.colours import shade
 from compiler.render.art import BoardArt
 from compiler.render.cards import deck_colour
 from compiler.render.chart_content import game_charts, key_figures
 from compiler.render.charts import Chart
-from compiler.render.colours import shade
 from compiler.render.furniture import (
     TRACK_IN,
     Block,
@@ -106,23 +106,25 @@ def board_inputs(definition: ValidGame) -> BoardInputs:
     )
 
 
-def render_board(definition: ValidGame, dpi: float = 100) -> BoardArt:
-    return paint_board(board_inputs(definition), dpi)
+def render_board(definition: ValidGame, dpi: float = 100, record: bool = False) -> BoardArt:
+    return paint_board(board_inputs(definition), dpi, record)
 
 
-def paint_board(inputs: BoardInputs, dpi: float) -> BoardArt:
-    """The board at ``dpi``; a board image is drawn at its own resolution instead."""
+def paint_board(inputs: BoardInputs, dpi: float, record: bool = False) -> BoardArt:
+    """The board at ``dpi``; a board image is drawn at its own resolution instead. With
+    ``record`` the art keeps its drawing (``BoardArt.drawing``): the ground (tints, textures,
+    relief; a board image) as pixels, everything drawn over it as shapes and text."""
     if inputs.board.image is not None:
         from compiler.render.board_image import ImagePainter
 
-        return ImagePainter(inputs).paint()
+        return ImagePainter(inputs, record).paint()
     if inputs.board.grid is not None:
         from compiler.render.board_hex import HexPainter
 
-        return HexPainter(inputs, dpi).paint()
+        return HexPainter(inputs, dpi, record).paint()
     from compiler.render.board_p2p import PointToPointPainter
 
-    return PointToPointPainter(inputs, dpi).paint()
+    return PointToPointPainter(inputs, dpi, record).paint()
 
 
 class Furnisher:

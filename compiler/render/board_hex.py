@@ -16,16 +16,17 @@ from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from compiler.presentation.colours import shade
+from compiler.presentation.limits import check_board_pixels
 from compiler.render.aid_sheets import add_aid_sheets
 from compiler.render.art import BoardArt, Point, Rect
 from compiler.render.board import BoardInputs, Furnisher
-from compiler.render.colours import shade
+from compiler.render.canvas import grounded
 from compiler.render.fonts import RecordingDraw, fitted_font, font
 from compiler.render.furniture import Block, Ink, TrackBlock
 from compiler.render.hex_marks import PRIMARY_SHARE, Mark, angle_to, plan_marks
 from compiler.render.labels import LabelPlacer
 from compiler.render.legibility import contrast, ink_for
-from compiler.render.limits import check_board_pixels
 from compiler.render.map_lines import DrawnLine, clip_outside, line_reach, segment_meets_rect
 from compiler.render.patterns import PATTERN_IN, draw_pattern
 from compiler.render.placement import FreeSpace, pack_band, place_free, placing_step
@@ -91,8 +92,9 @@ def sheet_inches(inputs: BoardInputs) -> tuple[float, float] | None:
 
 
 class HexPainter:
-    def __init__(self, inputs: BoardInputs, dpi: float) -> None:
+    def __init__(self, inputs: BoardInputs, dpi: float, record: bool = False) -> None:
         board = inputs.board
+        self.record = record  # keep the drawing: the ground as pixels, the rest as shapes
         assert board.grid is not None
         self.inputs = inputs
         self.board = board
@@ -179,7 +181,9 @@ class HexPainter:
         image = self._terrain(image, art)
         art.image = image
         self.ground = image.copy()  # the land before any line: what a symbol's knockout shows
-        draw = RecordingDraw(image)
+        art.drawing = grounded(image, self.dpi) if self.record else None
+        draw = RecordingDraw(image, art.drawing)
+        self._grid_lines(draw)
         self._network(draw)
         self._labels(draw)
         ink = Ink(draw, self.dpi, art)
@@ -262,11 +266,14 @@ class HexPainter:
         self._textures(ImageDraw.Draw(image))
         image = self._relief(image)
         self._wash_off_map(image)
-        draw = ImageDraw.Draw(image)
         for space in self.in_play:  # what shows where the ID goes: land, or the sea of a coast
             x, y = self.centre(space.id)
             pixel = cast("tuple[int, ...]", image.getpixel((round(x), round(y - self.layout.size * 0.36))))
             self.id_ground[space.id] = "#{:02x}{:02x}{:02x}".format(*pixel[:3])
+        return image
+
+    def _grid_lines(self, draw: ImageDraw.ImageDraw) -> None:
+        """Each hex's outline in a darker shade of its ground, then the contours."""
         for space in self.in_play:
             draw.polygon(
                 self.layout.corners(_hex(space)),
@@ -274,7 +281,6 @@ class HexPainter:
                 width=max(1, round(self.dpi / 90)),
             )
         self._contours(draw)
-        return image
 
     def _wash_off_map(self, image: Image.Image) -> None:
         """The hexes under the charts keep their ground, faded, as the land beyond the map does:

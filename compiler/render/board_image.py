@@ -14,15 +14,16 @@ import math
 
 from PIL import Image
 
-from compiler.art.errors import ArtError
 from compiler.art.files import artwork_image
-from compiler.art.registration import image_dpi, image_layout
 from compiler.errors import BackEndError
+from compiler.loading.art_errors import ArtError
+from compiler.mapgeometry.registration import image_dpi, image_layout
+from compiler.presentation.limits import check_board_pixels
 from compiler.render.art import BoardArt
 from compiler.render.board import BoardInputs, Furnisher
+from compiler.render.canvas import Drawing, colour_of
 from compiler.render.fonts import RecordingDraw
 from compiler.render.furniture import Block, Ink
-from compiler.render.limits import check_board_pixels
 from compiler.render.placement import pack_band
 from compiler.render.terrain_key import PAPER
 from rules_engine.definitions.art import BoardImage
@@ -34,9 +35,10 @@ SPACE_IN = 0.68  # a point-to-point space's footprint, as on a drawn board
 class ImagePainter:
     """The board image, and a band under it for the furniture the data declares."""
 
-    def __init__(self, inputs: BoardInputs) -> None:
+    def __init__(self, inputs: BoardInputs, record: bool = False) -> None:
         board = inputs.board
         assert board.image is not None
+        self.record = record  # keep the drawing: the image as pixels, the furniture as shapes
         self.inputs = inputs
         self.board = board
         self.image: BoardImage = board.image
@@ -60,8 +62,11 @@ class ImagePainter:
         art = BoardArt(canvas, self.dpi, self.layout, space_radius=self.inch(SPACE_IN / 2))
         art.play_area.append((0, 0, picture.width, picture.height))
         self._spaces(art)
+        if self.record:
+            art.drawing = Drawing(canvas.size, self.dpi, colour_of(PAPER))
+            art.drawing.picture(picture, (0.0, 0.0, float(picture.width), float(picture.height)))
         if placed:
-            draw = RecordingDraw(canvas)
+            draw = RecordingDraw(canvas, art.drawing)
             ink = Ink(draw, self.dpi, art)
             for block, x, y in placed:
                 block.draw(ink, self.inch(MARGIN_IN + x), picture.height + self.inch(MARGIN_IN + y))

@@ -18,13 +18,14 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from compiler.presentation.colours import shade
+from compiler.presentation.limits import check_board_pixels
 from compiler.render.art import BoardArt, Point, Rect
 from compiler.render.board import BoardInputs, Furnisher
-from compiler.render.colours import shade
+from compiler.render.canvas import grounded
 from compiler.render.fonts import RecordingDraw, font
 from compiler.render.furniture import Block, Ink, describe_block
 from compiler.render.labels import overlaps
-from compiler.render.limits import check_board_pixels
 from compiler.render.map_lines import DrawnLine, line_reach
 from compiler.render.patterns import PATTERN_IN, draw_pattern, pattern_through
 from compiler.render.placement import FreeSpace, place_free, placing_step
@@ -67,8 +68,9 @@ class Banner(NamedTuple):
 
 
 class PointToPointPainter:
-    def __init__(self, inputs: BoardInputs, dpi: float) -> None:
+    def __init__(self, inputs: BoardInputs, dpi: float, record: bool = False) -> None:
         board = inputs.board
+        self.record = record  # keep the drawing: the geography as pixels, the rest as shapes
         self.inputs = inputs
         self.board = board
         self.dpi = dpi
@@ -95,6 +97,8 @@ class PointToPointPainter:
         draw = RecordingDraw(image)
         art = BoardArt(image, self.dpi, None, space_radius=self.inch(SPACE_IN / 2))
         self._geography(draw)
+        if self.record:
+            art.drawing = draw.drawing = grounded(image, self.dpi)
         for space in self.board.spaces.values():
             art.space_centres[space.id] = self.at(space)
             r = self.inch(SPACE_IN / 2)

@@ -17,8 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from compiler.presentation.colours import readable_on, shade
 from compiler.render.artwork import picture
-from compiler.render.colours import readable_on, shade
+from compiler.render.canvas import Canvas, Drawing, colour_of
 from compiler.render.fonts import DrawnText, RecordingDraw, draw_centered, fitted_font, font
 from compiler.render.fonts import wrap_text as _wrap
 from compiler.render.symbols import star_points
@@ -67,17 +68,19 @@ def back_image(deck: Deck, card: Card | None) -> Artwork | None:
 class CardDrawing:
     image: Image.Image
     texts: list[DrawnText] = field(default_factory=list)
+    drawing: Drawing | None = None  # with ``record``: what was drawn, for a vector PDF
 
 
 def render_card(deck: Deck, card: Card, width: int, height: int) -> Image.Image:
     return card_drawing(deck, card, width, height).image
 
 
-def card_drawing(deck: Deck, card: Card, width: int, height: int) -> CardDrawing:
-    """A card's face and every string drawn on it (the tests read their sizes and contrast)."""
+def card_drawing(deck: Deck, card: Card, width: int, height: int, record: bool = False) -> CardDrawing:
+    """A card's face and every string drawn on it (the tests read their sizes and contrast);
+    with ``record`` its drawing too (a card that is an image is its pixels)."""
     if card.image is not None:
         return CardDrawing(picture(card.image, (width, height), card.origin.child("image")))
-    return _CardFace(deck, card, width, height).draw()
+    return _CardFace(deck, card, width, height, record).draw()
 
 
 class Stat:
@@ -88,13 +91,16 @@ class Stat:
 
 
 class _CardFace:
-    def __init__(self, deck: Deck, card: Card, width: int, height: int) -> None:
+    def __init__(self, deck: Deck, card: Card, width: int, height: int, record: bool = False) -> None:
         self.deck, self.card = deck, card
         self.width, self.height = width, height
         self.u = width / 100
         self.colour = deck_colour(deck)
         self.image = Image.new("RGB", (width, height), CARD_PAPER)
-        self.draw_ = RecordingDraw(self.image)
+        self.drawing = (
+            Drawing(self.image.size, width / CARD_INCHES[0], colour_of(CARD_PAPER)) if record else None
+        )
+        self.draw_ = RecordingDraw(self.image, self.drawing)
         self.stats = card_stats(card)
 
     def draw(self) -> CardDrawing:
@@ -111,7 +117,7 @@ class _CardFace:
             outline=shade(self.colour, 0.7),
             width=max(1, round(0.8 * u)),
         )
-        return CardDrawing(self.image, self.draw_.texts)
+        return CardDrawing(self.image, self.draw_.texts, self.drawing)
 
     def _header(self) -> None:
         """The deck's colour across the top: the deck's kind small, the title large, the number
@@ -343,13 +349,21 @@ ICONS: dict[str, Callable[[ImageDraw.ImageDraw, Point, float, str], None]] = {
 
 
 def render_card_back(deck: Deck, width: int, height: int, card: Card | None = None) -> Image.Image:
+    return card_back_drawing(deck, width, height, card).image
+
+
+def card_back_drawing(
+    deck: Deck, width: int, height: int, card: Card | None = None, record: bool = False
+) -> CardDrawing:
+    """A card's back: its image, or the deck's colour with a star and the deck's name."""
     art = back_image(deck, card)
     if art is not None:
         where = card.origin if card is not None and card.back_image is not None else deck.origin
-        return picture(art, (width, height), where.child("back_image"))
+        return CardDrawing(picture(art, (width, height), where.child("back_image")))
     colour = deck_colour(deck)
     image = Image.new("RGB", (width, height), colour)
-    draw = ImageDraw.Draw(image)
+    drawing = Drawing(image.size, width / CARD_INCHES[0], colour_of(colour)) if record else None
+    draw = Canvas(image, drawing)
     u = width / 100
     for inset, line in ((5 * u, max(1, round(u))), (7.5 * u, max(1, round(0.4 * u)))):
         draw.rectangle((inset, inset, width - inset, height - inset), outline=shade(colour, 1.5), width=line)
@@ -357,7 +371,7 @@ def render_card_back(deck: Deck, width: int, height: int, card: Card | None = No
     text = (deck.back or deck.name).upper()
     chosen = fitted_font(draw, text, width - 20 * u, round(12 * u))
     draw_centered(draw, (width / 2, height / 2 + 6 * u), text, chosen, readable_on(colour))
-    return image
+    return CardDrawing(image, [], drawing)
 
 
 def _back_star(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str) -> None:

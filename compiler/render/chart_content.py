@@ -2,18 +2,22 @@
 
 Every game gets its Terrain Effects Chart, its combat chart, each of its tables,
 the Sequence of Play and the Stacking rules, and the tables of counters and
-their values game.json's counter_charts asks for (Jerusalem!'s Leader Abilities).
-The words are the data's own summaries and names; ids never appear
-(``compiler.render.names``).
+their values game.json's counter_charts asks for (Jerusalem!'s Leader Abilities);
+then the rules a player aid card prints: a classic game's movement, zones of
+control, supply, reinforcements, replacements and control (``classic_rules``), and
+every game's victory conditions, special, optional and campaign rules
+(``rule_cards``). The words are the data's own summaries and names; ids never
+appear (``compiler.render.names``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from compiler.render import classic_charts
+from compiler.render import classic_charts, classic_rules
 from compiler.render.charts import Cell, Chart, FaceItem, Faces, Paragraph, Table
 from compiler.render.names import DRM_SITUATIONS, SITUATIONS, Names, counter_label
+from compiler.render.rule_cards import rule_cards
 from compiler.render.schedule import scenario_chart, set_ups
 from compiler.render.terrain_key import style_of
 from rules_engine.definitions import CombatSystem, Counter, CounterChart, Phase, Terrain, ValidGame
@@ -61,6 +65,8 @@ def game_charts(definition: ValidGame) -> list[Chart]:
     stacking = stacking_chart(definition)
     if stacking is not None:
         charts.append(stacking)
+    charts += classic_rules.rule_charts(definition, names)
+    charts += rule_cards(definition, names)
     return charts
 
 
@@ -382,7 +388,9 @@ def _counter_chart(chart: CounterChart, counters: list[Counter], names: Names) -
 
 
 def sequence_chart(definition: ValidGame, names: Names) -> Chart | None:
-    """The phases in order; a classic game's phases say what happens without a summary too."""
+    """The phases in order; a classic game's phases say what happens without a summary too,
+    and then what its options make of the phase that the summary does not say (how far a
+    rail move goes, what a replacement point buys, what being out of supply does)."""
     game = definition.game
     if not game.phases:
         return None
@@ -390,7 +398,10 @@ def sequence_chart(definition: ValidGame, names: Names) -> Chart | None:
     def doings(phase: Phase) -> str:
         if game.rules is None:
             return phase.summary or ""
-        return classic_charts.phase_text(phase, definition, names)
+        text = classic_charts.phase_text(phase, definition, names)
+        said = text.lower()
+        facts = [fact for fact, key in classic_rules.phase_facts(phase, definition, names) if key not in said]
+        return " ".join([text, *(classic_charts.sentence(fact) + "." for fact in facts)]).strip()
 
     rows = tuple(
         (Cell(f"{i}. {p.name}", bold=True), Cell(doings(p))) for i, p in enumerate(game.phases, start=1)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from compiler.render.canvas import Drawing, colour_of
 from compiler.render.fonts import DrawnText, Font, RecordingDraw, font, wrap_text
 from rules_engine.definitions import Counter, GameInfo, ValidGame
 
@@ -108,6 +109,7 @@ class ChartImage:
     # Where the chart may be cut across (between blocks, table rows and groups).
     breaks: list[int] = field(default_factory=list)
     heads: list[Head] = field(default_factory=list)
+    drawing: Drawing | None = None  # what was drawn, for print (render_chart's ``record``)
 
 
 @dataclass(frozen=True)
@@ -149,10 +151,15 @@ class _Style:
 
 
 def render_chart(
-    chart: Chart, width_in: float = 7.5, dpi: float = SCREEN_DPI, body_pt: float = BODY_PT
+    chart: Chart,
+    width_in: float = 7.5,
+    dpi: float = SCREEN_DPI,
+    body_pt: float = BODY_PT,
+    record: bool = False,
 ) -> ChartImage:
     """The chart set ``width_in`` inches wide at ``dpi`` with body text of ``body_pt`` points (a
-    map prints its charts smaller than a player aid); as tall as its content."""
+    map prints its charts smaller than a player aid); as tall as its content. With ``record``
+    the chart's drawing is kept too, for a vector PDF."""
     style = _Style(dpi, body_pt)
     width = round(width_in * dpi)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
@@ -165,7 +172,8 @@ def render_chart(
     )
     height += sum(plan.height + style.px(6) for plan in plans) + style.pad
     image = Image.new("RGB", (width, height), PAPER)
-    draw = RecordingDraw(image)
+    drawing = Drawing(image.size, dpi, colour_of(PAPER)) if record else None
+    draw = RecordingDraw(image, drawing)
     y = 2 * style.pad
     draw.role = "title"
     for line in title_lines:
@@ -175,7 +183,7 @@ def render_chart(
         draw.role = "source"
         draw.text((style.pad, y - style.px(2)), chart.source, font=style.small, fill="#5a5547", anchor="la")
         y += style.line
-    result = ChartImage(image, chart.title, breaks=[])
+    result = ChartImage(image, chart.title, breaks=[], drawing=drawing)
     for plan in plans:
         result.breaks.append(y)
         plan.draw(draw, style, style.pad, y, result)
@@ -232,7 +240,8 @@ class _TablePlan:
                     (x + style.pad, y + style.pad), groups[index], font=style.bold, fill=INK, anchor="la"
                 )
                 y += self.group_height
-            breaks.append(y)
+            else:  # a group's heading is never left at the foot of a page without its first row
+                breaks.append(y)
             if index % 2 == 1:
                 draw.rectangle((x, y, x + total, y + self.row_heights[index]), fill=STRIPE)
             self._row(draw, style, x, y, lines, header=False, cells=self.table.rows[index])
@@ -415,10 +424,10 @@ class _FacesPlan:
                 result.breaks.append(top + row * self.row_height)
             left, upper = x + column * self.tile, top + row * self.row_height
             if painter is not None:
-                result.image.paste(painter.render(item.front, "front", size), (left, upper))
+                draw.paste(painter.render(item.front, "front", size), (left, upper))
                 behind = [b for b in (item.back, *item.more) if b is not None]
                 for number, face in enumerate(behind, start=1):
-                    result.image.paste(
+                    draw.paste(
                         painter.render(face, "back", size), (left + number * (size + style.pad), upper)
                     )
             draw.role = "caption"

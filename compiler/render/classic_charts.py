@@ -30,7 +30,7 @@ ROUNDING = {
 }
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     """``text`` with its first letter a capital and nothing else changed (``capitalize`` would
     lower a result code, NE, or a name)."""
     return text[:1].upper() + text[1:]
@@ -81,7 +81,7 @@ def meaning_text(meaning: ResultMeaning) -> str:
     words = _side_part(meaning.defender, "defender") + _side_part(meaning.attacker, "attacker")
     if meaning.exchange:
         words.append(f"the attacker loses as many {meaning.exchange} as the defender")
-    return _sentence("; ".join(words)) or "No effect"
+    return sentence("; ".join(words)) or "No effect"
 
 
 def _end(end: TableEnd, where: str) -> str:
@@ -233,7 +233,7 @@ def effect_text(effect: TurnEffect, modes: dict[str, str] | None = None) -> str:
         words.append(f"{effect.column_shift:+d} column(s)")
     if effect.drm:
         words.append(f"{effect.drm:+d} to the die")
-    return _sentence("; ".join(words)) + "."
+    return sentence("; ".join(words)) + "."
 
 
 def turn_effects_chart(definition: ValidGame) -> Chart | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.render.colours import NAMED, keyline_for, readable_on
+from compiler.presentation.colours import NAMED, keyline_for, readable_on
 from compiler.render.counter_values import Figure, Spot, ValuePainter
 from compiler.render.fonts import RecordingDraw
 from compiler.render.marks import draw_corner_symbol, draw_flag

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from PIL import ImageDraw
 
-from compiler.render.colours import NAMED, shade
+from compiler.presentation.colours import NAMED, shade
 from compiler.render.fonts import Font, RecordingDraw, draw_centered, font
 from compiler.render.legibility import contrast
 from rules_engine.definitions.layout import PARENTHESES, SHAPE_MARKS

@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from compiler.presentation.colours import keyline_for, readable_on, shade
 from compiler.render.artwork import picture
-from compiler.render.colours import keyline_for, readable_on, shade
 from compiler.render.counter_layout import (
     DRAWN_ORDER,
     SMALL_SYMBOL_BOX_U,

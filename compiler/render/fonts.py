@@ -16,6 +16,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from compiler.render.canvas import Canvas, Drawing
+
 Font = ImageFont.FreeTypeFont
 
 
@@ -122,12 +124,12 @@ class DrawnText:
         return self.stroke > 0 and self.stroke_fill is not None and self.stroke_fill != self.fill
 
 
-class RecordingDraw(ImageDraw.ImageDraw):
-    """ImageDraw that remembers the strings it draws (``texts``); set ``role`` before drawing
+class RecordingDraw(Canvas):
+    """A canvas that remembers the strings it draws (``texts``); set ``role`` before drawing
     to tag what follows."""
 
-    def __init__(self, image: Image.Image) -> None:
-        super().__init__(image)
+    def __init__(self, image: Image.Image, drawing: Drawing | None = None) -> None:
+        super().__init__(image, drawing)
         self.texts: list[DrawnText] = []
         self.role = ""
 

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops
 
+from compiler.presentation.colours import hex_colour, rgb
 from compiler.render.art import BoardArt, Rect, TrackBox
 from compiler.render.charts import PAPER as CHART_PAPER
 from compiler.render.charts import Chart, ChartImage, render_chart
-from compiler.render.colours import hex_colour, rgb
 from compiler.render.fonts import Font, RecordingDraw, font, wrap_text
 from compiler.render.holdings import COUNTER_IN, SLOT_IN, Holding
 from compiler.render.symbols import star_points
@@ -427,7 +427,7 @@ class OrderOfBattleBlock(Block):
         face_image = self.printed.painter.render(counter, face, size)
         faint = Image.blend(face_image, Image.new("RGB", face_image.size, "#ffffff"), 0.45)
         inset = ink.px(0.05)
-        ink.art.image.paste(faint, (round(slot[0] + inset), round(slot[3] - inset - size)))
+        ink.draw.paste(faint, (round(slot[0] + inset), round(slot[3] - inset - size)))
         counter_top = slot[3] - inset - size
         if only:  # another scenario's unit: say which, over the counter's top edge
             ink.draw.role = "oob-note"
@@ -766,9 +766,9 @@ class ChartBlock(Block):
             return [self]
         return [self, replace(self, width_in=round(self.width_in * 0.8, 2), _rendered=None)]
 
-    def _image(self) -> ChartImage:
-        if self._rendered is None:
-            self._rendered = render_chart(self.chart, self.width_in, self.dpi, self.body_pt)
+    def _image(self, record: bool = False) -> ChartImage:
+        if self._rendered is None or (record and self._rendered.drawing is None):
+            self._rendered = render_chart(self.chart, self.width_in, self.dpi, self.body_pt, record)
         return self._rendered
 
     def size(self) -> tuple[float, float]:
@@ -783,12 +783,13 @@ class ChartBlock(Block):
         return max(own[0], coarse[0]), max(own[1], coarse[1])
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
+        record = ink.draw.drawing is not None
         rendered = (
-            self._image()
+            self._image(record)
             if ink.dpi == self.dpi
-            else render_chart(self.chart, self.width_in, ink.dpi, self.body_pt)
+            else render_chart(self.chart, self.width_in, ink.dpi, self.body_pt, record)
         )
-        ink.art.image.paste(rendered.image, (round(x), round(y)))
+        ink.draw.place(rendered.drawing, rendered.image, (round(x), round(y)))
         ink.draw.rectangle((x, y, x + rendered.image.width, y + rendered.image.height), outline=INK, width=1)
         for text in rendered.texts:
             left, top, right, bottom = text.bbox

@@ -18,7 +18,7 @@ from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
-from compiler.render.colours import rgb, shade
+from compiler.presentation.colours import rgb, shade
 from compiler.render.fonts import DrawnText, typeface_font
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]

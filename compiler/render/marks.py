@@ -7,7 +7,7 @@ import math
 
 from PIL import ImageDraw
 
-from compiler.render.colours import NAMED, shade
+from compiler.presentation.colours import NAMED, shade
 from compiler.render.symbols import star_points
 from rules_engine.definitions import Nation
 

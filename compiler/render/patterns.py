@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from compiler.render.colours import shade
+from compiler.presentation.colours import shade
 
 Point = tuple[float, float]
 PATTERN_IN = 0.16  # the lattice's step on the map, inches

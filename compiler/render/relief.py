@@ -17,6 +17,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 Point = tuple[float, float]
 COARSE_DPI = 20  # the height field's resolution: relief is smooth, and this keeps it cheap
 STRENGTH = 1.6  # how much a slope lights or darkens (per unit of the smoothed height's gradient)
+STRIP_ROWS = 512  # rows lit at a time: the light's RGB copies are made for a strip, not the sheet
 
 
 def hill_shading(
@@ -26,7 +27,7 @@ def hill_shading(
     mask: Image.Image | None = None,
 ) -> Image.Image:
     """``image`` lit by the relief of ``shapes`` (polygons in pixels, each with its height in
-    levels); only where ``mask`` is white, if given."""
+    levels); only where ``mask`` is white, if given. The image is lit in place, and returned."""
     if not any(height for _, height in shapes):
         return image
     scale = COARSE_DPI / dpi
@@ -41,6 +42,14 @@ def hill_shading(
     lit.paste(heights.crop((0, 0, small[0] - 1, small[1] - 1)), (1, 1))
     light = ImageChops.subtract(heights, lit, scale=1 / STRENGTH, offset=128)
     light = light.filter(ImageFilter.GaussianBlur(1)).resize(image.size, Image.Resampling.BICUBIC)
+    for top in range(0, image.height, STRIP_ROWS):  # a strip at a time: a 300 ppi sheet is large
+        box = (0, top, image.width, min(image.height, top + STRIP_ROWS))
+        image.paste(_lit(image.crop(box), light.crop(box), None if mask is None else mask.crop(box)), box)
+    return image
+
+
+def _lit(image: Image.Image, light: Image.Image, mask: Image.Image | None) -> Image.Image:
+    """A piece of the image screened where it faces the light and multiplied where it faces away."""
     brighter = light.point(lambda v: max(0, v - 128) * 2)  # facing the light
     darker = light.point(lambda v: 255 - max(0, 128 - v) * 2)  # facing away
     lifted = ImageChops.screen(image, Image.merge("RGB", (brighter,) * 3))

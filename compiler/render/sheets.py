@@ -6,23 +6,30 @@ paper), the back of every counter then lands behind its front. Each piece is dra
 with a bleed (1/16 in unless turned off): its background carried on past the cut
 line, into a gutter between the pieces. Registration marks at both top corners of
 the grid coincide after the flip, so a player can hold the sheet to the light and
-see whether the printer kept its alignment.
+see whether the printer kept its alignment. A note at the foot of every page says which
+lines to cut on.
+
+Each page is a drawing as well as pixels (``compiler.render.canvas``): its PDF is vector,
+the title, the cut lines, the note and the registration marks as paths and text, and the
+cards' words real text. A counter face is placed as its pixels (300 ppi): it is drawn
+several times its size and filtered down, which is what makes it crisp.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageOps
 
-from compiler.render.cards import CARD_INCHES, back_inputs, card_inputs, render_card, render_card_back
+from compiler.presentation.units import PAPER_INCHES, to_pixels
+from compiler.render.canvas import Canvas, Drawing, Inset, Picture, colour_of, keeper
+from compiler.render.cards import CARD_INCHES, back_inputs, card_back_drawing, card_drawing, card_inputs
 from compiler.render.counters import CounterPainter
 from compiler.render.fonts import fitted_font
 from compiler.render.images import pixel_bytes
-from compiler.render.units import PAPER_INCHES, to_pixels
 from rules_engine.definitions import Counter, ValidGame
 from rules_engine.definitions.counters import face_name
 
@@ -30,6 +37,9 @@ KIND_ORDER = {"unit": 0, "leader": 1, "dummy": 2, "gear": 3, "token": 4, "marker
 
 
 PRINT_BLEED_IN = 1 / 16  # each face's ground carried past its cut line (1.6 mm), unless turned off
+CARD_MARGIN_IN = 0.25  # a card sheet's margins: three poker cards across a Letter page, two down
+CUT_NOTE = "Cut on the thin grey lines, one along each edge of every piece"
+BLEED_NOTE = "; the colour past them is bleed, so a cut a little off shows no white"
 
 
 @dataclass(frozen=True)
@@ -156,7 +166,15 @@ def lay_out(items: list[Item], grid: Grid) -> list[Placement]:
     return placed
 
 
-Painter = Callable[[Item, str], Image.Image]
+@dataclass(frozen=True)
+class Face:
+    """One face as a sheet places it: its pixels, and its drawing where it has one."""
+
+    image: Image.Image
+    drawing: Drawing | None = None
+
+
+Painter = Callable[[Item, str], Face]
 Inputs = Callable[[Item, str], object]  # everything ``Painter`` reads for one face
 FACES_KEPT_BYTES = 8 * 1024 * 1024  # pixels of recently drawn faces kept for the next copies
 
@@ -187,14 +205,22 @@ class SheetPages:
             self._on_sheet[placement.sheet].append(placement)
 
     def page(self, sheet: int, side: str) -> Image.Image:
+        return self.page_drawing(sheet, side)[0]
+
+    def page_drawing(self, sheet: int, side: str) -> tuple[Image.Image, Drawing]:
+        """The page's pixels and its drawing."""
         page = Image.new("RGB", self.spec.page_px, "white")
+        drawing = Drawing(page.size, self.spec.dpi, (255, 255, 255))
         where = self.grid.front if side == "front" else self.grid.back
         used = self._on_sheet[sheet]
         for placement in used:
-            page.paste(self._faces.get(placement.item, side), where(placement.column, placement.row))
+            face = self._faces.get(placement.item, side)
+            x, y = where(placement.column, placement.row)
+            page.paste(face.image, (x, y))
+            drawing.items.append(_placed(face, x, y))
         title = f"{self.title} - sheet {sheet + 1} of {self.sheets}"
-        _decorate(page, self.spec, self.grid, used, side, title)
-        return page
+        _decorate(page, drawing, self.spec, self.grid, used, side, title)
+        return page, drawing
 
     def page_inputs(self, sheet: int, side: str) -> tuple[object, ...]:
         """Everything ``page`` reads (the key of a cached page): the layout, the title, and
@@ -224,26 +250,39 @@ class _RecentFaces:
 
     def __init__(self, paint: Painter) -> None:
         self.paint = paint
-        self.kept: OrderedDict[tuple[str, str], Image.Image] = OrderedDict()
+        self.kept: OrderedDict[tuple[str, str], Face] = OrderedDict()
         self.size = 0
 
-    def get(self, item: Item, face: str) -> Image.Image:
+    def get(self, item: Item, face: str) -> Face:
         key = (item.key, face)
-        image = self.kept.get(key)
-        if image is not None:
+        found = self.kept.get(key)
+        if found is not None:
             self.kept.move_to_end(key)
-            return image
-        image = self.paint(item, face)
-        self.kept[key] = image
-        self.size += pixel_bytes(image)
+            return found
+        found = self.paint(item, face)
+        self.kept[key] = found
+        self.size += pixel_bytes(found.image)
         while self.size > FACES_KEPT_BYTES and len(self.kept) > 1:
             _, old = self.kept.popitem(last=False)
-            self.size -= pixel_bytes(old)
-        return image
+            self.size -= pixel_bytes(old.image)
+        return found
+
+
+def _placed(face: Face, x: int, y: int) -> Inset | Picture:
+    if face.drawing is not None:
+        return Inset(face.drawing, float(x), float(y))
+    return Picture(
+        face.image, (float(x), float(y), float(x + face.image.width), float(y + face.image.height))
+    )
 
 
 def render_sheets(
-    items: list[Item], spec: SheetSpec, grid: Grid, paint: Painter, inputs: Inputs, title: str
+    items: list[Item],
+    spec: SheetSpec,
+    grid: Grid,
+    paint: Painter,
+    inputs: Inputs,
+    title: str,
 ) -> SheetPages:
     """Pages of ``items``: ``paint(item, 'front'|'back')`` draws one face at the cell size,
     reading what ``inputs(item, face)`` returns."""
@@ -301,10 +340,10 @@ def render_counter_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages:
     painter = CounterPainter(definition)
     items = counter_items(definition)
 
-    def paint(item: Item, face: str) -> Image.Image:
+    def paint(item: Item, face: str) -> Face:
         piece: CounterPiece = item.thing
         counter, name = piece.shown(face)
-        return painter.render(counter, name, spec.counter_px, spec.bleed_px)
+        return Face(painter.render(counter, name, spec.counter_px, spec.bleed_px))
 
     def inputs(item: Item, face: str) -> object:
         piece: CounterPiece = item.thing
@@ -318,6 +357,7 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
     """The game's cards (copies included), a deck per group; None for games without cards."""
     if not definition.decks:
         return None
+    spec = replace(spec, margin=min(spec.margin, CARD_MARGIN_IN))
     width, height = (to_pixels(v, spec.dpi) for v in CARD_INCHES)
     bleed = spec.bleed_px
     items = [
@@ -327,18 +367,27 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
         for _ in range(card.copies)
     ]
 
-    def paint(item: Item, face: str) -> Image.Image:
+    def paint(item: Item, face: str) -> Face:
         deck, card = item.thing
-        picture = (
-            render_card(deck, card, width, height)
+        drawn = (
+            card_drawing(deck, card, width, height, record=True)
             if face == "front"
-            else render_card_back(deck, width, height, card)
+            else card_back_drawing(deck, width, height, card, record=True)
         )
+        picture = drawn.image
         if not bleed:
-            return picture
-        framed = Image.new("RGB", (width + 2 * bleed, height + 2 * bleed), picture.getpixel((1, 1)))
+            return Face(picture, drawn.drawing)
+        ground = picture.getpixel((1, 1))
+        framed = Image.new("RGB", (width + 2 * bleed, height + 2 * bleed), ground)
         framed.paste(picture, (bleed, bleed))
-        return framed
+        drawing = Drawing(framed.size, spec.dpi, colour_of(ground))
+        inner = drawn.drawing
+        drawing.items.append(
+            Inset(inner, bleed, bleed)
+            if inner is not None
+            else Picture(picture, (bleed, bleed, bleed + width, bleed + height))
+        )
+        return Face(framed, drawing)
 
     def inputs(item: Item, face: str) -> object:
         deck, card = item.thing
@@ -350,9 +399,15 @@ def render_card_sheets(definition: ValidGame, spec: SheetSpec) -> SheetPages | N
 
 
 def _decorate(
-    page: Image.Image, spec: SheetSpec, grid: Grid, used: list[Placement], side: str, title: str
+    page: Image.Image,
+    drawing: Drawing,
+    spec: SheetSpec,
+    grid: Grid,
+    used: list[Placement],
+    side: str,
+    title: str,
 ) -> None:
-    draw = ImageDraw.Draw(page)
+    draw = Canvas(page, drawing)
     width, _ = spec.page_px
     dpi = spec.dpi
     words = "front" if side == "front" else "back - print on the reverse, flip on the long edge"
@@ -367,7 +422,9 @@ def _decorate(
     )
     if spec.cut_lines:
         _cut_lines(draw, spec, grid, used)
+        _cut_note(draw, spec, grid, used)
     _registration_marks(page, spec, grid)
+    _registration_marks_kept(keeper(drawing), spec, grid)
 
 
 def _cut_lines(draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement]) -> None:
@@ -392,6 +449,21 @@ def _cut_lines(draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: lis
         draw.line([(left - extend, y), (right + extend, y)], fill="#9a9a9a", width=line)
 
 
+def _cut_note(draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement]) -> None:
+    """Under the pieces: which lines to cut on, and what the colour past them is."""
+    if not used:
+        return
+    dpi = spec.dpi
+    rows = max(p.row for p in used) + 1
+    text = CUT_NOTE + (BLEED_NOTE if spec.bleed_px else "") + "."
+    room = grid.columns * grid.cell_width
+    chosen = fitted_font(draw, text, room, round(0.11 * dpi), min_size=max(5, round(6 / 72 * dpi)))
+    y = grid.top + rows * grid.cell_height + to_pixels(0.12, dpi) + to_pixels(0.1, dpi)
+    y = min(y, spec.page_px[1] - to_pixels(0.1, dpi))
+    left, _ = grid.front(0, 0)
+    draw.text((left, y), text, font=chosen, fill="#333333", anchor="lt")
+
+
 def registration_points(spec: SheetSpec, grid: Grid) -> list[tuple[int, int]]:
     """Centres of the two cross-hairs beside the top corners of the grid. The right one is
     the pixel mirror image of the left one, so after a long-edge flip each lies on the other."""
@@ -414,3 +486,14 @@ def _registration_marks(page: Image.Image, spec: SheetSpec, grid: Grid) -> None:
     (lx, ly), (rx, ry) = registration_points(spec, grid)
     page.paste(mark, (lx - reach, ly - reach))
     page.paste(ImageOps.mirror(mark), (rx - reach, ry - reach))
+
+
+def _registration_marks_kept(draw: Canvas, spec: SheetSpec, grid: Grid) -> None:
+    """The same cross-hairs in the page's drawing: a circle and two lines at each point."""
+    radius = to_pixels(0.08, spec.dpi)
+    reach = round(1.6 * radius)
+    line = max(1, spec.dpi // 150)
+    for x, y in registration_points(spec, grid):
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), outline="black", width=line)
+        draw.line([(x - reach, y), (x + reach, y)], fill="black", width=line)
+        draw.line([(x, y - reach), (x, y + reach)], fill="black", width=line)

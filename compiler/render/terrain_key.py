@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from compiler.render.colours import hex_colour, rgb, shade
+from compiler.presentation.colours import hex_colour, rgb, shade
 from compiler.render.fonts import RecordingDraw, font
 from compiler.render.legibility import lab
 from compiler.render.patterns import default_pattern, draw_pattern

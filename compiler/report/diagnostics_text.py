@@ -63,6 +63,21 @@ def format_report(
     return "\n".join(lines)
 
 
+def not_valid_message(report: GameReport, consequence: str) -> str:
+    """Why a command will not use a game: the first error as `wgc validate` prints it, and how
+    many there are. Every command that needs a valid game refuses with this, so "does not
+    validate" always says what to fix first."""
+    errors = [d for d in report.diagnostics if d.is_error]
+    text = f"{printable(report.name)} does not validate, so {consequence}"
+    if not errors:  # a report with no error is valid; kept total for a caller's mistake
+        return text
+    first = format_diagnostic(errors[0], report.root)
+    if len(errors) == 1:
+        return f"{text}; its error is\n  {first}"
+    every = f"`wgc validate {printable(str(report.root))}` lists them all"
+    return f"{text}; the first of its {len(errors)} errors is\n  {first}\n  ({every})"
+
+
 def reports_json(reports: Sequence[GameReport]) -> str:
     payload: dict[str, Any] = {
         "ok": all(r.ok for r in reports),

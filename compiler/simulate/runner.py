@@ -1,31 +1,36 @@
 """Playing the games of a balance run: in this process, over local processes, or on a Dask cluster.
 
 The seeds are cut into chunks; each chunk is one task that any worker can run.
-A task carries the game's source files (a `GameBundle`), not a path, so a worker
-on another machine needs nothing but this package installed; each worker
-validates a bundle once and keeps the rules engine for the tasks that follow.
+A task carries the validated game itself (a `GameBundle`: the definition `wgc validate`
+accepted, pickled once), not a path or a copy of its files, so a worker on another
+machine needs nothing but this package installed, and it plays exactly the game that was
+validated: it never validates again from files that might differ (a copy without the
+game's art once made every game with an image "not validate" in the workers). Each
+worker unpickles a bundle once and keeps the rules engine for the tasks that follow.
 Results are put back in seed order, so the table does not depend on which
 worker played which game, or on how many there were.
 """
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
-import tempfile
+import io
+import pickle
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from compiler.errors import DataError, UsageError, WgcError
+from compiler.errors import UsageError, WgcError
 from compiler.simulate import cluster
 from compiler.simulate.stats import Outcome, ScenarioTable, table_of
 from rules_engine.core import EngineError
 from rules_engine.definitions import Scenario, ValidGame
+from rules_engine.definitions.frozen import read_only
 
 NO_RESULT = "no result"
-GAME_FILES = ("*.json", "scenarios/*.json")
 
 
 class SimulationError(WgcError):
@@ -34,26 +39,31 @@ class SimulationError(WgcError):
 
 @dataclass(frozen=True)
 class GameBundle:
-    """A game's source files, shipped whole to the workers that play it."""
+    """A validated game, pickled, shipped whole to the workers that play it."""
 
     name: str
-    files: tuple[tuple[str, bytes], ...]
+    data: bytes
 
     @classmethod
-    def from_folder(cls, folder: Path) -> GameBundle:
-        files = sorted(
-            (str(path.relative_to(folder)), path.read_bytes())
-            for pattern in GAME_FILES
-            for path in folder.glob(pattern)
-        )
-        return cls(folder.name, tuple(files))
+    def from_game(cls, game: ValidGame) -> GameBundle:
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        # The model's read-only mappings do not pickle; they travel as dicts made read-only again.
+        pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: _reduce_read_only}
+        pickler.dump(game)
+        return cls(game.game.id, buffer.getvalue())
 
     @property
     def digest(self) -> str:
-        hasher = hashlib.sha256()
-        for name, data in self.files:
-            hasher.update(name.encode() + b"\0" + data + b"\0")
-        return hasher.hexdigest()
+        return hashlib.sha256(self.data).hexdigest()
+
+    def game(self) -> ValidGame:
+        game: ValidGame = pickle.loads(self.data)  # our own bytes, made by from_game
+        return game
+
+
+def _reduce_read_only(mapping: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
+    return read_only, (dict(mapping),)
 
 
 @dataclass(frozen=True)
@@ -72,20 +82,11 @@ _LOADED: dict[tuple[str, frozenset[str]], Any] = {}
 
 def _system(bundle: GameBundle, options: frozenset[str]) -> Any:
     """The rules engine for a bundle, built once per worker process."""
-    from compiler.pipeline import validate_game
     from rules_engine.systems import system_for
 
     key = (bundle.digest, options)
     if key not in _LOADED:
-        with tempfile.TemporaryDirectory() as scratch:
-            root = Path(scratch) / bundle.name
-            for name, data in bundle.files:
-                (root / name).parent.mkdir(parents=True, exist_ok=True)
-                (root / name).write_bytes(data)
-            game = validate_game(root, run_replays=False).valid
-        if game is None:
-            raise DataError(f"{bundle.name} does not validate; run `wgc validate` on it first")
-        _LOADED[key] = system_for(game, options)
+        _LOADED[key] = system_for(bundle.game(), options)
     return _LOADED[key]
 
 
@@ -167,7 +168,6 @@ def result_levels(scenario: Scenario) -> list[str]:
 
 
 def simulate(
-    folder: Path,
     game: ValidGame,
     *,
     scenarios: Sequence[str] = (),
@@ -197,7 +197,7 @@ def simulate(
             raise UsageError(f"no scenario '{scenario_id}' in {game.game.id} (there are: {', '.join(known)})")
     address = cluster.parse_scheduler(scheduler) if scheduler else None
     chunk = max(1, min(50, games // max(1, jobs * 4)))
-    tasks = _tasks(GameBundle.from_folder(folder), options, chosen, policy, seed, games, chunk)
+    tasks = _tasks(GameBundle.from_game(game), options, chosen, policy, seed, games, chunk)
     played = _distributed(tasks, address) if address else _local(tasks, jobs)
     by_scenario: dict[str, list[Outcome]] = {s: [] for s in chosen}
     for task, outcomes in zip(tasks, played, strict=True):

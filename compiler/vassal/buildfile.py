@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from compiler.javatext.sequence import encode
 from compiler.render.art import BoardArt
 from compiler.vassal.automation import keys
 from compiler.vassal.automation.components import write_globals
@@ -21,7 +22,6 @@ from compiler.vassal.catalogue import PieceDefinition, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
 from compiler.vassal.pieces import add_piece, basic_piece
-from compiler.vassal.sequence import encode
 from compiler.vassal.setups import MAP_NAME
 from rules_engine.definitions import ValidGame
 

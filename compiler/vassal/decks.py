@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.javatext.sequence import encode
 from compiler.render.art import BoardArt
 from compiler.render.cards import CARD_INCHES
 from compiler.vassal.automation.plan import Automation
 from compiler.vassal.catalogue import PieceDefinition
 from compiler.vassal.pieces import Trait, basic_piece, key, marker, mask
-from compiler.vassal.sequence import encode
 from rules_engine.definitions import ValidGame
 
 

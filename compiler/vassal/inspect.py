@@ -17,6 +17,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from compiler.mapgeometry.boards import BoardSpec
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import JAVA_METHODS, READ_ERRORS, ModuleArchive
 from compiler.vassal.inspection.components import (
@@ -31,7 +32,7 @@ from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.inspection.games import GameState, Item
 from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.keys import MarkerOrder, marker_point
-from compiler.vassal.inspection.maps import BoardSpec, MapSpec, read_maps
+from compiler.vassal.inspection.maps import MapSpec, read_maps
 from compiler.vassal.inspection.metadata import RUNNING_VERSION, choose_build_file
 from compiler.vassal.inspection.model import BoardInfo, Inspection, PlacedPiece, SetupSummary
 from compiler.vassal.inspection.palette import Palette, read_palette
@@ -394,8 +395,8 @@ def _report_unused(
 
 def _verify_image(archive: ModuleArchive, entry: str, report: Inspection, where: str) -> None:
     try:
-        archive.verify(entry, limits.IMAGE_ENTRY)
-        readable = image_size(entry, archive.head(entry, limits.IMAGE_HEADER)) is not None
+        head = archive.verify(entry, limits.IMAGE_ENTRY, keep=limits.IMAGE_HEADER)
+        readable = image_size(entry, head) is not None
     except EntryProblem as problem:
         report.add(problem.code, problem.message, where)
         return

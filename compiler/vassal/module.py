@@ -10,10 +10,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from compiler.cache.drawings import Drawings, board_aside
 from compiler.cache.store import RenderCache
+from compiler.presentation.limits import MODULE_CARD_DPI, MODULE_DPI
 from compiler.render.board import board_inputs, render_board
 from compiler.render.chart_content import game_charts
 from compiler.render.counters import CounterPainter
-from compiler.render.limits import MODULE_CARD_DPI, MODULE_DPI
 from compiler.steps import StepTimer, ignore_step, timed
 from compiler.vassal.archive import zip_bytes
 from compiler.vassal.automation import AUTOMATION_GPIDS, automation_plan
@@ -51,7 +51,7 @@ def module_dpi(definition: ValidGame) -> int:
     smallest card text is some 10 px high at VASSAL's 100 % zoom; a board image keeps its
     own resolution, and the pieces and cards are sized to it."""
     if definition.board.image is not None:
-        from compiler.art.registration import image_dpi
+        from compiler.mapgeometry.registration import image_dpi
 
         return round(image_dpi(definition.board) or BOARD_DPI)
     return CARD_DPI if definition.decks else BOARD_DPI

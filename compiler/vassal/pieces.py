@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from compiler.vassal.sequence import decode, encode, unquote
+from compiler.javatext.sequence import decode, encode, unquote
 
 TAB = "\t"
 CTRL = 130

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import binascii
 
+from compiler.javatext.sequence import decode, encode
 from compiler.vassal.archive import zip_bytes
-from compiler.vassal.sequence import decode, encode
 
 ESC = "\x1b"
 BEGIN, END = "begin_save", "end_save"
@@ -62,7 +62,10 @@ def commands_of(stream: str, work_factor: int = 8) -> list[str]:
         budget -= len(text) + 1
         if budget < 0:
             raise ValueError("the commands nest too deeply to follow")
-        tokens = decode(text, ESC)
+        if ESC not in text and not (len(text) > 1 and text[0] == text[-1] == "'"):
+            tokens = [text]  # what decode gives a text with no ESC and no quotes around it
+        else:
+            tokens = decode(text, ESC)
         if len(tokens) == 1 and tokens[0] == text:
             if text:
                 found.append(text)

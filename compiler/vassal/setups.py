@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from compiler.javatext.sequence import decode, encode
 from compiler.render.art import BoardArt
 from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
 from compiler.vassal.automation.plan import Automation
@@ -20,7 +21,6 @@ from compiler.vassal.automation.turns import tracker_state
 from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
-from compiler.vassal.sequence import decode, encode
 from compiler.vassal.sides import side_name
 from rules_engine.definitions import Scenario, ValidGame
 from rules_engine.definitions.counters import face_index

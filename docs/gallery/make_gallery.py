@@ -24,6 +24,7 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from compiler.javatext.sequence import decode  # noqa: E402
 from compiler.output.aids import AidSpec, render_aid_pages  # noqa: E402
 from compiler.pipeline import validate_game  # noqa: E402
 from compiler.render.board import render_board  # noqa: E402
@@ -31,7 +32,6 @@ from compiler.render.counters import CounterPainter  # noqa: E402
 from compiler.vassal.module import build_module  # noqa: E402
 from compiler.vassal.pieces import Trait, decode_add_piece  # noqa: E402
 from compiler.vassal.savefile import ESC, deobfuscate  # noqa: E402
-from compiler.vassal.sequence import decode  # noqa: E402
 from rules_engine.definitions import ValidGame  # noqa: E402
 
 OUT = ROOT / "docs" / "gallery"

@@ -63,6 +63,7 @@ class Board:
             space_id: terrain.get(space.terrain) for space_id, space in self.spaces.items()
         }
         self._with_feature: dict[str, tuple[str, ...]] = {}
+        self._resolved: dict[str, str | None] = {}
 
     def side_features(self, a: str, b: str) -> tuple[SideFeature, ...]:
         return self.sides.get(a, {}).get(b, ())
@@ -92,8 +93,15 @@ class Board:
         return found
 
     def resolve(self, reference: str) -> str | None:
-        space = self.definition.resolve(reference)
-        return space.id if space is not None else None
+        """The space an id or an unambiguous place name refers to: a map's names do not change, so
+        each reference is looked up once (every new game resolves its whole set-up)."""
+        if reference in self.spaces:
+            return reference
+        known = self._resolved
+        if reference not in known:
+            space = self.definition.resolve(reference)
+            known[reference] = space.id if space is not None else None
+        return known[reference]
 
     def name(self, space_id: str) -> str:
         space = self.spaces.get(space_id)

@@ -32,11 +32,23 @@ class SeededDice:
         self.sides = dict(sides or {})
 
     def roll(self, purpose: str, counts: Mapping[str, int]) -> dict[str, list[int]]:
-        randrange = self.random.randrange  # randint(1, n) is randrange(1, n + 1): the same numbers
-        return {
-            die: [randrange(1, self.sides.get(die, 6) + 1) for _ in range(count)]
-            for die, count in counts.items()
-        }
+        """Each die is ``randint(1, sides)``, drawn as `random.Random.randrange` draws it (whole
+        numbers of ``sides.bit_length()`` bits until one is below ``sides``), without the
+        argument checks of its three calls: a random game rolls thousands of times, and the
+        numbers are the same (tests/test_fast_paths.py holds the two together)."""
+        bits = self.random.getrandbits
+        rolled: dict[str, list[int]] = {}
+        for die, count in counts.items():
+            sides = self.sides.get(die, 6)
+            width = sides.bit_length()
+            values = []
+            for _ in range(count):
+                value = bits(width)
+                while value >= sides:
+                    value = bits(width)
+                values.append(value + 1)
+            rolled[die] = values
+        return rolled
 
 
 class ScriptedDice:

@@ -315,6 +315,11 @@ class CoreGame:
             return []
         return [*self.phase_order_choices(), EndPhase()]
 
+    def action_text(self, action: Action) -> str:
+        """``action`` in a player's words with what the position adds to them (an attack's odds);
+        the action's own ``describe()`` unless a system says more."""
+        return action.describe()
+
     def apply(self, action: Action, dice: DiceSource, decider: Any = None) -> None:
         """Take one action; the system's own kinds of action are handled by its subclass."""
         if isinstance(action, EndPhase):

@@ -24,12 +24,8 @@ IN_THE_BOX = UnitStatus.REMOVED
 
 def create_units(game: CoreGame) -> None:
     """Every unit of the mix starts in the box; counters of an optional rule that is off stay out."""
-    system = game.system
     game.state.add_units(
-        Unit(name, counter, copy, status=IN_THE_BOX)
-        for counter_id, names in system.names.items()
-        if system.in_play(counter := system.counters.counters[counter_id])
-        for copy, name in enumerate(names, start=1)
+        Unit(name, counter, copy, status=IN_THE_BOX) for name, counter, copy in game.system.unit_mix()
     )
 
 

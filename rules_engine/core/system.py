@@ -21,7 +21,6 @@ board, stacking, control) so that a system writes only its own rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules_engine.core.actions import Action, Chooser
@@ -29,6 +28,7 @@ from rules_engine.core.board import Board
 from rules_engine.core.dice import DiceSource, SeededDice
 from rules_engine.core.errors import EngineError
 from rules_engine.core.events import EventLog
+from rules_engine.core.facts import SystemFacts
 from rules_engine.core.game import CoreGame
 from rules_engine.core.policies import PolicyFactory, RandomPolicy, play_with_policy
 from rules_engine.core.stacking import Stacking
@@ -65,46 +65,6 @@ class Game(Protocol):
     def begin_phase(self, dice: DiceSource) -> None: ...
 
     def end_phase(self, dice: DiceSource) -> None: ...
-
-
-# Fields of a game's data that only some systems play, by the name ``SystemFacts.plays`` gives
-# each. A game that gives one its system does not play is refused (compiler/checks/unplayed.py
-# finds where each is given), so that no declared field is silently ignored.
-PLAYED_FIELDS: Mapping[str, str] = {
-    "rules": "game.json's rules (the classic system's options)",
-    "phase-options": "a phase's units, mode or turns",
-    "eliminated-at-start": "a scenario's eliminated units",
-    "more-faces": "a counter's more_faces (a unit of more than two steps)",
-    "hidden": "a hidden counter (set up face down)",
-    "table-dice": "a table's dice (a sum of dice)",
-    "classic-combat": "the classic keys of charts.json's combat (attack, defense, results, retreat ...)",
-    "pool-dice": "charts.json combat's dice (a dice pool)",
-    "strength-colours": "charts.json combat's strength_colours",
-    "combat-modifiers": "charts.json combat's modifiers",
-    "combat-settings": "charts.json combat's tactical-edge settings",
-    "next-higher-columns": 'charts.json combat\'s "missing_columns": "next-higher"',
-}
-
-
-@dataclass(frozen=True)
-class SystemFacts:
-    """What the validator and the renderers ask of a system without playing it (each system's
-    facts.py): kept apart from its engine so that asking does not import the engine."""
-
-    name: str
-    # The counter values the rules read, by counter kind: value id -> its kind ("number",
-    # "choice", "text", "flag"). The validator checks that a game declares each of them, of
-    # that kind, and requires it of that kind of counter (game.json counter_values).
-    reads_values: Mapping[str, Mapping[str, str]]
-    # The kinds of phase the system runs; game.json's phases must be of these.
-    phase_kinds: frozenset[str]
-    optional_rules: frozenset[str] = frozenset()
-    # The kinds of combat system (charts.json's combat.kind) the engine plays; empty: any.
-    combat_kinds: frozenset[str] = frozenset()
-    # The kinds of victory condition the engine evaluates; empty: any.
-    victory_kinds: frozenset[str] = frozenset()
-    # The fields of PLAYED_FIELDS its rules play; a game giving any other is refused.
-    plays: frozenset[str] = frozenset()
 
 
 class GameSystem(Protocol):
@@ -180,6 +140,7 @@ class CoreSystem(Generic[G]):
         self.turn_labels = definition.game.turn_labels
         self.die_sides = {d.id: d.sides for d in definition.game.dice}
         self.names = unit_names(c for c in self.counters.counters.values() if c.is_unit)
+        self._unit_mix: tuple[tuple[str, Counter, int], ...] | None = None
         self._side_names = {s.id: s.name for s in definition.game.sides}
         self.controlled_places = frozenset(
             space
@@ -219,6 +180,21 @@ class CoreSystem(Generic[G]):
     def in_play(self, counter: Counter) -> bool:
         """Counters of an optional rule that is off stay in the box."""
         return counter.optional_rule is None or counter.optional_rule in self.options
+
+    def unit_mix(self) -> tuple[tuple[str, Counter, int], ...]:
+        """(name, counter, copy number) of every unit a game puts in the box, in the order of
+        ``names``: the same for every game of this system, so listed once, on first use (a
+        system may still set its ``names`` in its own ``__init__``)."""
+        mix = self._unit_mix
+        if mix is None:
+            counters = self.counters.counters
+            mix = self._unit_mix = tuple(
+                (name, counter, copy)
+                for counter_id, names in self.names.items()
+                if self.in_play(counter := counters[counter_id])
+                for copy, name in enumerate(names, start=1)
+            )
+        return mix
 
     def is_controlled_place(self, space: str) -> bool:
         """A place whose control changes hands when a unit enters it (a town, a city ...)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rules_engine.core.board import Board
-from rules_engine.core.state import GameState, Unit
+from rules_engine.core.state import ON_MAP, GameState, Unit
 
 
 def zoc_reach(board: Board) -> dict[str, tuple[str, ...]]:
@@ -51,8 +51,8 @@ class ZocCache:
             return cached[1]
         reach, exerts = self.reach, self.exerts
         spaces: set[str] = set()
-        for unit in state.units_of(side):
-            if unit.space is not None and exerts(unit):
+        for unit in state.by_side.get(side, ()):  # state.units_of(side), without the list
+            if unit.status is ON_MAP and unit.space is not None and exerts(unit):
                 spaces.update(reach[unit.space])
         result = frozenset(spaces)
         self._cache[side] = (epoch, result)

@@ -7,8 +7,6 @@ where it lives on disk (left out of comparisons: a game folder that moved draws
 the same).
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from typing import NamedTuple
 

@@ -6,8 +6,6 @@ spaces are listed and routes join them. Everything else (hexsides, roads,
 regions, supply sources, entries, tracks, boxes) refers to spaces by id.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple

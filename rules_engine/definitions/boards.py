@@ -4,10 +4,8 @@ This is VASSAL's own geometry, kept as data so that an imported game names every
 exactly as VASSAL does: a hex or square grid numbers its cells, a region grid names points,
 a zoned grid names areas (and may number cells inside them). The rules engine does not read
 it; the checks and the VASSAL back end turn it into location names and points
-(compiler/vassal/extension/geometry.py).
+(compiler/compiler/mapgeometry/maps.py).
 """
-
-from __future__ import annotations
 
 from typing import NamedTuple
 

@@ -1,7 +1,5 @@
 """Card decks."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

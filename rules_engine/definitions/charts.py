@@ -1,7 +1,5 @@
 """The combat system and the game's tables."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -56,7 +54,7 @@ class DieRange(NamedTuple):
     open_ended: bool = False
 
     @classmethod
-    def parse(cls, roll: int | float | str) -> DieRange:
+    def parse(cls, roll: int | float | str) -> "DieRange":
         if isinstance(roll, (int, float)):  # JSON Schema counts 2.0 as an integer
             return cls(int(roll), int(roll))
         if roll.endswith("+"):
@@ -80,7 +78,7 @@ class TableDice(NamedTuple):
     die: str
 
     @classmethod
-    def parse(cls, text: str) -> TableDice:
+    def parse(cls, text: str) -> "TableDice":
         """'2d6' is two of the die 'd6' (the number, then a die id of game.json's dice)."""
         digits = len(text) - len(text.lstrip("0123456789"))
         return cls(int(text[:digits]), text[digits:])

@@ -6,8 +6,6 @@ Absent options take the defaults written here, so a record built in Python for a
 needs only the fields it is about.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -55,6 +53,7 @@ class MovementMode(NamedTuple):
     enemy_zoc: str = "prohibited"
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class MovementRules(NamedTuple):
@@ -64,6 +63,7 @@ class MovementRules(NamedTuple):
     modes: tuple[MovementMode, ...] = ()
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ZocRules(NamedTuple):
@@ -78,6 +78,7 @@ class ZocRules(NamedTuple):
     negated_by_friendly_units: bool = False
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class TurnEffect(NamedTuple):
@@ -122,12 +123,14 @@ class SupplyRules(NamedTuple):
     effects: SupplyEffects = SupplyEffects()
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ReinforcementRules(NamedTuple):
     at: tuple[PlaceSpec, ...] = ()
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class Purchase(NamedTuple):
@@ -142,6 +145,7 @@ class Purchase(NamedTuple):
     face: str = "back"
     at: tuple[PlaceSpec, ...] = ()
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ReplacementRules(NamedTuple):
@@ -152,6 +156,7 @@ class ReplacementRules(NamedTuple):
     one_per_unit: bool = False
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ControlRules(NamedTuple):
@@ -160,6 +165,7 @@ class ControlRules(NamedTuple):
     by: str = "last-to-enter"
     cite: str | None = None
     origin: Origin = NOWHERE
+    summary: str | None = None  # the designer's words, printed on the player aid
 
 
 class ClassicRules(NamedTuple):

@@ -1,7 +1,5 @@
 """The counter mix: every counter with its faces and number of copies."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple

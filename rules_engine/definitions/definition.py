@@ -1,8 +1,6 @@
 """A whole game: the parts that could be built from valid source files."""
 
-from __future__ import annotations
-
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules_engine.definitions.board import MapDefinition
 from rules_engine.definitions.boards import Boards
@@ -11,10 +9,12 @@ from rules_engine.definitions.charts import Charts
 from rules_engine.definitions.counters import CounterMix
 from rules_engine.definitions.frozen import read_only
 from rules_engine.definitions.game import GameInfo
-from rules_engine.definitions.kept import KeptModule
 from rules_engine.definitions.origin import Origin
 from rules_engine.definitions.scenario import Scenario
 from rules_engine.definitions.terrain import TerrainChart
+
+if TYPE_CHECKING:  # only an imported game has one: the model of a kept part is imported by its reader
+    from rules_engine.definitions.kept import KeptModule
 
 
 class GameDefinition(NamedTuple):
@@ -28,7 +28,7 @@ class GameDefinition(NamedTuple):
     decks: tuple[Deck, ...] | None
     scenarios: tuple[Scenario, ...] = ()
     boards: Boards | None = None  # an imported module's maps (boards.json)
-    kept: KeptModule | None = None  # what it keeps of the module beyond the data (vassal/)
+    kept: "KeptModule | None" = None  # what it keeps of the module beyond the data (vassal/)
 
     def scenario(self, scenario_id: str) -> Scenario | None:
         return next((s for s in self.scenarios if s.id == scenario_id), None)
@@ -50,10 +50,10 @@ class ValidGame(NamedTuple):
     decks: tuple[Deck, ...]
     scenarios: tuple[Scenario, ...]
     boards: Boards | None = None
-    kept: KeptModule | None = None
+    kept: "KeptModule | None" = None
 
     @classmethod
-    def from_definition(cls, definition: GameDefinition) -> ValidGame | None:
+    def from_definition(cls, definition: GameDefinition) -> "ValidGame | None":
         """The valid game, or None when a required part (manifest, map, terrain, counters) is missing."""
         game, board, terrain, counters = (
             definition.game,

@@ -5,8 +5,6 @@ stage change the game under the others' feet. Builders wrap every such dict
 with `read_only`, which answers lookups at dict speed and refuses writes.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TypeVar

@@ -1,7 +1,5 @@
 """The game manifest: sides, nations, classes, dice, turns, phases, stacking."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from rules_engine.definitions.classic import ClassicRules, UnitSelector

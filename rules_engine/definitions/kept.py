@@ -7,8 +7,6 @@ fields the data gives; setups keep every command of their saved game that is not
 scenario places.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any

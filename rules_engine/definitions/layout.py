@@ -12,8 +12,6 @@ Templates are kept as written and parsed here (``parse_template``), without the
 drawing library, so the validator and the renderers read them the same way.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from functools import cache

@@ -1,7 +1,5 @@
 """Where a definition came from, so any stage can point a designer at it."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 
@@ -15,7 +13,7 @@ class Origin(NamedTuple):
     file: str
     pointer: str = ""
 
-    def child(self, *tokens: str | int) -> Origin:
+    def child(self, *tokens: str | int) -> "Origin":
         pointer = self.pointer + "".join("/" + _escape(str(token)) for token in tokens)
         return Origin(self.file, pointer)
 

@@ -1,7 +1,5 @@
 """Scenarios: set-up, markers, reinforcements, points and victory conditions."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from rules_engine.definitions.boards import PlacedBoard

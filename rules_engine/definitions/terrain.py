@@ -1,7 +1,5 @@
 """The terrain effects chart."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import NamedTuple
 

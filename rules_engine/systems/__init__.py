@@ -2,21 +2,24 @@
 
 ``SYSTEMS`` is the whole registry, one line per system: the system's name as
 game.json writes it, and the module whose ``SYSTEM`` attribute is its class and
-whose ``FACTS`` (rules_engine/core/system.py ``SystemFacts``) say what the
+whose ``FACTS`` (rules_engine/core/facts.py ``SystemFacts``) say what the
 validator and the painter need. Nothing registers itself on import; a system's
 engine is imported only when a game of it is played: its package imports it on
-the first read of ``SYSTEM`` (rules_engine/systems/lazy.py), so `wgc validate`,
+the first read of ``SYSTEM`` (rules_engine/lazy.py), so `wgc validate`,
 which reads only ``FACTS`` while no replay must be played, never loads an engine.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from rules_engine.core import EngineError
-from rules_engine.core.system import GameSystem, SystemFacts
+from rules_engine.core.errors import EngineError
+from rules_engine.core.facts import SystemFacts
 from rules_engine.definitions import ValidGame
+
+if TYPE_CHECKING:
+    from rules_engine.core.system import GameSystem
 
 SYSTEMS: dict[str, str] = {
     "classic": "rules_engine.systems.classic",
@@ -63,4 +66,4 @@ def _package(name: str) -> str:
 def system_for(definition: ValidGame, options: frozenset[str] = frozenset()) -> GameSystem:
     """The rules engine for a game, with the optional rules in ``options`` switched on."""
     factory: Any = system_class(definition.game.system)
-    return cast(GameSystem, factory(definition, frozenset(options)))
+    return cast("GameSystem", factory(definition, frozenset(options)))

@@ -7,18 +7,21 @@
    onto one cell says where the centres are (``phase``).
 3. Every hex is matched against the mean cell and one lattice is fitted through all of
    them, three times with a narrower search each time (``refine``).
+4. Which of the lattice's hexes the art draws (``coverage``): the grid is numbered from those.
 Positions are converted between scales by pixel centres, so nothing drifts by half a
 pixel of the small image.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass
 
 import numpy as np
 from PIL import Image
 
+from compiler.art.gridfit.coverage import Coverage, coverage
 from compiler.art.gridfit.lattice import (
     Array,
     NoGrid,
@@ -27,7 +30,14 @@ from compiler.art.gridfit.lattice import (
     edge_image,
     refine_basis,
 )
-from compiler.art.gridfit.phase import centre_offset, fold, lattice_coordinates, symmetry_offset
+from compiler.art.gridfit.phase import (
+    MIN_CLARITY,
+    centre_offset,
+    fold,
+    lattice_coordinates,
+    symmetry_offset,
+    wall_match,
+)
 from compiler.art.gridfit.refine import Lattice, fit, measure
 from compiler.art.gridfit.search import search
 from compiler.art.gridfit.shape import HexAxes, hex_axes
@@ -46,6 +56,7 @@ class GridFit:
     width: int
     height: int
     clarity: float  # how clearly hex walls stand out in the folded image (a z-score)
+    drawn: Coverage  # the lattice's hexes the art draws
 
     @property
     def shape(self) -> HexAxes:
@@ -70,19 +81,55 @@ def fit_grid(image: Image.Image) -> GridFit:
     working = edge_image(work_image)
     del work_image
     shape = _scale_shape(shape, scales[0] / coarse_scales[0], scales[1] / coarse_scales[1])
-    offset, clarity = centre_offset(fold(working, shape), shape)
+    shape, offset, clarity = _clearest(shape, working)
     lattice = Lattice(shape, offset)
     for share, most in ((0.3, 600), (0.12, 1500), (0.05, 4000)):
         indexes, centres = measure(working, lattice, max(2.0, share * shape.hex_size), most)
         lattice = fit(indexes, centres, lattice.shape)
     lattice, clarity = _recentred(lattice, working)
     lattice = _symmetric(lattice, working)
+    drawn = coverage(working, lattice, indexes)
     if lattice.residual > MAX_RESIDUAL * lattice.shape.hex_size:
         raise NoGrid(
             f"the hexes do not lie on one regular grid: they stray {lattice.residual:.1f} px "
             f"from the best one (hexes {lattice.shape.hex_size:.0f} px across)"
         )
-    return GridFit(_full_size(lattice, scales), gray.width, gray.height, clarity)
+    return GridFit(_full_size(lattice, scales), gray.width, gray.height, clarity, drawn)
+
+
+COARSER_CLARITY = 1.5  # a coarser grid of the same points whose walls stand out this much more clearly
+COARSER_AT_LEAST = 4.5  # ... and this clearly at least (noise's coarser grids reached 3.5)
+
+
+def _clearest(shape: HexAxes, edges: Array) -> tuple[HexAxes, Vector, float]:
+    """The grid the search found, or a coarser one made of its points when the coarser one's
+    folded cell shows hex walls far more clearly: the (shape, where its centres are, clarity).
+
+    The search takes the finest grid among those that score nearly best, since every coarser
+    grid of its points scores as well. But thick walls of pointy-top hexes repeat at half a hex
+    along the rows too, and the grid of half the size (every wall's middle a "centre") scored
+    nearly best on such a board; folded onto its cell the walls blur (a clarity of 3 where the
+    real grid's is 6), so the coarser grid is the board's."""
+    offset, clarity = wall_match(fold(edges, shape), shape)
+    for coarser in _coarser(shape):
+        found, how_clear = wall_match(fold(edges, coarser), coarser)
+        if how_clear > max(COARSER_CLARITY * clarity, COARSER_AT_LEAST):
+            shape, offset, clarity = coarser, found, how_clear
+    if clarity < MIN_CLARITY:
+        raise NoGrid("the repeating pattern has no hex outlines (nothing like hex walls repeats)")
+    return shape, offset, clarity
+
+
+def _coarser(shape: HexAxes) -> list[HexAxes]:
+    """The hex grids of the shape's points twice as large, and sqrt(3) times as large turned 30 degrees."""
+    (ax, ay), (sx, sy) = shape.axis, shape.step
+    grids = [HexAxes(shape.orientation, (2 * ax, 2 * ay), (2 * sx, 2 * sy))]
+    sign = 1.0 if ax * sx + ay * sy < 0 else -1.0  # the third vector of the shortest three
+    long = (ax - sign * sx, ay - sign * sy)
+    other = (2 * sx + sign * ax, 2 * sy + sign * ay)
+    with contextlib.suppress(NoGrid):
+        grids.append(hex_axes(long, other))
+    return grids
 
 
 def work_scale(size: tuple[int, int], hex_size: float) -> float:

@@ -20,6 +20,10 @@ BINS = 96
 ROWS_AT_A_TIME = 256
 SPREAD_PX = 0.8  # pixels: a Gaussian's deviation; 0.5 left some grids 1 px off, 0.7 to 1.0 do not
 WALL_PX = 2.0  # the narrowest wall template, pixels
+# How far the best wall match must stand above the others (a z-score): random noise reached
+# 3.6 (a third of noise images passed the 2.5 this once was), the faintest real board of
+# bench/gridfit_modules.json 3.9 (Dreadball's Coliseum), wgc's own scanned boards 4.2 and more.
+MIN_CLARITY = 3.75
 FOLD_PIXELS = 4_000_000  # a larger image is folded from every n-th pixel of every n-th row
 
 
@@ -104,6 +108,14 @@ def wall_template(shape: HexAxes, width: float) -> Array:
 
 
 def centre_offset(mean_cell: Array, shape: HexAxes) -> tuple[Vector, float]:
+    """``wall_match``, refused (NoGrid) when the walls do not stand out MIN_CLARITY clearly."""
+    found, clarity = wall_match(mean_cell, shape)
+    if clarity < MIN_CLARITY:
+        raise NoGrid("the repeating pattern has no hex outlines (nothing like hex walls repeats)")
+    return found, clarity
+
+
+def wall_match(mean_cell: Array, shape: HexAxes) -> tuple[Vector, float]:
     """Where in the cell the hex centres lie, as a point, and how clearly (a z-score). The walls
     are matched as 2 px wide at least: a drawn line's edges are two ridges, one each side of
     it, and a narrower template fits either ridge about as well, which left the centres
@@ -115,8 +127,6 @@ def centre_offset(mean_cell: Array, shape: HexAxes) -> tuple[Vector, float]:
     t_index, s_index = np.unravel_index(int(np.argmax(corr)), corr.shape)
     spread = float(corr.std()) or 1.0
     clarity = float((corr[t_index, s_index] - corr.mean()) / spread)
-    if clarity < 2.5:
-        raise NoGrid("the repeating pattern has no hex outlines (nothing like hex walls repeats)")
     ds = _wrapped_parabola(corr[t_index, :], int(s_index))
     dt = _wrapped_parabola(corr[:, s_index], int(t_index))
     s = (s_index + ds) / BINS

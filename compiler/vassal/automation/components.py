@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from compiler.javatext.sequence import encode
 from compiler.vassal.automation.traits import keys_list
-from compiler.vassal.sequence import encode
 
 M = "VASSAL.build.module."
 

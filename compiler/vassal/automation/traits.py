@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from compiler.javatext.sequence import encode
 from compiler.vassal.pieces import Trait
-from compiler.vassal.sequence import encode
 
 PARAMETER_DELIMITER = ":"  # VASSAL.configure.Parameter.DELIMITER
 

@@ -11,6 +11,7 @@ setup gives ``FirstSide`` and ``SecondSide`` and the reinforcement lines of its 
 
 from __future__ import annotations
 
+from compiler.javatext.sequence import encode
 from compiler.render.names import Names
 from compiler.vassal.automation import keys
 from compiler.vassal.automation.components import (
@@ -24,7 +25,6 @@ from compiler.vassal.automation.conditions import notes_property, turn_notes
 from compiler.vassal.automation.expressions import braces, choose, text
 from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.values import identifier
-from compiler.vassal.sequence import encode
 from compiler.vassal.sides import side_name
 from rules_engine.definitions import Phase, Reinforcement, Scenario, ValidGame
 

@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 from lxml import etree
 
+from compiler.javatext.sequence import encode
 from compiler.vassal.extension.format import NAMESPACE, wgc
 from compiler.vassal.extension.pieces import PieceMaker
 from compiler.vassal.extension.tree import BOARD_TAG, fill_board
 from compiler.vassal.inspection.maps import own_descendants
-from compiler.vassal.sequence import encode
 from rules_engine.definitions import ValidGame
 from rules_engine.definitions.boards import BoardMap, PlacedBoard
 

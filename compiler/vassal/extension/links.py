@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from compiler.vassal.sequence import EncodingError, decode, encode
+from compiler.javatext.sequence import EncodingError, decode, encode
 from compiler.vassal.values import java_string
 from rules_engine.definitions.kept import KeptPiece
 

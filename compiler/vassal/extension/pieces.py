@@ -11,10 +11,10 @@ from lxml import etree
 
 from compiler.diagnostics import codes
 from compiler.errors import BackEndError
+from compiler.javatext.sequence import EncodingError, decode, encode
 from compiler.vassal.extension.links import PieceData, linked, value_text
 from compiler.vassal.inspection.traits import type_prefix
 from compiler.vassal.pieces import Trait, basic_piece, decode_add_piece, encode_piece, key, layer, marker
-from compiler.vassal.sequence import EncodingError, decode, encode
 from rules_engine.definitions import Counter, ValidGame
 from rules_engine.definitions.kept import KeptPiece, Links
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.importer.faces import read_faces
+from compiler.javatext.sequence import decode, encode
+from compiler.mapgeometry.maps import MapGeometry
 from compiler.vassal.extension.fill import layout_command
-from compiler.vassal.extension.geometry import MapGeometry
 from compiler.vassal.extension.pieces import PieceMaker
 from compiler.vassal.pieces import TAB, split_chain
-from compiler.vassal.sequence import decode, encode
 from rules_engine.definitions import PiecePlacement, Scenario
 from rules_engine.definitions.boards import Boards
 from rules_engine.definitions.kept import KeptSetup, SavedPiece

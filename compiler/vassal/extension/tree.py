@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from lxml import etree
 
-from compiler.vassal.sequence import encode
+from compiler.javatext.sequence import encode
 from rules_engine.definitions import boards as data
 
 PICKER = "VASSAL.build.module.map.boardPicker."

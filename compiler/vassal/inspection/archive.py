@@ -123,15 +123,20 @@ class ModuleArchive:
             _guarded(lambda: stream.read(1))  # end of data: zipfile checks the CRC here
         return data
 
-    def verify(self, name: str, limit: int) -> None:
-        """Inflate the entry chunk by chunk (CRC checked at the end) without keeping it."""
+    def verify(self, name: str, limit: int, keep: int = 0) -> bytes:
+        """Inflate the entry chunk by chunk (CRC checked at the end), keeping only its first
+        ``keep`` bytes (what ``head`` would read: an image's size is in them), which it returns."""
+        kept = b""
         with self._open(name, limit) as stream:
             seen = 0
             while chunk := _guarded(lambda: stream.read(CHUNK)):
+                if seen < keep:
+                    kept += chunk[: keep - seen]
                 seen += len(chunk)
                 self._count(len(chunk))
                 if seen > limit:
                     raise _too_large(name, limit)
+        return kept
 
     def chunks(self, name: str, limit: int) -> Iterator[bytes]:
         """The entry inflated a chunk at a time (for copying it out), within ``limit`` bytes."""

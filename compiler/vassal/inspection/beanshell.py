@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from compiler.vassal.inspection.numbers import bsh_literal, parse_int, wrap_int
+from compiler.javatext.numbers import bsh_literal, parse_int, wrap_int
 
 Value = str | int | bool
 Lookup = Callable[[str], Value]  # a property's value as an expression sees it

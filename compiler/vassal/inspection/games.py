@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.vassal.inspection.maps import BoardSpec, MapSpec, PileSpec, find_map
+from compiler.javatext.sequence import decode
+from compiler.mapgeometry.boards import OFFBOARD, PlacedBoard, lay_out
+from compiler.vassal.inspection.maps import MapSpec, PileSpec, find_map
 from compiler.vassal.inspection.model import Inspection, PlacedPiece
 from compiler.vassal.inspection.traits import PieceKind, PieceReader, basic_int, basic_state, type_prefix
-from compiler.vassal.sequence import decode
 
 NEW_GAME_MARK = "SETUP_STACK"
-OFFBOARD = "offboard"
 ON_NO_MAP = "(on no map)"
 
 
@@ -38,26 +38,6 @@ class Item:
     states: list[str] | None = None
 
 
-@dataclass
-class PlacedBoard:
-    spec: BoardSpec
-    column: int
-    row: int
-    reversed: bool = False
-    x: int = 0
-    y: int = 0
-
-    def contains(self, x: int, y: int) -> bool:
-        return self.x <= x < self.x + self.spec.width and self.y <= y < self.y + self.spec.height
-
-    def location(self, x: int, y: int) -> str | None:
-        local = (x - self.x, y - self.y)
-        if self.reversed:
-            local = (self.spec.width - local[0], self.spec.height - local[1])
-        grid = self.spec.grid
-        return grid.location_name(local, (self.spec.width, self.spec.height)) if grid is not None else None
-
-
 class GameState:
     """Pieces, stacks, decks and board choices as a setup's commands leave them."""
 
@@ -74,6 +54,8 @@ class GameState:
         self.new_game = True
         self.generated = 0
         self.unbuildable = False  # no command encoder while the module was built
+        # what `_location` found for each point (map id, x, y), while the boards stay as they are
+        self._locations: dict[tuple[str | None, int, int], tuple[str | None, str, str | None]] = {}
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -85,6 +67,7 @@ class GameState:
         elif command == "begin_save":
             self.items.clear()
             self.boards.clear()
+            self._locations.clear()
             self.new_game = True
         elif "BoardPicker\t" in command:
             self._choose_boards(command)
@@ -154,6 +137,7 @@ class GameState:
             for prefix in (spec.id + "BoardPicker\t", spec.name + "BoardPicker\t"):
                 if command.startswith(prefix):
                     self.boards[spec.id] = self._boards_of(spec, command)
+                    self._locations.clear()
                     return
 
     def _boards_of(self, spec: MapSpec, command: str) -> list[PlacedBoard]:
@@ -178,6 +162,7 @@ class GameState:
 
     def start(self) -> None:
         """GameState.setup(true): default boards, board layout, at-start stacks of a new game."""
+        self._locations.clear()
         for spec in self.maps:
             if spec.id not in self.boards:
                 self.boards[spec.id] = self._default_boards(spec)
@@ -286,9 +271,20 @@ class GameState:
         return found
 
     def _locate(self, item: Item, where: Item) -> PlacedPiece:
+        key = (where.map_id, where.x, where.y)
+        found = self._locations.get(key)
+        if found is None:
+            found = self._locations[key] = self._location(where)
+        map_name, location, board_name = found
+        return PlacedPiece(item.id, item.name, map_name, where.x, where.y, location, board_name)
+
+    def _location(self, where: Item) -> tuple[str | None, str, str | None]:
+        """(map name, location name, board name) of a point, as Map.locationName names it: the
+        same for every piece at that point (a stack's pieces share their stack's), so each
+        point of a started game is named once (``_locations``)."""
         spec = find_map(self.maps, where.map_id) if where.map_id is not None else None
         if spec is None:
-            return PlacedPiece(item.id, item.name, None, where.x, where.y, ON_NO_MAP)
+            return None, ON_NO_MAP, None
         boards = self.boards.get(spec.id, [])
         deck = self._deck_at(spec, boards, where.x, where.y)
         board = next((b for b in boards if b.contains(where.x, where.y)), None)
@@ -297,9 +293,7 @@ class GameState:
         )
         if location is None:
             location = OFFBOARD  # Map.locationName: only where no deck, zone or grid names the point
-        return PlacedPiece(
-            item.id, item.name, spec.name, where.x, where.y, location, board.spec.name if board else None
-        )
+        return spec.name, location, board.spec.name if board else None
 
     def _deck_at(self, spec: MapSpec, boards: list[PlacedBoard], x: int, y: int) -> str | None:
         """Map.getDeckNameAt: a deck component whose position is exactly this point."""
@@ -311,16 +305,6 @@ class GameState:
             if (pile.x + offset[0], pile.y + offset[1]) == (x, y):
                 return pile.name
         return None
-
-
-def lay_out(boards: list[PlacedBoard], edge: tuple[int, int]) -> None:
-    """Map.setBoardBoundaries: a board's origin adds the widths of the boards left of it in its
-    row and the heights of those above it in its column, then the edge buffer."""
-    widths = {(b.column, b.row): b.spec.width for b in boards}
-    heights = {(b.column, b.row): b.spec.height for b in boards}
-    for board in boards:
-        board.x = sum(widths.get((c, board.row), 0) for c in range(board.column)) + edge[0]
-        board.y = sum(heights.get((board.column, r), 0) for r in range(board.row)) + edge[1]
 
 
 def _next_int(values: list[str], index: int) -> int:

@@ -13,7 +13,7 @@ import struct
 
 from lxml import etree
 
-from compiler.vassal.inspection.numbers import java_float, java_round_to_int
+from compiler.javatext.numbers import java_float, java_round_to_int
 
 JAVA_FORMATS = {"PNG", "GIF", "JPEG", "BMP", "TIFF"}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

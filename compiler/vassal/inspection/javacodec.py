@@ -13,8 +13,8 @@ import math
 from collections.abc import Iterable
 from decimal import Decimal
 
-from compiler.vassal.inspection.numbers import parse_int, wrap_int
-from compiler.vassal.sequence import decode
+from compiler.javatext.numbers import parse_int, wrap_int
+from compiler.javatext.sequence import decode
 
 CTRL_DOWN = 128
 NAMED_FIRST, NAMED_LAST = 0xE000, 0xF8FE  # NamedKeyManager's private key codes

@@ -21,12 +21,12 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from compiler.javatext.numbers import to_int
+from compiler.javatext.sequence import decode
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.inspection.beanshell import JavaError, Undecidable
-from compiler.vassal.inspection.numbers import to_int
 from compiler.vassal.inspection.properties import Evaluation
 from compiler.vassal.inspection.traits import type_prefix
-from compiler.vassal.sequence import decode
 
 MAX_KEY_DEPTH = 50  # Trigger Actions firing one another deeper than this are not run
 # Keys one startup run follows in all (its pieces share them): a Trigger Action firing its own

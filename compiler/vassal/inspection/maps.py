@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from compiler.vassal.inspection import limits
-from compiler.vassal.inspection.archive import ModuleArchive
-from compiler.vassal.inspection.findings import EntryProblem
-from compiler.vassal.inspection.grids import (
+from compiler.javatext.numbers import parse_int
+from compiler.mapgeometry.boards import BoardSpec
+from compiler.mapgeometry.grids import (
     INT_MAX,
     Grid,
     HexGrid,
@@ -28,9 +27,11 @@ from compiler.vassal.inspection.grids import (
     Zone,
     ZonedGrid,
 )
+from compiler.vassal.inspection import limits
+from compiler.vassal.inspection.archive import ModuleArchive
+from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.inspection.images import image_size
 from compiler.vassal.inspection.model import Inspection
-from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.xml import element_path, short_tag
 
 BOARD = "VASSAL.build.module.map.boardPicker.Board"
@@ -41,22 +42,6 @@ SLOTS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot")
 DEFAULT_BOARD_SIZE = 500
 PLAIN_GRIDS = ("HexGrid", "SquareGrid", "RegionGrid")
 JAVA_INT = re.compile(r"[+-]?[0-9]+")
-
-
-@dataclass
-class BoardSpec:
-    name: str
-    image: str
-    width: int
-    height: int
-    reversible: bool
-    grid: Grid | None
-    grid_kind: str
-
-    @property
-    def broken(self) -> bool:
-        """An image that did not load: VASSAL makes the board 0x0 (reported with the images)."""
-        return bool(self.image.strip()) and self.width == 0 and self.height == 0
 
 
 @dataclass

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from compiler.javatext.numbers import parse_int
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import READ_ERRORS, ModuleArchive
 from compiler.vassal.inspection.findings import EntryProblem
-from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.xml import parse
 
 BUILD_FILE, OLD_BUILD_FILE = "buildFile.xml", "buildFile"

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from compiler.javatext.numbers import parse_int
 from compiler.vassal.inspection.encoding import Slot
 from compiler.vassal.inspection.model import Inspection
-from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.properties import shorten
 from compiler.vassal.inspection.traits import PieceKind, PieceReader
 from compiler.vassal.inspection.xml import element_path

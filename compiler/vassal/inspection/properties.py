@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from compiler.javatext.sequence import decode
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.inspection.beanshell import JavaError, Undecidable, Value
 from compiler.vassal.inspection.model import Inspection, PlacedPiece
 from compiler.vassal.inspection.traits import PieceKind, PieceReader, type_prefix
-from compiler.vassal.sequence import decode
 
 MAX_PROTOTYPE_DEPTH = 50  # prototypes that use each other in a loop stop here
 MAX_EXPANDED_TRAITS = 10_000  # traits of one piece with its prototypes expanded (real ones: < 300)

@@ -21,12 +21,12 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from compiler.javatext.numbers import parse_int
+from compiler.javatext.sequence import decode
 from compiler.vassal.inspection.javacodec import Tokens, Unreadable, array_text, double_text, join, modifiers
-from compiler.vassal.inspection.numbers import parse_int
 from compiler.vassal.inspection.trait_types import WRITERS, Unknown, immobilized, marker
 from compiler.vassal.inspection.traits import type_prefix
 from compiler.vassal.pieces import split_chain
-from compiler.vassal.sequence import decode
 
 NOT_WRITTEN_BACK = "\x00"  # an old type id VASSAL writes as another: never equal to the original
 

@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from compiler.javatext.sequence import decode
 from compiler.vassal.inspection import beanshell
 from compiler.vassal.inspection.beanshell import JavaError, Undecidable
 from compiler.vassal.inspection.keys import KeyBudget, KeyRun, MarkerOrder, NotRun, key_id
 from compiler.vassal.inspection.model import Inspection, PlacedPiece
 from compiler.vassal.inspection.properties import Evaluation, Properties, shorten
 from compiler.vassal.inspection.traits import type_prefix
-from compiler.vassal.sequence import decode
 
 STARTUP_TAG = "VASSAL.build.module.StartupGlobalKeyCommand"
 # Traits that change what is where, by the field of the key that makes them act.

@@ -13,6 +13,8 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 
+from compiler.javatext.numbers import parse_int
+from compiler.javatext.sequence import decode
 from compiler.vassal.inspection.javacodec import (
     Tokens,
     Unreadable,
@@ -23,8 +25,6 @@ from compiler.vassal.inspection.javacodec import (
     named_key,
     string_array,
 )
-from compiler.vassal.inspection.numbers import parse_int
-from compiler.vassal.sequence import decode
 
 
 class Unknown(Exception):

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.javatext.numbers import to_int
+from compiler.javatext.sequence import decode
 from compiler.vassal.inspection.model import Inspection
-from compiler.vassal.inspection.numbers import to_int
 from compiler.vassal.pieces import split_chain
-from compiler.vassal.sequence import decode
 
 # Every trait type VASSAL 3.7's BasicCommandEncoder builds.
 KNOWN_TRAITS = frozenset(

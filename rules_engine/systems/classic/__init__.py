@@ -8,8 +8,8 @@ victory ...), the game's dispatch (game.py) and the system with its players (sys
 
 from typing import TYPE_CHECKING
 
+from rules_engine.lazy import lazy_exports
 from rules_engine.systems.classic.facts import FACTS
-from rules_engine.systems.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the same names for mypy and readers; at run time each is imported on first use
     from rules_engine.systems.classic.actions import Attack, Move, PlaceReinforcement, Replace

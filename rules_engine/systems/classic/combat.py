@@ -7,6 +7,7 @@ and its result carried out (results.py), and the attacker may advance (advance.p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -161,6 +162,25 @@ def assess(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> A
         ends_first=procedure.table_ends == "before-shifts",
     )
     return found
+
+
+def odds_text(world: World, attackers: Sequence[Unit], targets: Sequence[str]) -> str:
+    """An attack as a player weighs it before choosing it: the totals, the odds or the differential,
+    and the column it is read on after shifts (or the result an end of the table gives)."""
+    found = assess(world, attackers, targets)
+    crt = world.tables.crt
+    if crt is None:  # a dice pool: the totals are the dice each side rolls
+        return f"{math.floor(found.attack + 1e-9)} dice against {math.floor(found.defense + 1e-9)}"
+    totals = f"{found.attack:g} to {found.defense:g}"
+    ratio = f"differential {found.differential:+d}" if found.differential is not None else found.odds or ""
+    text = f"{totals}, {ratio}" if ratio else totals
+    if found.outcome is None:
+        return f"{text}, below the table"
+    if isinstance(found.outcome, str):
+        return f"{text}: {found.outcome} without a roll"
+    column = crt.label(found.outcome)
+    text += f", column {column}" if found.shift or column != ratio else ""
+    return text + (f", die {found.drm:+d}" if found.drm else "")
 
 
 def _terrain_modifiers(world: World, side: str, targets: Sequence[str]) -> tuple[int, int]:

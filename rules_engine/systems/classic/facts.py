@@ -5,7 +5,7 @@ name them (docs/classic-rules.md, Counter values), and compiler/checks/classic.p
 that game.json declares each and asks units to carry it.
 """
 
-from rules_engine.core.system import SystemFacts
+from rules_engine.core.facts import SystemFacts
 
 # The kind of phase in which units move (the one a movement mode belongs to).
 MOVEMENT_PHASE = "movement"

@@ -138,8 +138,8 @@ class ClassicGame(CoreGame):
 
     def _check_actor(self, unit: Unit, rule: str, verb: str) -> None:
         side = self.active_side
-        if unit.side != side:
-            raise IllegalAction(rule, f"{unit.uid} belongs to the other side")
+        if unit.side != side:  # the sequence of play says whose phase it is, not the verb's rule
+            raise IllegalAction(self.tables.phase_rule(self.phase), f"{unit.uid} belongs to the other side")
         if not unit.on_map:
             raise IllegalAction(rule, f"{unit.uid} is not on the map")
         if not sequence.acts(self.world, unit, side):
@@ -295,6 +295,13 @@ class ClassicGame(CoreGame):
             self.replace(self.unit(action.unit), action.at)
         else:
             super().apply(action, dice, decider)
+
+    def action_text(self, action: Action) -> str:
+        """An attack with its totals, odds and column, so a player weighs it before choosing it."""
+        if isinstance(action, Attack) and self.phase.kind == "combat" and not self.state.over:
+            units = [self.unit(name) for name in action.units]
+            return f"{action.describe()} ({combat.odds_text(self.world, units, action.targets)})"
+        return action.describe()
 
     def situation(self) -> list[str]:
         lines = super().situation()

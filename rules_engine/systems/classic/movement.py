@@ -28,10 +28,15 @@ EPSILON = 1e-9
 
 
 class Budget(NamedTuple):
-    """What a unit may spend in one move: movement points and at most so many hexes (None: any)."""
+    """What a unit may spend in one move: movement points and at most so many hexes (None: any);
+    and, where a turn effect or supply set them, what a refusal by each cites and the allowance
+    the unit would have without them (a move that costs more than that is the movement rule's)."""
 
     points: float
     hexes: int | None
+    points_rule: str | None = None
+    hexes_rule: str | None = None
+    unreduced: float = math.inf
 
 
 def _plain(world: World, unit: Unit, mode: MovementMode | None) -> Budget:
@@ -46,20 +51,21 @@ def budget(world: World, unit: Unit, mode: MovementMode | None) -> Budget:
     """The unit's allowance now: its face's, as turn effects and supply leave it; a mode's hexes."""
     tables = world.tables
     limit = turns.movement_limit(world, unit, mode.id if mode else None)
-    hexes = limit.hexes
+    hexes, hexes_rule = limit.hexes, limit.hexes_rule
     if mode is not None:
-        if mode.hexes is not None:
-            hexes = mode.hexes if hexes is None else min(hexes, mode.hexes)
-        return Budget(math.inf, hexes)
-    points = tables.number(unit.face, tables.movement.allowance)
-    factor = limit.multiply
-    if unit.out_of_supply:
+        if mode.hexes is not None and (hexes is None or mode.hexes <= hexes):
+            hexes, hexes_rule = mode.hexes, None  # the mode's own limit: the mode's rule
+        return Budget(math.inf, hexes, None, hexes_rule)
+    full = points = tables.number(unit.face, tables.movement.allowance)
+    factor, points_rule = limit.multiply, limit.points_rule
+    if unit.out_of_supply and tables.supply.effects.movement != 1.0:
         factor *= tables.supply.effects.movement
+        points_rule = points_rule or tables.rule("supply")
     if factor != 1.0:
         points = float(math.floor(points * factor + EPSILON))
     if limit.allowance is not None:
         points = min(points, limit.allowance) if factor != 1.0 else limit.allowance
-    return Budget(points, hexes)
+    return Budget(points, hexes, points_rule if points < full else None, hexes_rule, full)
 
 
 # A kind of unit's move: its budget, movement class, plain steps (Tables.plain_table) and
@@ -324,7 +330,7 @@ class Mover:
         each hex), where the move must end (an enemy ZOC that stops), or where nothing more fits,
         and is cut back to the last hex where stacking allows the unit. Every path it gives passes
         ``check``: random play uses it instead of looking at every destination."""
-        points, hexes = self.budget
+        points, hexes = self.budget.points, self.budget.hexes
         if self.mode is None and points <= 0:
             return (), 0.0
         spent = 0.0
@@ -390,11 +396,16 @@ class Mover:
                 raise self._refused(index, path)
             spent += cost
             here = there
-        hexes = self.budget.hexes
+        limits = self.budget
+        hexes = limits.hexes
         if hexes is not None and len(path) > hexes:
-            raise IllegalAction(self.rule, f"{self.unit.uid} may enter at most {hexes} hex(es) this phase")
+            rule = limits.hexes_rule or self.rule
+            raise IllegalAction(rule, f"{self.unit.uid} may enter at most {hexes} hex(es) this phase")
         if spent > points + EPSILON and not (self.one_hex and len(path) == 1):
-            raise IllegalAction(self.rule, f"the path costs {spent:g} MP, and {self.unit.uid} has {points:g}")
+            # the effect (or supply) that cut the allowance refuses what the full one would allow
+            reduced = limits.points_rule is not None and spent <= limits.unreduced + EPSILON
+            rule = limits.points_rule if reduced and limits.points_rule else self.rule
+            raise IllegalAction(rule, f"the path costs {spent:g} MP, and {self.unit.uid} has {points:g}")
         problem = self.world.stacking_problem(path[-1], [self.unit])
         if problem is not None:
             name = self.world.tables.board.name

@@ -16,11 +16,14 @@ from rules_engine.systems.classic.state import World
 
 
 class MovementLimit(NamedTuple):
-    """What turn effects leave of a unit's movement: a new allowance or a multiplier, and a hex limit."""
+    """What turn effects leave of a unit's movement: a new allowance or a multiplier, and a hex
+    limit, with what a refusal by each cites (the effect that set it: its cite, or its name)."""
 
     allowance: float | None = None
     multiply: float = 1.0
     hexes: int | None = None
+    points_rule: str | None = None
+    hexes_rule: str | None = None
 
 
 NO_LIMIT = MovementLimit()
@@ -45,18 +48,26 @@ def movement_limit(world: World, unit: Unit, mode: str | None) -> MovementLimit:
         return NO_LIMIT
     allowance: float | None = None
     multiply, hexes = 1.0, None
+    points_rule: str | None = None
+    hexes_rule: str | None = None
     for effect in touching(world, unit):
         if mode is not None and mode in effect.except_modes:
             continue
-        if effect.movement_allowance is not None:
-            allowance = (
-                effect.movement_allowance if allowance is None else min(allowance, effect.movement_allowance)
-            )
+        rule = effect_rule(effect)
+        given = effect.movement_allowance
+        if given is not None and (allowance is None or given < allowance):
+            allowance, points_rule = given, rule
         if effect.movement_multiply is not None:
             multiply *= effect.movement_multiply
-        if effect.movement_hexes is not None:
-            hexes = effect.movement_hexes if hexes is None else min(hexes, effect.movement_hexes)
-    return MovementLimit(allowance, multiply, hexes)
+            points_rule = points_rule or rule
+        if effect.movement_hexes is not None and (hexes is None or effect.movement_hexes < hexes):
+            hexes, hexes_rule = effect.movement_hexes, rule
+    return MovementLimit(allowance, multiply, hexes, points_rule, hexes_rule)
+
+
+def effect_rule(effect: TurnEffect) -> str:
+    """What a refusal by a turn effect cites: its cite, or its name (Mud)."""
+    return effect.cite or effect.name
 
 
 def strength_multiplier(world: World, unit: Unit, attacking: bool) -> float:

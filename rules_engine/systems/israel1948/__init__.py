@@ -2,8 +2,8 @@
 
 from typing import TYPE_CHECKING
 
+from rules_engine.lazy import lazy_exports
 from rules_engine.systems.israel1948.facts import FACTS
-from rules_engine.systems.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the same names for mypy and readers; at run time each is imported on first use
     from rules_engine.systems.israel1948.actions import Attack, ChooseSupplySource, Move, PlaceReinforcement

@@ -15,7 +15,7 @@ from typing import Protocol
 from rules_engine.core import DiceSource, EngineError, GameState, IllegalAction, Unit
 from rules_engine.core.game import steps_left
 from rules_engine.systems.israel1948.decisions import Decider
-from rules_engine.systems.israel1948.rules import Rules
+from rules_engine.systems.israel1948.rules import Profile, Rules
 
 
 class Battlefield(Protocol):
@@ -50,7 +50,7 @@ class Battlefield(Protocol):
     def spend_air(self, side: str) -> None: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class CombatReport:
     attacking_from: str
     target: str
@@ -86,7 +86,7 @@ def check_attack(game: Battlefield, attackers: Sequence[Unit], target: str) -> s
             raise IllegalAction("2.3", f"{unit.uid} belongs to the inactive player, who cannot attack")
         if unit.uid in state.attacked:
             raise IllegalAction("2.3", f"{unit.uid} has already attacked this phase; a unit attacks once")
-        if not rules.can_attack(unit.face):
+        if not rules.profile(unit).can_attack:
             raise IllegalAction(
                 "2.3", f"{unit.uid}'s strength is {unit.face.strength_colour}: it can only defend"
             )
@@ -106,11 +106,11 @@ def check_attack(game: Battlefield, attackers: Sequence[Unit], target: str) -> s
     return origin
 
 
-# A unit that rolls in step 2, with the colour, strength and '+' of the face it rolls with.
-Rolling = list[tuple[Unit, str | None, float | None, bool]]
+# A unit that rolls in step 2, with what the face it rolls with says (its dice and '+').
+Rolling = list[tuple[Unit, Profile]]
 
 
-@dataclass
+@dataclass(slots=True)
 class Fight:
     """One combat in progress: who fights where, who answers the players' choices, and the report."""
 
@@ -172,13 +172,10 @@ def _attacker_rolls(fight: Fight, halted: list[Unit]) -> list[Unit]:
     candidates = [u for u in halted if u.on_map and not u.damaged]
     all_in = decider.all_in(candidates)
     _check_subset(all_in, candidates, "2.3", "only a halted full-strength attacker may go all in")
-    rolling: Rolling = [
-        (u, u.face.strength_colour, u.face.strength, u.face.strength_plus)
-        for u in fight.attackers
-        if u.on_map and u not in halted
-    ]
+    profile = game.rules.profile
+    rolling: Rolling = [(u, profile(u)) for u in fight.attackers if u.on_map and u not in halted]
     for unit in all_in:
-        rolling.append((unit, unit.face.strength_colour, unit.face.strength, unit.face.strength_plus))
+        rolling.append((unit, profile(unit)))
         report.all_in.append(unit.uid)
         game.state.note("all-in", f"{unit.uid} goes all in")
         game.step_loss(unit)
@@ -224,8 +221,9 @@ def _advance(fight: Fight, halted: list[Unit], all_in: list[Unit]) -> None:
 def _defender_dice(game: Battlefield, defenders: list[Unit], origin: str, target: str) -> dict[str, int]:
     rules = game.rules
     counts = dict.fromkeys(rules.dice_order, 0)
+    profile = rules.profile
     for unit in defenders:
-        found = rules.strength_dice(unit.face.strength_colour, unit.face.strength)
+        found = profile(unit).dice
         if found is not None:
             counts[found[0]] = counts.get(found[0], 0) + found[1]
     for die, number in rules.defender_terrain_dice(origin, target).items():
@@ -233,24 +231,22 @@ def _defender_dice(game: Battlefield, defenders: list[Unit], origin: str, target
     return counts
 
 
-def _attacker_dice(
-    fight: Fight, rolling: list[tuple[Unit, str | None, float | None, bool]]
-) -> dict[str, int]:
+def _attacker_dice(fight: Fight, rolling: Rolling) -> dict[str, int]:
     """2.3 step 2: the rolling units' dice, the '+' die, and the supply of both sides (cumulative)."""
     game = fight.game
     rules = game.rules
     counts = dict.fromkeys(rules.dice_order, 0)
-    for _, colour, strength, _ in rolling:
-        found = rules.strength_dice(colour, strength)
+    for _, profile in rolling:
+        found = profile.dice
         if found is not None:
             counts[found[0]] = counts.get(found[0], 0) + found[1]
     weakest = rules.weakest_die
-    if any(plus for *_, plus in rolling) and _plus_die_applies(game, fight.origin, fight.target):
+    if any(profile.plus for _, profile in rolling) and _plus_die_applies(game, fight.origin, fight.target):
         counts[weakest] += 1
         game.state.note("dice", "the '+' unit gains a die against clear terrain")
     # "Attacking unit" means a unit that rolls, for the '+' die and for supply alike: a halted
     # unit "is no longer able to attack" (2.3 step 1) unless it goes all in.
-    if any(unit.out_of_supply for unit, *_ in rolling):
+    if any(unit.out_of_supply for unit, _ in rolling):
         counts = _drop_a_die(game, counts, fight.decider)
     if any(u.out_of_supply for u in fight.defenders):
         counts[weakest] += 1

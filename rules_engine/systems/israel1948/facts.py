@@ -1,6 +1,6 @@
 """Israel 1948's facts for the validator and the painter (rules_engine/core/system.py SystemFacts)."""
 
-from rules_engine.core.system import SystemFacts
+from rules_engine.core.facts import SystemFacts
 
 FACTS = SystemFacts(
     name="israel1948",

@@ -52,7 +52,7 @@ class Game(CoreGame):
     def __init__(self, system: Israel1948, scenario: Scenario, log: EventLog) -> None:
         self.rules = system.rules
         super().__init__(system, scenario, log)
-        self.zoc = ZocCache(self.rules.zoc_reach, _exerts_zoc)
+        self.zoc = ZocCache(self.rules.zoc_reach, self.rules.exerts_zoc)
         self._paths = movement.PathCache()
         self.last_combat: combat.CombatReport | None = None
         self.peace_rolled = False
@@ -113,12 +113,13 @@ class Game(CoreGame):
         if recheck and not any(self._markers_before_check.values()):
             return  # a re-check only lifts Out of Supply markers, and the side has none
         supplied = self.in_supply(side)
+        profile = self.rules.profile
         for unit in units:
             if unit.uid in supplied:
                 if unit.out_of_supply:
                     self.state.set_out_of_supply(unit, False)
                     self.state.note("supply", f"{unit.uid} is back in supply")
-            elif not recheck and not unit.face.supply_symbol and not unit.out_of_supply:
+            elif not recheck and not unit.out_of_supply and not profile(unit).supply_symbol:
                 self.state.set_out_of_supply(unit, True)
                 self.state.note("supply", f"{unit.uid} is out of supply")
 
@@ -157,8 +158,15 @@ class Game(CoreGame):
         if hexes and hexes[0] == unit.space:
             hexes = hexes[1:]
         movement.check_path(self.rules, self.zoc, self.state, unit, hexes)
+        self.apply_move(unit, hexes)
+
+    def apply_move(self, unit: Unit, hexes: Sequence[str]) -> None:
+        """Move ``unit`` along ``hexes`` (the hexes entered), a move already found legal: the
+        random player's walk follows the rules as it goes, so it need not be checked again
+        (the property tests, which watch every action, ask `move`)."""
+        side = unit.side
         for space in hexes[:-1]:
-            self.take_control(space, unit.side)
+            self.take_control(space, side)
         self.put(unit, hexes[-1])
         self.state.moved.add(unit.uid)
         if self.state.logging:
@@ -178,15 +186,13 @@ class Game(CoreGame):
             return []
         side, enemy = self.active_side, self.inactive_side
         occupants, attacked, rules = self.state.occupants, self.state.attacked, self.rules
+        targets, profile = rules.attack_targets, rules.profile
         enemy_held = {space for space, units in occupants.items() if units[0].side == enemy}
         options: list[tuple[str, str, list[Unit]]] = []
         for space, units in occupants.items():
-            if units[0].side != side:
+            if units[0].side != side or enemy_held.isdisjoint(reach := targets[space]):
                 continue
-            reach = rules.attack_targets[space]
-            if enemy_held.isdisjoint(reach):
-                continue
-            able = [u for u in units if u.uid not in attacked and rules.can_attack(u.face)]
+            able = [u for u in units if profile(u).can_attack and u.uid not in attacked]
             if able:
                 options += [(space, target, able) for target in reach if target in enemy_held]
         return options
@@ -400,11 +406,6 @@ class Game(CoreGame):
             self.choose_supply_source(action.at)
         else:
             super().apply(action, dice, decider)
-
-
-def _exerts_zoc(unit: Unit) -> bool:
-    """1.1, 2.1: a hexagon around the movement, and in supply."""
-    return bool(unit.face.zoc) and not unit.out_of_supply
 
 
 class Israel1948(CoreSystem[Game]):

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import SeededDice, Unit
 from rules_engine.systems.israel1948.decisions import RandomDecider
-from rules_engine.systems.israel1948.movement import movement_allowance
 from rules_engine.systems.israel1948.rules import ALL
-from rules_engine.systems.israel1948.stacking import stacking_problem
+from rules_engine.systems.israel1948.stacking import group_problem, stacking_problem
 
 if TYPE_CHECKING:  # the game calls this module; it names the game's types only for the checker
     from rules_engine.systems.israel1948.game import Game, Israel1948
@@ -66,19 +65,26 @@ def play_random_game(
 
 def _random_moves(game: Game, chooser: random.Random, chance: float, check: AfterAction | None) -> None:
     side = game.active_side
-    units = sorted(game.state.units_of(side), key=lambda u: u.uid)
+    units = sorted(game.state.units_of(side), key=_uid)
     chooser.shuffle(units)
     # Only the active side moves: the hexes the enemy holds and its ZOC stay the same all phase.
     enemy_held = {s for s, here in game.state.occupants.items() if here[0].side != side}
     ezoc = game.zoc.zoc_of(game.state, game.enemy_of(side))
+    # Unwatched games move by the walk alone (it follows the rules); watched ones are checked.
+    move = game.move if check is not None else game.apply_move
+    draw = chooser.random
     for unit in units:
-        if chooser.random() >= chance:
+        if draw() >= chance:
             continue
         path = random_path(game, unit, chooser, enemy_held, ezoc)
         if path:
-            game.move(unit, path)
+            move(unit, path)
             if check is not None:
                 check(game, f"move {unit.uid}")
+
+
+def _uid(unit: Unit) -> str:
+    return unit.uid
 
 
 def random_path(
@@ -91,33 +97,46 @@ def random_path(
     faster. The walk follows the movement rules (2.2, 1.3): the first hex is always
     allowed, later steps must fit the allowance, nothing follows an EZOC hex or a step
     that costs everything, an out-of-supply unit moves one hex; the move ends on the
-    last hex of the walk where stacking allows it. The engine checks the path again.
-    ``enemy_held`` and ``ezoc`` are the hexes the enemy holds and its ZOC.
+    last hex of the walk where stacking allows it. ``enemy_held`` and ``ezoc`` are the
+    hexes the enemy holds and its ZOC.
     """
     assert unit.space is not None
-    rules, state = game.rules, game.state
-    steps = rules.steps[unit.face.movement_class or "foot"]
-    allowance = movement_allowance(unit)
+    profile = game.rules.profile(unit)
+    costs, allowance = profile.costs, profile.allowance
+    row = costs[unit.space]
+    # the first hex: any the unit can enter that holds no enemy, whatever it costs
+    options = [there for there in row if there not in enemy_held]
+    if not options:
+        return ()
+    choice, draw = chooser.choice, chooser.random
+    out_of_supply = unit.out_of_supply
     spent, seen = 0.0, {unit.space}
     walk: list[str] = []
-    # the first hex: any the unit can enter that holds no enemy, whatever it costs
-    row = steps[unit.space]
-    options = [there for there in row if there not in enemy_held]
     while options:
-        there = chooser.choice(options)
-        cost = row[there].cost
+        there = choice(options)
+        cost = row[there]
         walk.append(there)
         seen.add(there)
         spent = allowance if cost == ALL else spent + cost
-        if unit.out_of_supply or cost == ALL or there in ezoc or chooser.random() < STOP_CHANCE:
+        if out_of_supply or cost == ALL or there in ezoc or draw() < STOP_CHANCE:
             break
         # a later hex: within the allowance (a step that costs everything, ALL, never fits)
-        row = steps[there]
+        row = costs[there]
         options = [
             beyond
-            for beyond, step in row.items()
-            if spent + step.cost <= allowance and beyond not in enemy_held and beyond not in seen
+            for beyond, cost in row.items()
+            if spent + cost <= allowance and beyond not in enemy_held and beyond not in seen
         ]
+    return _where_it_may_stop(game, unit, walk)
+
+
+def _where_it_may_stop(game: Game, unit: Unit, walk: list[str]) -> tuple[str, ...]:
+    """The walk cut back to its last hex where stacking lets the unit end its move."""
+    rules, state = game.rules, game.state
+    occupants = state.occupants
+    # an empty hex takes the unit when the unit fits alone (asked once per counter)
+    if walk[-1] not in occupants and group_problem(rules, [unit]) is None:
+        return tuple(walk)
     while walk and stacking_problem(rules, state, walk[-1], [unit]) is not None:
         walk.pop()
     return tuple(walk)

@@ -9,17 +9,31 @@ board, stacking, step costs) comes from rules_engine/core.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
-from rules_engine.core import Board, EngineError
-from rules_engine.core.movement_costs import ALL, Step, StepCosts
+from rules_engine.core import Board, EngineError, Unit
+from rules_engine.core.movement_costs import ALL, RowsOnFirstUse, Step, StepCosts, StepTable
 from rules_engine.core.stacking import Stacking
 from rules_engine.core.zoc import zoc_reach
 from rules_engine.definitions import Constraint, Face, Terrain, ValidGame
 
-__all__ = ["ALL", "STACK_WITH_ANY_NATION", "Rules", "Step"]
+__all__ = ["ALL", "STACK_WITH_ANY_NATION", "Profile", "Rules", "Step"]
 
 # Arab Enmity: the Palestinian contingents stack with any Arab nation (Optional Rules).
 STACK_WITH_ANY_NATION = "palestinian"
+
+
+class Profile(NamedTuple):
+    """What the rules read of the face a unit shows, read once per face: the engine asks it on
+    every step of a move, every attack and every ZOC."""
+
+    costs: Mapping[str, Mapping[str, float]]  # its movement class's step costs (ALL: everything)
+    allowance: float
+    can_attack: bool  # 2.3: a white strength only defends
+    zoc: bool  # 1.1: the hexagon around the movement (exerted while in supply)
+    supply_symbol: bool  # 2.1: never out of supply
+    dice: tuple[str, int] | None  # the dice its strength rolls
+    plus: bool  # the '+' beside its strength (2.3 step 2)
 
 
 class Rules:
@@ -56,6 +70,10 @@ class Rules:
         }
         costs = StepCosts(board, tuple(cls.id for cls in definition.terrain.movement_classes))
         self.steps = costs.tables
+        # the step tables' costs alone, by movement class: a random walk reads nothing else
+        self.step_costs = {cls: _costs_only(table) for cls, table in self.steps.items()}
+        # the answers of `profile`, by (counter id, damaged)
+        self._profiles: dict[tuple[str, bool], Profile] = {}
         self.zoc_reach = zoc_reach(board)
         # 2.1: the neighbours of each hex that are road hexes, where a supply trace may join a road
         self.road_neighbours: dict[str, tuple[str, ...]] = {
@@ -85,6 +103,30 @@ class Rules:
         if colour is None or not strength:
             return None
         return self.die_of_colour.get(colour, colour), int(strength)
+
+    def profile(self, unit: Unit) -> Profile:
+        """What the rules read of the face ``unit`` shows, worked out once per face."""
+        key = (unit.counter.id, unit.damaged)
+        found = self._profiles.get(key)
+        if found is None:
+            found = self._profiles[key] = self._profile_of(unit.face)
+        return found
+
+    def _profile_of(self, face: Face) -> Profile:
+        movement = face.movement
+        return Profile(
+            costs=self.step_costs[face.movement_class or "foot"],
+            allowance=float(movement) if isinstance(movement, (int, float)) else 0.0,
+            can_attack=self.can_attack(face),
+            zoc=bool(face.zoc),
+            supply_symbol=face.supply_symbol,
+            dice=self.strength_dice(face.strength_colour, face.strength),
+            plus=face.strength_plus,
+        )
+
+    def exerts_zoc(self, unit: Unit) -> bool:
+        """1.1, 2.1: a hexagon around the movement, and in supply."""
+        return not unit.out_of_supply and self.profile(unit).zoc
 
     def enemy_of(self, side: str) -> str:
         return self._enemies.get(side) or self.sides[0]
@@ -117,3 +159,7 @@ class Rules:
                 for die, number in kind.combat.defender_dice.items():
                     dice[die] = dice.get(die, 0) + number
         return dice
+
+
+def _costs_only(table: StepTable) -> RowsOnFirstUse[dict[str, float]]:
+    return RowsOnFirstUse(lambda space: {there: step.cost for there, step in table[space].items()})

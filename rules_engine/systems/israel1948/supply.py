@@ -97,7 +97,17 @@ def _units_reached(
 ) -> set[str]:
     """The units that trace to a network (to their nation's under the constraints), and their chains."""
     everywhere = set().union(*networks.values()) if networks else set()
-    supplied_spaces: set[str] = set()
+    supplied_spaces: set[str]
+    if not per_nation:  # every unit traces to the same network: a hex's units are supplied together
+        road_neighbours = rules.road_neighbours
+        supplied_spaces = {
+            space
+            for space in placed
+            if space in everywhere or not everywhere.isdisjoint(road_neighbours[space])
+        }
+        _extend_by_chains(rules, supplied_spaces, placed)
+        return {unit.uid for space in supplied_spaces for unit in placed[space]}
+    supplied_spaces = set()
     for space, units in placed.items():
         for unit in units:
             network = everywhere
@@ -134,11 +144,12 @@ def _extend_network(rules: Rules, source: str, blocked: set[str], network: set[s
     road_links = rules.board.road_links
     # the source need not be a road hex; every hex the search reaches after it is one
     frontier = [source] if source in road_links else []
+    add, grow, take = network.add, frontier.append, frontier.pop
     while frontier:
-        for there in road_links[frontier.pop()]:
+        for there in road_links[take()]:
             if there not in network and there not in blocked:
-                network.add(there)
-                frontier.append(there)
+                add(there)
+                grow(there)
 
 
 def _traces_to(rules: Rules, space: str, network: set[str]) -> bool:

@@ -12,8 +12,8 @@ docs/rules-engine.md for the readings of the rulebook.
 
 from typing import TYPE_CHECKING
 
+from rules_engine.lazy import lazy_exports
 from rules_engine.systems.jerusalem.facts import FACTS
-from rules_engine.systems.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the same names for mypy and readers; at run time each is imported on first use
     from rules_engine.systems.jerusalem.actions import (

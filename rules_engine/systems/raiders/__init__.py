@@ -7,7 +7,7 @@ operations cards, Garrisons revealed and fought). See docs/rules-engine.md.
 
 from typing import TYPE_CHECKING
 
-from rules_engine.systems.lazy import lazy_exports
+from rules_engine.lazy import lazy_exports
 from rules_engine.systems.raiders.facts import FACTS
 
 if TYPE_CHECKING:  # the same names for mypy and readers; at run time each is imported on first use

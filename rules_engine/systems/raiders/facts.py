@@ -1,6 +1,6 @@
 """The Raiders system's facts for the validator and the painter (rules_engine/core/system.py SystemFacts)."""
 
-from rules_engine.core.system import SystemFacts
+from rules_engine.core.facts import SystemFacts
 
 FACTS = SystemFacts(
     name="raiders",

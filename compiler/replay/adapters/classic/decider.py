@@ -2,7 +2,9 @@
 
 A choice the rules leave to no one may be left out of the step: losses that only one set of
 units can take, the only retreat path. A choice the step gives and the combat never asks for
-fails the replay.
+(an advance where no hex was left empty, a retreat for a unit the result leaves in place,
+more losses than the result costs) is refused by the rule that would have asked for it, as
+any choice the rules forbid: a replay says "no advance here" with an `illegal` step.
 """
 
 from __future__ import annotations
@@ -118,31 +120,26 @@ class ScriptedDecider:
                 f"{rules.units} unit(s) at most may advance after a combat; the step names {named}",
             )
 
-    def losses_named_too_many(self) -> str | None:
-        """Losses the step names beyond those the combat took: the player named more losses than
-        the result (or the exchange) costs, which the rules refuse."""
-        for key, used in self.taken.items():
-            given = len(self.step.get(key, []))
-            if given > used > 0:
-                return f"the result takes {used} step loss(es) in '{key}'; the step names {given}"
-        return None
-
-    def unused_choices(self) -> tuple[str, str] | None:
-        """A choice the step gives that the combat never asked for: (its pointer, what)."""
+    def refused_choice(self) -> IllegalAction | None:
+        """The first choice the step gives that the combat never asked for, refused by the rule
+        that asks for it: losses by combat, retreats by retreat, advances by advance."""
+        rule = self.game.tables.rule
         for key, used in self.taken.items():
             given = len(self.step.get(key, []))
             if given > used:
-                return (
-                    f"{self.pointer}/{key}",
-                    f"the step names {given} loss(es) in '{key}', the combat took {used}",
+                return IllegalAction(
+                    rule("combat"),
+                    f"the result takes {used} step loss(es) in '{key}'; the step names {given}",
                 )
         for name in self.step.get("retreats", {}):
             if self.game.unit(name).uid not in self.retreated:
-                return join_pointer(f"{self.pointer}/retreats", name), f"{name} did not have to retreat"
+                return IllegalAction(rule("retreat"), f"{name} does not retreat after this combat")
         given = len(self.step.get("advance", {}))
         if given > self.advanced:
-            return (
-                f"{self.pointer}/advance",
-                f"the combat let {self.advanced} of the {given} advances named happen",
+            why = (
+                "no attacked hex was left empty to advance into"
+                if self.advanced == 0
+                else f"the combat let {self.advanced} of the {given} advances named happen"
             )
+            return IllegalAction(rule("advance"), why)
         return None

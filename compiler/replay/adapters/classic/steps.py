@@ -10,7 +10,6 @@ from compiler.replay.adapters.classic.decider import ScriptedDecider
 from compiler.replay.names import named_space, named_unit
 from compiler.replay.problems import ReplayProblem
 from rules_engine.core import ScriptedDice, Unit, UnitStatus
-from rules_engine.core.errors import IllegalAction
 from rules_engine.systems.classic import ClassicGame
 from rules_engine.systems.classic.combat import ROLL_PURPOSE
 
@@ -42,15 +41,12 @@ def run_attack(game: ClassicGame, step: Json, pointer: str, dice: ScriptedDice) 
     decider = ScriptedDecider(game, step, pointer)
     kept = game.world.snapshot()
     game.attack(units, _targets(game, attack, pointer), decider, dice)
-    too_many = decider.losses_named_too_many()
-    if too_many is not None:
-        # more losses named than the result costs: refused like any choice the rules forbid, and
-        # the attack is undone
+    refused = decider.refused_choice()
+    if refused is not None:
+        # a choice the combat never asked for: refused like any choice the rules forbid, and the
+        # attack is undone (an `illegal` step goes on from the position before it)
         game.world.restore(kept)
-        raise IllegalAction(game.tables.rule("combat"), too_many)
-    left_over = decider.unused_choices()
-    if left_over is not None:
-        raise ReplayProblem(codes.REPLAY_EXPECTATION_FAILED, *left_over)
+        raise refused
 
 
 def run_place(game: ClassicGame, step: Json, pointer: str, dice: ScriptedDice) -> None:

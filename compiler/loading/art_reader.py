@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.art.errors import ArtError
+from compiler.loading.art_errors import ArtError
 from rules_engine.definitions.art import Artwork
 
 

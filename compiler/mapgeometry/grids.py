@@ -14,8 +14,8 @@ import re
 import struct
 from dataclasses import dataclass
 
-from compiler.vassal.inspection.numbers import parse_int
-from compiler.vassal.sequence import decode
+from compiler.javatext.numbers import parse_int
+from compiler.javatext.sequence import decode
 
 Point = tuple[int, int]
 Size = tuple[int, int]

@@ -1,11 +1,12 @@
 """Where a location of boards.json lies, and what VASSAL calls a point: the data's grids turned
-into the grids `wgc inspect` computes with (compiler/vassal/inspection/grids.py), laid out on
-their map the way VASSAL lays out boards."""
+into VASSAL's grids (grids.py, the arithmetic `wgc inspect` computes with), laid out on their map
+the way VASSAL lays out boards (boards.py)."""
 
 from __future__ import annotations
 
-from compiler.vassal.inspection.games import PlacedBoard, lay_out
-from compiler.vassal.inspection.grids import (
+from compiler.mapgeometry.boards import OFFBOARD, PlacedBoard, lay_out
+from compiler.mapgeometry.boards import BoardSpec as VassalBoard
+from compiler.mapgeometry.grids import (
     Grid,
     HexGrid,
     Numbering,
@@ -15,10 +16,7 @@ from compiler.vassal.inspection.grids import (
     Zone,
     ZonedGrid,
 )
-from compiler.vassal.inspection.maps import BoardSpec as VassalBoard
 from rules_engine.definitions import boards as data
-
-OFFBOARD = "offboard"
 
 
 def vassal_grid(spec: data.GridSpec) -> Grid:

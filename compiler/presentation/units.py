@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 PAPER_INCHES = {
     "letter": (8.5, 11.0),
@@ -28,6 +27,8 @@ def parse_length(text: str) -> float:
     _, _, denominator = match.group(1).partition("/")
     if denominator and int(denominator) == 0:
         raise LengthError(f"'{text}' divides by zero: write {_FORMS}")
+    from fractions import Fraction  # only when a length is given
+
     number = float(Fraction(match.group(1)))
     unit = match.group(2)
     inches = number / 25.4 if unit == "mm" else number / 2.54 if unit == "cm" else number
