@@ -34,13 +34,15 @@ from pathlib import Path
 
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.errors import DataError, UsageError
+from compiler.loading import limits
 from compiler.loading.files import SourceFileError, read_bounded
-from compiler.loading.json_source import read_json
+from compiler.loading.folder import GameFolder, game_json_names
+from compiler.loading.json_source import read_game_json
 from compiler.output.atomic import write_bytes_atomic
 from compiler.output.folders import writing
 from compiler.schema.export import schema_files
 
-GAME_FILES = ("*.json", "scenarios/*.json", "replays/*.json")
+GAME_FOLDERS = ("scenarios", "replays")  # besides the game folder's own JSON files
 SCHEMA_BY_FOLDER = {"scenarios": "scenario", "replays": "replay"}
 MAX_COPIED_BYTES = 10 * 1024 * 1024
 # What else a copied game may hold (art, a module's kept files): as much as a module may hold.
@@ -173,16 +175,23 @@ def _from_folder(source: Path) -> dict[str, str]:
         raise UsageError(f"{source} holds no game.json to copy")
     files: dict[str, str] = {}
     problems: list[str] = []
-    for pattern in GAME_FILES:
-        for path in sorted(source.glob(pattern)):
-            relative = path.relative_to(source).as_posix()
-            document, found = read_json(path, relative)
-            errors = [d for d in found if d.is_error]
-            if document is not None and not errors:
-                errors = _not_game_data(relative, document.data)
-            problems += [format_diagnostic(d, source) for d in errors]
-            if document is not None and not errors:
-                files[relative] = document.text
+    folder = GameFolder(source)
+    try:
+        names = game_json_names(folder, GAME_FOLDERS, limits.JSON_FILES_PER_FOLDER)
+    except SourceFileError as exc:
+        raise DataError(f"{source} cannot be copied: {exc.message}", hint=exc.hint) from None
+    if names is None:
+        raise DataError(
+            f"{source} cannot be copied: a folder holds more than {limits.JSON_FILES_PER_FOLDER} JSON files"
+        )
+    for relative in names:
+        document, found = read_game_json(folder, relative)
+        errors = [d for d in found if d.is_error]
+        if document is not None and not errors:
+            errors = _not_game_data(relative, document.data)
+        problems += [format_diagnostic(d, source) for d in errors]
+        if document is not None and not errors:
+            files[relative] = document.text
     if problems:
         raise DataError(
             f"{source} cannot be copied; nothing was written:\n" + "\n".join(problems),

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from compiler.cache.replays import ReplayCache
 from compiler.checks import ALL_CHECKS, Check, CheckContext
-from compiler.diagnostics import Diagnostic, codes, error
+from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.diagnostics.repeats import cap_repeats
 from compiler.loading import GameSources, load_game_folder
 from compiler.model import build_definition
@@ -75,7 +75,34 @@ def validate_game(root: Path, run_replays: bool = True) -> GameReport:
     if run_replays and not any(d.is_error for d in found):
         found.extend(_run_check(_replay_check(replays), context))
     replays.save()
+    if definition.kept is not None:
+        found = summarise_module_art(found)
     return GameReport(root, sources, definition, locate(found, sources))
+
+
+# What an imported module's own art does that wgc's art checks warn of but the module maker
+# chose (a counter's back larger than its front, a font without a glyph the module's names use).
+MODULE_ART_CHOICES = (codes.ART_SIZES_DIFFER, codes.TEXT_MISSING_GLYPHS)
+
+
+def summarise_module_art(found: list[Diagnostic]) -> list[Diagnostic]:
+    """An imported game's warnings about the module's own art, one line per code: they are
+    the module's, as VASSAL shows it, not mistakes of the import or of an edit."""
+    kept = [d for d in found if d.code not in MODULE_ART_CHOICES or d.is_error]
+    for code in MODULE_ART_CHOICES:
+        those = [d for d in found if d.code == code and not d.is_error]
+        if those:
+            first = those[0]
+            kept.append(
+                warning(
+                    code,
+                    f"{len(those)} finding(s) on the imported module's own art, first: {first.message}",
+                    first.file,
+                    first.pointer,
+                    hint="the module is drawn so (its maker's choice): change the art only if you mean to",
+                )
+            )
+    return kept
 
 
 def _schema_checks(sources: GameSources, replays: ReplayCache, found: list[Diagnostic]) -> set[str]:

@@ -37,8 +37,16 @@ class Outcome:
     peak_mb: float | None  # None: the child did not get to report it
 
 
-def run_wgc(args: list[str], tmp_path: Path, timeout: float = 60, memory_mb: int = 1500) -> Outcome:
-    """``wgc ARGS`` in a child capped at ``memory_mb`` of address space and ``timeout`` seconds."""
+def run_wgc(
+    args: list[str],
+    tmp_path: Path,
+    timeout: float = 60,
+    memory_mb: int = 1500,
+    cpu_seconds: int | None = None,
+) -> Outcome:
+    """``wgc ARGS`` in a child capped at ``memory_mb`` of address space and ``timeout`` seconds
+    (and ``cpu_seconds`` of CPU time, which a loaded machine does not stretch: past it the child
+    is killed, and its exit code is negative)."""
     peak_file = tmp_path / "peak-kb.txt"
     peak_file.unlink(missing_ok=True)
 
@@ -47,6 +55,8 @@ def run_wgc(args: list[str], tmp_path: Path, timeout: float = 60, memory_mb: int
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if cpu_seconds is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
 
     environment = {**os.environ, "WGC_PEAK_FILE": str(peak_file)}
     try:

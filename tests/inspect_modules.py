@@ -152,6 +152,16 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def raw_zip(entries: dict[str, bytes]) -> bytes:
+    """An archive with the entries under exactly the names given, safe or not (zip_bytes refuses
+    an unsafe name: a hostile module needs them)."""
+    buffer = BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(entries):
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), entries[name])
+    return buffer.getvalue()
+
+
 def module(name: str, body: str, files: dict[str, bytes]) -> bytes:
     return zip_bytes({"moduledata": moduledata(name), "buildFile.xml": build_file(name, body), **files})
 

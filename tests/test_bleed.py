@@ -39,6 +39,8 @@ def _ground(definition: ValidGame, counter: Counter, face: str) -> set[tuple[int
         colours |= {rgb("#d0202a"), rgb(keyline_for(art.background))}
     if art.face.no_zoc_band:
         colours |= {rgb(NAMED[art.face.no_zoc_band]), rgb(keyline_for(NAMED[art.face.no_zoc_band]))}
+    if art.side_band:
+        colours.add(rgb(art.side_band))
     return colours
 
 

@@ -32,8 +32,8 @@ from compiler.render.names import Names, counter_label
 from compiler.replay import adapters as replay_adapters
 from compiler.vassal.catalogue import PieceDefinition, piece_definitions
 from compiler.vassal.inspection import beanshell
+from compiler.vassal.literals import literal
 from compiler.vassal.pieces import Trait
-from compiler.vassal.values import java_string
 from rules_engine import systems
 from rules_engine.core.facts import SystemFacts
 from rules_engine.definitions import ValidGame
@@ -174,6 +174,13 @@ CHECKS: list[tuple[str, Callable[[dict[str, Any]], object], str, str, str | None
         codes.LAYOUT_WRONG_STYLE,
         "/counter_layout/0/print/4/at",
         'write "at": "band"',
+    ),
+    (
+        "a nation's mark in the middle",
+        lambda g: _layout(g)["print"].append({"at": "middle", "style": "nation-mark"}),
+        codes.LAYOUT_WRONG_STYLE,
+        "/counter_layout/0/print/4/at",
+        'write "at": "top-left" (or "left")',
     ),
     (
         "symbol without its symbol",
@@ -447,7 +454,7 @@ def test_text_values_reach_vassal_exactly(tmp_path: Path) -> None:
     report = validate_game(game_dir, run_replays=False)
     assert report.valid is not None
     _assert_engine_agrees(report.valid, "classic")
-    assert java_string('a"b\\$é') == '"a\\"b\\\\\\u0024\\u00e9"'
+    assert literal('a"b\\$é\n') == '"a\\042b\\134\\044\\351\\012"'
 
 
 @pytest.mark.usefixtures("toy_system")

@@ -22,7 +22,7 @@ from compiler.vassal.extension.module import build_kept_module
 from compiler.vassal.inspect import inspect_module
 from compiler.vassal.inspection.model import Inspection
 from compiler.vassal.inspection.xml import parse
-from compiler.vassal.pieces import decode_add_piece
+from compiler.vassal.pieces import add_piece, decode_add_piece
 from rules_engine.definitions import ValidGame
 
 from .import_modules import showcase
@@ -175,7 +175,7 @@ def test_roster_dice_and_turns_become_game_data(shown: Imported) -> None:
     game = shown.json("game.json")
     assert game["system"] == "none" and game["title"] == "Showcase"
     assert game["sides"] == [{"id": "red", "name": "Red"}, {"id": "blue", "name": "Blue"}]
-    assert game["dice"] == [{"id": "2d6", "name": "2d6", "sides": 6}]
+    assert game["dice"] == [{"id": "2d6", "name": "2d6", "sides": 6, "count": 2}]  # nDice, as data
     assert game["turns"] == {"labels": [1, 2, 3]}
     assert [p["name"] for p in game["sequence_of_play"]] == ["Move", "Fight"]
 
@@ -218,7 +218,16 @@ def test_a_setup_becomes_a_scenario_at_vassal_s_location_names(shown: Imported) 
         "layer": "@@-1",
     } in kept["commands"]
     assert any(isinstance(c, str) and c.startswith("+/212/") for c in kept["commands"])  # on no map: kept
-    assert kept["pieces"]["205"]["type"] == 0 and "type" not in kept["pieces"]["201"]  # an older definition
+    older = kept["pieces"]["205"]["definition"]  # an older definition, shared by id
+    assert "definition" not in kept["pieces"]["201"] and "types" not in kept
+    shared = shown.json("vassal/definitions.json")
+    definitions = shared["definitions"]
+    assert list(definitions) == [older] and definitions[older] == "mark;Attack,Type\tpiece;;;tank.png;Tank"
+    # A piece's states: its counter's base states, kept once for every setup, and what differs.
+    first, second = kept["pieces"]["201"], kept["pieces"]["213"]
+    assert second == {"base": first["base"], "changed": {"3": "Areas;60;60;1;0"}} and "changed" not in first
+    assert shared["states"][first["base"]] == ["-1", "4,armour", "1", "Battle Map;0;0;1;0"]
+    assert all("states" not in piece for piece in kept["pieces"].values())
 
 
 def test_files_the_game_keeps(shown: Imported) -> None:
@@ -326,7 +335,7 @@ def test_the_data_drives_the_build(shown: Imported, tmp_path: Path) -> None:
 
     edit("counters.json", add)
     edit("scenarios/opening.json", move)
-    edit("game.json", lambda data: data["dice"][0].update(sides=8))
+    edit("game.json", lambda data: data["dice"][0].update(sides=8, count=3))
     report = validate_game(folder)
     assert report.valid is not None, [d.message for d in report.diagnostics if d.is_error]
     rebuilt = tmp_path / "edited.vmod"
@@ -340,11 +349,60 @@ def test_the_data_drives_the_build(shown: Imported, tmp_path: Path) -> None:
     tank = next(e for e in root.iter("VASSAL.build.widget.PieceSlot") if e.get("entryName") == "Tank")
     _, traits = decode_add_piece(tank.text or "")
     assert traits[-1].type.endswith(";Heavy Tank") and "foot-back.png" in traits[2].type
-    assert next(root.iter("VASSAL.build.module.DiceButton")).get("nSides") == "8"
+    button = next(root.iter("VASSAL.build.module.DiceButton"))
+    assert (button.get("nSides"), button.get("nDice")) == ("8", "3")
     added = [e for e in root.iter("VASSAL.build.widget.PieceSlot") if e.get("entryName") == "Scout"]
     assert [e.get("gpid") for e in added] == ["100"] and root.get(
         "nextPieceSlotId"
     ) == "101"  # a palette of its own
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_ids_survive_renames(shown: Imported, tmp_path: Path) -> None:
+    """Names swapped and a card retitled: the build keeps each piece's id on its slot, so the
+    import of the rebuilt module gives every counter and card its id again (not one made from
+    its new name), and every scenario piece still names the same counter."""
+    import shutil
+
+    folder = tmp_path / "renamed"
+    shutil.copytree(shown.folder, folder)
+    shutil.copytree(shown.folder.parent / "schemas", tmp_path / "schemas")
+    counters = json.loads((folder / "counters.json").read_text("utf-8"))
+    names = {c["id"]: c["name"] for c in counters["counters"]}
+    for counter in counters["counters"]:
+        counter["name"] = {"tank": names["foot"], "foot": names["tank"]}.get(counter["id"], counter["name"])
+    (folder / "counters.json").write_text(json.dumps(counters), "utf-8")
+    cards = json.loads((folder / "cards.json").read_text("utf-8"))
+    cards["decks"][0]["cards"][1]["title"] = cards["decks"][0]["cards"][0]["title"]
+    (folder / "cards.json").write_text(json.dumps(cards), "utf-8")
+    report = validate_game(folder)
+    assert report.valid is not None, [d.message for d in report.diagnostics if d.is_error]
+    rebuilt = tmp_path / "renamed.vmod"
+    rebuilt.write_bytes(build_kept_module(report.valid))
+    again = import_module(rebuilt, tmp_path / "again")
+    assert again.folder is not None
+
+    def ids(where: Path) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+        counters = json.loads((where / "counters.json").read_text("utf-8"))["counters"]
+        cards = json.loads((where / "cards.json").read_text("utf-8"))["decks"][0]["cards"]
+        pieces = json.loads((where / "scenarios/opening.json").read_text("utf-8"))["pieces"]
+        return (
+            [(c["id"], c["name"]) for c in counters],
+            [(c["id"], c["title"]) for c in cards],
+            [(p.get("id", ""), p.get("counter") or p.get("card", "")) for p in pieces],
+        )
+
+    assert ids(again.folder) == ids(folder)
+    assert ("tank", names["foot"]) in ids(again.folder)[0]
+
+
+def test_a_slot_s_kept_id_does_not_reach_the_folder(shown: Imported) -> None:
+    """The id the build keeps on a slot is the data's: the import takes it out of the kept tree."""
+    assert "wgcId" in _entry(shown.rebuilt, "buildFile.xml").decode("utf-8")
+    assert "wgcId" not in (shown.folder / "vassal/module.xml").read_text("utf-8")
 
 
 # --- inspect's cases, against what the real VASSAL answered for the originals ----------------------
@@ -366,6 +424,65 @@ def test_each_inspect_case_round_trips(cases: dict[str, Imported], case: str) ->
         assert game["setup"] == setup.name
         missing, extra = _disagreements(game, setup)
         assert missing == [] and extra == [], (case, setup.name)
+
+
+@pytest.mark.parametrize("case", ["showcase", *CASES])
+def test_the_import_of_the_build_is_the_same_folder(
+    shown: Imported, cases: dict[str, Imported], case: str, tmp_path: Path
+) -> None:
+    """import . build is the identity on the folder, byte for byte: a piece's saved state keeps
+    the map and point it was saved with wherever the data still puts it there (in its stack or
+    deck, or at that point), and a board's size is the data's, written and read back alike."""
+    imported = shown if case == "showcase" else cases[case]
+    again = import_module(imported.rebuilt, tmp_path / "again")
+    assert again.folder is not None
+    first, second = folder_files(imported.folder), folder_files(again.folder)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_an_empty_stack_last_in_its_list_imports_as_the_build_does(tmp_path: Path) -> None:
+    """An empty stack last in a nested list of a save (inspect leaves it in the stream, as in
+    ccnapoleonics' saves) is dropped as inspect drops the others: the build writes every command
+    in one list, where inspect cuts it, so the import of the build is the same folder."""
+    from compiler.javatext.sequence import encode
+    from compiler.vassal.savefile import ESC
+
+    from .inspect_modules import (
+        board_xml,
+        map_xml,
+        module,
+        palette,
+        png,
+        save,
+        setup_xml,
+        slot,
+        square_grid,
+        stack_command,
+        unit,
+    )
+
+    nested = encode(
+        [
+            add_piece("11", unit("Tank", "tank.png", "Main", 50, 50, "1")),
+            stack_command("12", "Main", 0, 0, []),
+        ],
+        ESC,
+    )
+    body = map_xml("Main", board_xml("Plain", square_grid(50.0, 50.0, 25, 25, ""), "plain.png"))
+    body += palette([slot("Tank", 1, unit("Tank", "tank.png", gpid="1"))]) + setup_xml("Start", "start.vsav")
+    files = {
+        "images/plain.png": png(200, 200),
+        "images/tank.png": png(20, 20),
+        "start.vsav": save("Nested", [nested]),
+    }
+    imported = import_and_build(module("Nested", body, files), tmp_path, "nested")
+    kept = imported.json("vassal/setups/start.json")["commands"]
+    assert not [c for c in kept if isinstance(c, dict) and "stack" in c] and [
+        c for c in kept if isinstance(c, dict) and "piece" in c
+    ] == [{"piece": "11"}]
+    again = import_module(imported.rebuilt, tmp_path / "again")
+    assert again.folder is not None and folder_files(again.folder) == folder_files(imported.folder)
 
 
 def test_the_import_s_json_is_json_dumps_laid_out() -> None:

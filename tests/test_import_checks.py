@@ -16,9 +16,11 @@ from compiler.cli.main import cli
 from compiler.diagnostics import codes
 from compiler.importer import import_module
 from compiler.pipeline import GameReport, validate_game
+from compiler.vassal.extension.module import build_kept_module
 
 from .conftest import assert_reported
 from .import_modules import showcase
+from .inspect_modules import CASES
 
 
 @pytest.fixture(scope="module")
@@ -127,9 +129,100 @@ def test_the_command(imported: Path, tmp_path: Path) -> None:
     assert built.exit_code == 0 and (tmp_path / "out" / "showcase.vmod").is_file()
 
 
+def test_an_import_that_wrote_the_folder_exits_0_with_the_module_s_errors(tmp_path: Path) -> None:
+    """The module's own errors (here an image it lacks) are listed, and the import exits 0:
+    the folder is written and builds; 1 is kept for an import that wrote nothing."""
+    module = tmp_path / "zones.vmod"
+    module.write_bytes(CASES["zones"]())
+    result = CliRunner().invoke(cli, ["import", str(module), "-o", str(tmp_path / "game")])
+    assert "error [import.module-finding]" in result.output
+    assert result.exit_code == 0 and (tmp_path / "game" / "game.json").is_file()
+
+
 def test_a_game_without_a_rules_engine_says_so(imported: Path) -> None:
     runner = CliRunner()
     played = runner.invoke(cli, ["play", str(imported), "opening"])
     assert played.exit_code == 1 and "no rules engine" in played.output
     simulated = runner.invoke(cli, ["simulate", str(imported), "--games", "2"])
     assert simulated.exit_code != 0 and "no rules engine" in simulated.output
+
+
+def _rebuilt(folder: Path) -> bytes:
+    report = validate_game(folder)
+    assert report.valid is not None, [d.message for d in report.diagnostics if d.is_error]
+    return build_kept_module(report.valid)
+
+
+def test_setups_written_whole_as_wgc_did_before_build_alike(imported: Path, tmp_path: Path) -> None:
+    """A folder imported before pieces shared their definitions and base states (each piece's
+    states whole, an older definition by index into the setup's own types) builds the same
+    module."""
+    folder = tmp_path / "games" / "showcase"
+    shutil.copytree(imported, folder)
+    shutil.copytree(imported.parent.parent / "games" / "schemas", tmp_path / "games" / "schemas")
+    shared = json.loads((folder / "vassal/definitions.json").read_text("utf-8"))
+    for path in (folder / "vassal/setups").glob("*.json"):
+        setup = json.loads(path.read_text("utf-8"))
+        types: list[str] = []
+        for key, piece in setup["pieces"].items():
+            states = list(shared["states"][piece["base"]])
+            for position, value in piece.get("changed", {}).items():
+                states[int(position)] = value
+            whole: dict[str, Any] = {"states": states}
+            if "definition" in piece:
+                whole["type"] = len(types)
+                types.append(shared["definitions"][piece["definition"]])
+            setup["pieces"][key] = whole
+        setup["types"] = types
+        path.write_text(json.dumps(setup), "utf-8")
+    (folder / "vassal/definitions.json").unlink()
+    assert _rebuilt(folder) == _rebuilt(imported)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["pieces"]["201"].update(base="s0"),
+            "base states 's0' are not in vassal/definitions.json",
+        ),
+        (lambda d: d["pieces"]["213"]["changed"].update({"99": "x"}), "'99' is not a position"),
+        (lambda d: d["pieces"]["205"].update(definition="d0"), "definition 'd0' is not in"),
+        (lambda d: d["pieces"]["201"].pop("base"), "a piece needs its states"),
+    ],
+)
+def test_a_damaged_shared_piece_is_a_diagnostic(
+    imported: Path, tmp_path: Path, change: Callable[[Any], object], message: str
+) -> None:
+    report = edited(imported, tmp_path, "vassal/setups/opening.json", change)
+    found = [d for d in report.diagnostics if d.code == codes.VASSAL_EXTENSION]
+    assert len(found) == 1 and found[0].is_error and message in found[0].message, found
+    assert found[0].file.startswith("vassal/setups/opening.json/pieces/")
+
+
+def test_the_module_s_own_art_is_one_line_per_code(imported: Path, tmp_path: Path) -> None:
+    """Backs of another size than their fronts are the module's choice: an imported game lists
+    them as one warning that counts them, not one per counter."""
+
+    def backs_of_another_size(data: Any) -> None:
+        for counter in data["counters"]:
+            if "back" in counter:
+                counter["back"]["image"] = "images/hexes.png"
+
+    report = edited(imported, tmp_path, "counters.json", backs_of_another_size)
+    differ = [d for d in report.diagnostics if d.code == codes.ART_SIZES_DIFFER]
+    assert len(differ) == 1 and not differ[0].is_error
+    assert differ[0].message.startswith("3 finding(s) on the imported module's own art, first: ")
+
+
+def test_a_position_given_to_a_piece_still_in_a_deck_is_a_warning(imported: Path, tmp_path: Path) -> None:
+    """The card stays at the deck's location, so it stays in the deck, where VASSAL puts it at the
+    deck's point: the new position would be written, ignored and lost on the next import."""
+    report = edited(
+        imported, tmp_path, "scenarios/opening.json", lambda d: _piece(d, "208").update(position=[100, 100])
+    )
+    found = [d for d in report.diagnostics if d.code == codes.PIECE_IN_A_DECK]
+    assert len(found) == 1 and found[0].pointer.endswith("/position") and not found[0].is_error
+    assert "deck's point [350, 80]" in found[0].message
+    unchanged = validate_game(imported)
+    assert not any(d.code == codes.PIECE_IN_A_DECK for d in unchanged.diagnostics)

@@ -24,7 +24,7 @@ from compiler.vassal.inspection import limits
 from compiler.vassal.savefile import deobfuscate, obfuscate
 
 from .import_modules import showcase
-from .inspect_modules import CASES
+from .inspect_modules import CASES, raw_zip
 from .test_inspect_archive import MUTATION_TEXT, corrupt_data, set_flags
 
 SOURCES = {**CASES, "showcase": showcase}
@@ -34,7 +34,7 @@ def rewritten(tmp_path: Path, change: dict[str, bytes | None]) -> Path:
     entries = {name: data for name, data in _entries(showcase()).items() if name not in change}
     entries.update({name: data for name, data in change.items() if data is not None})
     path = tmp_path / "changed.vmod"
-    path.write_bytes(zip_bytes(entries))
+    path.write_bytes(raw_zip(entries))
     return path
 
 

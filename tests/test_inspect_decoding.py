@@ -7,15 +7,17 @@ test must give the same answer for any text."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from compiler.javatext.sequence import decode
+from compiler.javatext.sequence import EncodingError, decode, encode
 from compiler.mapgeometry.grids import HexGrid, Numbering, Polygon, RegionGrid, SquareGrid
-from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, marker, split_chain
-from compiler.vassal.savefile import commands_of, deobfuscate, obfuscate
+from compiler.vassal.inspection.traits import PieceKind
+from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, join_chain, marker, split_chain
+from compiler.vassal.savefile import MAX_EMPTY_DEPTH, commands_of, deobfuscate, obfuscate, read_commands
 
 # Texts made of the characters that matter to the decoders.
 AWKWARD = st.text(alphabet=st.sampled_from(["\t", "\\", "'", ";", "a", "b"]), max_size=16)
@@ -95,6 +97,46 @@ def test_state_chains_split_as_set_state_does(text: str, levels: int) -> None:
         assert split_chain(text, levels) == expected
 
 
+def _chain_level_by_level(items: list[str]) -> str:
+    """SE(TAB)[item, chain of the rest] from the innermost out, as Decorator.getType builds it."""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = encode([item, text], "\t")
+    return text
+
+
+@given(items=st.lists(AWKWARD, min_size=1, max_size=6))
+def test_chains_join_in_one_pass_as_level_by_level(items: list[str]) -> None:
+    try:
+        expected: str | None = _chain_level_by_level(items)
+    except EncodingError:
+        expected = None
+    if expected is None:
+        with pytest.raises(EncodingError):
+            join_chain(items)
+    else:
+        assert join_chain(items) == expected
+        assert split_chain(expected, len(items) - 1) == items
+
+
+@given(head=AWKWARD, tails=st.lists(AWKWARD, min_size=1, max_size=4), levels=st.integers(1, 4))
+def test_states_split_alike_when_they_share_all_but_the_basic_piece(
+    head: str, tails: list[str], levels: int
+) -> None:
+    """PieceKind.states splits the text before the last TAB once for pieces alike: every
+    piece still reads as Decorator.setState reads it."""
+    kind = PieceKind.of(join_chain(["mark;x"] * levels + ["piece;;;;a"]))
+    assert len(kind.types) == levels + 1
+    for tail in tails:
+        text = f"{head}\t{tail}"
+        expected = java_state_chain(text, levels)
+        if expected is None:
+            with pytest.raises(ValueError, match="no state"):
+                kind.states(text)
+        else:
+            assert kind.states(text) == expected
+
+
 def test_a_deep_piece_decodes_in_one_pass() -> None:
     """189 traits (the deepest piece of a public module): the chain's text grows with the
     square of its depth, and split_chain still returns every trait as the oracle does."""
@@ -123,6 +165,58 @@ def test_saves_are_read_strictly_and_quickly() -> None:
         deobfuscate(obfuscate(text) + b"\n")  # VASSAL's reader takes hex digits only
     nested = "begin_save\x1b" + "a\\\x1bb\\\\\x1bc" + "\x1bend_save"  # a list of lists, escaped per level
     assert commands_of(nested) == ["begin_save", "a", "b", "c", "end_save"]
+
+
+def test_empty_stacks_are_dropped_at_every_level_as_vassal_saves_them() -> None:
+    """VASSAL 3.7 saves no empty stack; old saves hold millions. Each empty stack between two
+    delimiters of its own level goes; one with pieces, on a map the module lacks, or first or
+    last in its list stays, and the rest of the stream reads the same."""
+    empty, null = "+/7/stack/Main;-100;-100;@@1", "+/6/stack/null;0;0;@@-1"
+    kept = ["+/8/stack/Main;5;5;p1;@@-1", "+/9/stack/Elsewhere;1;1;@@-1"]
+    inner = encode([empty, "x", empty, null, "y", empty], "\x1b")  # the first and the last stay
+    deeper = encode(["u", encode(["v", empty, "w"], "\x1b"), "z"], "\x1b")
+    stream = encode(["begin_save", "", empty, empty, *kept, inner, deeper, empty, null, "end_save"], "\x1b")
+    commands, count = read_commands(stream, maps=["Main", "Main Map"])
+    assert count == 7
+    assert commands == [
+        "begin_save", *kept, empty, "x", "y", empty, "u", "v", "w", "z", "end_save"
+    ]  # fmt: skip
+    assert read_commands(stream) == (commands_of(stream), 0)
+    assert len(commands_of(stream)) == len(commands) + count
+
+
+EMPTY_STACKS = ("+/9/stack/Main;1;-2;@@-1", "+/8/stack/null;0;0;@@-1", "+/7/stack/Main Map")
+LEAVES = st.sampled_from(["a", "b;c", "+/5/stack/Main;1;1;p;@@-1", "+/6/stack/Other;1;1;@@1", *EMPTY_STACKS])
+NESTED = st.lists(
+    st.recursive(LEAVES, lambda inner: st.lists(inner, min_size=2, max_size=5), max_leaves=40), min_size=2
+)
+
+
+def _encoded(node: Any) -> str:
+    return node if isinstance(node, str) else encode([_encoded(child) for child in node], "\x1b")
+
+
+def _flattened(node: Any, depth: int = 0) -> tuple[list[str], int]:
+    """The commands VASSAL reads, less each empty stack with a neighbour on both sides in its
+    own list (nested less than ``depth`` deep), and how many those were."""
+    if isinstance(node, str):
+        return [node], 0
+    found, dropped = [], 0
+    for index, child in enumerate(node):
+        if 0 < index < len(node) - 1 and depth < MAX_EMPTY_DEPTH and child in EMPTY_STACKS:
+            dropped += 1
+            continue
+        commands, more = _flattened(child, depth + 1)
+        found += commands
+        dropped += more
+    return found, dropped
+
+
+@given(tree=NESTED)
+def test_empty_stacks_are_cut_from_any_nesting_in_one_pass(tree: Any) -> None:
+    stream = _encoded(tree)
+    assert read_commands(stream, maps=["Main", "Main Map", "Ot/her"]) == _flattened(tree)
+    assert read_commands(stream) == (_flattened(tree, MAX_EMPTY_DEPTH)[0], 0)
 
 
 # --- grids -------------------------------------------------------------------------------------------

@@ -99,8 +99,11 @@ def test_expression_graphs_get_the_verdicts_of_a_plain_evaluation(
     tmp_path: Path, expressions: dict[str, str]
 ) -> None:
     result = inspected(tmp_path, hostile.calculated_piece(expressions))
-    assert {f.code for f in result.findings} <= {"piece.expression-error"}
-    reported = {f.message.split(" Source")[0].rsplit(" - ", 1)[1] for f in result.findings}
+    # VASSAL writes a calculated integer back without its braces (vassal_resave fixtures), so a
+    # slot holding one is re-encoded: a finding of the slot, not of the evaluation
+    verdicts = [f for f in result.findings if f.code != "slot.reencoded"]
+    assert {f.code for f in verdicts} <= {"piece.expression-error"}
+    reported = {f.message.split(" Source")[0].rsplit(" - ", 1)[1] for f in verdicts}
     assert reported == _plain_verdicts(expressions)
 
 

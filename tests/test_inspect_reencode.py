@@ -136,6 +136,15 @@ def test_the_build_file_vassal_opens(entries: dict[str, bytes], opened: str | No
 def test_a_version_before_3_5_needs_the_old_build_file() -> None:
     choice = choose_build_file(_archive({"buildFile.xml": NEW_ROOT, "moduledata": b""}), "3.2.17")
     assert choice.build_file is None and "needs buildFile" in choice.refusal
+    assert "placeholder" not in choice.refusal
+
+
+def test_an_unfilled_build_template_version_is_named() -> None:
+    """BrentEaston/vsql's dist/ moduledata says ${vassal.version}: VASSAL reads it as 0.0 and
+    refuses the module; the refusal says it looks like a template nothing filled in."""
+    choice = choose_build_file(_archive({"buildFile.xml": NEW_ROOT, "moduledata": b""}), "${vassal.version}")
+    assert choice.build_file is None and "needs buildFile" in choice.refusal
+    assert "${vassal.version} looks like the placeholder of a build template" in choice.refusal
 
 
 @pytest.mark.parametrize(

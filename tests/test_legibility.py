@@ -42,6 +42,7 @@ from compiler.render.legibility import (
     simulate_colour,
     text_masks,
 )
+from compiler.render.side_band import SIDE_BAND_U
 from rules_engine.definitions import Counter, Face, ValidGame
 
 from .conftest import GAMES, shipped
@@ -330,6 +331,9 @@ def _edge_to_edge_rows(art: FaceArt, u: float) -> tuple[set[tuple[int, int, int]
     if band:
         spans.append(BAND_U)
         colours |= {rgb(NAMED[band]), rgb(keyline_for(NAMED[band]))}
+    if art.side_band:
+        spans.append((-2.0, SIDE_BAND_U))
+        colours.add(rgb(art.side_band))
     for top, bottom in spans:
         rows |= set(range(math.floor((top - 2) * u), math.ceil((bottom + 2) * u) + 1))
     return colours, rows

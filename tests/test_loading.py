@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from compiler.diagnostics import codes
 from compiler.loading import read_json
-from compiler.loading.json_source import _deeper_than
-from compiler.loading.positions import PositionFinder, scan_positions
+from compiler.loading.json_source import _deeper_than, _first_pointer_deeper_than
+from compiler.loading.positions import PositionFinder, nesting_depth, scan_positions
 
 from .conftest import SOURCE_DATA
 
@@ -88,10 +88,20 @@ def test_position_finder_agrees_with_the_full_index(
 ) -> None:
     text = json.dumps(data, indent=indent, ensure_ascii=ascii_only)
     index = scan_positions(text)
-    finder = PositionFinder(text)
-    for pointer in [*index.values, *(p + "/nope" for p in index.values)]:
-        for prefer_key in (False, True):
-            assert finder.find(pointer, prefer_key) == index.find(pointer, prefer_key), pointer
+    pointers = [*index.values, *(p + "/nope" for p in index.values)]
+    # in document order, and backwards: a list is walked only as far as the item sought
+    for order in (pointers, pointers[::-1]):
+        finder = PositionFinder(text)
+        for pointer in order:
+            for prefer_key in (False, True):
+                assert finder.find(pointer, prefer_key) == index.find(pointer, prefer_key), pointer
+
+
+@given(data=JSON_TREES, limit=st.integers(0, 6))
+def test_the_nesting_counted_on_the_text_is_the_depth_of_the_value(data: object, limit: int) -> None:
+    """The depth check counts brackets outside strings; it must agree with a walk of the value."""
+    text = json.dumps(data)
+    assert (nesting_depth(text) - 1 > limit) == (_first_pointer_deeper_than(data, limit) is not None)
 
 
 @pytest.mark.parametrize("path", sorted(SOURCE_DATA.rglob("*.json")), ids=lambda p: p.name)
@@ -119,3 +129,12 @@ def _height(value: object) -> int:
 )
 def test_depth_check_level_by_level_agrees_with_recursion(data: object, limit: int) -> None:
     assert _deeper_than(data, limit) == (_height(data) > limit)
+
+
+def test_a_text_that_repeats_a_key_is_placed_by_its_last_value(tmp_path: Path) -> None:
+    """The finder walks an object only as far as the key sought, which with a key written twice
+    is the first; json.loads keeps the last, and so must the positions."""
+    (tmp_path / "twice.json").write_text('{"a": 1,\n "a": {"b": [1, 2]}}', encoding="utf-8")
+    document, problems = read_json(tmp_path / "twice.json", "twice.json")
+    assert document is not None and [p.code for p in problems] == [codes.JSON_DUPLICATE_KEY]
+    assert document.position("/a/b/1") == (2, 17)

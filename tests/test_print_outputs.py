@@ -160,7 +160,7 @@ def test_a_map_too_large_to_print_at_300_ppi_prints_at_the_finest_that_fits(
     pixels wgc draws (here a limit lowered to 8 M, so Vallon's 4.2 M pixels at 150 dpi would
     be 16.8 M), the ground prints at the finest resolution inside it, and a warning says so."""
     from compiler.diagnostics import codes
-    from compiler.render import limits
+    from compiler.presentation import limits
 
     monkeypatch.setattr(limits, "MAX_BOARD_PIXELS", 8_000_000)
     result = build([SOURCE_DATA / "vallon"], ("map",), tmp_path, BuildOptions(run_replays=False))

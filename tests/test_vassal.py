@@ -16,17 +16,21 @@ from compiler.cli.main import cli
 from compiler.javatext.sequence import EncodingError, decode, encode
 from compiler.pipeline import validate_game
 from compiler.render.board import render_board
-from compiler.render.names import counter_label
 from compiler.vassal.automation import AUTOMATION_GPIDS
 from compiler.vassal.grid import location_name, vassal_grid
 from compiler.vassal.inspect import Inspection, inspect_module
+from compiler.vassal.inspection.reencode import rewrite
+from compiler.vassal.inspection.xml import parse
 from compiler.vassal.module import build_module
+from compiler.vassal.namedkeys import named_key_codes
 from compiler.vassal.pieces import add_piece, basic_piece, decode_add_piece, key, layer, marker
 from compiler.vassal.savefile import command_stream, commands_of, deobfuscate, obfuscate
+from compiler.vassal.setups import placed_units
 from rules_engine.definitions import ValidGame
 
-from .conftest import GAMES, SOURCE_DATA, shipped
+from .conftest import GAMES, SOURCE_DATA, shipped, valid_game
 
+CLASSIC = Path(__file__).parent / "fixtures" / "classic"
 DELIMITERS = ["\t", ";", ",", "/", "|", ":", "\x1b"]
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
 
@@ -127,6 +131,24 @@ def test_module_inspects_clean(modules: dict[str, Path], game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_vassal_saves_every_slot_back_unchanged(modules: dict[str, Path], game: str) -> None:
+    """Each palette and deck slot, as the inspect re-encoder (held to VASSAL 3.7.26 by
+    test_vassal_resave.py) says VASSAL writes it when it saves the module: unchanged, every
+    trait judged (named commands carry VASSAL's codes, calculated integers no braces)."""
+    root = parse(zipfile.ZipFile(modules[game]).read("buildFile.xml"))
+    codes = named_key_codes(root)
+    slots = list(root.iter("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot"))
+    assert slots
+    changed = [
+        (slot.get("entryName"), verdict.differs if verdict.judged else "not judged")
+        for slot in slots
+        for verdict in [rewrite((slot.text or "").strip(), slot.get("gpid", ""), None, codes)]
+        if not verdict.judged or verdict.differs is not None
+    ]
+    assert changed == []
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_setup_line_lands_on_its_space(modules: dict[str, Path], game: str) -> None:
     """Each placement of each scenario: the unit (damaged where the set-up says so) is at
     the location VASSAL's grid computes for its space: the data's hex ID or space name."""
@@ -135,20 +157,25 @@ def test_every_setup_line_lands_on_its_space(modules: dict[str, Path], game: str
     for scenario, setup in zip(d.scenarios, result.setups, strict=True):
         placed = setup.by_location()
         assert not [p.name for p in setup.pieces if not p.on_board]
-        for placement in scenario.placements:
-            counter = d.counters.get(placement.unit)  # type: ignore[union-attr]
-            space = d.board.resolve(placement.at)  # type: ignore[union-attr]
-            assert counter is not None and space is not None
-            damaged = placement.face == "back" and counter.back is not None and counter.back.damaged
-            shown = counter.back if placement.face == "back" and counter.back is not None else None
-            name = counter_label(d.game, counter, shown) + (" (damaged)" if damaged else "")
-            where = space.id if d.board.grid is not None else (space.name or space.id)  # type: ignore[union-attr]
-            assert placed.get(where, []).count(name) >= placement.copies, (
+        for unit in placed_units(d, scenario):
+            assert placed.get(unit.location, []).count(unit.name) >= unit.copies, (
                 scenario.id,
-                name,
-                where,
-                placed.get(where),
+                unit,
+                placed.get(unit.location),
             )
+
+
+def test_a_unit_set_up_on_a_further_face_is_named_for_it(tmp_path: Path) -> None:
+    """Cadre sets a unit up on its third face: VASSAL names the piece for that face (as
+    bench/vassal_setups.py saw in VASSAL 3.7.26), and every other placement stands as set up."""
+    d = valid_game(validate_game(CLASSIC / "cadre", run_replays=False))
+    module = tmp_path / "cadre.vmod"
+    module.write_bytes(build_module(d))
+    (scenario,), (setup,) = d.scenarios, inspect_module(module).setups
+    placed = setup.by_location()
+    expected = placed_units(d, scenario)
+    assert ("SOUTH DIV (damaged: face 3)", "0703") in [(u.name, u.location) for u in expected]
+    assert [u for u in expected if placed.get(u.location, []).count(u.name) < u.copies] == []
 
 
 def test_ten_days_named_facts(modules: dict[str, Path]) -> None:

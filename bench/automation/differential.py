@@ -1,6 +1,6 @@
 """The module's automation against the rules engine, battle by battle, in the real VASSAL engine.
 
-    WGC_AUTOMATION_HARNESS=/path/to/auto-harness.sh \
+    WGC_AUTOMATION_HARNESS=bench/automation/harness/run.sh VASSAL_JAR=... VASSAL_CP=... \
     .venv/bin/python bench/automation/differential.py source_data/israel1948 [--battles 50] [--record]
 
 Takes battles from seeded random games (the positions just before each attack), loads each
@@ -8,6 +8,8 @@ position in the module, declares and resolves the battle through the harness, th
 it in the rules engine with the dice the module rolled, and prints every disagreement and
 the counts. With --record the module's answers go to tests/fixtures/automation/<game>.json,
 which tests/test_automation_differential.py compares with the engine without VASSAL.
+With --replay the battles are the fixture's, played with the dice it recorded: the module
+must answer as it did when the fixture was recorded (the harness and the module unchanged).
 Not run by the test suite (it needs VASSAL); see README.md.
 """
 
@@ -37,7 +39,7 @@ from rules_engine.systems import system_for  # noqa: E402
 FIXTURES = ROOT / "tests" / "fixtures" / "automation"
 
 
-def main() -> int:
+def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -51,7 +53,16 @@ def main() -> int:
     )
     parser.add_argument("--only", type=int, action="append", help="play only battle N (1-based; repeatable)")
     parser.add_argument("--verbose", action="store_true", help="print every battle's answers")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--replay",
+        action="store_true",
+        help="play the fixture's battles with its dice; the module must answer as it did when recorded",
+    )
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = parse_arguments()
     scratch = Path(tempfile.mkdtemp(prefix="wgc-differential-game-"))
     folder = game_folder(args.game, ROOT, scratch)
     report = validate_game(folder, run_replays=False)
@@ -64,20 +75,37 @@ def main() -> int:
     system = system_for(definition)
     started = time.perf_counter()
     scenarios = [s.id for s in definition.scenarios]
-    positions = check.capture(
-        system, scenarios, range(args.first_seed, args.first_seed + 10_000), args.battles
-    )
-    print(
-        f"{definition.game.id}: {len(positions)} battles from random games"
-        f" ({time.perf_counter() - started:.1f} s)"
-    )
+    recorded = recorded_battles(definition) if args.replay else []
+    if recorded:
+        positions = [BattlePosition.from_json(battle["position"]) for battle in recorded]
+        print(f"{definition.game.id}: {len(positions)} battles from its fixture")
+    else:
+        positions = check.capture(
+            system, scenarios, range(args.first_seed, args.first_seed + 10_000), args.battles
+        )
+        print(
+            f"{definition.game.id}: {len(positions)} battles from random games"
+            f" ({time.perf_counter() - started:.1f} s)"
+        )
     numbered = list(enumerate(positions, start=1))
     if args.only:
+        beyond = [n for n in args.only if not 1 <= n <= len(numbered)]
+        if beyond:
+            print(
+                f"--only {beyond}: there are battles 1 to {len(numbered)}"
+                f"{' (in the fixture)' if recorded else ''}",
+                file=sys.stderr,
+            )
+            return 2
         numbered = [numbered[n - 1] for n in args.only]
-    results = play(definition, check, system, numbered)
+    # a recorded battle is played with the dice it rolled then
+    dice = {n: check.replay_dice(recorded[n - 1]["module"], p, definition) for n, p in numbered if recorded}
+    results = play(definition, check, system, numbered, dice)
+    for result in results if recorded else []:
+        result["differences"] += replay_differences(recorded[result["number"] - 1]["module"], result)
     if args.verbose:
         for result in results:
-            print(json.dumps({k: result[k] for k in ("position", "module", "engine")}, indent=1))
+            print(json.dumps({k: result[k] for k in ("position", "module", "engine", "rolled")}, indent=1))
     agreed = sum(1 for result in results if not result["differences"])
     for result in results:
         for difference in result["differences"]:
@@ -116,11 +144,47 @@ def fixture_text(fixture: dict[str, Any]) -> str:
     return opening + ",\n".join(lines) + "\n]}\n"
 
 
+def recorded_battles(definition: Any) -> list[dict[str, Any]]:
+    """The battles of the game's fixture (tests/fixtures/automation/<game>.json)."""
+    fixture = json.loads((FIXTURES / f"{definition.game.id}.json").read_text(encoding="utf-8"))
+    battles: list[dict[str, Any]] = fixture["battles"]
+    return battles
+
+
+def replay_differences(recorded: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    """Where the module answered a fixture's battle otherwise than when it was recorded, and any
+    recorded die it did not roll."""
+    module = result["module"]
+    if not module:
+        return []
+    differences = [
+        f"recorded {key}: {recorded.get(key)!r}, now {module.get(key)!r}"
+        for key in sorted(set(recorded) | set(module))
+        if recorded.get(key) != module.get(key)
+    ]
+    if result["unused_dice"]:
+        differences.append(f"recorded dice not rolled: {result['unused_dice']}")
+    return differences
+
+
+def _rolled(harness: VassalHarness) -> dict[str, Any]:
+    """The dice VASSAL rolled in the battle, in order (each as [value, sides]; a deck's draws
+    left out), and the given dice it did not roll."""
+    rolls = harness.command("rolls")
+    dice = [[roll["value"], roll["sides"]] for roll in rolls["rolls"] if not roll["deck"]]
+    return {"rolled": dice, "unused_dice": rolls["unused"]}
+
+
 def play(
-    definition: Any, check: Any, system: Any, positions: list[tuple[int, BattlePosition]]
+    definition: Any,
+    check: Any,
+    system: Any,
+    positions: list[tuple[int, BattlePosition]],
+    dice: dict[int, list[int]],
 ) -> list[dict[str, Any]]:
     """Each battle in the module (one VASSAL for all, its dice seeded by the battle's number, so a
-    battle plays the same again with --only), then in the engine with the module's dice."""
+    battle plays the same again with --only, or the given ``dice`` by battle number), then in the
+    engine with the module's dice."""
     writer = setup_writer(definition)
     results = []
     with tempfile.TemporaryDirectory(prefix="wgc-differential-") as folder:
@@ -136,6 +200,8 @@ def play(
                 path.write_bytes(save)
                 harness.command("load", str(path))
                 harness.command("seed", str(number))
+                if number in dice:
+                    harness.command("dice", ",".join(str(roll) for roll in dice[number]))
                 started = time.perf_counter()
                 try:
                     answer = check.module_answer(harness, definition, position, ids)
@@ -152,6 +218,7 @@ def play(
                         "module": answer,
                         "engine": engine,
                         "differences": differences,
+                        **_rolled(harness),
                     }
                 )
         finally:

@@ -1,6 +1,6 @@
-"""A client of the VASSAL harness that plays the module's automation (not part of the project).
+"""A client of the VASSAL harness that plays the module's automation (harness/, see README.md).
 
-The harness is a VASSAL 3.7.26 client kept outside the repository (see README.md): started
+The harness is our VASSAL 3.7 client (harness/AutomationHarness.java, run by harness/run.sh): started
 with ``$WGC_AUTOMATION_HARNESS MODULE.vmod -``, it reads one command per line (fields
 separated by TAB) and answers each with a line ``@@WGC {json}``.
 """

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import warnings
+from pathlib import Path
 
 from PIL import Image, ImageFile, PngImagePlugin
 
@@ -37,6 +38,19 @@ def raster_kind(data: bytes) -> str | None:
     if data.startswith(_JPEG_MAGIC):
         return "jpeg"
     return None
+
+
+def declared_pixels(path: Path) -> int:
+    """Width x height as the PNG or JPEG file's header states them (nothing decoded); 0 when
+    the header cannot be read (decoding then says why)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path, formats=RASTER_FORMATS) as image:
+                width, height = image.size
+    except Exception:  # Pillow raises many kinds for a damaged header
+        return 0
+    return max(0, width) * max(0, height)
 
 
 def decode_raster(data: bytes) -> Image.Image:
@@ -65,7 +79,19 @@ def decode_raster(data: bytes) -> Image.Image:
                 f"the image data is damaged or cut short ({_reason(exc)})",
                 "export the image again; a download or copy may have stopped early",
             ) from None
-    return image
+    return _eight_bit(image)
+
+
+def _eight_bit(image: Image.Image) -> Image.Image:
+    """A 16-bit greyscale PNG as 8-bit grey. Pillow opens it in a mode of integers (I;16, I)
+    that its conversions to L, RGB or RGBA clip at 255 instead of scaling, which draws nearly
+    every pixel white. 16-bit colour PNGs Pillow already reads as 8-bit."""
+    if image.mode not in ("I", "I;16", "I;16B", "I;16L", "I;16N"):
+        return image
+    import numpy as np
+
+    pixels = np.asarray(image).astype(np.uint32)
+    return Image.fromarray((pixels >> 8).astype(np.uint8))
 
 
 def _bomb(detail: str) -> ArtError:

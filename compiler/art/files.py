@@ -1,17 +1,16 @@
 """Read the image files a game names: inside the game folder only, bounded, checked, hashed.
 
-``ArtReader.read`` is the one way in: the name must be a relative path inside the
-game folder (no ``..``, no absolute path, no link that leads out of it) ending in
-.png, .jpg, .jpeg or .svg; the file is read with ``read_bounded`` (regular files
-only, never past the limit), fully decoded or screened (``decode``, ``svg``) and
-hashed. ``reader.ArtReader`` reads each file once per validation however often the
-data names it.
+``ArtReader.read`` is the one way in: the name must end in .png, .jpg, .jpeg or .svg and
+is read through the game folder's one reader (``loading/folder.py``: a relative path that,
+links followed, stays inside the folder; regular files only, never past the limit); the
+file is then fully decoded or screened (``decode``, ``svg``) and hashed. ``reader.ArtReader``
+reads each file once per validation however often the data names it.
 """
 
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from PIL import Image
 
@@ -21,6 +20,7 @@ from compiler.art.svg import render_svg, screen_svg
 from compiler.diagnostics import codes
 from compiler.loading.art_errors import ArtError
 from compiler.loading.files import SourceFileError, read_bounded
+from compiler.loading.folder import GameFolder
 from rules_engine.definitions.art import Artwork
 
 SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -28,13 +28,13 @@ SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 def read_artwork(root: Path, name: str) -> Artwork:
     """The image ``name`` (relative to the game folder ``root``); ArtError if it cannot be used."""
-    path = _inside(root, name)
-    svg = path.suffix.lower() == ".svg"
-    data = _bytes(path, limits.SVG_BYTES if svg else limits.IMAGE_BYTES)
+    _check_suffix(name)
+    svg = name.lower().endswith(".svg")
+    data = _game_bytes(GameFolder(root), name, limits.SVG_BYTES if svg else limits.IMAGE_BYTES)
     digest = hashlib.sha256(data).hexdigest()
     if svg:
         width, height = screen_svg(data)
-        return Artwork(name, "svg", round(width), round(height), digest, str(path))
+        return Artwork(name, "svg", round(width), round(height), digest, str(root))
     kind = raster_kind(data)
     if kind is None:
         raise ArtError(
@@ -43,13 +43,15 @@ def read_artwork(root: Path, name: str) -> Artwork:
             "save the art as PNG, JPEG or SVG",
         )
     image = decode_raster(data)
-    return Artwork(name, kind, image.width, image.height, digest, str(path))
+    return Artwork(name, kind, image.width, image.height, digest, str(root))
 
 
 def artwork_image(art: Artwork, size: tuple[int, int] | None = None) -> Image.Image:
     """The artwork's pixels (RGBA), at ``size`` if given (an SVG is drawn at that size, a raster
-    image resampled); ArtError if the file changed or went since it was validated."""
-    data = _bytes(Path(art.path), limits.SVG_BYTES if art.kind == "svg" else limits.IMAGE_BYTES)
+    image resampled); ArtError if the file changed or went since it was validated. The file is
+    read again through the game folder's reader, so it is still checked to lie inside."""
+    limit = limits.SVG_BYTES if art.kind == "svg" else limits.IMAGE_BYTES
+    data = _game_bytes(GameFolder(Path(art.root)), art.file, limit)
     if hashlib.sha256(data).hexdigest() != art.digest:
         raise ArtError(
             codes.ART_UNREADABLE,
@@ -64,45 +66,42 @@ def artwork_image(art: Artwork, size: tuple[int, int] | None = None) -> Image.Im
     return image
 
 
-def _inside(root: Path, name: str) -> Path:
-    pure = PurePosixPath(name)
-    if pure.is_absolute() or "\\" in name or any(part in ("..", "") for part in pure.parts) or not name:
-        raise ArtError(
-            codes.ART_OUTSIDE_GAME,
-            f"'{name}' is not a path inside the game folder",
-            "name the file relative to the game folder, with / between folders (art/map.png)",
-        )
-    if pure.suffix.lower() not in SUFFIXES:
+def _check_suffix(name: str) -> None:
+    if not name.lower().endswith(SUFFIXES):
         raise ArtError(
             codes.ART_UNREADABLE,
-            f"'{name}' is not a .png, .jpg, .jpeg or .svg file",
+            f"'{name[:200]}' is not a .png, .jpg, .jpeg or .svg file",
             "export the art as PNG, JPEG or SVG",
         )
-    path = root.joinpath(*pure.parts)
+
+
+def _game_bytes(folder: GameFolder, name: str, limit: int) -> bytes:
     try:
-        resolved, base = path.resolve(), root.resolve()
-    except (OSError, RuntimeError):  # a link loop
-        raise ArtError(codes.ART_UNREADABLE, f"'{name}' cannot be followed (a link loop?)") from None
-    if not resolved.is_relative_to(base):
-        raise ArtError(
-            codes.ART_OUTSIDE_GAME,
-            f"'{name}' leads outside the game folder",
-            "copy the image into the game folder: a game carries its own art",
-        )
-    return path
+        return folder.read(name, limit)
+    except SourceFileError as exc:
+        if exc.code == codes.FILE_OUTSIDE_GAME:
+            hint = "name the file relative to the game folder, with / between folders (art/map.png)"
+            if "leads outside" in exc.message:
+                hint = "copy the image into the game folder: a game carries its own art"
+            raise ArtError(codes.ART_OUTSIDE_GAME, exc.message, hint) from None
+        raise _art_error(exc) from None
 
 
 def _bytes(path: Path, limit: int) -> bytes:
     try:
         return read_bounded(path, limit)
     except SourceFileError as exc:
-        code = codes.ART_MISSING if exc.code == codes.FILE_MISSING else codes.ART_UNREADABLE
-        if exc.code == codes.FILE_TOO_LARGE:
-            code = codes.ART_TOO_LARGE
-        hint = "check the name and its folder" if code == codes.ART_MISSING else exc.hint
-        if exc.code == codes.FILE_NOT_A_FILE:
-            hint = "name an image file; folders, devices, pipes and sockets are never read"
-        raise ArtError(code, exc.message, hint) from None
+        raise _art_error(exc) from None
+
+
+def _art_error(exc: SourceFileError) -> ArtError:
+    code = codes.ART_MISSING if exc.code == codes.FILE_MISSING else codes.ART_UNREADABLE
+    if exc.code == codes.FILE_TOO_LARGE:
+        code = codes.ART_TOO_LARGE
+    hint = "check the name and its folder" if code == codes.ART_MISSING else exc.hint
+    if exc.code == codes.FILE_NOT_A_FILE:
+        hint = "name an image file; folders, devices, pipes and sockets are never read"
+    return ArtError(code, exc.message, hint)
 
 
 def load_image(path: Path) -> Image.Image:
@@ -121,4 +120,4 @@ def load_image(path: Path) -> Image.Image:
         flat = Image.new("RGB", image.size, "white")
         flat.paste(image.convert("RGBA"), mask=image.convert("RGBA").getchannel("A"))
         return flat
-    return image.convert("RGB")
+    return image if image.mode == "RGB" else image.convert("RGB")  # a sheet at the limit: 240 MB a copy

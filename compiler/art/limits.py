@@ -17,6 +17,7 @@ SVG_BYTES = 8 * MiB  # an SVG file
 SVG_SIDE = 20_000  # an SVG's declared width or height, in CSS pixels
 SVG_ELEMENTS = 100_000  # an SVG's elements once every <use> is expanded
 SVG_DEPTH = 100  # how deeply an SVG's elements nest
+IMPORT_PIXELS = 400_000_000  # all the images `wgc import` decodes from one module (five maps)
 
 DESCRIPTIONS = {
     "image file": (f"{IMAGE_BYTES // MiB} MB", "a PNG or JPEG a game names"),

@@ -6,8 +6,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PIL import Image
+
 from compiler.art.files import load_image
-from compiler.art.slicing import NoSheetGrid, SheetGrid, SlicedFace, find_sheet_grid, skeleton, slice_sheets
+from compiler.art.slicing import (
+    NoSheetGrid,
+    SheetGrid,
+    SlicedFace,
+    find_sheet_grid,
+    given_grid,
+    skeleton,
+    slice_sheets,
+)
 from compiler.errors import OutputError
 from compiler.loading.art_errors import ArtError
 from compiler.output.atomic import write_bytes_atomic
@@ -29,10 +39,10 @@ def run_slice(
     try:
         front = load_image(front_path)
         back = load_image(back_path) if back_path is not None else None
-        front_grid = _given(given) if given is not None else find_sheet_grid(front)
+        front_grid = _given(given, front) if given is not None else find_sheet_grid(front)
         back_grid = None
         if back is not None:
-            back_grid = _given(given) if given is not None else find_sheet_grid(back)
+            back_grid = _given(given, back) if given is not None else find_sheet_grid(back)
             if (back_grid.columns, back_grid.rows) != (front_grid.columns, front_grid.rows):
                 return _mismatch(front_grid, back_grid), False
     except ArtError as exc:
@@ -51,11 +61,11 @@ def run_slice(
     ), True
 
 
-def _given(given: Given) -> SheetGrid:
+def _given(given: Given, sheet: Image.Image) -> SheetGrid:
     grid, origin, pitch, size = given
     assert isinstance(grid, tuple) and isinstance(origin, tuple) and isinstance(pitch, tuple)
     assert isinstance(size, tuple)
-    return SheetGrid(origin, pitch, (round(size[0]), round(size[1])), int(grid[0]), int(grid[1]))
+    return given_grid(grid, origin, pitch, size, sheet)
 
 
 def _mismatch(front: SheetGrid, back: SheetGrid) -> str:

@@ -5,9 +5,11 @@ stylesheets, ``url()`` references to other files or the network) and grow withou
 bound (a huge canvas, ``<use>`` elements that expand to billions of shapes). Before
 CairoSVG sees a file, ``screen_svg`` parses it with lxml (no DTD, no entities, no
 network) and refuses any reference that does not point inside the file itself
-(``#id``), any DOCTYPE, a declared size past ``limits.SVG_SIDE`` and an expanded
-element count past ``limits.SVG_ELEMENTS``. CairoSVG then draws with ``unsafe`` off
-and a fetcher that refuses every URL, so nothing is ever fetched.
+(``#id``, read as CSS reads it: escapes decoded), any DOCTYPE or ``<?xml-stylesheet?>``,
+a declared size past ``limits.SVG_SIDE`` or one cairo cannot draw (under MIN_SIDE, or a
+viewBox scaled past MAX_SCALE), and an expanded element count past ``limits.SVG_ELEMENTS``.
+CairoSVG then draws with ``unsafe`` off and a fetcher that refuses every URL, so nothing is
+ever fetched.
 
 CairoSVG needs the cairo library; it is an optional dependency
 (``pip install 'wargame-module-compiler[svg]'``), and a game with SVG art on a
@@ -17,6 +19,7 @@ machine without it gets a diagnostic that says so.
 from __future__ import annotations
 
 import io
+import math
 import re
 from typing import Any
 
@@ -32,6 +35,9 @@ XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _UNITS_TO_PX = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 _LENGTH = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|pc|mm|cm|in)?\s*")
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.IGNORECASE)
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})\s?|(.))", re.DOTALL)
+MIN_SIDE = 0.01  # CSS pixels: drawn at a counter's size, a smaller SVG is scaled past what cairo takes
+MAX_SCALE = 1e6  # between the declared size and the viewBox, either way (cairo's matrices)
 INSTALL_HINT = (
     "SVG art needs CairoSVG and the cairo library: pip install 'wargame-module-compiler[svg]' "
     "(and the system's libcairo2), or export the art as PNG"
@@ -46,6 +52,7 @@ def screen_svg(data: bytes) -> tuple[float, float]:
     root = _parse(data)
     if root.tag != f"{{{SVG_NS}}}svg":
         raise ArtError(codes.ART_UNREADABLE, "the file is XML but not an SVG drawing", "export it as SVG")
+    _check_instructions(root)
     ids = _check_elements(root)
     _check_expansion(root, ids)
     return _declared_size(root)
@@ -116,7 +123,7 @@ def _check_elements(root: Any) -> dict[str, Any]:
         if depth > limits.SVG_DEPTH:
             raise ArtError(codes.ART_TOO_LARGE, f"the SVG nests deeper than {limits.SVG_DEPTH} elements")
         if not isinstance(element.tag, str):
-            continue  # a processing instruction
+            continue  # an instruction (_check_instructions judges them)
         _check_references(element)
         if element.get("id"):
             ids[element.get("id")] = element
@@ -138,10 +145,36 @@ def _check_references(element: Any) -> None:
         _check_urls(element.text)
 
 
+def _check_instructions(root: Any) -> None:
+    """An ``<?xml-stylesheet href=...?>`` instruction reads another file: refused. CairoSVG
+    ignores it, but a browser or an editor the designer opens the file in does not."""
+    before = []
+    sibling = root.getprevious()
+    while sibling is not None:
+        before.append(sibling)
+        sibling = sibling.getprevious()
+    for instruction in [*before, *root.iter(etree.ProcessingInstruction)]:
+        if isinstance(instruction, etree._ProcessingInstruction) and instruction.target == "xml-stylesheet":
+            raise _refused(
+                "it names a stylesheet (<?xml-stylesheet ...?>)",
+                "put the styles in the file itself: an SVG may only refer to its own elements (#id)",
+            )
+
+
 def _check_urls(text: str) -> None:
+    """Every url(...) of a style, read as CSS reads it: escapes (u\\72l) decoded first."""
+    if "\\" in text:
+        text = _CSS_ESCAPE.sub(_css_unescape, text)
     for target in _URL.findall(text):
         if not target.strip().startswith("#"):
             raise _refused(f"it refers to url({target[:80]})", "refer only to the file's own elements (#id)")
+
+
+def _css_unescape(match: re.Match[str]) -> str:
+    if match.group(1) is None:
+        return match.group(2)
+    code = int(match.group(1), 16)
+    return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
 
 
 def _check_expansion(root: Any, ids: dict[str, Any]) -> None:
@@ -199,7 +232,30 @@ def _declared_size(root: Any) -> tuple[float, float]:
             f"the SVG declares {width:g} x {height:g} px; at most {limits.SVG_SIDE:,} a side",
             "state the drawing's real size in width and height",
         )
+    if width < MIN_SIDE or height < MIN_SIDE:
+        raise ArtError(
+            codes.ART_UNREADABLE,
+            f"the SVG declares {width:g} x {height:g} px; at least {MIN_SIDE:g} a side",
+            "state the drawing's real size in width and height",
+        )
+    if view is not None:
+        _check_view_box(view, width, height)
     return width, height
+
+
+def _check_view_box(view: tuple[float, float], width: float, height: float) -> None:
+    """A viewBox that cannot be drawn (a side of 0, negative or not a number, or one scaled past
+    MAX_SCALE to the declared size) is refused here, not by cairo at build time."""
+    ratios = [
+        size / side if side > 0 and math.isfinite(side) else 0.0
+        for size, side in zip((width, height), view, strict=True)
+    ]
+    if not all(1 / MAX_SCALE <= ratio <= MAX_SCALE for ratio in ratios):
+        raise ArtError(
+            codes.ART_UNREADABLE,
+            f"the SVG's viewBox is {view[0]:g} x {view[1]:g} for a drawing of {width:g} x {height:g} px",
+            "give the viewBox the drawing's own width and height (positive numbers)",
+        )
 
 
 def _length(text: str | None) -> float | None:
@@ -212,11 +268,19 @@ def _length(text: str | None) -> float | None:
 
 
 def _view_box(text: str | None) -> tuple[float, float] | None:
-    if not text:
+    """The viewBox's width and height; ArtError for a viewBox that is not four numbers (CairoSVG
+    stops on it when drawing)."""
+    if text is None or not text.strip():
         return None
     parts = re.split(r"[\s,]+", text.strip())
     try:
         numbers = [float(p) for p in parts]
     except ValueError:
-        return None
-    return (numbers[2], numbers[3]) if len(numbers) == 4 else None
+        numbers = []
+    if len(numbers) != 4 or not all(math.isfinite(n) for n in numbers):
+        raise ArtError(
+            codes.ART_UNREADABLE,
+            f"the SVG's viewBox '{text[:60]}' is not four finite numbers",
+            'give it as viewBox="0 0 WIDTH HEIGHT"',
+        )
+    return numbers[2], numbers[3]

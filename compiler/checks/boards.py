@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.diagnostics.text import shorten
 from rules_engine.definitions import PiecePlacement, Scenario
 from rules_engine.definitions.boards import Boards
+from rules_engine.definitions.kept import KeptSetup
 
 if TYPE_CHECKING:  # imported where a scenario places pieces on boards.json's maps
     from compiler.mapgeometry.maps import MapGeometry
@@ -111,6 +112,49 @@ def _scenario(context: CheckContext, scenario: Scenario, boards: Boards) -> Iter
         if geometry is None:
             geometry = geometries[piece.map] = MapGeometry(board_map, layouts.get(piece.map))
         yield from _piece(context, piece, geometry)
+    kept = definition_kept_setup(context, scenario.id)
+    if kept is not None:
+        yield from _deck_positions(scenario, kept.commands, boards, layouts)
+
+
+def definition_kept_setup(context: CheckContext, scenario_id: str) -> KeptSetup | None:
+    kept = context.definition.kept
+    return kept.setups.get(scenario_id) if kept is not None else None
+
+
+def _deck_positions(
+    scenario: Scenario, commands: tuple[object, ...], boards: Boards, layouts: dict[str, Any]
+) -> Iterator[Diagnostic]:
+    """A piece the data still puts at a kept deck's location goes into the deck, at the deck's
+    point, whatever its position says (VASSAL places a deck's cards at the deck): a position
+    edited there would be written, ignored by VASSAL and gone on the next import."""
+    from compiler.mapgeometry.maps import MapGeometry
+
+    pieces = {p.id: p for p in scenario.pieces if p.id}
+    names = {m.name: m for m in boards.maps} | {f"Map{i}": m for i, m in enumerate(boards.maps)}
+    for command in commands:
+        if not isinstance(command, dict) or "deck" not in command:
+            continue
+        state = [str(v) for v in command.get("state") or []]
+        board_map = names.get(state[0]) if len(state) >= 3 else None
+        if board_map is None or not all(v.lstrip("-").isdigit() for v in state[1:3]):
+            continue
+        point = (int(state[1]), int(state[2]))
+        name = MapGeometry(board_map, layouts.get(board_map.id)).name_at(point)
+        for piece_id in command.get("pieces") or []:
+            piece = pieces.get(str(piece_id))
+            if piece is None or piece.map != board_map.id or piece.at != name or piece.position is None:
+                continue
+            if tuple(piece.position) != point:
+                file, pointer = at(piece.origin, "position")
+                yield warning(
+                    codes.PIECE_IN_A_DECK,
+                    f"piece '{shorten(str(piece_id))}' lies in the deck at '{shorten(name or '')}': "
+                    f"VASSAL puts it at the deck's point {list(point)}, not at {list(piece.position)}",
+                    file,
+                    pointer,
+                    hint="give it another location ('at') to take it out of the deck, or drop the position",
+                )
 
 
 def _piece(context: CheckContext, piece: PiecePlacement, geometry: MapGeometry) -> Iterator[Diagnostic]:

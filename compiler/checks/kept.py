@@ -24,6 +24,7 @@ def check_kept_tree(context: CheckContext) -> Iterator[Diagnostic]:
         return
     from lxml import etree
 
+    from compiler.vassal.extension.entries import bad_entry_names
     from compiler.vassal.extension.format import TEMPLATE, wgc
     from compiler.vassal.inspection.xml import parse
 
@@ -34,6 +35,15 @@ def check_kept_tree(context: CheckContext) -> Iterator[Diagnostic]:
             codes.VASSAL_EXTENSION, f"not well-formed XML: {exc}", TEMPLATE, hint="import the module again"
         )
         return
+    for bad in bad_entry_names(root):
+        yield error(
+            codes.VASSAL_EXTENSION,
+            bad.message.removeprefix(TEMPLATE + ": "),
+            TEMPLATE,
+            hint="leave wgc:file out (the tree is then buildFile.xml) or make it 'buildFile'"
+            if bad.attribute == "wgc:file"
+            else "name the saved game by a relative path inside the module, such as opening.vsav",
+        )
     known = _known(definition)
     for element in root.iter(etree.Element):
         for name, kind in REFERENCES.items():

@@ -45,6 +45,7 @@ class _Selecting(Protocol):
 
 KIND_WORDS = {"number": "a number", "text": "free text", "choice": "a choice", "flag": "a flag"}
 TOP_CORNERS = ("top-left", "top-right")
+MARK_PLACES = (*TOP_CORNERS, "left")  # a nation's mark: a top corner, or left of the symbol
 
 
 class _Values:
@@ -202,8 +203,12 @@ def _style_problem(entry: LayoutEntry) -> tuple[str, str, str] | None:
             'name the choice value that gives it: "colour": "no_zoc_band"',
             "style",
         )
-    if style == "nation-mark" and at_ not in TOP_CORNERS:
-        return f"the nation's mark stands in a top corner, not at '{at_}'", 'write "at": "top-left"', "at"
+    if style == "nation-mark" and at_ not in MARK_PLACES:
+        return (
+            f"the nation's mark stands in a top corner or left of the symbol, not at '{at_}'",
+            'write "at": "top-left" (or "left")',
+            "at",
+        )
     if style == "symbol" and entry.symbol is None:
         return "a symbol entry needs its symbol", '"symbol": "half-disc" (or disc, circle, star)', "style"
     if style in TEXT_STYLES and not entry.texts:

@@ -8,6 +8,7 @@ atomically.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
@@ -15,6 +16,7 @@ import click
 from compiler.errors import EXIT_INVALID, EXIT_OK, DataError, OutputError
 
 IMAGE = click.Path(exists=True, dir_okay=False, path_type=Path)
+PREFIX = re.compile(r"[a-z0-9]+([-_.][a-z0-9]+)*")  # an id of common.schema.json: a file's name too
 
 
 @click.group("grid", short_help="Find the hex grid of a map image.")
@@ -139,6 +141,12 @@ def slice_command(
     """
     from compiler.art.slicing_cli import run_slice
 
+    if not PREFIX.fullmatch(prefix) or len(prefix) > 40:
+        raise click.BadParameter(
+            f"'{prefix[:60]}' is not an id: lower-case letters and digits, words joined by '-', '_' "
+            "or '.' (it starts each counter's id and file name)",
+            param_hint="--prefix",
+        )
     given = (
         _pair(grid_text, "--grid", int),
         _pair(origin, "--origin"),

@@ -239,7 +239,9 @@ def import_command(module: Path, output: Path, output_format: str) -> int:
         click.echo(json.dumps(import_json(result), indent=2, ensure_ascii=False))
     else:
         click.echo(format_import(result))
-    return EXIT_OK if result.ok else EXIT_INVALID
+    # The module's own findings (errors included) do not fail an import that wrote the folder:
+    # VASSAL loads such a module too, and the folder builds it again.
+    return EXIT_OK if result.folder is not None else EXIT_INVALID
 
 
 @cli.command(short_help="Run one replay through the game's rules engine.")

@@ -39,32 +39,12 @@ def limits() -> list[tuple[str, str, str]]:
     from compiler.diagnostics.hints import MAX_HINT_LENGTH
     from compiler.diagnostics.repeats import MAX_PER_CODE
     from compiler.diagnostics.text import MAX_MESSAGE_CHARACTERS, SHOWN_CHARACTERS
-    from compiler.loading import game_folder, json_source
+    from compiler.loading import json_source
     from compiler.replay.runner import MAX_PHASES_PER_STEP
     from compiler.schema.validation import longest_string
 
-    megabytes = json_source.MAX_FILE_BYTES // (1024 * 1024)
     return [
-        (
-            "size of a source file",
-            f"{megabytes} MB",
-            f"`file.too-large`; at most {megabytes} MB and one byte is read",
-        ),
-        (
-            "kind of file",
-            "regular files only",
-            "a device, FIFO or socket (or a link to one) is `file.not-a-file` and never read",
-        ),
-        (
-            "JSON files in scenarios/, replays/ or the game folder",
-            str(game_folder.MAX_FILES_PER_FOLDER),
-            "`file.too-large` (`file.unknown` for the game folder); the listing stops there",
-        ),
-        (
-            "all files of one game together",
-            f"{game_folder.MAX_GAME_BYTES // (1024 * 1024)} MB",
-            "`file.too-large` for each file not read once the game holds more",
-        ),
+        *_file_limits(),
         ("nesting of JSON", f"{json_source.MAX_DEPTH} levels", "`json.too-deep`"),
         ("digits of an integer", str(json_source.MAX_NUMBER_DIGITS), "`json.number-too-large`"),
         ("characters of a number", str(json_source.MAX_NUMBER_CHARACTERS), "`json.number-too-large`"),
@@ -96,29 +76,75 @@ def limits() -> list[tuple[str, str, str]]:
     ]
 
 
-def _kept_limits() -> list[tuple[str, str, str]]:
-    """What an imported game's vassal/ folder may hold (compiler/vassal/extension/reading.py);
-    `wgc import` itself reads a module within `wgc inspect`'s limits (listed with its findings)."""
-    from compiler.vassal.extension import reading
+def _file_limits() -> list[tuple[str, str, str]]:
+    """What a game folder's files may be: their size, kind, where they lead and how many."""
+    from compiler.loading import limits
 
-    mib = reading.MiB
+    megabytes = limits.JSON_FILE_BYTES // (1024 * 1024)
+    return [
+        (
+            "size of a source file",
+            f"{megabytes} MB",
+            f"`file.too-large`; at most {megabytes} MB and one byte is read",
+        ),
+        (
+            "kind of file",
+            "regular files only",
+            "a device, FIFO or socket is `file.not-a-file` and never read",
+        ),
+        (
+            "where a file of a game folder may lead",
+            "inside the game folder, every link followed (a link that stays inside is followed)",
+            "`file.outside-game` (`art.outside-game` for an image, `vassal.extension` in vassal/): "
+            "a link to a file or folder elsewhere, or a name with '..', is never read. Every file "
+            "validate and build read passes here (compiler/loading/folder.py)",
+        ),
+        (
+            "JSON files in scenarios/, replays/ or the game folder",
+            str(limits.JSON_FILES_PER_FOLDER),
+            "`file.too-large` (`file.unknown` for the game folder); the listing stops there",
+        ),
+        (
+            "all files of one game together",
+            f"{limits.GAME_JSON_CHARACTERS // (1024 * 1024)} MB",
+            "`file.too-large` for each file not read once the game holds more",
+        ),
+    ]
+
+
+def _kept_limits() -> list[tuple[str, str, str]]:
+    """What an imported game's vassal/ folder may hold (compiler/loading/limits.py, read by
+    vassal/extension/reading.py); `wgc import` applies each of these, and the JSON limits above,
+    before it writes a folder, and reads a module within `wgc inspect`'s limits (listed with its
+    findings)."""
+    from compiler.loading import limits
+
+    mib = 1 << 20
+    refused = "; `wgc import` refuses a module past it first (`import.too-large`)"
     return [
         (
             "vassal/module.xml, vassal/moduledata.xml",
-            f"{reading.TEMPLATE_BYTES // mib} MB",
-            "`vassal.extension`",
+            f"{limits.TEMPLATE_BYTES // mib} MB",
+            "`vassal.extension`" + refused,
         ),
         (
             "vassal/pieces.json, each vassal/setups/*.json",
-            f"{reading.JSON_BYTES // mib} MB",
-            "`vassal.extension`; the game's module is not built",
+            f"{limits.KEPT_JSON_BYTES // mib} MB",
+            "`vassal.extension`; the game's module is not built" + refused,
         ),
-        ("setups in vassal/setups/", str(reading.MAX_SETUPS), "`vassal.extension`"),
+        (
+            "setups in vassal/setups/",
+            str(limits.MAX_SETUPS),
+            "`vassal.extension`; `wgc import` keeps a module's setups past it as the module's own "
+            "saved games (its scenarios/ holds as many files)",
+        ),
         (
             "files an imported game's module holds (images/, files/, vassal/files/)",
-            f"{reading.MAX_FILES:,} files, each {reading.MAX_FILE_BYTES // mib} MB, "
-            f"{reading.MAX_TOTAL_BYTES >> 30} GB in all",
-            "`vassal.extension`; links among them are not followed",
+            f"{limits.MAX_FILES:,} files, each {limits.MAX_FILE_BYTES // mib} MB, "
+            f"{limits.MAX_TOTAL_BYTES >> 30} GB in all",
+            "`vassal.extension`; a link among them is followed only where it stays inside the game "
+            "folder (`file.outside-game` otherwise); `wgc import` refuses a module of more files "
+            "from its list of entries, before it copies any",
         ),
     ]
 
@@ -128,8 +154,17 @@ def _art_limits() -> list[tuple[str, str, str]]:
     from compiler.art import limits as art
 
     return [
-        (what, value, f"{kind}: past it `art.too-large`, and the image is not decoded")
-        for what, (value, kind) in art.DESCRIPTIONS.items()
+        *(
+            (what, value, f"{kind}: past it `art.too-large`, and the image is not decoded")
+            for what, (value, kind) in art.DESCRIPTIONS.items()
+        ),
+        (
+            "pixels `wgc import` decodes from one module",
+            f"{art.IMPORT_PIXELS:,} (five maps at the image pixel limit)",
+            "each image's size is read from its header first; the images past the budget are kept "
+            "as the module's files, not read as art (one `import.pixel-budget` warning). Measured: "
+            "ten blank 79 M-pixel PNGs (a 0.9 MB module) took 27 s to import before the budget",
+        ),
     ]
 
 
@@ -305,10 +340,12 @@ Return To Deck, Move Fixed Distance). Whatever is left out, including keys sent 
 pieces or to the new markers (their afterburner keys), is reported (`setup.startup-commands`,
 info), since VASSAL's pieces and locations may then differ. A condition that throws is reported
 and does not hold. Re-encoding is judged by writing each slot back as VASSAL 3.7.26's
-`myGetType` and `myGetState` would, with the slot's gpid, and comparing the strings; not judged
-are a named key's code (VASSAL numbers names in the order it meets them, which matches the
-module's own when VASSAL saved it last), a Text Label's font family outside Java's logical ones,
-and a Layer following a property that inspect cannot work out in the palette.
+`myGetType` and `myGetState` would, with the slot's gpid, and comparing the strings; a named
+command takes the code VASSAL gives its name as it loads the module (the names numbered from
+0xE000 in the order VASSAL meets them: `compiler/vassal/namedkeys.py`). Not judged are a Text
+Label's font family outside Java's logical ones and a Layer following a property that inspect
+cannot work out in the palette; a named command whose name holds a separator (`,;:|/`, TAB or
+a backslash) is read up to it.
 
 | code | severity | meaning |
 | --- | --- | --- |

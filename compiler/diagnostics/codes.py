@@ -14,6 +14,7 @@ FILE_TOO_LARGE = "file.too-large"
 FILE_ENCODING = "file.encoding"
 FILE_UNKNOWN = "file.unknown"
 FILE_WRONG_SCHEMA = "file.wrong-schema"
+FILE_OUTSIDE_GAME = "file.outside-game"
 GAME_NOT_A_FOLDER = "game.not-a-folder"
 JSON_SYNTAX = "json.syntax"
 JSON_EMPTY = "json.empty"
@@ -158,6 +159,7 @@ DESCRIPTIONS: dict[str, str] = {
     FILE_ENCODING: "The file is not UTF-8 text.",
     FILE_UNKNOWN: "A JSON file in the game folder that the compiler does not read.",
     FILE_WRONG_SCHEMA: "The file's $schema is missing or names another kind of file.",
+    FILE_OUTSIDE_GAME: "A file of the game folder leads outside it (a link, a name with '..'): never read.",
     GAME_NOT_A_FOLDER: "A game argument is not a folder with a game.json.",
     JSON_SYNTAX: "The text is not valid JSON.",
     JSON_EMPTY: "The file is empty.",
@@ -405,12 +407,15 @@ DESCRIPTIONS.update(
 IMPORT_NOT_A_MODULE = "import.not-a-module"
 IMPORT_MODULE_FINDING = "import.module-finding"
 IMPORT_FILE_SKIPPED = "import.file-skipped"
+IMPORT_TOO_LARGE = "import.too-large"
+IMPORT_PIXEL_BUDGET = "import.pixel-budget"
 BOARDS_UNKNOWN_MAP = "boards.unknown-map"
 BOARDS_UNKNOWN_BOARD = "boards.unknown-board"
 BOARDS_DUPLICATE = "boards.duplicate"
 PIECE_UNKNOWN_LOCATION = "piece.unknown-location"
 PIECE_POSITION_ELSEWHERE = "piece.position-elsewhere"
 PIECE_UNKNOWN_FACE = "piece.unknown-face"
+PIECE_IN_A_DECK = "piece.position-in-a-deck"
 VASSAL_EXTENSION = "vassal.extension"
 VASSAL_UNKNOWN_REFERENCE = "vassal.unknown-reference"
 DESCRIPTIONS.update(
@@ -418,12 +423,15 @@ DESCRIPTIONS.update(
         IMPORT_NOT_A_MODULE: "wgc import found no component tree VASSAL could read: nothing written.",
         IMPORT_MODULE_FINDING: "What wgc inspect finds wrong with the module imported (its code first).",
         IMPORT_FILE_SKIPPED: "A file of the module is not copied into the game (an unsafe name, a limit).",
+        IMPORT_PIXEL_BUDGET: "Images past the pixels an import decodes are kept as files, not read as art.",
+        IMPORT_TOO_LARGE: "The module holds more than a game folder may (a limit of build): nothing written.",
         BOARDS_UNKNOWN_MAP: "A scenario's piece or layout names a map boards.json does not have.",
         BOARDS_UNKNOWN_BOARD: "A layout names a board its map does not have.",
         BOARDS_DUPLICATE: "Two maps, or two boards of one map, have the same id.",
         PIECE_UNKNOWN_LOCATION: "A scenario's piece stands at a location no board of its map names so.",
         PIECE_POSITION_ELSEWHERE: "A piece's position is named otherwise than its location: it goes there.",
         PIECE_UNKNOWN_FACE: "A piece shows a face its counter does not have.",
+        PIECE_IN_A_DECK: "A piece still in a kept deck was given a position: VASSAL keeps it in the deck.",
         VASSAL_EXTENSION: "A file of the game's vassal/ folder cannot be read (see docs/import.md).",
         VASSAL_UNKNOWN_REFERENCE: "The kept module tree names a counter, map, board ... the data lacks.",
     }

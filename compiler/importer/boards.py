@@ -103,8 +103,8 @@ def _boards(
             tally.data("board images")
         else:
             board["size"] = [measured.width, measured.height]
+            strip(element, ("width", "height"))  # the build writes them from the size
             if not image.strip():
-                strip(element, ("width", "height"))
                 colour = _colour(element.get("color"))
                 if colour is not None:
                     board["colour"] = colour

@@ -23,25 +23,36 @@ from compiler.importer.boards import ImportedMap, import_boards
 from compiler.importer.files import IMAGES, FileCopier, copy_images
 from compiler.importer.game import game_json, read_sides
 from compiler.importer.jsontext import dumps
+from compiler.importer.limits import (
+    ImportRefused,
+    check_entry_count,
+    check_file_count,
+    check_files,
+    check_texts,
+)
 from compiler.importer.pieces import ImportedPieces, import_pieces
 from compiler.importer.setups import ImportedScenario, SetupImporter
 from compiler.importer.source import ModuleSource, NotImported, open_source
 from compiler.importer.tally import Tally
 from compiler.importer.template import count_components, template_bytes
 from compiler.javatext.sequence import decode
+from compiler.loading import limits
 from compiler.loading.art_reader import ArtReader
 from compiler.model.boards import build_boards
 from compiler.new_game import check_target, write_schemas
 from compiler.vassal.extension.format import (
+    DEFINITIONS,
     MODULEDATA,
     PIECES,
     SETUPS,
     TEMPLATE,
+    SharedSaves,
     pieces_json,
     setup_json,
     wgc,
 )
-from compiler.vassal.inspection.findings import ERROR, WARNING, Finding
+from compiler.vassal.inspection.archive import ModuleArchive
+from compiler.vassal.inspection.findings import ERROR, WARNING, EntryProblem, Finding
 from compiler.vassal.inspection.traits import KNOWN_TRAITS, type_prefix
 from rules_engine.definitions.kept import KeptPieces
 
@@ -91,6 +102,34 @@ def import_module(module: Path, out: Path) -> ImportResult:
 
 
 def _import(module: Path, staging: Path, result: ImportResult) -> dict[str, bytes] | None:
+    """The folder's files, or None (with the reason in the diagnostics) when nothing is imported."""
+    try:
+        _check_entries(module)
+        return _inspect_and_convert(module, staging, result)
+    except ImportRefused as refused:
+        result.diagnostics.append(
+            error(codes.IMPORT_TOO_LARGE, f"nothing imported: {refused}", module.name, hint=LIMITS_HINT)
+        )
+        return None
+
+
+LIMITS_HINT = "a game folder holds what `wgc build` reads (docs/diagnostics.md lists the limits)"
+
+
+def _check_entries(module: Path) -> None:
+    """Fail fast on a module of more files than a game folder may keep, before anything is read."""
+    try:
+        archive = ModuleArchive.open(module)
+    except EntryProblem:
+        return  # inspect says why it cannot be opened
+    try:
+        names = list(archive.names())
+    finally:
+        archive.close()
+    check_entry_count(names, min(limits.MAX_SETUPS, sum(1 for n in names if n.endswith(".vsav"))))
+
+
+def _inspect_and_convert(module: Path, staging: Path, result: ImportResult) -> dict[str, bytes] | None:
     """inspect the module while its images are copied out and read (in a second thread: both
     are long, and decoding images releases the interpreter's lock); then convert."""
     with ThreadPoolExecutor(1, thread_name_prefix="images") as pool:
@@ -133,7 +172,9 @@ def _convert(source: ModuleSource, files: FileCopier, result: ImportResult) -> d
     if source.inspection.build_file != "buildFile.xml":  # an old module's tree: VASSAL reads it there
         source.root.set(wgc("file"), source.inspection.build_file)
     consumed = {source.inspection.build_file, "moduledata", *(s.file for s in scenarios)}
+    check_file_count(sum(1 for n in source.archive.names() if n not in consumed and not n.endswith("/")))
     files.copy_all(source.root, consumed | set(files.written))
+    check_files(files.sizes)
     tally.data("images", sum(1 for name in files.written if name.startswith(IMAGES)))
     tally.kept("other files", sum(1 for target in files.written.values() if target.startswith("vassal/")))
     return _texts(source, game, boards, maps, pieces, scenarios)
@@ -154,10 +195,13 @@ def _texts(
     decks = [deck for deck in pieces.decks if deck["cards"]]
     if decks:
         texts["cards.json"] = _json({"$schema": SCHEMA.format("cards"), "decks": decks})
+    shared = SharedSaves()
     for scenario in scenarios:
         scenario.data["$schema"] = "../" + SCHEMA.format("scenario")
         texts[f"scenarios/{scenario.id}.json"] = _json(scenario.data)
-        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept))
+        texts[f"{SETUPS}/{scenario.id}.json"] = _json(setup_json(scenario.kept, shared, scenario.groups))
+    if shared.definitions or shared.states:
+        texts[DEFINITIONS] = _json(shared.json())
     kept = KeptPieces(
         {p.key: p.kept for p in pieces.counters if p.kept is not None},
         {p.key: p.kept for p in pieces.cards if p.kept is not None},
@@ -166,6 +210,7 @@ def _texts(
     texts[TEMPLATE] = template_bytes(source.root)
     if source.moduledata is not None:
         texts[MODULEDATA] = source.moduledata
+    check_texts(texts)
     return texts
 
 

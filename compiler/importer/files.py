@@ -3,19 +3,23 @@ else (custom classes, sounds, data) in vassal/files/, each at the path it has in
 
 Entries are copied a chunk at a time through inspect's archive reader, so its limits hold (each
 entry, and everything inflated from the module). A name that would land outside its folder (an
-absolute path, '..', a backslash) is not written, and said so.
+absolute path, '..', a backslash: compiler/vassal/entries.py) is not written, and said so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from lxml import etree
 
+from compiler.art import limits as art_limits
+from compiler.art.decode import declared_pixels
 from compiler.art.files import read_artwork
 from compiler.diagnostics import Diagnostic, codes, warning
+from compiler.loading import limits as folder_limits
 from compiler.loading.art_errors import ArtError
+from compiler.vassal.entries import entry_name_problem
 from compiler.vassal.extension.format import FILES
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import ModuleArchive
@@ -37,16 +41,34 @@ class FileCopier:
         self.staging = staging
         self.diagnostics = diagnostics
         self.written: dict[str, str] = {}  # archive entry -> path in the game folder
+        self.sizes: dict[str, int] = {}  # path in the game folder -> bytes written
         self.tried: set[str] = set()  # entries copied or refused: each is tried once
         self._art: dict[str, Artwork | None] = {}
+        self.pixels_left = art_limits.IMPORT_PIXELS  # what may still be decoded (art/limits.py)
+        self.past_budget: list[str] = []  # images kept as files, not read as art, past it
 
     def copy_images(self) -> None:
         """Every image, each read as art at once (decoding releases the interpreter's lock, so
-        this runs well beside inspect)."""
-        for name in sorted(n for n in self.archive.names() if n.startswith(IMAGES) and not n.endswith("/")):
+        this runs well beside inspect); none when they are more than a game folder may keep (the
+        driver then refuses the module)."""
+        images = sorted(n for n in self.archive.names() if n.startswith(IMAGES) and not n.endswith("/"))
+        if len(images) > folder_limits.MAX_FILES:
+            return
+        for name in images:
             self.copy(name, name)
         for name in list(self.written):
             self.art(name.removeprefix(IMAGES))
+        if self.past_budget:
+            self.diagnostics.append(
+                warning(
+                    codes.IMPORT_PIXEL_BUDGET,
+                    f"{len(self.past_budget)} image(s) past the {art_limits.IMPORT_PIXELS:,} pixels an "
+                    f"import decodes (the first: '{self.past_budget[0][:100]}') are kept as the module's "
+                    "files, not read as art",
+                    "",
+                    "a module's images are rarely this large; scale them down to make them the game's art",
+                )
+            )
 
     def copy_all(self, root: etree._Element, consumed: Iterable[str]) -> None:
         skip = set(consumed)
@@ -60,15 +82,18 @@ class FileCopier:
         if name in self.tried:
             return
         self.tried.add(name)
-        if not _safe(name):
-            self._skip(name, "its name would place it outside its folder")
+        unsafe = entry_name_problem(name)
+        if unsafe is not None:
+            self._skip(name, f"its name is not safe to write ({unsafe})")
             return
         path = self.staging / target
+        size = 0
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as out:
                 for chunk in self.archive.chunks(name, limits.IMAGE_ENTRY):
                     out.write(chunk)
+                    size += len(chunk)
         except EntryProblem as problem:
             path.unlink(missing_ok=True)
             self._skip(name, problem.message)
@@ -77,6 +102,7 @@ class FileCopier:
             self._skip(name, f"it cannot be written here ({exc.strerror or exc})")
             return
         self.written[name] = target
+        self.sizes[target] = size
 
     def _skip(self, name: str, why: str) -> None:
         self.diagnostics.append(
@@ -90,10 +116,15 @@ class FileCopier:
         entry = IMAGES + image
         found: Artwork | None = None
         if self.written.get(entry) == entry and image.lower().endswith(ART_SUFFIXES):
-            try:
-                found = read_artwork(self.staging, entry)
-            except ArtError:
-                found = None
+            pixels = 0 if image.lower().endswith(".svg") else declared_pixels(self.staging / entry)
+            if pixels > self.pixels_left:
+                self.past_budget.append(entry)
+            else:
+                self.pixels_left -= pixels
+                try:
+                    found = read_artwork(self.staging, entry)
+                except ArtError:
+                    found = None
         self._art[image] = found
         return found
 
@@ -108,17 +139,6 @@ def _destination(name: str, documents: set[str]) -> str:
     if name in documents or name.lower().endswith(DOCUMENT_SUFFIXES) or name.startswith("help/"):
         return f"{DOCUMENTS}/{name}"
     return f"{FILES}/{name}"
-
-
-def _safe(name: str) -> bool:
-    pure = PurePosixPath(name)
-    return (
-        bool(name)
-        and "\\" not in name
-        and not pure.is_absolute()
-        and ":" not in pure.parts[0]
-        and all(part not in ("", ".", "..") for part in name.split("/"))
-    )
 
 
 def named_documents(root: etree._Element) -> set[str]:

@@ -76,6 +76,9 @@ def game_json(
     return game
 
 
+VASSAL_DICE = 2  # DiceButton's nDice when the module does not say
+
+
 def _dice(root: etree._Element, tally: Tally) -> list[dict[str, Any]]:
     ids = IdMaker("die")
     found: list[dict[str, Any]] = []
@@ -91,6 +94,10 @@ def _dice(root: etree._Element, tally: Tally) -> list[dict[str, Any]]:
             continue
         die_id = ids.make(name)
         found.append({"id": die_id, "name": name, "sides": int(sides)})
+        count = element.get("nDice", str(VASSAL_DICE))  # DiceButton rolls 2 without the attribute
+        if count.isdigit() and 1 <= int(count) <= 100:
+            found[-1]["count"] = int(count)
+            strip(element, ("nDice",))
         strip(element, ("name", "nSides"))
         element.set(wgc("die"), die_id)
         tally.data("dice buttons")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 ID_LENGTH = 64
 VALUE_ID_LENGTH = 32
@@ -28,6 +29,11 @@ def slug(name: str, fallback: str) -> str:
     return joined or fallback
 
 
+def is_id(text: str) -> bool:
+    """Whether a text is an id as IdMaker makes them (lower-case words joined by '-')."""
+    return bool(text) and text == "-".join(words(text)) and len(text) <= ID_LENGTH
+
+
 def value_id(name: str) -> str | None:
     """A counter value id for a property name ('CardNum' -> 'card_num'), None if it has no letter first."""
     joined = "_".join(words(name))[:VALUE_ID_LENGTH].strip("_")
@@ -37,9 +43,10 @@ def value_id(name: str) -> str | None:
 class IdMaker:
     """Unique ids of one kind: the second 'foo' is 'foo-2', and so on."""
 
-    def __init__(self, fallback: str) -> None:
+    def __init__(self, fallback: str, reserved: Iterable[str] = ()) -> None:
         self.fallback = fallback
         self.used: set[str] = set()
+        self.reserved = set(reserved)  # ids the module carries: taken by their own, never made
 
     def take(self, wanted: str) -> bool:
         """Claim an id exactly (an id the module itself carries); False when it is taken."""
@@ -51,7 +58,7 @@ class IdMaker:
     def make(self, name: str) -> str:
         base = slug(name, self.fallback)
         found, number = base, 1
-        while found in self.used:
+        while found in self.used or found in self.reserved:
             number += 1
             suffix = f"-{number}"
             found = base[: ID_LENGTH - len(suffix)].rstrip("-") + suffix

@@ -19,12 +19,12 @@ from lxml import etree
 
 from compiler.importer.faces import Faces, layer_images, read_faces
 from compiler.importer.files import FileCopier
-from compiler.importer.naming import IdMaker, words
+from compiler.importer.naming import IdMaker, is_id
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
 from compiler.importer.values import MAX_PER_FACE, OWN_PROPERTIES, ValueCollector
 from compiler.javatext.sequence import decode
-from compiler.vassal.extension.format import wgc
+from compiler.vassal.extension.format import PIECE_ID, wgc
 from compiler.vassal.extension.links import (
     CALCULATED_EXPRESSION,
     MASK_IMAGE,
@@ -101,10 +101,13 @@ def import_pieces(
 ) -> ImportedPieces:
     found = ImportedPieces(sides=sides)
     found.classes = _shared_prototypes(source)
-    counter_ids = IdMaker("counter")
-    card_ids = {deck_id: IdMaker("card") for deck_id in _decks(source, found)}
+    decks = _decks(source, found)
+    own_ids = _own_ids(source)
+    counter_ids = IdMaker("counter", own_ids.get(None, ()))
+    card_ids = {deck_id: IdMaker("card", own_ids.get(deck_id, ())) for deck_id in decks}
     twins: dict[tuple[str, ...], ImportedPiece] = {}
     for element in source.root.iter(PIECE_SLOT, CARD_SLOT):
+        own_id = str(element.attrib.pop(PIECE_ID, ""))
         decoded = source.kind((element.text or "").strip())
         if decoded is None:
             tally.kept("slots that do not decode")
@@ -119,12 +122,13 @@ def import_pieces(
             tally.kept("wgc's automation pieces (battle, result and track markers)")
             continue
         if deck_id is not None and "Counter" not in piece.properties:  # wgc's own bins hold counters
-            piece.key = f"{deck_id}/{card_ids[deck_id].make(_name(kind, element))}"
+            card_id = own_id if is_id(own_id) and card_ids[deck_id].take(own_id) else None
+            piece.key = f"{deck_id}/{card_id or card_ids[deck_id].make(_name(kind, element))}"
             found.cards.append(piece)
         elif (same := _same_piece(piece, twins)) is not None:
             same.others.append(element)
         else:
-            piece.key = _counter_id(piece, counter_ids)
+            piece.key = _counter_id(piece, own_id, counter_ids)
             found.counters.append(piece)
             _see(found, piece)
     _unlisted(source, found, counter_ids)
@@ -157,7 +161,7 @@ def _unlisted(source: ModuleSource, found: ImportedPieces, ids: IdMaker) -> None
     known = set(found.by_gpid())
     seen: set[str] = set()
     for summary in source.inspection.setups:
-        items = summary.game.items.values() if summary.game is not None and summary.commands else ()
+        items = summary.kept.items.values() if summary.kept is not None and summary.kept.count else ()
         for item in items:  # inspect has decoded every piece of the save; its own ids hold no '/'
             kind, states = item.kind_of, item.states
             if item.kind != "piece" or "/" in item.id or kind is None or states is None or not kind.basic:
@@ -173,7 +177,7 @@ def _unlisted(source: ModuleSource, found: ImportedPieces, ids: IdMaker) -> None
             piece = ImportedPiece(
                 "", None, kind, states, read_faces(kind.types, states), _properties(kind, states)
             )
-            piece.key = _counter_id(piece, ids)
+            piece.key = _counter_id(piece, "", ids)
             found.counters.append(piece)
             _see(found, piece)
 
@@ -254,12 +258,26 @@ def _name(kind: PieceKind, element: etree._Element | None) -> str:
     return kind.basic_name or entry or "piece"
 
 
-def _counter_id(piece: ImportedPiece, ids: IdMaker) -> str:
-    """The id wgc's own modules give a piece (its 'Counter' property), else one from its name."""
-    own = piece.properties.get("Counter", (0, ""))[1]
-    if own and own == "-".join(words(own)) and len(own) <= 64 and ids.take(own):
-        return own
+def _counter_id(piece: ImportedPiece, own_id: str, ids: IdMaker) -> str:
+    """The id wgc's own modules give a piece (its 'Counter' property), or the id the build of
+    an imported game kept on its slot, else one from its name."""
+    for own in (piece.properties.get("Counter", (0, ""))[1], own_id):
+        if is_id(own) and ids.take(own):
+            return own
     return ids.make(_name(piece.kind, piece.element))
+
+
+def _own_ids(source: ModuleSource) -> dict[str | None, set[str]]:
+    """The ids built modules keep on their slots, by deck (None: counters), so that no id made
+    from a name takes one a later slot keeps."""
+    found: dict[str | None, set[str]] = {}
+    for element in source.root.iter(PIECE_SLOT, CARD_SLOT):
+        own = element.get(PIECE_ID, "")
+        pile = element.getparent()
+        deck_id = pile.get(wgc("deck")) if element.tag == CARD_SLOT and pile is not None else None
+        if is_id(own):
+            found.setdefault(deck_id, set()).add(own)
+    return found
 
 
 def _shared_prototypes(source: ModuleSource) -> dict[str, str]:

@@ -12,6 +12,7 @@ a module's own commands) is kept verbatim.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,9 @@ from compiler.importer.pieces import ImportedPiece, ImportedPieces
 from compiler.importer.source import ModuleSource
 from compiler.importer.tally import Tally
 from compiler.javatext.sequence import decode
+from compiler.loading import limits
 from compiler.mapgeometry.maps import MapGeometry
+from compiler.vassal.entries import entry_name_problem
 from compiler.vassal.extension.format import wgc
 from compiler.vassal.extension.tree import strip
 from compiler.vassal.inspection.model import PlacedPiece, SetupSummary
@@ -42,6 +45,7 @@ class ImportedScenario:
     file: str  # the archive entry of its saved game
     data: dict[str, Any]
     kept: KeptSetup
+    groups: dict[str, str] = field(default_factory=dict)  # piece id -> its counter's or card's key
 
 
 @dataclass
@@ -58,6 +62,7 @@ class _Save:
     commands: list[Any] = field(default_factory=list)
     layouts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
+    groups: dict[str, str] = field(default_factory=dict)
 
 
 class SetupImporter:
@@ -81,10 +86,10 @@ class SetupImporter:
     def import_all(self) -> list[ImportedScenario]:
         summaries: dict[str, list[SetupSummary]] = {}
         for summary in self.source.inspection.setups:
-            if summary.file and summary.commands is not None:
+            if summary.file and summary.kept is not None:
                 summaries.setdefault(summary.file, []).append(summary)
         ids = IdMaker("scenario")
-        found = []
+        found: list[ImportedScenario] = []
         for element in self.source.root.iter(SETUP_TAG):
             file = element.get("file") or ""
             if element.get("isMenu") == "true" or element.get("useFile") != "true" or not summaries.get(file):
@@ -92,6 +97,12 @@ class SetupImporter:
             name = element.get("name", "")
             if not 0 < len(name) <= MAX_NAME:
                 self.tally.kept("setups without a usable name")
+                continue
+            if entry_name_problem(file) is not None:  # its file is not copied either (files.py)
+                self.tally.kept("setups whose file name is not safe")
+                continue
+            if len(found) >= limits.MAX_SETUPS:  # the rest stay the module's own saved games
+                self.tally.kept(f"setups past the {limits.MAX_SETUPS} a game folder holds")
                 continue
             scenario = self._scenario(_scenario_id(ids, file, name), name, summaries[file].pop(0))
             entry = self.source.archive.find(file) or file
@@ -103,13 +114,13 @@ class SetupImporter:
 
     def _scenario(
         self, scenario_id: str, name: str, summary: SetupSummary
-    ) -> tuple[dict[str, Any], KeptSetup]:
+    ) -> tuple[dict[str, Any], KeptSetup, dict[str, str]]:
         by_name: dict[str, ImportedMap] = {}
         for imported in self.maps:
             by_name.setdefault(imported.name, imported)
             by_name.setdefault(imported.vassal_id, imported)
         save = _Save(summary, by_name, {}, {p.id: p for p in summary.pieces})
-        commands = list(summary.commands or [])
+        commands = summary.kept.commands()
         if commands[:1] == [BEGIN]:
             commands = commands[1:]
         if commands[-1:] == [END]:
@@ -129,13 +140,15 @@ class SetupImporter:
             )
             save.geometry[imported.id] = MapGeometry(self.boards[imported.id], chosen)
         for command in commands:
-            save.commands.append(self._command(save, command))
+            kept = self._command(save, command)
+            if kept is not EMPTY_STACK:
+                save.commands.append(kept)
         data: dict[str, Any] = {"$schema": "../schemas/scenario.schema.json", "id": scenario_id, "name": name}
         if save.layouts:
             data["layouts"] = [{"map": m, "boards": b} for m, b in save.layouts.items()]
         data["pieces"] = save.pieces
         types = tuple(sorted(save.types, key=save.types.__getitem__))
-        return data, KeptSetup(tuple(save.commands), save.saved, types, {})
+        return data, KeptSetup(tuple(save.commands), save.saved, types, {}), save.groups
 
     def _layout(self, save: _Save, command: str) -> None:
         prefix = command.split("BoardPicker\t", 1)[0]
@@ -158,7 +171,9 @@ class SetupImporter:
             parts = decode(command[2:], "/")  # a stack's or deck's state is read in full
             if len(parts) < 3:
                 return command
-            return _stack(command, parts) if type_prefix(parts[1]) == "stack" else _deck(command, parts)
+            if type_prefix(parts[1]) != "stack":
+                return _deck(command, parts)
+            return EMPTY_STACK if _empty_stack(parts, save.maps) else _stack(command, parts)
         return self._piece(save, command, piece_id)
 
     def _piece(self, save: _Save, command: str, piece_id: str) -> Any:
@@ -184,6 +199,7 @@ class SetupImporter:
             return command
         save.pieces.append(self._placement(imported, imported_map, placed, kind, states))
         save.saved[piece_id] = self._saved(save, imported, kind, states, command)
+        save.groups[piece_id] = imported.key
         self.tally.data("placed pieces")
         self.tally.item(True)
         return {"piece": piece_id}
@@ -191,7 +207,7 @@ class SetupImporter:
     def _decoded(self, save: _Save, piece_id: str, command: str) -> tuple[PieceKind, list[str]] | None:
         """The piece as inspect decoded it while starting the setup (or decoded here, when the
         save adds a piece of that id more than once)."""
-        item = save.summary.game.items.get(piece_id) if save.summary.game is not None else None
+        item = save.summary.kept.items.get(piece_id)
         if (
             item is not None
             and item.kind_of is not None
@@ -259,6 +275,25 @@ def _scenario_id(ids: IdMaker, file: str, name: str) -> str:
 
 def face_word(level: int) -> str | int:
     return {1: "front", 2: "back"}.get(level, level)
+
+
+# A stack that holds no piece, on a map of the module or on none: VASSAL 3.7 leaves such
+# stacks out when it saves a game, and loading one adds nothing but an empty stack to its map.
+# inspect cuts most of them out of the stream before it is split (savefile.read_commands); the
+# rest (the first or the last of their list, as ccnapoleonics' saves have some) are dropped
+# here alike, so that the build of the folder, which writes every command in one list and so
+# lets inspect cut them all, imports as the same folder.
+EMPTY_STACK = object()
+
+
+def _empty_stack(parts: list[str], maps: Mapping[str, object]) -> bool:
+    values = decode(parts[2], ";")
+    return (
+        bool(values)
+        and (values[0] == "null" or values[0] in maps)
+        and len(values) != 2
+        and all(v.startswith("@@") for v in values[3:])
+    )
 
 
 def _stack(command: str, parts: list[str]) -> Any:

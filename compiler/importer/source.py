@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from compiler.importer.saved import SetupKeeper
 from compiler.vassal.inspect import inspect_module
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import ModuleArchive
@@ -59,9 +60,9 @@ class NotImported(Exception):
 
 def open_source(path: Path) -> ModuleSource:
     """inspect the module, then open it for import; NotImported when there is no tree to read."""
-    inspection = inspect_module(path)
+    inspection = inspect_module(path, SetupKeeper())
     if not inspection.build_file:
-        raise NotImported(inspection, "inspect found no component tree VASSAL could read")
+        raise NotImported(inspection, "inspect found no component tree it could read (its findings say why)")
     try:
         archive = ModuleArchive.open(path)
     except EntryProblem as problem:

@@ -27,7 +27,7 @@ RESERVED = frozenset(
         *("cite", "provenance", "note", "id", "name", "kind", "side", "nation", "class", "count", "faces"),
     ]
 )
-OWN_PROPERTIES = ("Counter", "Kind", "Side", "Nation", "Class")  # what wgc's own modules write
+OWN_PROPERTIES = ("Counter", "Kind", "Side", "SideNo", "Nation", "Class")  # what wgc's own modules write
 
 
 @dataclass

@@ -18,9 +18,16 @@ class EncodingError(ValueError):
 
 
 def encode(tokens: Sequence[str | None], delimiter: str) -> str:
+    texts = ["" if token is None else str(token) for token in tokens]
+    joined = delimiter.join(texts)
+    if "\\" not in joined and "'" not in joined and joined.count(delimiter) == len(texts) - 1:
+        return joined  # nothing to escape or quote (most tokens): the join, at C speed
+    return _encode_each(texts, delimiter)
+
+
+def _encode_each(tokens: list[str], delimiter: str) -> str:
     parts = []
-    for index, token in enumerate(tokens):
-        text = "" if token is None else str(token)
+    for index, text in enumerate(tokens):
         if text.endswith("\\") and index < len(tokens) - 1:
             raise EncodingError(f"a token may not end with a backslash: {text!r}")
         escaped = text.replace(delimiter, "\\" + delimiter)
@@ -33,12 +40,28 @@ def encode(tokens: Sequence[str | None], delimiter: str) -> str:
 def decode(text: str, delimiter: str) -> list[str]:
     """All tokens of an encoded string ('' gives one empty token, as VASSAL's reader does).
 
-    Linear and at C speed for the text: split at every delimiter, then join back the parts
-    whose delimiter a backslash escapes (dropping that backslash), and unwrap quoted tokens,
-    which is what VASSAL's Decoder does character by character."""
+    Linear and at C speed for the text: split at every delimiter no backslash escapes (with a
+    character the text lacks standing for each escaped one), drop the backslash of each escaped
+    one, and unwrap quoted tokens, which is what VASSAL's Decoder does character by character."""
+    escaped = "\\" + delimiter
     parts = text.split(delimiter)
-    if len(parts) == 1 or "\\" + delimiter not in text:
+    if escaped not in text:
         return [unquote(part) for part in parts] if "'" in text else parts
+    stand_in = next((c for c in STAND_INS if c not in text), None) if len(parts) > len(text) // 100 else None
+    if stand_in is None:
+        return _decode_by_parts(parts, delimiter)
+    tokens = text.replace(escaped, stand_in).split(delimiter)
+    return [unquote(token.replace(stand_in, delimiter) if stand_in in token else token) for token in tokens]
+
+
+# Characters that stand for an escaped delimiter while a text is split (one the text lacks):
+# then splitting costs a few passes over the text at C speed, however many escaped delimiters
+# it holds; a long text of few parts is quicker joined back part by part.
+STAND_INS = ("\x00", "\x01", "\x02", "\x03", "\ufffe")
+
+
+def _decode_by_parts(parts: list[str], delimiter: str) -> list[str]:
+    """Split at every delimiter, then join back the parts whose delimiter a backslash escapes."""
     tokens: list[str] = []
     pending: list[str] = []
     for part in parts[:-1]:

@@ -7,7 +7,8 @@ opened without blocking, the open descriptor is checked (so a symlink is judged
 by what it points to, and nothing can be swapped in between), and at most the
 limit plus one byte is read.
 
-Every command that reads a user's file goes through ``read_bounded``.
+Every command that reads a user's file goes through ``read_bounded``; a game folder's files go
+through ``loading/folder.py``'s ``GameFolder`` first, which keeps them inside the folder.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from compiler.diagnostics import codes
 _CHUNK = 1024 * 1024
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 class SourceFileError(Exception):
@@ -33,11 +35,13 @@ class SourceFileError(Exception):
         self.hint = hint
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
+def read_bounded(path: Path, limit: int, follow_links: bool = True) -> bytes:
     """The bytes of the regular file at ``path``; SourceFileError when it is missing,
-    not a regular file, larger than ``limit`` bytes, or unreadable."""
+    not a regular file, larger than ``limit`` bytes, or unreadable. Without ``follow_links``
+    a link at ``path`` itself is not opened (loading/folder.py has checked the real path)."""
+    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_links else _NOFOLLOW)
     try:
-        descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+        descriptor = os.open(path, flags)
     except FileNotFoundError:
         raise SourceFileError(codes.FILE_MISSING, "the file does not exist") from None
     except IsADirectoryError:

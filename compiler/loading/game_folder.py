@@ -9,12 +9,14 @@ kind of a file is decided by where it is, and the ``$schema`` must agree.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic, codes, error, warning
-from compiler.loading.json_source import SourceDocument, read_json
+from compiler.loading import limits
+from compiler.loading.files import SourceFileError
+from compiler.loading.folder import GameFolder
+from compiler.loading.json_source import SourceDocument, read_game_json
 
 
 @dataclass(frozen=True)
@@ -43,9 +45,7 @@ KIND_BY_NAME = {kind.kind: kind for kind in FILE_KINDS}
 # An imported module's game (boards.json holds its maps) may do without the engine's files.
 OPTIONAL_WITH_BOARDS = frozenset({"map", "terrain", "counters"})
 KNOWN_FOLDERS = {"scenarios", "replays"}
-# Each file is bounded (json_source.MAX_FILE_BYTES); these bound a game as a whole.
-MAX_FILES_PER_FOLDER = 500
-MAX_GAME_BYTES = 100 * 1024 * 1024
+# Each file is bounded, and the game as a whole: compiler/loading/limits.py.
 
 
 @dataclass
@@ -56,6 +56,10 @@ class GameSources:
     documents: dict[str, list[SourceDocument]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     characters_read: int = 0
+    folder: GameFolder = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.folder = GameFolder(self.root)
 
     def one(self, kind: str) -> SourceDocument | None:
         found = self.documents.get(kind, [])
@@ -80,16 +84,13 @@ def load_game_folder(root: Path) -> GameSources:
             _load_many(sources, kind)
         else:
             _load_one(sources, kind)
-    sources.diagnostics.extend(_unknown_files(root))
+    sources.diagnostics.extend(_unknown_files(sources.folder))
     return sources
 
 
 def _load_one(sources: GameSources, kind: FileKind) -> None:
-    path = sources.root / kind.location
-    if not path.exists() and not path.is_symlink():
-        if kind.required and not (
-            kind.kind in OPTIONAL_WITH_BOARDS and (sources.root / "boards.json").exists()
-        ):
+    if not sources.folder.exists(kind.location):
+        if kind.required and not (kind.kind in OPTIONAL_WITH_BOARDS and sources.folder.exists("boards.json")):
             sources.diagnostics.append(
                 error(
                     codes.FILE_MISSING,
@@ -99,81 +100,69 @@ def _load_one(sources: GameSources, kind: FileKind) -> None:
                 )
             )
         return
-    _read_into(sources, kind, path, kind.location)
+    _read_into(sources, kind, kind.location)
 
 
 def _load_many(sources: GameSources, kind: FileKind) -> None:
-    folder = sources.root / kind.location
-    if not folder.exists():
-        return
-    if not folder.is_dir():
-        sources.diagnostics.append(
-            error(codes.FILE_NOT_A_FILE, f"{kind.location} must be a folder of JSON files", kind.location)
-        )
-        return
+    folder = sources.folder
     try:
-        names = _json_names(folder)
-    except OSError as exc:
-        sources.diagnostics.append(
-            error(codes.FILE_UNREADABLE, f"cannot list the folder: {exc}", kind.location)
-        )
+        if not folder.exists(kind.location):
+            return
+        if not folder.is_folder(kind.location):
+            sources.diagnostics.append(
+                error(codes.FILE_NOT_A_FILE, f"{kind.location} must be a folder of JSON files", kind.location)
+            )
+            return
+        names = folder.names(kind.location, ".json", limits.JSON_FILES_PER_FOLDER)
+    except SourceFileError as exc:
+        sources.diagnostics.append(error(exc.code, exc.message, kind.location, hint=exc.hint))
         return
     if names is None:
         sources.diagnostics.append(
             error(
                 codes.FILE_TOO_LARGE,
-                f"{kind.location}/ holds more than {MAX_FILES_PER_FOLDER} JSON files; none of them is read",
+                f"{kind.location}/ holds more than {limits.JSON_FILES_PER_FOLDER} JSON files; "
+                "none of them is read",
                 kind.location,
                 hint="a game needs far fewer; is this the right folder?",
             )
         )
         return
     for name in names:
-        _read_into(sources, kind, folder / name, f"{kind.location}/{name}")
+        _read_into(sources, kind, f"{kind.location}/{name}")
 
 
-def _json_names(folder: Path) -> list[str] | None:
-    """The .json names in ``folder``, sorted; None when there are more than the limit
-    (the listing stops there, so a folder of a million files costs little)."""
-    names: list[str] = []
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.name.endswith(".json"):
-                names.append(entry.name)
-                if len(names) > MAX_FILES_PER_FOLDER:
-                    return None
-    return sorted(names)
-
-
-def _read_into(sources: GameSources, kind: FileKind, path: Path, name: str) -> None:
-    if sources.characters_read > MAX_GAME_BYTES:
+def _read_into(sources: GameSources, kind: FileKind, name: str) -> None:
+    if sources.characters_read > limits.GAME_JSON_CHARACTERS:
         sources.diagnostics.append(
             error(
                 codes.FILE_TOO_LARGE,
-                f"not read: the game's files already hold more than {MAX_GAME_BYTES // (1024 * 1024)} MB",
+                f"not read: the game's files already hold more than "
+                f"{limits.GAME_JSON_CHARACTERS // (1024 * 1024)} MB",
                 name,
                 hint="a game needs far less; look for files that do not belong to it",
             )
         )
         return
-    document, problems = read_json(path, name)
+    document, problems = read_game_json(sources.folder, name)
     sources.diagnostics.extend(problems)
     if document is not None:
         sources.characters_read += len(document.text)
         sources.documents.setdefault(kind.kind, []).append(document)
 
 
-def _unknown_files(root: Path) -> list[Diagnostic]:
+def _unknown_files(folder: GameFolder) -> list[Diagnostic]:
     known = {kind.location for kind in FILE_KINDS}
     try:
-        names = _json_names(root)
-    except OSError:
+        names = folder.names("", ".json", limits.JSON_FILES_PER_FOLDER)
+    except SourceFileError:
         return []
     if names is None:
         return [
             warning(
                 codes.FILE_UNKNOWN,
-                f"the game folder holds more than {MAX_FILES_PER_FOLDER} JSON files; only its own are read",
+                f"the game folder holds more than {limits.JSON_FILES_PER_FOLDER} JSON files; "
+                "only its own are read",
                 hint="the files of a game folder are " + ", ".join(sorted(known - KNOWN_FOLDERS)),
             )
         ]

@@ -17,16 +17,18 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, codes, error
 from compiler.diagnostics.text import shorten
+from compiler.loading import limits
 from compiler.loading.files import SourceFileError, read_bounded
+from compiler.loading.folder import GameFolder
 from compiler.loading.positions import (
     Position,
     PositionFinder,
     PositionIndex,
     join_pointer,
+    nesting_depth,
     scan_positions,
 )
 
-MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NUMBER_DIGITS = 18
 MAX_NUMBER_CHARACTERS = 40
@@ -50,6 +52,7 @@ class SourceDocument:
     name: str
     text: str
     data: Any
+    repeats_keys: bool = False  # an object of the text holds a key twice (json.loads keeps the last)
     _index: PositionIndex | None = field(default=None, repr=False)
     _finder: PositionFinder | None = field(default=None, repr=False)
 
@@ -61,8 +64,8 @@ class SourceDocument:
         return self._index
 
     def position(self, pointer: str, prefer_key: bool = False) -> Position | None:
-        if self._index is not None:
-            return self._index.find(pointer, prefer_key)
+        if self._index is not None or self.repeats_keys:  # the finder takes the first of equal keys
+            return self.index.find(pointer, prefer_key)
         if self._finder is None:
             self._finder = PositionFinder(self.text)
         return self._finder.find(pointer, prefer_key)
@@ -73,6 +76,20 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
     raw, problem = _read_bytes(path, name)
     if raw is None:
         return None, [problem] if problem else []
+    return parse_json(raw, path, name)
+
+
+def read_game_json(folder: GameFolder, name: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """Parse the file ``name`` of a game folder, read through its one reader (loading/folder.py)."""
+    try:
+        raw = folder.read(name, limits.JSON_FILE_BYTES)
+    except SourceFileError as exc:
+        return None, [error(exc.code, exc.message, name, hint=exc.hint)]
+    return parse_json(raw, folder.root / name, name)
+
+
+def parse_json(raw: bytes, path: Path, name: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """The document in ``raw`` (the bytes of ``path``), or the diagnostics that say why not."""
     text, problem = _decode(raw, name)
     if text is None:
         return None, [problem] if problem else []
@@ -89,7 +106,7 @@ def read_json(path: Path, name: str) -> tuple[SourceDocument | None, list[Diagno
     data, problem = _parse(text, name, duplicates_seen)
     if problem is not None:
         return None, [problem]
-    document = SourceDocument(path, name, text, data)
+    document = SourceDocument(path, name, text, data, repeats_keys=bool(duplicates_seen))
     too_deep = _too_deep(document)
     if too_deep is not None:
         return None, [too_deep]
@@ -121,6 +138,8 @@ def _parse(text: str, name: str, duplicates_seen: list[bool]) -> tuple[Any, Diag
 
 
 def _too_deep(document: SourceDocument) -> Diagnostic | None:
+    if nesting_depth(document.text) - 1 <= MAX_DEPTH:  # the root's children are one level deep
+        return None
     depth_pointer = _first_pointer_deeper_than(document.data, MAX_DEPTH)
     if depth_pointer is None:
         return None
@@ -153,7 +172,7 @@ def _duplicate_keys(document: SourceDocument) -> list[Diagnostic]:
 
 def _read_bytes(path: Path, name: str) -> tuple[bytes | None, Diagnostic | None]:
     try:
-        return read_bounded(path, MAX_FILE_BYTES), None
+        return read_bounded(path, limits.JSON_FILE_BYTES), None
     except SourceFileError as exc:
         return None, error(exc.code, exc.message, name, hint=exc.hint)
 

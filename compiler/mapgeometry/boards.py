@@ -4,11 +4,12 @@ name the board's grid gives a point of it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from compiler.mapgeometry.grids import Grid
 
 OFFBOARD = "offboard"  # Map.locationName where no deck, zone or grid names the point
+MAX_NAMED_POINTS = 100_000  # points a board keeps the name of (BoardSpec.location_name)
 
 
 @dataclass
@@ -20,6 +21,19 @@ class BoardSpec:
     reversible: bool
     grid: Grid | None
     grid_kind: str
+    _names: dict[tuple[int, int], str | None] = field(default_factory=dict, repr=False, compare=False)
+
+    def location_name(self, point: tuple[int, int]) -> str | None:
+        """The name the board's grid gives a point of the board (None without a grid). Setups
+        put their pieces on the same few hundred places, and a zone's name costs a test of
+        every zone's polygon, so each point is named once."""
+        if self.grid is None:
+            return None
+        if point not in self._names:
+            if len(self._names) >= MAX_NAMED_POINTS:
+                self._names.clear()
+            self._names[point] = self.grid.location_name(point, (self.width, self.height))
+        return self._names[point]
 
     @property
     def broken(self) -> bool:
@@ -43,8 +57,7 @@ class PlacedBoard:
         local = (x - self.x, y - self.y)
         if self.reversed:
             local = (self.spec.width - local[0], self.spec.height - local[1])
-        grid = self.spec.grid
-        return grid.location_name(local, (self.spec.width, self.spec.height)) if grid is not None else None
+        return self.spec.location_name(local)
 
 
 def lay_out(boards: list[PlacedBoard], edge: tuple[int, int]) -> None:

@@ -52,7 +52,7 @@ def build_game(data: Json, file: str) -> GameInfo:
             for i, c in enumerate(data.get("unit_classes", ()))
         ),
         dice=tuple(
-            Die(d["id"], d["name"], d["sides"], text(d, "colour"), root.child("dice", i))
+            Die(d["id"], d["name"], d["sides"], text(d, "colour"), root.child("dice", i), d.get("count"))
             for i, d in enumerate(data.get("dice", ()))
         ),
         turn_labels=tuple(str(label) for label in data.get("turns", {}).get("labels", ())),

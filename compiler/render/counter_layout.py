@@ -23,11 +23,12 @@ its values the same way (``CounterPainter.draw_layout``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from compiler.presentation.colours import NAMED, keyline_for, readable_on
 from compiler.render.counter_values import Figure, Spot, ValuePainter
-from compiler.render.fonts import RecordingDraw
+from compiler.render.fonts import RecordingDraw, cap_height, name_font, text_length
 from compiler.render.marks import draw_corner_symbol, draw_flag
 from rules_engine.definitions import Counter, CounterLayout, Face, GameInfo, LayoutEntry, Nation, Origin
 from rules_engine.definitions.layout import PARENTHESES, SHAPE_MARKS, Piece, first_filled
@@ -35,6 +36,8 @@ from rules_engine.definitions.layout import PARENTHESES, SHAPE_MARKS, Piece, fir
 UNIT_KINDS = ("unit", "leader", "dummy")
 MARKER_KINDS = ("gear", "token", "marker")
 MIN_FIGURE_U = 11.2  # 5 pt on a 5/8 in counter: no figure is made smaller to fit
+SIZE_MARK_PT = 6.0  # a unit size (XX, III) above the symbol: its capitals stand 6 pt tall
+SIZE_MARK_CAP_U = SIZE_MARK_PT / 72 / 0.625 * 100  # 13.3, on a 5/8 in counter
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class FaceArt:
     symbol: str
     nation: Nation | None
     side_colour: str | None
+    side_band: str | None = None  # the side band's colour, on a side told apart by it
 
 
 @dataclass(frozen=True)
@@ -126,7 +130,7 @@ SLOTS: dict[str, Slot] = {
         badge=(("right", -16), ("top", 34)),
         radius=10.5,
     ),
-    "above-symbol": _slot(("centre", 0), ("top", 25), 12, 44, stroke=0, plain_stroke=0),
+    "above-symbol": _slot(("centre", 0), ("top", 28.5), SIZE_MARK_CAP_U, 60, stroke=0, plain_stroke=0),
     "middle": _slot(("centre", 0), ("top", 50), 22, 88, stroke=0.6, plain_stroke=0.6, radius=12),
     "bottom-left": _slot(("left", 21), ("bottom", -20), 21, 38),
     "bottom-right": _slot(("right", -22), ("bottom", -20), 21, 38),
@@ -136,9 +140,16 @@ SLOTS: dict[str, Slot] = {
 DRAWN_ORDER = ("top-left", "top-right", "left", "right", "above-symbol")
 VALUE_LINES = ("bottom-left", "bottom-right", "bottom")
 SYMBOL_BOX_U = (28.0, 24.0, 72.0, 54.0)  # left, top, right, bottom of a unit's symbol
-SMALL_SYMBOL_BOX_U = (32.0, 32.0, 68.0, 55.0)  # the same under a value above the symbol
+SMALL_SYMBOL_BOX_U = (34.0, 37.5, 66.0, 55.5)  # the same under a unit size, clear of the damaged bar
 BAND_U = (38.0, 62.0)  # top and bottom of a band
 BAND_KEYLINE_U = 1.2
+# where a nation's mark stands (x from the left edge, or the right for top-right; y from the
+# top): a top corner of the name's line, or left of the symbol (Battle for Moscow's "SU", K)
+NATION_MARK_U = {
+    "top-left": (5.5, 6.0, 20.5, 17.0),
+    "top-right": (-20.5, 6.0, -5.5, 17.0),
+    "left": (6.0, 40.0, 21.0, 51.0),
+}
 
 
 def default_layouts(game: GameInfo) -> tuple[CounterLayout, CounterLayout]:
@@ -174,6 +185,7 @@ class LayoutPainter:
         self.values = ValuePainter(draw, art.background, art.ink, u)
         self.band_colour = self._band_colour()
         self.marks: list[tuple[str, tuple[float, float, float, float]]] = []  # nation marks drawn
+        self.overflows: list[str] = []  # what did not fit its place at its size
 
     # --- what the face shows ---------------------------------------------------------------------
 
@@ -219,17 +231,15 @@ class LayoutPainter:
             self.draw.rectangle((0, upper - line, full, lower + line), fill=keyline_for(self.band_colour))
             self.draw.rectangle((0, upper, full, lower), fill=self.band_colour)
 
-    def paint_nation_marks(self) -> None:
-        for at in ("top-left", "top-right"):
+    def paint_nation_marks(self, places: tuple[str, ...] = tuple(NATION_MARK_U)) -> None:
+        for at in places:
+            x0, y0, x1, y1 = NATION_MARK_U[at]
             entry = self.layout.entry(at)
             if entry is not None and entry.style == "nation-mark" and self.shows(at) and self.art.nation:
                 left, top, right, _ = self.box[:4]
                 u = self.u
-                box = (
-                    (left + 5.5 * u, top + 6 * u, left + 20.5 * u, top + 17 * u)
-                    if at == "top-left"
-                    else (right - 20.5 * u, top + 6 * u, right - 5.5 * u, top + 17 * u)
-                )
+                x = right if at == "top-right" else left
+                box = (x + x0 * u, top + y0 * u, x + x1 * u, top + y1 * u)
                 draw_flag(self.draw, self.art.nation, box, u, keyline_for(self.art.background))
                 self.marks.append((self.art.nation.id, box))
 
@@ -251,7 +261,9 @@ class LayoutPainter:
         if not pieces:
             return
         size = entry.size or slot.size
-        if entry.style == "ring":
+        if entry.at == "above-symbol" and entry.style in ("figures", "plain"):
+            self._size_mark(self._plain_text(pieces), self._role(pieces), spot, max(size, SIZE_MARK_CAP_U))
+        elif entry.style == "ring":
             centre = self.spot(slot.badge).point
             self.values.ring(self._plain_text(pieces), centre, slot.radius * self.u, self._role(pieces))
         elif entry.style == "plain":
@@ -262,6 +274,18 @@ class LayoutPainter:
             )
         else:
             self._figures(pieces, entry, slot, spot, size)
+
+    def _size_mark(self, text: str, role: str, spot: Spot, cap_u: float) -> None:
+        """A unit's size (XX, III) as a published counter prints it above the symbol: capitals
+        ``cap_u`` tall (never under 6 pt) in the condensed face, so XXXX stays narrow; never made
+        smaller: one too wide for its place is reported (``overflows``)."""
+        probe = name_font(100, text)
+        em = cap_u * self.u * 100 / cap_height(probe)
+        chosen = name_font(math.ceil(em), text)
+        if text_length(self.draw, text, chosen) > SLOTS["above-symbol"].room * self.u:
+            self.overflows.append(text)
+        self.draw.role = role
+        self.draw.text(spot.point, text, font=chosen, fill=self.art.ink, anchor="mm")
 
     def _ink(self, at: str) -> str:
         """Text on the band takes the ink that reads on the band."""

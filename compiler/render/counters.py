@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
@@ -48,8 +49,10 @@ from compiler.render.fonts import (
     font,
     name_font,
 )
+from compiler.render.icons import ICONS, draw_icon
 from compiler.render.marks import draw_flag
-from compiler.render.symbols import draw_symbol, star_points
+from compiler.render.side_band import SIDE_BAND_U, band_colour, banded_side
+from compiler.render.symbols import draw_symbol
 from rules_engine.definitions import Counter, CounterLayout, Face, ValidGame
 from rules_engine.definitions.counters import face_name as name_of_face
 from rules_engine.definitions.counters import face_path
@@ -65,6 +68,13 @@ MIN_CAP_PT = 5.0  # a name's capitals, as a reader measures a name's size
 MIN_CAP_U = MIN_CAP_PT / 72 / DEFAULT_COUNTER_IN * 100  # 11.1
 NAME_U = 14.0  # a name's size (pixels to the em, in u) where it fits
 DAMAGED_BAR_U = (56.5, 61.5)  # top and bottom of the damaged side's bar
+TOP_LINE = ("top-left", "top-right")  # the corners of the name's line
+BESIDE_SYMBOL = ("left",)  # where else a nation's mark may stand
+DEFAULT_SYMBOL = {"dummy": "dummy"}  # a piece of no unit class: a dummy shows the hollow star
+WORD_U = 15.0  # a marker's word under its icon: secondary (its capitals 5 pt and a little over)
+ICON_TOP_U = 8.0  # the top of a marker's icon
+ICON_GAP_U = 2.0  # between the icon and the word's capitals
+ICON_WORDS_U = ((79.0, 0.0), (70.0, 15.5))  # the centre of the first line and the line step, 1 or 2 lines
 # A marker's large figure: 26u high, under its picture (or in the middle when it has none).
 MARKER_FIGURE = Slot(("centre", 0), ("bottom", -20), "mm", 26, 0.5, 0.5, 88, (("centre", 0), ("top", 50)), 12)
 
@@ -87,6 +97,7 @@ class CounterPainter:
         self._classes = {c.id: c for c in game.unit_classes}
         # where each counter is written, for a diagnostic about its image (the drawing sees no ids)
         self._origins = {c.name: c.origin for c in definition.counters.counters.values()}
+        self._banded = banded_side((s.id for s in game.sides), self._unit_grounds())
         self.last_texts: list[str] = []
         self.last_drawn: list[DrawnText] = []
         self.last_numerals: list[Numeral] = []
@@ -129,10 +140,12 @@ class CounterPainter:
 
     def inputs(self, counter: Counter, face_name: str) -> tuple[object, ...]:
         """Everything ``render`` reads to draw one face (the key of its cached image): the
-        counter as drawn, its side, nation, flag and unit class, and its layout."""
+        counter as drawn, its side, nation, flag and unit class, its layout, and which side
+        carries the side band (the whole game's colours decide it)."""
         drawn = self.drawn(counter, face_name)
         face = drawn.front if face_name == "front" else drawn.back
         return (
+            self._banded,
             self.layout(counter),
             drawn,
             self._sides.get(drawn.side or ""),
@@ -195,21 +208,50 @@ class CounterPainter:
 
     # --- resolving colours and symbols ------------------------------------------------
 
+    def _ground(self, counter: Counter, face: Face) -> str:
+        """The face's background: its own, else its nation's, else its side's colour."""
+        nation = self._nations.get(counter.nation or "")
+        side = self._sides.get(counter.side or "")
+        return (
+            face.background
+            or (nation.colour if nation else None)
+            or (side.colour if side else None)
+            or NEUTRAL
+        )
+
+    def _unit_grounds(self) -> dict[str, set[str]]:
+        """Each side's unit grounds, over every printed face of its units (hidden and flag
+        faces aside: they show no ground of the side's units)."""
+        grounds: dict[str, set[str]] = {}
+        assert self.definition.counters is not None
+        for counter in self.definition.counters.counters.values():
+            if not counter.is_unit or counter.side not in self._sides:
+                continue
+            for _, face in self.faces(counter):
+                if not _banded_face(counter, face) or face.image is not None:
+                    continue
+                grounds.setdefault(counter.side, set()).add(self._ground(counter, face))
+        return grounds
+
     def _art(self, counter: Counter, face: Face, face_name: str) -> FaceArt:
         nation = self._nations.get(counter.nation or "")
         side = self._sides.get(counter.side or "")
         side_colour = side.colour if side else None
-        background = face.background or (nation.colour if nation else None) or side_colour or NEUTRAL
+        background = self._ground(counter, face)
         ink = (
             face.foreground
             or (side.text_colour if side and side.colour == background else None)
             or readable_on(background)
         )
         unit_class = self._classes.get(counter.unit_class or "")
-        symbol = face.symbol or (unit_class.symbol if unit_class else "none")
+        default = DEFAULT_SYMBOL.get(counter.kind, "none")
+        symbol = face.symbol or (unit_class.symbol if unit_class else default)
         if face.flag is not None:
             nation = self._nations.get(face.flag, nation)
-        return FaceArt(counter, face, face_name, background, ink, symbol, nation, side_colour)
+        band = None
+        if counter.side == self._banded and _banded_face(counter, face):
+            band = band_colour(background, side_colour)
+        return FaceArt(counter, face, face_name, background, ink, symbol, nation, side_colour, band)
 
     # --- painting -----------------------------------------------------------------------
 
@@ -232,6 +274,8 @@ class CounterPainter:
         painter = LayoutPainter(draw, art, layout, box, u)
         face = art.face
         painter.paint_band(full)
+        if art.side_band is not None:  # edge to edge through the bleed, as the no-ZOC band
+            draw.rectangle((0, 0, full, offset + SIDE_BAND_U * u), fill=art.side_band)
         if not face.blank:
             if face.symbol == "flag" and art.nation is not None:
                 flag_box = (box[0] + 18 * u, box[1] + 26 * u, box[2] - 18 * u, box[3] - 26 * u)
@@ -246,6 +290,7 @@ class CounterPainter:
             if face.damaged:
                 _damaged_bar(draw, art.background, box[1], u, full)
             draw.rectangle(box, outline=shade(art.background, 0.6), width=max(1, round(0.8 * u)))
+        self.last_overflows += painter.overflows
         self.last_texts = [t.text for t in draw.texts]
         self.last_drawn = list(draw.texts)
         self.last_numerals = list(painter.values.numerals)
@@ -263,13 +308,24 @@ class CounterPainter:
         everything: bool,
     ) -> None:
         """Nation marks and the name, the values around the symbol, the symbol (or what the
-        layout prints in its place), then the value lines."""
-        painter.paint_nation_marks()
+        layout prints in its place), then the value lines. On a side band the name's line is
+        painted as on a counter of the band's colour."""
+        top = painter
+        if art.side_band is not None:
+            top_art = replace(art, background=art.side_band, ink=readable_on(art.side_band))
+            top = LayoutPainter(draw, top_art, painter.layout, box, u)
+        top.paint_nation_marks(TOP_LINE)
+        painter.paint_nation_marks(BESIDE_SYMBOL)
         if painter.layout.entry("top") is None:
-            self._unit_name(draw, painter, art, box, u)
+            self._unit_name(draw, top, top.art, box, u)
         else:
-            painter.paint(("top",))
-        painter.paint(DRAWN_ORDER)
+            top.paint(("top",))
+        top.paint(TOP_LINE)
+        painter.paint(tuple(at for at in DRAWN_ORDER if at not in TOP_LINE))
+        if top is not painter:
+            painter.marks += top.marks
+            painter.overflows += top.overflows
+            painter.values.numerals += top.values.numerals
         if painter.shows("middle"):
             painter.paint(("middle",))
         elif everything:
@@ -326,6 +382,9 @@ class CounterPainter:
         heading = None if face.text else art.counter.printed_names if words is None else None
         has_symbol = art.symbol != "none"
         painter.paint_nation_marks()
+        if has_symbol and words is not None and not big and heading is None:
+            self._icon_and_words(draw, painter, art, words, box, u, everything)
+            return
         if heading:
             # the heading's line, beside the nation's mark where one stands in the corner
             start = left + (24 * u if painter.shows("top-left") else 4 * u)
@@ -356,6 +415,35 @@ class CounterPainter:
         entry = painter.layout.entry("middle")
         if entry is not None:
             painter.paint_entry(entry, MARKER_FIGURE, spot)
+
+    def _icon_and_words(
+        self,
+        draw: RecordingDraw,
+        painter: LayoutPainter,
+        art: FaceArt,
+        words: str,
+        box: tuple[float, ...],
+        u: float,
+        everything: bool,
+    ) -> None:
+        """A marker as a published game prints one: its icon large, read at arm's length, and
+        its word small beneath (one line, or two where one would not fit at ``WORD_U``)."""
+        left, top, right, _ = box
+        cx = (left + right) / 2
+        width = right - left - 12 * u
+        lines, chosen, fitted = _word_lines(draw, words, width, WORD_U * u, u)
+        if not fitted:
+            self.last_overflows.append(words)
+        first, step = ICON_WORDS_U[len(lines) - 1]
+        icon_bottom = first - ICON_GAP_U - 0.5 * WORD_U
+        height = icon_bottom - ICON_TOP_U
+        icon_box = (cx - height / 2 * u, top + ICON_TOP_U * u, cx + height / 2 * u, top + icon_bottom * u)
+        if everything:
+            self._marker_symbol(draw, art.symbol, icon_box, art, u)
+        painter.paint(DRAWN_ORDER + VALUE_LINES)
+        draw.role = "words"
+        for index, line in enumerate(lines):
+            draw_centered(draw, (cx, top + (first + index * step) * u), line, chosen, art.ink)
 
     def _words(
         self,
@@ -394,30 +482,10 @@ class CounterPainter:
         art: FaceArt,
         u: float,
     ) -> None:
-        left, top, right, bottom = box
-        cx, cy = (left + right) / 2, (top + bottom) / 2
-        r = min(right - left, bottom - top) / 2
-        width = max(1, round(2.5 * u))
-        if name == "out-of-supply":
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=art.ink, width=width)
-            draw.line([(cx - r * 0.7, cy + r * 0.7), (cx + r * 0.7, cy - r * 0.7)], fill=art.ink, width=width)
-        elif name == "control":
-            draw.polygon(star_points(cx, cy, r, r * 0.42), fill=art.ink)
-        elif name == "arrow":
-            draw.line([(left, cy), (right - r * 0.5, cy)], fill=art.ink, width=width * 2)
-            draw.polygon(
-                [(right, cy), (right - r * 0.7, cy - r * 0.6), (right - r * 0.7, cy + r * 0.6)], fill=art.ink
-            )
-        elif name == "road":
-            draw.line([(left, cy), (right, cy)], fill=art.ink, width=width * 2)
-            draw.polygon(
-                [(right, cy), (right - r * 0.5, cy - r * 0.45), (right - r * 0.5, cy + r * 0.45)],
-                fill=art.ink,
-            )
-        elif name == "turn":
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=art.ink, width=width)
-            draw.line([(cx, cy), (cx, cy - r * 0.75)], fill=art.ink, width=width)
-            draw.line([(cx, cy), (cx + r * 0.55, cy)], fill=art.ink, width=width)
+        """A marker's picture: one of the marker icons, else a unit-type symbol (an air token's
+        aeroplane, a garrison's house)."""
+        if name in ICONS:
+            draw_icon(draw, name, box, art.ink, art.background)
         else:
             draw_symbol(draw, name, box, art.ink, None, max(1, round(2 * u)))
 
@@ -470,6 +538,11 @@ def name_minimum(u: float, text: str) -> float:
     return max(MIN_TEXT_U * u, MIN_CAP_U * u * 100 / cap_height(probe))
 
 
+def _banded_face(counter: Counter, face: Face) -> bool:
+    """A unit's face that shows its side's ground: not blank, not a hidden '?' or a flag."""
+    return counter.is_unit and not face.blank and face.text != "?" and face.symbol != "flag"
+
+
 def _damaged_bar(draw: ImageDraw.ImageDraw, background: str, top: float, u: float, full: float) -> None:
     """The damaged side's red bar across the counter and through the bleed, between its symbol
     and its values; a keyline above and below it in white or black, whichever stands out from
@@ -486,6 +559,26 @@ def _offset_box(
 ) -> tuple[float, float, float, float]:
     left, top = box[0], box[1]
     return (left + parts[0] * u, top + parts[1] * u, left + parts[2] * u, top + parts[3] * u)
+
+
+def _word_lines(
+    draw: ImageDraw.ImageDraw, words: str, width: float, size: float, u: float
+) -> tuple[list[str], Font, bool]:
+    """A marker's words under its icon: one line at ``size`` if it fits, else two lines as even
+    as the words allow, as large as fits up to ``size`` (never below ``name_minimum``)."""
+    options: list[list[str]] = [[words]]
+    split = words.split()
+    if len(split) > 1:
+        cuts = [[" ".join(split[:i]), " ".join(split[i:])] for i in range(1, len(split))]
+        cuts.sort(key=lambda lines: abs(len(lines[0]) - len(lines[1])))
+        options += cuts
+    minimum = name_minimum(u, words)
+    for lines in options:  # each way of setting them at the full size first
+        if all(fits(draw, line, width, size, name_font) for line in lines):
+            return lines, name_font(round(size), words), True
+    best = options[1] if len(options) > 1 else options[0]
+    _, chosen, fitted = readable_fit(draw, (max(best, key=len),), width, size, minimum, name_font)
+    return best, chosen, fitted
 
 
 def _wrap(text: str, width: int) -> list[str]:

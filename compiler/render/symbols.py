@@ -213,6 +213,18 @@ def _leader(draw: ImageDraw.ImageDraw, box: Box, ink: str, width: int) -> None:
     draw.polygon(star_points(cx, cy, outer, outer * 0.45), fill=ink)
 
 
+def _dummy(draw: ImageDraw.ImageDraw, box: Box, ink: str, width: int) -> None:
+    """A leader's star drawn hollow: the place of a leader with no one in it (a dummy)."""
+    left, top, right, bottom = box
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    outer = min(right - left, bottom - top) * 0.46
+    ground = draw.im.getpixel((round(cx), round(cy)))  # what the star stands on shows through it
+    draw.polygon(star_points(cx, cy, outer, outer * 0.45), fill=ink)
+    hollow = outer - 2.6 * width
+    if hollow > 0:
+        draw.polygon(star_points(cx, cy + width * 0.3, hollow, hollow * 0.45), fill=ground)
+
+
 def _cavalry(draw: ImageDraw.ImageDraw, box: Box, ink: str, width: int) -> None:
     left, top, right, bottom = box
     draw.line([(left, bottom), (right, top)], fill=ink, width=width)
@@ -301,6 +313,7 @@ SYMBOLS: dict[str, Painter] = {
     "convoy": _convoy,
     "garrison": _garrison,
     "leader": _leader,
+    "dummy": _dummy,
     "cavalry": _cavalry,
     "camel": _camel,
     "aeroplane": _aeroplane,
@@ -309,7 +322,7 @@ SYMBOLS: dict[str, Painter] = {
     "engineer": _engineer,
     "none": _nothing,
 }
-FRAMELESS = {"leader", "aeroplane", "none", "camp", "fortified", "garrison"}
+FRAMELESS = {"leader", "dummy", "aeroplane", "none", "camp", "fortified", "garrison"}
 
 
 def draw_symbol(

@@ -302,12 +302,36 @@ def _translate_choice(problem: ValidationError, file: str, pointer: str) -> list
                 hint=_alternatives_hint(alternatives),
             )
         ]
-    from jsonschema.exceptions import best_match
-
-    best = best_match(problem.context or [])
+    best = _closest_alternative(problem.context or [], _alternative_of_kind(instance, alternatives))
     if best is None:
         return [error(codes.SCHEMA_INVALID, f"{_describe(pointer)}: {problem.message}", file, pointer)]
     return _translate(best, file)
+
+
+def _closest_alternative(errors: list[ValidationError], kind: int | None) -> ValidationError | None:
+    """The error of the alternative the value came closest to. jsonschema's best_match prefers
+    the error highest in the value, which is the alternative whose shape the value does not
+    have: a retreat of 99 in an odds CRT was explained as "'combat' needs 'dice'" (the dice-pool
+    alternative), a cost of -1 by class as "cannot be an object". The alternative of the value's
+    kind, an error inside the value, or else one that is not about its type, fits the value."""
+    from jsonschema.exceptions import best_match
+
+    if kind is not None:
+        errors = [e for e in errors if e.relative_schema_path and e.relative_schema_path[0] == kind] or errors
+    inside = [e for e in errors if e.relative_path]
+    fitting = [e for e in errors if e.validator != "type"]
+    return best_match(inside or fitting or errors)
+
+
+def _alternative_of_kind(instance: Any, alternatives: list[Any]) -> int | None:
+    """The index of the alternative whose 'kind' constant the value names, if there is one."""
+    if not isinstance(instance, dict) or not isinstance(instance.get("kind"), str):
+        return None
+    for index, alternative in enumerate(alternatives):
+        target = _resolve_local(alternative)
+        if target and target.get("properties", {}).get("kind", {}).get("const") == instance["kind"]:
+            return index
+    return None
 
 
 def _kind_mismatch(instance: Any, alternatives: list[Any]) -> str | None:

@@ -12,11 +12,19 @@ import io
 import zipfile
 from collections.abc import Mapping
 
+from compiler.vassal.entries import entry_name_problem
+
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 STORED = (".png",)  # already compressed
 
 
 def zip_bytes(entries: Mapping[str, bytes]) -> bytes:
+    """The archive; ValueError if a name breaks the one rule for entry names (a writer must
+    have refused it with a diagnostic before: this is the last guard)."""
+    for name in entries:
+        problem = entry_name_problem(name)
+        if problem is not None:
+            raise ValueError(f"archive entry {name[:200]!r}: {problem}")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name in sorted(entries):

@@ -21,6 +21,7 @@ from compiler.vassal.automation.plan import PALETTE, Automation, ExtraMap
 from compiler.vassal.catalogue import PieceDefinition, is_solitaire, prototypes
 from compiler.vassal.decks import DeckPlan
 from compiler.vassal.grid import vassal_grid
+from compiler.vassal.namedkeys import number_named_keys
 from compiler.vassal.pieces import add_piece, basic_piece
 from compiler.vassal.setups import MAP_NAME
 from rules_engine.definitions import ValidGame
@@ -47,6 +48,7 @@ class ModuleParts:
     decks: list[DeckPlan] = field(default_factory=list)
     automation: Automation = field(default_factory=Automation)
     automation_gpids: list[int] = field(default_factory=list)
+    named_keys: dict[str, int] = field(default_factory=dict)  # each named command's code, once written
 
 
 def _element(parent: etree._Element | None, tag: str, **attributes: str) -> etree._Element:
@@ -70,7 +72,10 @@ def module_name(definition: ValidGame) -> str:
 
 
 def build_file(parts: ModuleParts) -> bytes:
+    """The build file, its named commands numbered as VASSAL numbers them (so that VASSAL
+    saves every piece back unchanged)."""
     root = _module_root(parts)
+    parts.named_keys = number_named_keys(root)
     data: bytes = etree.tostring(
         root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True
     )
@@ -472,7 +477,7 @@ def _dice(root: etree._Element, definition: ValidGame) -> None:
             tooltip=f"Roll {die.name.lower()}",
             icon="",
             hotkey="",
-            nDice="1",
+            nDice=str(die.dice_count or 1),
             nSides=str(die.sides),
             plus="0",
             addToTotal="0",

@@ -33,7 +33,7 @@ from compiler.vassal.pieces import (
     prototype,
     rotate,
 )
-from compiler.vassal.sides import side_name
+from compiler.vassal.sides import side_name, side_number
 from compiler.vassal.values import LAYER, face_properties
 from rules_engine.definitions import Counter, GameInfo, ValidGame
 from rules_engine.definitions.counters import face_name
@@ -105,6 +105,7 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
         "Counter": counter.id,
         "Kind": counter.kind,
         "Side": side_name(definition, counter.side),
+        "SideNo": str(side_number(definition, counter.side)),
         "Nation": nation.name if nation else "",
         "Class": counter.unit_class or "",
     }
@@ -148,6 +149,14 @@ def _piece(definition: ValidGame, counter: Counter, gpid: int, plan: Automation 
     traits.extend(calculated)
     traits.append(basic_piece(base_image, label, gpid=str(gpid)))
     return PieceDefinition(counter, gpid, tuple(traits), tuple(images), label)
+
+
+def shown_name(game: GameInfo, counter: Counter, index: int) -> str:
+    """The name VASSAL gives the piece showing face ``index`` (0 the front): the Layer's level
+    name added to the counter's name ('+' first) or in its place."""
+    label = counter_label(game, counter)
+    level = _level_names(game, counter, label)[index] if index else ""
+    return label + level[1:] if level.startswith("+") else (level.replace("\\+", "+") or label)
 
 
 def _level_names(game: GameInfo, counter: Counter, label: str) -> list[str]:

@@ -11,15 +11,16 @@ the engine: errors for what VASSAL reports or what breaks play, warnings for the
 
 from __future__ import annotations
 
-import io
-import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
 from compiler.mapgeometry.boards import BoardSpec
 from compiler.vassal.inspection import limits
-from compiler.vassal.inspection.archive import JAVA_METHODS, READ_ERRORS, ModuleArchive
+from compiler.vassal.inspection.archive import JAVA_METHODS, ModuleArchive
+from compiler.vassal.inspection.beanshell import TextMeter
 from compiler.vassal.inspection.components import (
     check_classes,
     check_documents,
@@ -39,11 +40,13 @@ from compiler.vassal.inspection.palette import Palette, read_palette
 from compiler.vassal.inspection.properties import (
     MAX_EXPANDED_TRAITS,
     Evaluation,
+    Properties,
     Prototypes,
     TooLarge,
     basic_name,
     check_calculated,
 )
+from compiler.vassal.inspection.saves import SaveProblem, SaveReader, entries_of
 from compiler.vassal.inspection.startup import (
     PieceView,
     Reactions,
@@ -52,24 +55,36 @@ from compiler.vassal.inspection.startup import (
     read_startup_commands,
     run_startup,
 )
-from compiler.vassal.inspection.traits import PieceKind
+from compiler.vassal.inspection.traits import PieceKind, type_prefix
 from compiler.vassal.inspection.xml import (
     JDK_ATTRIBUTE_LIMIT,
+    EntitiesRefused,
+    TooManyElements,
     crowded_element,
     element_path,
     parse,
     short_tag,
 )
-from compiler.vassal.savefile import BEGIN, END, commands_of, deobfuscate
+from compiler.vassal.namedkeys import named_key_codes
+from compiler.vassal.savefile import BEGIN, END
 
 __all__ = ["Inspection", "inspect_module"]
 
 SETUP_TAG = "VASSAL.build.module.PredefinedSetup"
 GLOBAL_PROPERTY_TAG = "VASSAL.build.module.properties.GlobalProperty"
 NEW_GAME = "(new game)"
+MAX_KEPT_EXPANSIONS = 20_000  # expanded pieces SetupChecks keeps for pieces alike
 
 
-def inspect_module(path: Path) -> Inspection:
+SetupHook = Callable[[SetupSummary], Any]
+Expanded = tuple[list[tuple[str, str]], Properties, str]  # traits, properties, BasicName
+
+
+def inspect_module(path: Path, on_setup: SetupHook | None = None) -> Inspection:
+    """The module checked as VASSAL loads it. Setups are started one at a time and each one's
+    game state and commands are let go once it is checked, so memory holds one setup at a time;
+    ``on_setup`` (wgc import's) sees each while it is whole, and what it answers is kept as the
+    setup's ``kept``."""
     report = Inspection(str(path))
     try:
         archive = ModuleArchive.open(path)
@@ -81,11 +96,13 @@ def inspect_module(path: Path) -> Inspection:
         _check_entry_flags(archive, report)
         root = _module_tree(archive, report)
         if root is not None:
-            _inspect_tree(root, archive, report)
+            _inspect_tree(path, root, archive, report, on_setup)
     return report
 
 
-def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspection) -> None:
+def _inspect_tree(
+    path: Path, root: etree._Element, archive: ModuleArchive, report: Inspection, on_setup: SetupHook | None
+) -> None:
     encoders = check_classes(root, archive, report)
     check_single_instances(root, report)
     custom_traits = encoders.custom
@@ -96,11 +113,18 @@ def _inspect_tree(root: etree._Element, archive: ModuleArchive, report: Inspecti
     if not setups and any(m.piles for m in maps):
         setups = [etree.Element(SETUP_TAG, name=NEW_GAME)]  # what File > New Game starts
     prototypes = Prototypes(palette.reader, palette.prototype_texts)
-    check_reencoding(palette.slots, prototypes, _module_globals(root), report)
+    check_reencoding(palette.slots, prototypes, _module_globals(root), report, named_key_codes(root))
     checks = SetupChecks(prototypes, read_startup_commands(root))
     checks.globals = frozenset(e.get("name", "") for e in root.iter(GLOBAL_PROPERTY_TAG))
-    for setup in setups:
-        _run_setup(setup, maps, archive, palette, report, custom_traits, checks)
+    files = [s.get("file") if s.get("useFile") == "true" else None for s in setups]
+    names = [name for spec in maps for name in (spec.name, spec.id)]
+    with SaveReader(path, archive, entries_of(iter(files), archive), names) as saves:
+        for setup in setups:
+            summary = _run_setup(setup, maps, saves, palette, report, custom_traits, checks)
+            if summary is not None and on_setup is not None:
+                summary.kept = on_setup(summary)
+            if summary is not None:
+                summary.game = summary.commands = None
     shown = check_documents(root, archive, report)
     _check_images(root, archive, palette, shown, report)
 
@@ -140,6 +164,12 @@ def _read_xml(archive: ModuleArchive, name: str, report: Inspection) -> etree._E
     except EntryProblem as problem:
         if problem.code not in ("archive.encrypted", "archive.unsupported-method"):
             report.add(problem.code, problem.message, name)
+        return None
+    except EntitiesRefused as exc:
+        report.add("xml.entities", f"{name}: {exc.msg}", name)
+        return None
+    except TooManyElements as exc:
+        report.add("xml.too-many-elements", f"{name}: {exc.msg}; not read", name)
         return None
     except etree.XMLSyntaxError as exc:
         report.add("xml.malformed", f"{name} is not well-formed XML: {exc}", name)
@@ -192,12 +222,12 @@ def _module_tree(archive: ModuleArchive, report: Inspection) -> etree._Element |
 def _run_setup(
     setup: etree._Element,
     maps: list[MapSpec],
-    archive: ModuleArchive,
+    saves: SaveReader,
     palette: Palette,
     report: Inspection,
     custom_traits: bool,
     checks: SetupChecks,
-) -> None:
+) -> SetupSummary | None:
     use_file = setup.get("useFile") == "true"
     file = setup.get("file") if use_file else None
     summary = SetupSummary(setup.get("name", ""), file)
@@ -206,9 +236,10 @@ def _run_setup(
     state.unbuildable = palette.unbuildable
     summary.game = state
     if file is not None:
-        commands = _setup_commands(file, archive, report, where)
-        if commands is None:
-            return
+        read = _setup_commands(file, saves, report, where)
+        if read is None:
+            return None
+        commands, summary.empty_stacks = read
         summary.commands = commands
         for command in commands:
             state.apply(command)
@@ -222,6 +253,7 @@ def _run_setup(
             palette.use(item.kind_of, where)
     broken = {m.name for m in maps if any(b.broken for b in m.boards)}
     _report_placement(summary, report, where, broken)
+    return summary
 
 
 class SetupChecks:
@@ -236,6 +268,8 @@ class SetupChecks:
         self.seen: set[tuple[str, str, str]] = set()
         self.globals: frozenset[str] = frozenset()  # the module's global property names
         self._kinds: dict[int, tuple[bool, Reactions | None]] = {}
+        self._expansions: dict[tuple[int, tuple[str, ...]], Expanded] = {}
+        self.meter = TextMeter()  # the text every expression of the module builds, together
 
     def run(
         self, state: GameState, placed: list[tuple[Item, PlacedPiece]], report: Inspection, where: str
@@ -248,8 +282,8 @@ class SetupChecks:
             calculates, reactions = self._kind(item.kind_of, item.states, report, where)
             if not calculates and reactions is None:
                 continue
-            traits = self.prototypes.expand(item.kind_of, item.states)  # not TooLarge: _kind expanded it
-            evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
+            traits, properties, name = self._expanded(item.kind_of, item.states)
+            evaluation = Evaluation(properties, piece, name, self.meter)
             if calculates:
                 check_calculated(piece, evaluation, report, where, self.seen)
             if reactions is not None:
@@ -260,6 +294,28 @@ class SetupChecks:
 
         markers = run_startup(self.commands, views, place, report, where, self.globals)
         return [view.piece for view in markers]
+
+    def _expanded(self, kind: PieceKind, states: list[str]) -> Expanded:
+        """The piece's traits with its prototypes expanded, its properties and its BasicName
+        (not TooLarge: _kind expanded it). Neither properties nor the name read the BasicPiece's
+        state (the piece's place), so pieces of a kind whose other traits are in the same state
+        share one expansion (ccnapoleonics: 59,000 pieces, a few thousand expansions); each
+        gets its own copy of the values, which keys may set."""
+        last = kind.types[-1] if kind.types else ""
+        if not states or type_prefix(last) == "prototype;":
+            traits = self.prototypes.expand(kind, states)
+            return traits, self.prototypes.properties(traits), basic_name(traits)
+        key = (id(kind), tuple(states[:-1]))
+        found = self._expansions.get(key)
+        if found is None:
+            traits = self.prototypes.expand(kind, states)
+            if len(self._expansions) >= MAX_KEPT_EXPANSIONS:
+                self._expansions.clear()
+            found = (traits[:-1], self.prototypes.properties(traits), basic_name(traits))
+            self._expansions[key] = found
+        inner, properties, name = found
+        mine = Properties(dict(properties.values), properties.calculated)
+        return [*inner, (last, states[-1])], mine, name
 
     def _place(self, state: GameState, view: PieceView, order: MarkerOrder) -> PieceView | str:
         """A marker onto the board where VASSAL first puts it, as a piece later commands see."""
@@ -278,7 +334,7 @@ class SetupChecks:
         if isinstance(added, str):
             return added
         piece = added[1]
-        evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits))
+        evaluation = Evaluation(self.prototypes.properties(traits), piece, basic_name(traits), self.meter)
         return PieceView(piece, reactions_of(traits), evaluation, traits)
 
     def _kind(
@@ -301,33 +357,25 @@ class SetupChecks:
         return found
 
 
-def _setup_commands(file: str, archive: ModuleArchive, report: Inspection, where: str) -> list[str] | None:
-    """The commands of a setup's saved game, or None (reported) when it cannot be read."""
-    entry = archive.find(file) if file else None
+def _setup_commands(
+    file: str, saves: SaveReader, report: Inspection, where: str
+) -> tuple[list[str], int] | None:
+    """The commands of a setup's saved game less its empty stacks (savefile.read_commands),
+    and how many those were; None (reported) when it cannot be read."""
+    entry = saves.archive.find(file) if file else None
     if entry is None:
         report.add("setup.missing-file", f"the setup file '{file}' is not in the archive", where)
         return None
-    try:
-        outer = archive.read(entry, limits.SAVE_ENTRY)
-        with zipfile.ZipFile(io.BytesIO(outer)) as save:
-            inner = ModuleArchive(save, [])
-            if not inner.has("savedGame"):
-                raise EntryProblem("setup.unreadable", "the saved game has no savedGame entry")
-            stream = deobfuscate(inner.read("savedGame", limits.SAVE_ENTRY))
-            commands = commands_of(stream, limits.COMMAND_WORK)
-    except EntryProblem as problem:
-        code = "setup.unreadable" if problem.code == "archive.damaged" else problem.code
-        report.add(code, f"the saved game cannot be read: {problem.message}", where)
+    read = saves.next_save(entry)
+    if isinstance(read, SaveProblem):
+        report.add(read.code, read.message, where)
         return None
-    except (*READ_ERRORS, UnicodeDecodeError) as exc:
-        code = "setup.too-deep" if "nest" in str(exc) else "setup.unreadable"
-        report.add(code, f"the saved game cannot be read: {exc}", where)
-        return None
+    commands = read.commands
     if not commands or commands[0] != BEGIN or commands[-1] != END:
         report.add(
             "setup.bad-stream", "the commands do not start with begin_save and end with end_save", where
         )
-    return commands
+    return commands, read.empty_stacks
 
 
 def _report_placement(summary: SetupSummary, report: Inspection, where: str, broken: set[str]) -> None:

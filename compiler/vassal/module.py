@@ -21,6 +21,7 @@ from compiler.vassal.buildfile import VASSAL_VERSION, ModuleParts, build_file, m
 from compiler.vassal.catalogue import PieceDefinition, image_name, piece_definitions
 from compiler.vassal.decks import DeckPlan, card_back_image, card_image, deck_plans
 from compiler.vassal.help import help_page
+from compiler.vassal.namedkeys import renumber
 from compiler.vassal.savefile import save_bytes
 from compiler.vassal.setups import SetupWriter
 from rules_engine.definitions import ValidGame
@@ -117,18 +118,19 @@ def build_module(
 def _texts(definition: ValidGame, parts: ModuleParts, on_step: StepTimer) -> dict[str, bytes]:
     """The saved set-ups, the help page, the build file and the module's description."""
     entries: dict[str, bytes] = {}
-    with timed(on_step, "module: setups"):
-        writer = SetupWriter(
-            definition, parts.art, parts.pieces, parts.decks, parts.piece_size, parts.automation
-        )
-        for scenario in definition.scenarios:
-            file = f"{scenario.id}.vsav"
-            entries[file] = save_bytes(writer.commands(scenario), module_name(definition), "1.0")
-            parts.setups.append((scenario.name, file))
+    parts.setups = [(scenario.name, f"{scenario.id}.vsav") for scenario in definition.scenarios]
     with timed(on_step, "module: buildfile"):
         entries[parts.help_file] = help_page(definition, parts.charts, parts.automation.help).encode("utf-8")
         entries["buildFile.xml"] = build_file(parts)
         entries["moduledata"] = moduledata(definition)
+    with timed(on_step, "module: setups"):
+        writer = SetupWriter(
+            definition, parts.art, parts.pieces, parts.decks, parts.piece_size, parts.automation
+        )
+        for scenario, (_, file) in zip(definition.scenarios, parts.setups, strict=True):
+            # the pieces' named commands with the codes VASSAL gives them (as in the build file)
+            commands = [renumber(command, parts.named_keys) for command in writer.commands(scenario)]
+            entries[file] = save_bytes(commands, module_name(definition), "1.0")
     return entries
 
 

@@ -10,9 +10,11 @@ back, which the inspector and the round-trip tests rely on.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
-from compiler.javatext.sequence import decode, encode, unquote
+from compiler.javatext.numbers import parse_int
+from compiler.javatext.sequence import EncodingError, decode, encode, unquote
 
 TAB = "\t"
 CTRL = 130
@@ -38,7 +40,11 @@ def key(letter: str, modifiers: int = CTRL) -> str:
 
 
 def named_key(name: str) -> str:
-    """A named command (no real key); VASSAL gives it a private code at run time."""
+    """A named command (no real key). VASSAL gives each name a private code when it loads the
+    module; every name is written here with the first of them, and the build file numbers
+    them as VASSAL will (compiler/vassal/namedkeys.py), which needs a plain name."""
+    if not re.fullmatch(r"[A-Za-z0-9_]+", name):
+        raise ValueError(f"a named command's name must be letters, digits and '_': {name!r}")
     return f"57344,0,{name}"
 
 
@@ -114,8 +120,49 @@ def marker(properties: dict[str, str]) -> Trait:
 def calculated_property(name: str, expression: str, description: str = "") -> Trait:
     """A Calculated Property (calcProp;): a property whose value VASSAL works out from
     ``expression`` whenever it is asked for (CalculatedProperty.myGetType: name, expression,
-    description); it has no state."""
-    return Trait("calcProp;" + encode([name, expression, description], ";"), "")
+    description); it has no state. The expression is written as VASSAL writes it back
+    (``calculated_expression``), so that a save leaves the trait as it is."""
+    written = calculated_expression(expression)
+    if written is None:
+        raise ValueError(f"VASSAL cannot read the calculated expression {expression!r}")
+    return Trait("calcProp;" + encode([name, written, description], ";"), "")
+
+
+def calculated_expression(text: str) -> str | None:
+    """A Calculated Property's expression as VASSAL writes it back: what
+    BeanShellExpression.createExpression(text, true).getExpression() gives. Braces come off
+    an integer ("{0}" is written "0"), a bare name keeps no braces and loses $...$, and any
+    other expression is braced; None where VASSAL throws (a lone "$")."""
+    trimmed = text.strip()
+    inner = trimmed[1:-1] if trimmed.startswith("{") and trimmed.endswith("}") else text
+    if not inner.strip():
+        return ""  # NullExpression
+    number = parse_int(inner)
+    if number is not None:
+        return str(number)  # IntExpression
+    if _java_identifier(trimmed):  # SourceVersion.isIdentifier: a bare name (braces are no part of one)
+        if trimmed == "$":
+            return None  # SinglePropertyExpression cuts "$" to nothing: StringIndexOutOfBounds
+        return trimmed[1:-1] if trimmed.startswith("$") and trimmed.endswith("$") else trimmed
+    return "{" + inner + "}"  # a BeanShellExpression
+
+
+def _java_identifier(text: str) -> bool:
+    """SourceVersion.isIdentifier: a Java identifier start (a letter, $, _ or a connector),
+    then identifier parts (those, digits, combining marks, ignorable controls)."""
+    if not text or not _identifier_start(text[0]):
+        return False
+    return all(_identifier_start(c) or _identifier_part(c) for c in text[1:])
+
+
+def _identifier_start(character: str) -> bool:
+    return unicodedata.category(character) in ("Lu", "Ll", "Lt", "Lm", "Lo", "Nl", "Sc", "Pc")
+
+
+def _identifier_part(character: str) -> bool:
+    code = ord(character)
+    ignorable = code <= 0x08 or 0x0E <= code <= 0x1B or 0x7F <= code <= 0x9F
+    return ignorable or unicodedata.category(character) in ("Nd", "Mn", "Mc", "Cf")
 
 
 def prototype(name: str) -> Trait:
@@ -167,11 +214,52 @@ def does_not_stack() -> Trait:
 
 def encode_piece(traits: list[Trait]) -> tuple[str, str]:
     """(type, state) of a piece; ``traits`` outermost first, BasicPiece last."""
-    piece_type, piece_state = traits[-1].type, traits[-1].state
-    for trait in reversed(traits[:-1]):
-        piece_type = encode([trait.type, piece_type], TAB)
-        piece_state = encode([trait.state, piece_state], TAB)
-    return piece_type, piece_state
+    return join_chain([t.type for t in traits]), join_chain([t.state for t in traits])
+
+
+def join_chain(items: list[str]) -> str:
+    """The nested TAB pair of ``items`` (outermost first), as encoding each level around the
+    rest gives it (SE(TAB)[item, chain of the rest]), in one pass instead of one per level.
+
+    Each level escapes every TAB inside it once more, so a TAB of item i (counted from 0)
+    gains i + 1 backslashes, one of the last item n of them, and the separator after item i
+    has i. A level wraps the rest in quotes when the rest starts with a backslash, or starts
+    and ends with a quote (SequenceEncoder); whether it does depends only on the rest's first
+    and last characters, which are worked out from the inside out. EncodingError where an item
+    but the last ends with a backslash, as ``encode`` refuses it."""
+    if not items:
+        return ""
+    n = len(items) - 1
+    quoted_rest = [False] * n
+    first, last = items[n][:1], items[n][-1:]  # of the rest after item i (empty: "")
+    for i in range(n - 1, -1, -1):
+        quoted_rest[i] = first == "\\" or (first == "'" and last == "'")
+        item = items[i]
+        if item.endswith("\\"):
+            raise EncodingError(f"a token may not end with a backslash: {item!r}")
+        last = "'" if quoted_rest[i] else (last or TAB)
+        first = _first_written(item)
+    out: list[str] = []
+    for i in range(n):
+        item = items[i].replace(TAB, "\\" * (i + 1) + TAB)
+        out.append(f"'{item}'" if _quoted(items[i]) else item)
+        out.append("\\" * i + TAB + ("'" if quoted_rest[i] else ""))
+    out.append(items[n].replace(TAB, "\\" * n + TAB))
+    out.extend("'" for quoted in reversed(quoted_rest) if quoted)
+    return "".join(out)
+
+
+def _first_written(item: str) -> str:
+    """The first character of an item of a chain as its level writes it (an empty item leaves
+    the separator TAB first)."""
+    if _quoted(item):
+        return "'"
+    return "\\" if item[:1] == TAB else item[:1] or TAB
+
+
+def _quoted(token: str) -> bool:
+    """Whether SequenceEncoder wraps the token in quotes."""
+    return token.startswith("\\") or (token.startswith("'") and token.endswith("'"))
 
 
 def add_piece(piece_id: str, traits: list[Trait]) -> str:

@@ -18,7 +18,7 @@ from compiler.render.art import BoardArt
 from compiler.render.holdings import COUNTER_IN, MARGIN_IN, scenario_groups, used_copies
 from compiler.vassal.automation.plan import Automation
 from compiler.vassal.automation.turns import tracker_state
-from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes
+from compiler.vassal.catalogue import PieceDefinition, expand, is_solitaire, prototypes, shown_name
 from compiler.vassal.decks import DeckPlan, PileEntry, deck_state, deck_type
 from compiler.vassal.pieces import Trait, add_piece
 from compiler.vassal.sides import side_name
@@ -26,6 +26,34 @@ from rules_engine.definitions import Scenario, ValidGame
 from rules_engine.definitions.counters import face_index
 
 MAP_NAME = "Main Map"
+
+
+@dataclass(frozen=True)
+class PlacedUnit:
+    """Where a scenario's placement puts its unit, as VASSAL names it: the piece's name (that
+    of the face it is set up on: its damaged side's, a further face's), the location name of
+    its space (the hex ID, or the space's name on a map without a grid) and how many copies
+    stand there."""
+
+    name: str
+    location: str
+    copies: int
+
+
+def placed_units(definition: ValidGame, scenario: Scenario) -> list[PlacedUnit]:
+    """Each placement of the scenario as the pieces of its set-up must stand (the tests read
+    a module's set-ups with inspect, bench/vassal_setups.py in VASSAL itself)."""
+    board = definition.board
+    assert board is not None and definition.counters is not None
+    placed = []
+    for placement in scenario.placements:
+        counter, space = definition.counters.get(placement.unit), board.resolve(placement.at)
+        if counter is None or space is None:
+            raise ValueError(f"{scenario.id}: {placement.unit} at {placement.at} is not in the game")
+        name = shown_name(definition.game, counter, face_index(placement.face))
+        location = space.id if board.grid is not None else (space.name or space.id)
+        placed.append(PlacedUnit(name, location, placement.copies))
+    return placed
 
 
 @dataclass(frozen=True)

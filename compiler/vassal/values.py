@@ -18,6 +18,7 @@ text and choices as written, flags as true or false (a flag a side lacks is fals
 
 from __future__ import annotations
 
+from compiler.vassal.literals import literal
 from compiler.vassal.pieces import Trait, calculated_property
 from rules_engine.definitions import Counter, CounterValue, Face, GameInfo
 from rules_engine.definitions.layout import value_text
@@ -38,14 +39,14 @@ def face_properties(game: GameInfo, counter: Counter, masked: bool) -> tuple[dic
             continue
         texts = [_absent(declaration) if text is None else text for text in shown]
         if masked:
-            expression = f'{{Obscured ? "" : {java_string(texts[0])}}}'
+            expression = f'{{Obscured ? "" : {literal(texts[0])}}}'
             calculated.append(calculated_property(declaration.id, expression))
         elif len(set(texts)) == 1:
             constant[declaration.id] = texts[0]
         else:
-            expression = java_string(texts[0])
+            expression = literal(texts[0])
             for level, shown_text in enumerate(texts[1:], start=2):
-                expression = f"{LAYER}_Level == {level} ? {java_string(shown_text)} : {expression}"
+                expression = f"{LAYER}_Level == {level} ? {literal(shown_text)} : {expression}"
                 if level < len(texts):
                     expression = f"({expression})"
             calculated.append(calculated_property(declaration.id, f"{{{expression}}}"))
@@ -61,23 +62,3 @@ def _shown(declaration: CounterValue, face: Face) -> str | None:
 
 def _absent(declaration: CounterValue) -> str:
     return "false" if declaration.kind == "flag" else ""
-
-
-def java_string(text: str) -> str:
-    """``text`` as a Java string literal for a BeanShell expression: quotes and backslashes
-    escaped; '$' (which VASSAL reads as a property reference anywhere in an expression) and
-    every character outside printable ASCII as a unicode escape."""
-    out = []
-    for char in text:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif char == "$" or not " " <= char <= "~":
-            out.extend(f"\\u{unit:04x}" for unit in _utf16(char))
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
-
-
-def _utf16(char: str) -> list[int]:
-    data = char.encode("utf-16-be")
-    return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]

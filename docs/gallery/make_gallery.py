@@ -58,6 +58,13 @@ COUNTERS = {
     ],
     "lawrence": ["lawrence", "bedouin-2", "armored-car", "oef-inf-3", "asien-korps", "garrison-2"],
 }
+MARKERS = [  # (game, counter ids): markers by their icons, a dummy, unit sizes and names in words
+    ("jerusalem", ["stop", "bomb", "no-entry", "first-second", "date", "arab-dummy-leader"]),
+    ("lawrence", ["demolition", "leadership", "pounds"]),
+    ("israel1948", ["air-israeli", "out-of-supply"]),
+    ("vallon", ["ostland-replacements", "ost-21-id"]),
+    ("battle-for-moscow", ["24th-army", "xxiv-panzer-corps"]),
+]
 MAP_CROPS = {  # left, top, right, bottom in inches of the printed map
     "israel1948": (4.3, 5.2, 10.3, 9.2),
     "jerusalem": (24.5, 8.0, 30.5, 12.0),
@@ -97,6 +104,17 @@ def counter_row(definition: ValidGame, ids: list[str]) -> Image.Image:
     for index, face in enumerate(faces):
         row.paste(face, (gap + index * (COUNTER_PX + gap), gap))
     return row
+
+
+def marker_rows() -> Image.Image:
+    """MARKERS, a row per game, one below the other."""
+    rows = [counter_row(shipped(game), ids) for game, ids in MARKERS]
+    sheet = Image.new("RGB", (max(r.width for r in rows), sum(r.height for r in rows)), "#ffffff")
+    top = 0
+    for row in rows:
+        sheet.paste(row, (0, top))
+        top += row.height
+    return sheet
 
 
 def card_row(definition: ValidGame, ids: list[str]) -> Image.Image:
@@ -200,6 +218,7 @@ def main() -> None:
         save(counter_row(definition, COUNTERS[game]), f"counters-{game}.png")
         save(map_crop(definition, MAP_CROPS[game]), f"map-{game}.png")
     save(map_crop(shipped("vallon"), MAP_CROPS["vallon"]), "map-vallon.png")
+    save(marker_rows(), "counters-markers.png")
     jerusalem = shipped("jerusalem")
     page = render_aid_pages(jerusalem, AidSpec(dpi=100))[2]  # the Unit Identification Chart
     save(page.crop((0, 0, page.width, page.height * 2 // 3)), "aid-jerusalem.png")

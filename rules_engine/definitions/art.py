@@ -3,7 +3,7 @@
 Art is presentation only: the rules engine never reads it. The model keeps what
 identifies the file (its name in the game folder and the SHA-256 of its bytes, so
 a drawing cached from it is redrawn when the file changes), its size in pixels and
-where it lives on disk (left out of comparisons: a game folder that moved draws
+the game folder it lives in (left out of comparisons: a game folder that moved draws
 the same).
 """
 
@@ -22,11 +22,15 @@ class Artwork:
     width: int
     height: int
     digest: str
-    path: str = field(default="", compare=False)
+    root: str = field(default="", compare=False)  # the game folder the file is read from
 
     @property
     def size(self) -> tuple[int, int]:
         return self.width, self.height
+
+    @property
+    def path(self) -> str:
+        return f"{self.root}/{self.file}"
 
 
 class FaceImage(NamedTuple):

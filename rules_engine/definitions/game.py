@@ -42,6 +42,7 @@ class Die(NamedTuple):
     sides: int
     colour: str | None
     origin: Origin
+    dice_count: int | None = None  # how many dice one roll throws (a VASSAL button's nDice); None: one
 
 
 class Phase(NamedTuple):

@@ -70,7 +70,8 @@ class KeptSetup:
 
 @dataclass(frozen=True)
 class KeptFile:
-    """A file of the game folder the module holds: its name in the archive, its path on disk."""
+    """A file of the game folder the module holds: its name in the archive, and its name in the
+    game folder (read again through the folder's reader when the module is built)."""
 
     entry: str
     path: str
@@ -85,3 +86,4 @@ class KeptModule:
     pieces: KeptPieces
     setups: Mapping[str, KeptSetup]
     files: tuple[KeptFile, ...]
+    root: str = field(default="", compare=False)  # the game folder the files are read from

@@ -19,6 +19,7 @@ from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.raiders import Raiders
 from compiler.vassal.automation.raiders_play import raiders_play
 from compiler.vassal.automation.turns import phase_change, turn_automation
+from compiler.vassal.sides import side_numbers
 from rules_engine.definitions import ValidGame
 
 __all__ = ["AUTOMATION_GPIDS", "Automation", "HelpRow", "automation_plan"]
@@ -61,7 +62,8 @@ def automation_plan(
     plan.extend(marker_automation(definition, art, piece_size))
     model = combat_model(definition, art, piece_size)
     if model is not None:
-        plan.extend(battle_automation(model, first_gpid, _battle_images(piece_size)))
+        sides = side_numbers(definition)
+        plan.extend(battle_automation(model, first_gpid, _battle_images(piece_size), sides))
     if combat is not None and combat.kind == "tactical-edge":
         plan.extend(raiders_play(definition, art, card_size))
     plan.extend(phase_change(definition, plan))

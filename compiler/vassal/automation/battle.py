@@ -11,7 +11,7 @@ a declaration back; Clear battles (and every change of phase) clears them all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -23,7 +23,7 @@ from compiler.vassal.automation.components import (
     KeyCommand,
     PropertyCommand,
 )
-from compiler.vassal.automation.expressions import braces
+from compiler.vassal.automation.expressions import braces, choose, text
 from compiler.vassal.automation.plan import Automation, HelpRow, PaletteSlot
 from compiler.vassal.automation.traits import (
     Change,
@@ -46,6 +46,8 @@ RESULT_IMAGE = "wgc-result.png"
 MARKER_OFFSET = (14, 14)
 UNIT = 'Wgc=="unit"'
 THIS_BATTLE = 'Wgc=="unit" && Battle==$Battle$'
+# a unit of the battle marker's defending side (SideNo and AttackerNo: sides.py)
+DEFENDERS = 'Wgc=="unit" && SideNo!=$AttackerNo$'
 
 
 class CombatModel(Protocol):
@@ -86,10 +88,12 @@ class BattlePieces:
     gpids: list[int] = field(default_factory=list)
 
 
-def battle_automation(model: CombatModel, first_gpid: int, images: dict[str, bytes]) -> Automation:
-    """Everything battles add to a module."""
+def battle_automation(
+    model: CombatModel, first_gpid: int, images: dict[str, bytes], sides: Mapping[str, int]
+) -> Automation:
+    """Everything battles add to a module; ``sides`` numbers the sides by name (sides.py)."""
     result = PaletteSlot("Battle result", first_gpid + 1, result_marker(first_gpid + 1))
-    battle = PaletteSlot("Battle", first_gpid, battle_marker(model, first_gpid, result))
+    battle = PaletteSlot("Battle", first_gpid, battle_marker(model, first_gpid, result, sides))
     plan = Automation(images=dict(images), palette=[battle, result])
     plan.globals += [
         GlobalProperty("BattleNo", "0", numeric=True, description="the last battle declared"),
@@ -168,8 +172,11 @@ def _unit_traits(model: CombatModel, battle: PaletteSlot) -> list[Trait]:
     ]
 
 
-def battle_marker(model: CombatModel, gpid: int, result: PaletteSlot) -> str:
-    """The battle marker's AddPiece text (its traits outermost first)."""
+def battle_marker(model: CombatModel, gpid: int, result: PaletteSlot, sides: Mapping[str, int]) -> str:
+    """The battle marker's AddPiece text (its traits outermost first). ``AttackerNo`` is the
+    attacking side's number, which filters compare with a unit's ``SideNo``: a side's name is
+    the data's and never enters a filter's text."""
+    attacker_no = choose([(f"Attacker=={text(name)}", str(n)) for name, n in sides.items()], "0")
     stages = model.stages()
     traits: list[Trait] = [
         trigger(
@@ -198,6 +205,7 @@ def battle_marker(model: CombatModel, gpid: int, result: PaletteSlot) -> str:
         ),
         *model.marker_traits(),
         dynamic("Attacker", "", [Change(keys.BATTLE_SET, "{ActiveSide}")]),
+        calculated("AttackerNo", braces(attacker_no)),
         dynamic("From", "", [Change(keys.BATTLE_SET, "{BattleFrom}")]),
         dynamic("Stage", "0", [Change(keys.STAGE_DONE, "1", increment=True)], numeric=True),
         dynamic("Battle", "0", [Change(keys.BATTLE_SET, "{BattleNo}")], numeric=True),

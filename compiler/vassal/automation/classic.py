@@ -17,8 +17,8 @@ A battle attacks one hex: the hex of the defenders selected.
 from __future__ import annotations
 
 from compiler.vassal.automation import keys
-from compiler.vassal.automation.battle import stage_trigger
-from compiler.vassal.automation.classic_units import ATTACKERS, DEFENDERS, ClassicStrengths
+from compiler.vassal.automation.battle import DEFENDERS, stage_trigger
+from compiler.vassal.automation.classic_units import ATTACKERS, ClassicStrengths
 from compiler.vassal.automation.expressions import braces, choose, matching, sum_of_lookups, text
 from compiler.vassal.automation.oddscrt import cell
 from compiler.vassal.automation.plan import HelpRow

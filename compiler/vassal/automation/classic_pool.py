@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.vassal.automation import keys
-from compiler.vassal.automation.battle import stage_trigger
-from compiler.vassal.automation.classic_units import ATTACKERS, DEFENDERS, ClassicStrengths
-from compiler.vassal.automation.expressions import braces, matching, member, sum_of_lookups
+from compiler.vassal.automation.battle import DEFENDERS, stage_trigger
+from compiler.vassal.automation.classic_units import ATTACKERS, ClassicStrengths
+from compiler.vassal.automation.expressions import braces, matching, member, sum_of_lookups, text
 from compiler.vassal.automation.plan import HelpRow
 from compiler.vassal.automation.terrain import counted, kinds_of
 from compiler.vassal.automation.traits import Change, calculated, dynamic, report, trigger
@@ -161,7 +161,8 @@ class ClassicPool(ClassicStrengths):
     def _fired_text(self) -> str:
         def rolled(prefix: str) -> str:
             return ' + "; " + '.join(
-                f'"{d.die} " + ({prefix}Rolls_{d.name}=="" ? "-" : {prefix}Rolls_{d.name})' for d in self.dice
+                f'{text(d.die + " ")} + ({prefix}Rolls_{d.name}=="" ? "-" : {prefix}Rolls_{d.name})'
+                for d in self.dice
             )
 
         return (

@@ -33,7 +33,6 @@ from rules_engine.systems.classic.tables import Tables
 OOS_IMAGE = "wgc-oos.png"
 ATTACKERS = THIS_BATTLE + ' && BattleRole=="A"'
 # every unit of the attacked hex defends (SumLocation on the marker, which stands in that hex)
-DEFENDERS = 'Wgc=="unit" && Side!="$Attacker$"'
 
 
 def fraction(value: float) -> Fraction:

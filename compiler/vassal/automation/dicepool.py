@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from compiler.render.automation_marks import mark_images
 from compiler.vassal.automation import keys
-from compiler.vassal.automation.battle import THIS_BATTLE, stage_trigger
-from compiler.vassal.automation.expressions import braces, matching, member, sum_of_lookups
+from compiler.vassal.automation.battle import DEFENDERS, THIS_BATTLE, stage_trigger
+from compiler.vassal.automation.expressions import braces, matching, member, sum_of_lookups, text
 from compiler.vassal.automation.plan import Automation, HelpRow
 from compiler.vassal.automation.terrain import (
     counted,
@@ -41,7 +41,6 @@ HALTED_IMAGE = "wgc-halted.png"
 ALL_IN_IMAGE = "wgc-all-in.png"
 ATTACKERS = THIS_BATTLE + ' && BattleRole=="A"'
 ROLLING = ATTACKERS + " && (Halted_Active==false || AllIn_Active==true)"
-DEFENDERS = 'Wgc=="unit" && Side!="$Attacker$"'
 
 
 @dataclass(frozen=True)
@@ -280,7 +279,7 @@ class DicePool:
 
     def _fired_text(self, who: str, prefix: str) -> str:
         rolls = ' + "; " + '.join(
-            f'"{d.die}" + ({prefix}Rolls_{d.name}=="" ? " -" : {prefix}Rolls_{d.name})' for d in self.dice
+            f'{text(d.die)} + ({prefix}Rolls_{d.name}=="" ? " -" : {prefix}Rolls_{d.name})' for d in self.dice
         )
         return braces(
             f'"Battle " + Battle + ": the {who.lower()} rolls " + {rolls} + ": " + {prefix}Hits + " hit(s)."'

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from compiler.vassal.literals import literal
+
 
 def text(value: str) -> str:
-    """A BeanShell string literal."""
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
+    """A BeanShell string literal of ``value``, safe at any depth (compiler/vassal/literals.py)."""
+    return literal(value)
 
 
 def member(variable: str, items: Iterable[str]) -> str:
@@ -43,11 +44,22 @@ def sum_of_lookups(variable: str, values: Mapping[int, Iterable[str]]) -> str:
 
 
 def braces(expression: str) -> str:
-    """An expression as VASSAL stores it."""
+    """An expression as VASSAL stores it. VASSAL takes ``{"..."}`` (one string literal alone)
+    for a plain string, its escapes unread (BeanShellExpression.createExpression): a lone
+    literal is put in parentheses so that BeanShell reads it."""
+    stripped = expression.strip()
+    if (
+        len(stripped) > 1
+        and stripped[0] == stripped[-1] == '"'
+        and stripped.find('"', 1) == len(stripped) - 1
+    ):
+        expression = f"({stripped})"
     return "{" + expression + "}"
 
 
 def matching(conditions: Iterable[str]) -> str:
     """A Sum/Count selection: the conditions joined, as a quoted expression in braces, where
-    ``$Name$`` is the value of the evaluating piece's property (VASSAL substitutes it first)."""
+    ``$Name$`` is the value of the evaluating piece's property (VASSAL substitutes it as text
+    first, so a condition names in ``$...$`` only properties whose values wgc writes as whole
+    numbers or true/false: SUBSTITUTED)."""
     return text("{" + " && ".join(conditions) + "}")

@@ -83,7 +83,7 @@ ATTACKERS = UNIT + ' && Battle==$Battle$ && BattleRole=="A"'
 FIRERS = ATTACKERS + " && Disrupted_Active!=true"
 TARGETS = UNIT + ' && Battle==$Battle$ && BattleRole=="D"'
 FF_FIRERS = (
-    UNIT + ' && Side!="$Attacker$" && CanFirstFire==true && Disrupted_Active!=true'
+    UNIT + " && SideNo!=$AttackerNo$ && CanFirstFire==true && Disrupted_Active!=true"
     " && Transported_Active!=true && (JArty!=true || Fired_Active!=true)"
 )
 NOT_A_TARGET = '!(Battle==$Battle$ && BattleRole=="D")'
@@ -248,7 +248,9 @@ class Jerusalem:
             calculated("NotHigher01", "{HexLevel <= ResolvingLevel ? 1 : 0}"),
             calculated(
                 "Shaltiel01",
-                "{CountLocation(" + matching([UNIT, "JShaltiel==true", 'Side=="$Side$"']) + ") > 0 ? 1 : 0}",
+                "{CountLocation("
+                + matching([UNIT, "JShaltiel==true", "SideNo==$SideNo$"])
+                + ") > 0 ? 1 : 0}",
             ),
             calculated("FortLimit", braces(self.fort_limit)),
             dynamic("FFNear", "false", [Change(keys.named("Near"), braces(near))]),
@@ -535,7 +537,7 @@ def _leader_factor() -> str:
     """12.6: the multiplier (in quarters) of the first leader with the unit, by the stack's order
     from the bottom (the engine's order of arrival); none for leaders, the Legion and the EEF."""
     leader = (
-        UNIT + ' && Side=="$Side$" && JLeader==true && Quiet_Active!=true'
+        UNIT + " && SideNo==$SideNo$ && JLeader==true && Quiet_Active!=true"
         ' && !(JKhader==true && "$JSyrian$"=="true")'
     )
     cases = [

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from compiler.javatext.sequence import encode
-from compiler.vassal.pieces import Trait
+from compiler.vassal.pieces import Trait, calculated_property
 
 PARAMETER_DELIMITER = ":"  # VASSAL.configure.Parameter.DELIMITER
 
@@ -26,7 +26,7 @@ def keys_list(keys: Sequence[str]) -> str:
 
 def calculated(name: str, expression: str, description: str = "") -> Trait:
     """A Calculated Property: ``expression`` (BeanShell in braces) worked out when read."""
-    return Trait("calcProp;" + encode([name, expression, description], ";"), "")
+    return calculated_property(name, expression, description)
 
 
 @dataclass(frozen=True)

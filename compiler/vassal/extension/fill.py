@@ -10,7 +10,7 @@ from collections.abc import Callable
 from lxml import etree
 
 from compiler.javatext.sequence import encode
-from compiler.vassal.extension.format import NAMESPACE, wgc
+from compiler.vassal.extension.format import NAMESPACE, PIECE_ID, wgc
 from compiler.vassal.extension.pieces import PieceMaker
 from compiler.vassal.extension.tree import BOARD_TAG, fill_board
 from compiler.vassal.inspection.maps import own_descendants
@@ -77,6 +77,7 @@ class TreeFiller:
                 panel, PIECE_SLOT, entryName=self.definition.counters.counters[counter_id].name, gpid=gpid
             )
             slot.text = self.pieces.slot_text(counter_id, gpid)
+            slot.set(PIECE_ID, counter_id)
             next_id += 1
         root.set("nextPieceSlotId", str(next_id))
 
@@ -96,6 +97,8 @@ class TreeFiller:
         if die is not None:
             element.set("name", die.name)
             element.set("nSides", str(die.sides))
+            if die.dice_count is not None:
+                element.set("nDice", str(die.dice_count))
         return die is not None
 
     def _turns(self, element: etree._Element, _: str) -> bool:
@@ -127,11 +130,13 @@ class TreeFiller:
         gpid = element.get("gpid") if element.get(wgc("gpid")) == "slot" else None
         text = self.pieces.slot_text(counter_id, gpid)
         element.text = text
+        element.set(PIECE_ID, counter_id)
         return text is not None
 
     def _card(self, element: etree._Element, key: str) -> bool:
         text = self.pieces.card_text(key)
         element.text = text
+        element.set(PIECE_ID, key.partition("/")[2])
         return text is not None
 
 

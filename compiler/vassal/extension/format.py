@@ -9,8 +9,12 @@
   writes them, and `links`, which say which fields the data gives (the name, the faces' images,
   values, the class, a card's back).
 - `vassal/setups/<scenario id>.json`: what a setup's saved game holds besides its pieces'
-  places (every other command in order, each piece's trait states, definitions older than the
-  counter's).
+  places (every other command in order; each piece's trait states, as base states and what
+  differs from them; for a piece whose saved definition is older than its counter's, that
+  definition's id).
+- `vassal/definitions.json`: those older definitions and the base states, each once for every
+  setup, by an id made of its text (a module's setups saved over years hold the same few
+  hundred definitions, and pieces of a counter mostly differ in their place).
 - `vassal/files/`: the module's other files (custom classes, sounds ...), byte for byte.
 
 docs/import.md is the reference. Both `wgc import` (writing) and `wgc build` (reading) use the
@@ -19,6 +23,9 @@ types here; reading never raises on bad content: ExtensionError carries what is 
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.definitions.kept import KeptPiece, KeptPieces, KeptSetup, Links, SavedPiece
@@ -31,7 +38,12 @@ TEMPLATE = "vassal/module.xml"
 MODULEDATA = "vassal/moduledata.xml"
 PIECES = "vassal/pieces.json"
 SETUPS = "vassal/setups"
+DEFINITIONS = "vassal/definitions.json"
 FILES = "vassal/files"
+# The attribute a built module's palette slot keeps its counter's (or card's) id in, so that
+# importing the module again gives the same ids whatever its names became. VASSAL's PieceSlot
+# reads only the attributes it knows (PieceSlot.build), so the module loads as without it.
+PIECE_ID = "wgcId"
 
 
 def wgc(name: str) -> str:
@@ -159,27 +171,113 @@ def _check_format(data: Any, where: str) -> None:
 # --- setups/<id>.json ---------------------------------------------------------------------------
 
 
-def setup_json(setup: KeptSetup) -> dict[str, Any]:
+def definition_id(text: str) -> str:
+    """A saved definition's id: made of its text, so every import names it alike."""
+    return "d" + hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()[:15]
+
+
+def states_id(states: tuple[str, ...]) -> str:
+    """A base list of states' id, made of the states."""
+    text = "\x00".join(states).encode("utf-8", errors="surrogatepass")
+    return "s" + hashlib.sha256(text).hexdigest()[:15]
+
+
+class SharedSaves:
+    """What the setups of one import share, written as vassal/definitions.json.
+
+    A module's setups, saved over years, hold the same few hundred piece definitions, and the
+    pieces of one counter (or one older definition) mostly differ in a few trait states (their
+    place, a step lost, a layer shown): so each definition is kept once, by id, and a piece's
+    states as what differs from its group's base states (the first piece of the group the import
+    meets, kept once, by id). ccnapoleonics' 59,000 placed pieces of some 150 trait states each
+    so take a few MB instead of 1.7 GB."""
+
+    def __init__(self) -> None:
+        self.definitions: dict[str, str] = {}
+        self.states: dict[str, tuple[str, ...]] = {}
+        self._ids: dict[str, str] = {}  # definition text -> id
+        self._bases: dict[tuple[str, int], str] = {}  # (group, number of states) -> base id
+
+    def definition(self, text: str) -> str:
+        found = self._ids.get(text)
+        if found is None:
+            found = self._ids[text] = definition_id(text)
+            self.definitions[found] = text
+        return found
+
+    def piece(self, piece: SavedPiece, types: tuple[str, ...], group: str) -> dict[str, Any]:
+        """A setup's piece as setups/<id>.json holds it. ``group``: what pieces alike share (the
+        counter's or card's key); a piece of an older definition is grouped by that definition."""
+        found: dict[str, Any] = {}
+        if piece.type is not None:
+            found["definition"] = group = self.definition(types[piece.type])
+        key = (group, len(piece.states))
+        base_id = self._bases.get(key)
+        if base_id is None:
+            base_id = self._bases[key] = states_id(piece.states)
+            self.states.setdefault(base_id, piece.states)
+        base = self.states[base_id]
+        found["base"] = base_id
+        changed = {str(i): v for i, (v, b) in enumerate(zip(piece.states, base, strict=True)) if v != b}
+        if changed:
+            found["changed"] = changed
+        return found
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "definitions": dict(sorted(self.definitions.items())),
+            "states": {k: list(v) for k, v in sorted(self.states.items())},
+        }
+
+
+@dataclass(frozen=True)
+class Shared:
+    """vassal/definitions.json as read: definitions and base states by id."""
+
+    definitions: Mapping[str, str]
+    states: Mapping[str, tuple[str, ...]]
+
+
+NOTHING_SHARED = Shared({}, {})
+
+
+def shared_from_json(data: Any, where: str = DEFINITIONS) -> Shared:
+    _check_format(data, where)
+    definitions, states = data.get("definitions", {}), data.get("states", {})
+    if not isinstance(definitions, dict) or not all(isinstance(v, str) for v in definitions.values()):
+        raise ExtensionError(where, "definitions must map ids to piece definitions (text)")
+    if not isinstance(states, dict) or not all(_strings(v) for v in states.values()):
+        raise ExtensionError(where, "states must map ids to lists of trait states (texts)")
+    return Shared(dict(definitions), {k: tuple(v) for k, v in states.items()})
+
+
+def setup_json(
+    setup: KeptSetup, shared: SharedSaves, groups: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """``commands`` is every command in order: a string is kept verbatim; {"piece": id} is a piece
     of the scenario's data; {"stack": id, "pieces": [...], "layer": ...} and {"deck": id, "type":
     ..., "state": [...], "pieces": [...]} hold the scenario's pieces; {"layout": map id} is the
-    scenario's choice of boards for that map."""
-    pieces: dict[str, Any] = {}
-    for key, piece in setup.pieces.items():
-        pieces[key] = {"states": list(piece.states)} | (
-            {"type": piece.type} if piece.type is not None else {}
-        )
+    scenario's choice of boards for that map. ``pieces`` gives each piece's trait states as its
+    base states (``shared``) and what differs from them, and a piece's older definition by id;
+    ``groups``: each piece's counter or card key (SharedSaves.piece)."""
+    groups = groups or {}
+    pieces = {
+        key: shared.piece(piece, setup.types, groups.get(key, "")) for key, piece in setup.pieces.items()
+    }
     return {
         "format": FORMAT,
         "obfuscated": setup.obfuscated,
         "entries": dict(setup.entries),
         "commands": list(setup.commands),
         "pieces": pieces,
-        "types": list(setup.types),
     }
 
 
-def setup_from_json(data: Any, where: str) -> KeptSetup:
+def setup_from_json(data: Any, where: str, shared: Shared = NOTHING_SHARED) -> KeptSetup:
+    """A kept setup. A piece gives its states whole, or as its base states (by id in
+    ``shared``) and the positions that differ; its older definition by id (``shared``), or,
+    as wgc wrote it before definitions were shared, by its index in the setup's own ``types``."""
     _check_format(data, where)
     commands, pieces, types = data.get("commands"), data.get("pieces"), data.get("types", [])
     entries = data.get("entries", {})
@@ -189,16 +287,50 @@ def setup_from_json(data: Any, where: str) -> KeptSetup:
         raise ExtensionError(where, "entries must map entry names to text")
     for index, command in enumerate(commands):
         _check_command(command, f"{where}/commands/{index}")
+    types = list(types)
+    used: dict[str, int] = {}
     saved = {}
     for key, piece in pieces.items():
-        states = _text_list(piece.get("states")) if isinstance(piece, dict) else None
-        kind = piece.get("type") if isinstance(piece, dict) else None
-        if states is None or (kind is not None and _index(kind, len(types), where) is None):
-            raise ExtensionError(
-                f"{where}/pieces/{key}", "a piece needs its states (texts) and may name a type"
-            )
-        saved[key] = SavedPiece(tuple(states), kind)
+        here = f"{where}/pieces/{key}"
+        if not isinstance(piece, dict):
+            raise ExtensionError(here, "a piece is an object: its states, and maybe its definition")
+        states = _saved_states(piece, shared, here)
+        kind = piece.get("type")
+        if kind is not None and _index(kind, len(types), where) is None:
+            raise ExtensionError(here, "a piece's type is the position of one of the setup's types")
+        named = piece.get("definition")
+        if named is not None:
+            text = shared.definitions.get(named) if isinstance(named, str) else None
+            if text is None:
+                raise ExtensionError(here, f"definition {named!r} is not in {DEFINITIONS}")
+            kind = used.get(named)
+            if kind is None:
+                kind = used[named] = len(types)
+                types.append(text)
+        saved[key] = SavedPiece(states, kind)
     return KeptSetup(tuple(commands), saved, tuple(types), dict(entries), bool(data.get("obfuscated", True)))
+
+
+def _saved_states(piece: dict[str, Any], shared: Shared, where: str) -> tuple[str, ...]:
+    """A piece's states: whole (``states``), or its base's with the ``changed`` positions."""
+    if "base" not in piece:
+        states = _text_list(piece.get("states"))
+        if states is None:
+            raise ExtensionError(where, "a piece needs its states (texts), or a base and what changed")
+        return tuple(states)
+    base = shared.states.get(piece["base"]) if isinstance(piece["base"], str) else None
+    if base is None:
+        raise ExtensionError(where, f"base states {piece['base']!r} are not in {DEFINITIONS}")
+    changed = piece.get("changed", {})
+    if not isinstance(changed, dict) or not all(isinstance(v, str) for v in changed.values()):
+        raise ExtensionError(where, "changed maps positions of the base states to texts")
+    states = list(base)
+    for position, value in changed.items():
+        index = int(position) if position.isdigit() else -1
+        if not 0 <= index < len(states):
+            raise ExtensionError(where, f"{position!r} is not a position of the base's {len(states)} states")
+        states[index] = value
+    return tuple(states)
 
 
 def _check_command(command: Any, where: str) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from compiler.javatext.sequence import EncodingError, decode, encode
-from compiler.vassal.values import java_string
+from compiler.vassal.literals import literal
 from rules_engine.definitions.kept import KeptPiece
 
 # Positions in decode(type, ";") (the trait's id is position 0).
@@ -84,10 +84,10 @@ def face_expression(expression: str, data: PieceData, value_id: str) -> str | No
     if shape is None or value_id not in data.values:
         return None
     layer, _, back = shape
-    front = java_string(data.values[value_id])
+    front = literal(data.values[value_id])
     if layer is None:
         return f'{{Obscured ? "" : {front}}}'
-    back_text = java_string(data.back_values.get(value_id, back or ""))
+    back_text = literal(data.back_values.get(value_id, back or ""))
     return f"{{{layer}_Level == 2 ? {back_text} : {front}}}"
 
 

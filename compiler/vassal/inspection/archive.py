@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TypeVar
 
+from compiler.vassal.entries import entry_name_problem
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.findings import EntryProblem, Finding
 
@@ -89,9 +90,10 @@ class ModuleArchive:
                     raise EntryProblem(
                         "archive.bad-name", f"entry name {name!r} is not UTF-8; Java cannot open this ZIP"
                     ) from None
-            if _is_unsafe(name):
+            problem = entry_name_problem(name.removesuffix("/"))  # a folder's entry ends in '/'
+            if problem is not None:
                 self.problems.append(
-                    Finding("archive.unsafe-name", f"entry '{name}' would be unpacked outside its folder")
+                    Finding("archive.unsafe-name", f"entry '{name[:200]}' is not a safe name: {problem}")
                 )
             if name in self.entries and not name.endswith("/"):
                 self.problems.append(Finding("archive.duplicate-name", f"two entries are named '{name}'"))
@@ -169,6 +171,11 @@ class ModuleArchive:
             raise _too_large(name, limit, info.file_size)
         return _guarded(lambda: self._zip.open(info))
 
+    def count_read(self, size: int) -> None:
+        """Count ``size`` bytes another reader of this module inflated (EntryProblem past the
+        module's total)."""
+        self._count(size)
+
     def _count(self, size: int) -> None:
         self.read_total += size
         if self.read_total > limits.TOTAL_READ:
@@ -193,11 +200,6 @@ def _too_large(name: str, limit: int, declared: int | None = None) -> EntryProbl
     return EntryProblem(
         "archive.too-large", f"entry '{name}' inflates beyond {limits.size_text(limit)}{claim}; not read"
     )
-
-
-def _is_unsafe(name: str) -> bool:
-    parts = name.replace("\\", "/").split("/")
-    return name.startswith(("/", "\\")) or ".." in parts or (len(name) > 1 and name[1] == ":")
 
 
 def _open_regular_file(path: Path) -> IO[bytes]:

@@ -50,10 +50,13 @@ TOKEN = re.compile(
     )""",
     re.VERBOSE,
 )
-ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'"}
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "'": "'"}
+STRING_ESCAPE = re.compile(r"\\([0-9]{1,3}|.)", re.DOTALL)
 MAX_TOKENS = 400  # longer expressions are not judged (their trees could nest past Python's stack)
 MAX_NESTING = 40  # parentheses, ?: and unary operators inside one another
 MAX_HEIGHT = 48  # nodes above one another in a tree (method calls on calls, nested chains)
+MAX_STRING = 100_000  # characters of one string an expression builds (real ones: tens)
+MAX_TEXT_WORK = 20_000_000  # characters built by all the expressions a meter counts
 BINARY = [("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%")]
 
 
@@ -183,9 +186,7 @@ class Parser:
         if kind == "number":
             return self.make("lit", _literal(text))
         if kind == "string":
-            body = _unicode_escapes(text[1:-1])
-            unescaped = re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
-            return self.make("lit", unescaped)
+            return self.make("lit", string_value(text[1:-1]))
         if kind == "name":
             if text in ("true", "false"):
                 return self.make("lit", text == "true")
@@ -211,6 +212,21 @@ def _literal(text: str) -> int:
     if value is None:
         raise BadLiteral(f"bsh.ParseException: Number too big for integer type: {text[:40]}")
     return value
+
+
+def string_value(body: str) -> str:
+    """A string literal's value (its text between the quotes), as BSHLiteral.stringSetup reads
+    it: a backslash and up to three digits is an octal escape, the others as Java's."""
+    return STRING_ESCAPE.sub(_escape, _unicode_escapes(body))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if code[0].isdigit():
+        if any(digit in "89" for digit in code):
+            raise Undecidable("an octal escape with 8 or 9")
+        return chr(int(code, 8))
+    return ESCAPES.get(code, code)
 
 
 UNICODE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
@@ -257,25 +273,50 @@ def java_string(value: Value) -> str:
     return str(value)
 
 
-def evaluate(node: Node, lookup: Callable[[str], Value]) -> Value:
-    """The value of the expression; JavaError when Java would throw."""
+class TextMeter:
+    """The text evaluations build, counted: a string past MAX_STRING characters, or more than
+    MAX_TEXT_WORK characters built in all (one meter may serve a whole inspection), is not
+    judged. Counting evaluations is not enough: Calculated Properties that each join the next
+    one 150 times, five deep, are computed once each and still build 150**4 characters."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.left = MAX_TEXT_WORK if limit is None else limit
+
+    def spend(self, characters: int) -> None:
+        if characters > MAX_STRING:
+            raise Undecidable(f"a string of more than {MAX_STRING:,} characters")
+        self.left -= characters
+        if self.left < 0:
+            raise Undecidable(f"more than {MAX_TEXT_WORK:,} characters of text built")
+
+
+def evaluate(node: Node, lookup: Callable[[str], Value], meter: TextMeter | None = None) -> Value:
+    """The value of the expression; JavaError when Java would throw; Undecidable past the
+    meter's bounds (a fresh meter when none is given)."""
+    return _evaluate(node, lookup, meter if meter is not None else TextMeter())
+
+
+def _evaluate(node: Node, lookup: Callable[[str], Value], meter: TextMeter) -> Value:
     if node.kind == "lit" and node.value is not None:
         return node.value
     if node.kind == "var":
         return lookup(str(node.value))
     if node.kind == "cond":
-        test = evaluate(node.args[0], lookup)
+        test = _evaluate(node.args[0], lookup, meter)
         if not isinstance(test, bool):
             raise Undecidable("a condition that is not a boolean")
-        return evaluate(node.args[1] if test else node.args[2], lookup)
+        return _evaluate(node.args[1] if test else node.args[2], lookup, meter)
     if node.kind == "unary":
-        return _unary(str(node.value), evaluate(node.args[0], lookup))
+        return _unary(str(node.value), _evaluate(node.args[0], lookup, meter))
     if node.kind == "binary":
-        return _chain(node, lookup)
+        return _chain(node, lookup, meter)
     if node.kind == "fail":
         raise JavaError(str(node.value))
-    target = evaluate(node.args[0], lookup)
-    return _call(str(node.value), target, [evaluate(a, lookup) for a in node.args[1:]])
+    target = _evaluate(node.args[0], lookup, meter)
+    result = _call(str(node.value), target, [_evaluate(a, lookup, meter) for a in node.args[1:]])
+    if isinstance(result, str):
+        meter.spend(len(result))
+    return result
 
 
 def _unary(operator: str, value: Value) -> Value:
@@ -286,27 +327,31 @@ def _unary(operator: str, value: Value) -> Value:
     raise Undecidable(f"{operator} on {type(value).__name__}")
 
 
-def _chain(node: Node, lookup: Callable[[str], Value]) -> Value:
+def _chain(node: Node, lookup: Callable[[str], Value], meter: TextMeter) -> Value:
     """Operators of one precedence, left to right (left-associative, as in Java)."""
-    value = evaluate(node.args[0], lookup)
+    value = _evaluate(node.args[0], lookup, meter)
     for operator, operand in zip(node.operators, node.args[1:], strict=True):
-        value = _binary(operator, value, operand, lookup)
+        value = _binary(operator, value, operand, lookup, meter)
     return value
 
 
-def _binary(operator: str, left: Value, right_node: Node, lookup: Callable[[str], Value]) -> Value:
+def _binary(
+    operator: str, left: Value, right_node: Node, lookup: Callable[[str], Value], meter: TextMeter
+) -> Value:
     if operator in ("&&", "||"):
         if not isinstance(left, bool):
             raise Undecidable("&& or || on a value that is not a boolean")
         if left == (operator == "||"):
             return left
-        right = evaluate(right_node, lookup)
+        right = _evaluate(right_node, lookup, meter)
         if not isinstance(right, bool):
             raise Undecidable("&& or || on a value that is not a boolean")
         return right
-    right = evaluate(right_node, lookup)
+    right = _evaluate(right_node, lookup, meter)
     if operator == "+" and (isinstance(left, str) or isinstance(right, str)):
-        return java_string(left) + java_string(right)
+        joined = java_string(left), java_string(right)
+        meter.spend(len(joined[0]) + len(joined[1]))
+        return joined[0] + joined[1]
     if operator in ("==", "!="):
         left, right = _comparable(left, right)
         return (left == right) == (operator == "==")

@@ -35,11 +35,16 @@ class Slot:
 
 
 def check_reencoding(
-    slots: Iterable[Slot], prototypes: Prototypes, globals_: dict[str, str], report: Inspection
+    slots: Iterable[Slot],
+    prototypes: Prototypes,
+    globals_: dict[str, str],
+    report: Inspection,
+    codes: dict[str, int] | None = None,
 ) -> None:
-    """One info finding per slot that VASSAL's re-encoding would change."""
+    """One info finding per slot that VASSAL's re-encoding would change (``codes``: the code
+    VASSAL gives each named command of the module, namedkeys.named_key_codes)."""
     for slot in slots:
-        verdict = rewrite(slot.definition, slot.gpid, _palette_follow(slot, prototypes, globals_))
+        verdict = rewrite(slot.definition, slot.gpid, _palette_follow(slot, prototypes, globals_), codes)
         if verdict.differs is not None:
             report.add(
                 "slot.reencoded",

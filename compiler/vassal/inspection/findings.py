@@ -26,6 +26,18 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "module.name-mismatch": (WARNING, "moduledata and buildFile.xml give the module different names."),
     "xml.malformed": (ERROR, "buildFile.xml or moduledata is not well-formed XML."),
+    "xml.too-many-elements": (
+        ERROR,
+        "buildFile.xml or moduledata holds more than 250,000 elements: wgc does not read it (the work "
+        "over a module's tree grows with them; real modules hold some tens of thousands).",
+    ),
+    "xml.entities": (
+        ERROR,
+        "The XML declares entities that are not expanded: an external one (it would read a file or "
+        "the network), one that refers to itself, more expansions than Java's 64,000, or more text "
+        "than the entry may hold. A document's own entities within these bounds are expanded, as "
+        "VASSAL expands them.",
+    ),
     "xml.too-many-attributes": (
         ERROR,
         "An element has more than 10,000 attributes, the limit of Java's XML parser: VASSAL cannot "
@@ -44,7 +56,8 @@ CODES: dict[str, tuple[str, str]] = {
     "archive.bad-name": (ERROR, "An entry name is not UTF-8; Java, and so VASSAL, refuses to open the ZIP."),
     "archive.unsafe-name": (
         ERROR,
-        "An entry name is absolute or climbs out with '..': unpacking it writes outside.",
+        "An entry name is not safe to unpack: absolute, a drive, '..', '.', an empty part, a "
+        "backslash or a control character (the one rule import and build apply too).",
     ),
     "archive.duplicate-name": (WARNING, "Two entries have the same name; VASSAL sees only one."),
     "component.unknown-class": (ERROR, "A component class that neither VASSAL nor the module provides."),

@@ -54,8 +54,6 @@ class GameState:
         self.new_game = True
         self.generated = 0
         self.unbuildable = False  # no command encoder while the module was built
-        # what `_location` found for each point (map id, x, y), while the boards stay as they are
-        self._locations: dict[tuple[str | None, int, int], tuple[str | None, str, str | None]] = {}
 
     # --- commands ------------------------------------------------------------------------------
 
@@ -67,7 +65,6 @@ class GameState:
         elif command == "begin_save":
             self.items.clear()
             self.boards.clear()
-            self._locations.clear()
             self.new_game = True
         elif "BoardPicker\t" in command:
             self._choose_boards(command)
@@ -137,7 +134,6 @@ class GameState:
             for prefix in (spec.id + "BoardPicker\t", spec.name + "BoardPicker\t"):
                 if command.startswith(prefix):
                     self.boards[spec.id] = self._boards_of(spec, command)
-                    self._locations.clear()
                     return
 
     def _boards_of(self, spec: MapSpec, command: str) -> list[PlacedBoard]:
@@ -162,7 +158,6 @@ class GameState:
 
     def start(self) -> None:
         """GameState.setup(true): default boards, board layout, at-start stacks of a new game."""
-        self._locations.clear()
         for spec in self.maps:
             if spec.id not in self.boards:
                 self.boards[spec.id] = self._default_boards(spec)
@@ -271,17 +266,14 @@ class GameState:
         return found
 
     def _locate(self, item: Item, where: Item) -> PlacedPiece:
-        key = (where.map_id, where.x, where.y)
-        found = self._locations.get(key)
-        if found is None:
-            found = self._locations[key] = self._location(where)
-        map_name, location, board_name = found
+        map_name, location, board_name = self._location(where)
         return PlacedPiece(item.id, item.name, map_name, where.x, where.y, location, board_name)
 
     def _location(self, where: Item) -> tuple[str | None, str, str | None]:
         """(map name, location name, board name) of a point, as Map.locationName names it: the
-        same for every piece at that point (a stack's pieces share their stack's), so each
-        point of a started game is named once (``_locations``)."""
+        same for every piece at that point (a stack's pieces share their stack's). The costly
+        part, a grid's name of the point, is kept by the board (BoardSpec.location_name) across
+        every setup of the module."""
         spec = find_map(self.maps, where.map_id) if where.map_id is not None else None
         if spec is None:
             return None, ON_NO_MAP, None

@@ -177,7 +177,9 @@ class KeyRun:
         if stripped.startswith("{") and stripped.endswith("}") and "$" not in stripped:
             try:
                 node = beanshell.parse(stripped[1:-1])
-                return beanshell.java_string(beanshell.evaluate(node, self.evaluation.lookup))
+                return beanshell.java_string(
+                    beanshell.evaluate(node, self.evaluation.lookup, self.evaluation.meter)
+                )
             except JavaError as error:
                 whose = f"Piece: {self.evaluation.builtin['BasicName']} Trait: {trait}"
                 self.errors.append((whose, stripped, str(error)))

@@ -98,8 +98,25 @@ def choose_build_file(archive: ModuleArchive, moduledata_version: str | None) ->
     wanted = OLD_BUILD_FILE if is_before_3_5(version) else BUILD_FILE
     if not archive.has(wanted):
         written = f"VASSAL {version}" if version else "an unknown VASSAL version"
-        return Choice(None, version, f"written by {written}, it needs {wanted}, which it lacks")
+        return Choice(
+            None, version, f"written by {written}, it needs {wanted}, which it lacks{_template_hint(version)}"
+        )
     return Choice(wanted, version)
+
+
+TEMPLATE_PLACEHOLDER = re.compile(r"\$\{[^}]*\}")
+
+
+def _template_hint(version: str) -> str:
+    """A version such as '${vassal.version}' is a build template's placeholder nothing filled
+    in (a Maven build of the module substitutes it): say so, since VASSAL reads it as 0.0."""
+    found = TEMPLATE_PLACEHOLDER.search(version)
+    if found is None:
+        return ""
+    return (
+        f" ({found.group()} looks like the placeholder of a build template that was never filled in:"
+        " build the module with its build tool, or write the VASSAL version, e.g. 3.7.0, in moduledata)"
+    )
 
 
 def _module_element_refusal(archive: ModuleArchive, name: str) -> str:

@@ -44,10 +44,13 @@ class SetupSummary:
     name: str
     file: str | None
     pieces: list[PlacedPiece] = field(default_factory=list)
-    # What `wgc import` reads besides: the saved game's commands and the started game state
-    # (compiler/vassal/inspection/games.py GameState); never part of the report.
+    # While the setup is checked (and inspect_module's on_setup sees it): the saved game's
+    # commands and the started game state (compiler/vassal/inspection/games.py GameState),
+    # let go afterwards; ``kept`` is what on_setup answered. Never part of the report.
     commands: list[str] | None = field(default=None, repr=False, compare=False)
     game: Any = field(default=None, repr=False, compare=False)
+    kept: Any = field(default=None, repr=False, compare=False)
+    empty_stacks: int = 0  # stacks of no piece the save held (VASSAL 3.7 drops them on saving)
 
     def by_location(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}

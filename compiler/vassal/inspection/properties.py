@@ -140,8 +140,11 @@ class Evaluation:
     property that reads itself, directly or not, is not judged either (VASSAL recurses until
     its RecursionLimiter reports an infinite loop)."""
 
-    def __init__(self, props: Properties, piece: PlacedPiece, basic_name: str) -> None:
+    def __init__(
+        self, props: Properties, piece: PlacedPiece, basic_name: str, meter: beanshell.TextMeter | None = None
+    ) -> None:
         self.props = props
+        self.meter = meter if meter is not None else beanshell.TextMeter()
         self.builtin = {
             "LocationName": piece.location if piece.map is not None else "",
             "CurrentMap": piece.map or "",
@@ -182,7 +185,9 @@ class Evaluation:
                 self._cuts += 1
                 raise Undecidable(f"property {name} reads itself")
             try:
-                return beanshell.wrap(self.value_of(self.props.calculated[name]))
+                value = self.value_of(self.props.calculated[name])
+                self.meter.spend(len(value))  # wrap reads it through
+                return beanshell.wrap(value)
             except JavaError:
                 return ""  # Expression.tryEvaluate reports it and gives "" to whoever asked
         if name in self.builtin:
@@ -224,7 +229,7 @@ class Evaluation:
         self.active.add(calculated.name)
         self._height += node.height
         try:
-            return beanshell.java_string(beanshell.evaluate(node, self.lookup)), None
+            return beanshell.java_string(beanshell.evaluate(node, self.lookup, self.meter)), None
         except (JavaError, Undecidable) as problem:
             return str(problem), type(problem)
         finally:

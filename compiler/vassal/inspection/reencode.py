@@ -9,8 +9,10 @@ module writes the slot back the same way (trait_types.py for the types, the stat
 and compares strings, so its verdict is VASSAL's own: the slot differs, is identical, or is
 not judged (a value inspect does not work out).
 
-Known limits: a named key keeps its code (VASSAL numbers the names in the order it meets
-them, which matches a module VASSAL saved last); a Layer that follows a property takes a
+A named command takes the code VASSAL gives its name as it loads the module (``codes``, from
+compiler/vassal/namedkeys.py; without them a named key keeps its code).
+
+Known limits: a Layer that follows a property takes a
 level computed in the palette, which inspect does not compute; a Text Label's font family
 is the JVM's.
 """
@@ -26,6 +28,7 @@ from compiler.javatext.sequence import decode
 from compiler.vassal.inspection.javacodec import Tokens, Unreadable, array_text, double_text, join, modifiers
 from compiler.vassal.inspection.trait_types import WRITERS, Unknown, immobilized, marker
 from compiler.vassal.inspection.traits import type_prefix
+from compiler.vassal.namedkeys import renumber
 from compiler.vassal.pieces import split_chain
 
 NOT_WRITTEN_BACK = "\x00"  # an old type id VASSAL writes as another: never equal to the original
@@ -38,6 +41,7 @@ class Rewrite:
 
     differs: str | None
     judged: bool = True
+    text: str | None = None  # the definition as VASSAL writes it back, where every trait is judged
 
 
 # What a Layer that follows a property reads in the palette (its property name or {expression}):
@@ -45,8 +49,11 @@ class Rewrite:
 Follow = Callable[[str], "str | None"]
 
 
-def rewrite(definition: str, gpid: str, follow: Follow | None = None) -> Rewrite:
-    """Compare a slot's definition (its trimmed text) with VASSAL's re-encoding of it."""
+def rewrite(
+    definition: str, gpid: str, follow: Follow | None = None, codes: dict[str, int] | None = None
+) -> Rewrite:
+    """Compare a slot's definition (its trimmed text) with VASSAL's re-encoding of it; ``codes``
+    are the module's named commands' codes (namedkeys.named_key_codes)."""
     if not definition.startswith("+/"):
         return Rewrite(None, judged=False)
     parts = decode(definition[2:], "/")
@@ -57,19 +64,35 @@ def rewrite(definition: str, gpid: str, follow: Follow | None = None) -> Rewrite
         states = split_chain(parts[2], len(types) - 1)
     except ValueError:
         return Rewrite(None, judged=False)  # VASSAL cannot decode it: reported as undecodable
-    written = [_trait(t, s, gpid, follow) for t, s in zip(types, states, strict=True)]
+    written = [_numbered(_trait(t, s, gpid, follow), codes) for t, s in zip(types, states, strict=True)]
+    text = None
+    if all(new_type is not None and new_state is not None for new_type, new_state in written):
+        new_types, new_states = [t or "" for t, _ in written], [s or "" for _, s in written]
+        text = "+/" + join([parts[0], _nested(new_types), _nested(new_states)], "/")
     for old_type, old_state, (new_type, new_state) in zip(types, states, written, strict=True):
         what = f"trait '{type_prefix(old_type)}'"
         if new_type is not None and new_type != old_type:
-            return Rewrite(f"{what} is written as '{_short(new_type)}'")
+            return Rewrite(f"{what} is written as '{_short(new_type)}'", text=text)
         if new_state is not None and new_state != old_state:
-            return Rewrite(f"state of {what} is written as '{_short(new_state)}'")
-    if any(new_type is None or new_state is None for new_type, new_state in written):
+            return Rewrite(f"state of {what} is written as '{_short(new_state)}'", text=text)
+    if text is None:
         return Rewrite(None, judged=False)
-    new_types, new_states = [t or "" for t, _ in written], [s or "" for _, s in written]
-    if "+/" + join([parts[0], _nested(new_types), _nested(new_states)], "/") != definition:
-        return Rewrite("its encoding (escapes, quotes or extra parts) is written differently")
-    return Rewrite(None)
+    if text != definition:
+        return Rewrite("its encoding (escapes, quotes or extra parts) is written differently", text=text)
+    return Rewrite(None, text=text)
+
+
+def _numbered(
+    trait: tuple[str | None, str | None], codes: dict[str, int] | None
+) -> tuple[str | None, str | None]:
+    """A trait written back with its named commands' codes as VASSAL gives them."""
+    new_type, new_state = trait
+    if not codes:
+        return trait
+    return (
+        None if new_type is None else renumber(new_type, codes),
+        None if new_state is None else renumber(new_state, codes),
+    )
 
 
 def _nested(items: list[str]) -> str:

@@ -61,18 +61,30 @@ class Reactions:
     triggers: dict[str, set[str]] = field(default_factory=dict)  # key -> keys it fires on the piece
     broadcasts: dict[str, set[str]] = field(default_factory=dict)  # key -> keys sent to other pieces
     effects: dict[str, list[str]] = field(default_factory=dict)  # key -> what happens to the board
+    _reached: dict[frozenset[str], tuple[list[str], frozenset[str]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
-    def reach(self, keys: Iterable[str]) -> tuple[list[str], set[str]]:
-        """(effects, keys sent to other pieces) once the piece receives ``keys``."""
+    def reach(self, keys: Iterable[str]) -> tuple[list[str], frozenset[str]]:
+        """(effects, keys sent to other pieces) once the piece receives ``keys``. Pieces of a
+        kind share their Reactions, so each answer is worked out once (a setup of thousands of
+        pieces asks the same few questions of each)."""
+        asked = frozenset(k for k in keys if k)
+        found = self._reached.get(asked)
+        if found is None:
+            found = self._reached[asked] = self._follow(asked)
+        return found
+
+    def _follow(self, keys: frozenset[str]) -> tuple[list[str], frozenset[str]]:
         seen: set[str] = set()
-        pending = [k for k in keys if k]
+        pending = list(keys)
         while pending:
             key = pending.pop()
             if key not in seen:
                 seen.add(key)
                 pending.extend(self.triggers.get(key, ()))
         effects = [e for key in sorted(seen) for e in self.effects.get(key, ())]
-        sent = {k for key in seen for k in self.broadcasts.get(key, ())}
+        sent = frozenset(k for key in seen for k in self.broadcasts.get(key, ()))
         return effects, sent
 
 
@@ -156,7 +168,9 @@ def selects(
     if not (text.startswith("{") and text.endswith("}")) or "$" in text:
         return None
     try:
-        answer = beanshell.evaluate(beanshell.parse(text[1:-1]), view.evaluation.lookup)
+        answer = beanshell.evaluate(
+            beanshell.parse(text[1:-1]), view.evaluation.lookup, view.evaluation.meter
+        )
     except Undecidable:
         return None
     except JavaError as error:

@@ -25,6 +25,7 @@ from compiler.vassal.inspection.javacodec import (
     named_key,
     string_array,
 )
+from compiler.vassal.pieces import calculated_expression
 
 
 class Unknown(Exception):
@@ -117,7 +118,11 @@ def simple_command(default_key: str) -> Callable[[Tokens], Fields]:
 
 
 def calculated(t: Tokens) -> Fields:
-    return [t.token(""), t.token(""), t.token("")]
+    name, expression, description = t.token(""), t.token(""), t.token("")
+    written = calculated_expression(expression)
+    if written is None:
+        raise Unreadable(f"calculated expression {expression!r}")
+    return [name, written, description]
 
 
 def marker(text: str) -> str:

@@ -120,8 +120,9 @@ def module_answer(
         "column": declared["Col"],
         "no_attack": declared["NoAttack"] == "true",
         "roll": int(resolved["Die"]) if declared["Col"] else None,
-        # each die VASSAL rolled, for the engine to roll the same (the roll is their sum)
-        "dice": [int(resolved[name]) for name in each] if declared["Col"] else [],
+        # a CRT read with a sum: each die VASSAL rolled, for the engine to roll the same (a
+        # one-die CRT's answer has no such key, as when its fixtures were recorded)
+        **({"dice": [int(resolved[name]) for name in each] if declared["Col"] else []} if each else {}),
         "result": resolved["Outcome"],
         "die": dice.die,
         "chat": harness.command("chat"),
@@ -165,6 +166,18 @@ def rolls_of(answer: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
     if answer.get("dice"):
         return {"combat": {answer["die"]: list(answer["dice"])}}
     return {"combat": {answer["die"]: [roll] if roll is not None else []}}
+
+
+def replay_dice(answer: Mapping[str, Any], position: BattlePosition, definition: ValidGame) -> list[int]:
+    """A recorded battle's dice in the order the module rolls them (to play it again with
+    them): the CRT's roll, or the attacker's pool then the defender's, by the game's order of dice."""
+    order = [die.id for die in definition.game.dice]
+    return [
+        roll
+        for rolls in rolls_of(answer).values()
+        for die in sorted(rolls, key=lambda d: order.index(d) if d in order else len(order))
+        for roll in rolls[die]
+    ]
 
 
 def compare(engine: Mapping[str, Any], module: Mapping[str, Any]) -> list[str]:

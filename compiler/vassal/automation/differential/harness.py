@@ -1,7 +1,7 @@
 """What the differential test asks of a harness that drives the real VASSAL engine.
 
-The harness itself (a VASSAL client that reads commands and answers JSON) is a tool outside
-the project (bench/automation/README.md); the project's checks only need to send it
+The harness itself (a VASSAL client that reads commands and answers JSON) is Java of ours run
+against a VASSAL jar (bench/automation/harness/, README.md); the project's checks only need to send it
 commands: select pieces, press a toolbar button, send a key to pieces, read properties and
 the chat. The tests never start it: they compare the engine with the answers recorded.
 """

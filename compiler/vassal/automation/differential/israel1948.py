@@ -230,6 +230,18 @@ def rolls_of(answer: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
     return {"defender": dict(answer["defender_rolls"]), "attacker": dict(answer["attacker_rolls"])}
 
 
+def replay_dice(answer: Mapping[str, Any], position: BattlePosition, definition: ValidGame) -> list[int]:
+    """A recorded battle's dice in the order the module rolls them (to play it again with
+    them): the defender's, then the attacker's, each side's by the game's order of dice."""
+    order = [die.id for die in definition.game.dice]
+    return [
+        roll
+        for side in ("defender_rolls", "attacker_rolls")
+        for die in sorted(answer[side], key=lambda d: order.index(d) if d in order else len(order))
+        for roll in answer[side][die]
+    ]
+
+
 COMPARED = ("defender_dice", "defender_hits", "attacker_dice", "attacker_hits")
 
 

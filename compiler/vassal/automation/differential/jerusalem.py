@@ -312,6 +312,16 @@ def rolls_of(answer: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
     return {purpose: dict(rolls) for purpose, rolls in answer["dice"].items()}
 
 
+# the order in which the module rolls a battle's dice
+ROLLED = ("davidka", "davidka blast", "first fire", "attack")
+
+
+def replay_dice(answer: Mapping[str, Any], position: BattlePosition, definition: ValidGame) -> list[int]:
+    """A recorded battle's dice in the order the module rolls them (to play it again with them)."""
+    dice = answer["dice"]
+    return [roll for purpose in ROLLED for rolls in dice.get(purpose, {}).values() for roll in rolls]
+
+
 def compare(engine: Mapping[str, Any], module: Mapping[str, Any]) -> list[str]:
     differences = []
     for name in ("automatic", "first_fire", "attack"):

@@ -157,6 +157,13 @@ def rolls_of(answer: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
     }
 
 
+def replay_dice(answer: Mapping[str, Any], position: BattlePosition, definition: ValidGame) -> list[int]:
+    """A recorded battle's dice in the order the module rolls them (to play it again with
+    them): the tactical edge (raiders, then hostiles), then each shot in the order fired."""
+    fighters = [*position.attackers, *position.extra["fighters"]]
+    return [*answer["edge_rolls"], *(answer["fire"][uid] for uid in fighters if uid in answer["fire"])]
+
+
 def compare(engine: Mapping[str, Any], module: Mapping[str, Any]) -> list[str]:
     return [
         f"{name}: engine {engine[name]}, module {module[name]}"
