@@ -61,6 +61,9 @@ class BoardArt:
     lines: list[DrawnLine] = field(default_factory=list)
     marks: list[tuple[float, float, float]] = field(default_factory=list)
     drawing: Drawing | None = None  # painted with ``record``: the board as drawn, for a vector PDF
+    # Painted with ``record``: each aid sheet as a board of its own (its picture and drawing),
+    # printed on a page of its own; on the screen the sheets lie in ``image``, under the map.
+    aid_sheets: list[BoardArt] = field(default_factory=list)
 
 
 # --- the records of a cached board -------------------------------------------------------------
