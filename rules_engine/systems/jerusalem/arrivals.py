@@ -154,12 +154,15 @@ def _seats(game: Game, walkers: Sequence[Unit], riders: Sequence[Unit]) -> dict[
     return seats
 
 
-def enter(game: Game, units: Sequence[Unit], path: Sequence[str], dice: DiceSource) -> None:
-    """14.1: the group comes on at ``path[0]`` and may move on along the rest of the path."""
+def enter(
+    game: Game, units: Sequence[Unit], path: Sequence[str], dice: DiceSource, *, checked: bool = False
+) -> None:
+    """14.1: the group comes on at ``path[0]`` and may move on along the rest of the path;
+    ``checked``: ``enter_problem`` has just accepted the group at ``path[0]`` in this position."""
     if not path:
         raise IllegalAction("14.1", "name the hex the reinforcements enter")
     first = path[0]
-    problem = enter_problem(game, units, first)
+    problem = None if checked else enter_problem(game, units, first)
     if problem is not None:
         raise problem
     walkers = [u for u in units if _may_come_alone(game, u)]

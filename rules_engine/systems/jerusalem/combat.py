@@ -185,10 +185,17 @@ def automatic(game: Game, attackers: Sequence[Unit], targets: Sequence[Unit]) ->
 
 
 def resolve_attack(
-    game: Game, attackers: Sequence[Unit], targets: Sequence[Unit], decider: Decider, dice: DiceSource
+    game: Game,
+    attackers: Sequence[Unit],
+    targets: Sequence[Unit],
+    decider: Decider,
+    dice: DiceSource,
+    *,
+    checked: bool = False,
 ) -> CombatReport:
-    """One attack, from the statement to the result."""
-    problem = attack_problem(game, attackers, targets)
+    """One attack, from the statement to the result; ``checked``: ``attack_problem`` has just
+    accepted these attackers and targets in this position, so it is not asked again."""
+    problem = None if checked else attack_problem(game, attackers, targets)
     if problem is not None:
         raise problem
     report = CombatReport([u.uid for u in attackers], [t.uid for t in targets])

@@ -57,6 +57,10 @@ class Game(CoreGame):
         self._artillery: dict[str, list[Unit]] = {}
         # Changes to make once the current phase has begun (a replay's position uses it).
         self.deferred: list[Callable[[], None]] = []
+        # The action a player has just asked the engine's own test about (``attack_problem``,
+        # ``enter_problem``) with this position: applying that very action does not ask again.
+        # Set by the random player of an unwatched game only; ``apply`` clears it.
+        self.vetted: Action | None = None
         super().__init__(system, scenario, log)
         # Units stay the same objects all game, so the convoy is looked up once.
         self._convoy = system.named_unit(self, CONVOY)

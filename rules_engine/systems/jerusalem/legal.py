@@ -48,7 +48,12 @@ ANNOUNCE = "announce"
 
 
 def apply_action(game: Game, action: Action, dice: DiceSource) -> None:
-    """Carry out one action; IllegalAction (naming the rule) when the rules refuse it."""
+    """Carry out one action; IllegalAction (naming the rule) when the rules refuse it.
+
+    An action the player has just had accepted by the same test (``game.vetted``) is not
+    tested again: nothing has happened since."""
+    checked = action is game.vetted
+    game.vetted = None
     if isinstance(action, EndPhase):
         game.end_phase(dice)
     elif isinstance(action, ChoosePhaseFirst):
@@ -58,16 +63,17 @@ def apply_action(game: Game, action: Action, dice: DiceSource) -> None:
             )
         game.choose_phase_first(action.phase, "3.2")
     elif isinstance(action, Move):
-        travel.move(game, game.units_named(action.units), action.path, dice)
+        travel.move(game, game.units_named(action.units), action.path, dice, checked=checked)
     elif isinstance(action, Enter):
-        arrivals.enter(game, game.units_named(action.units), action.path, dice)
+        arrivals.enter(game, game.units_named(action.units), action.path, dice, checked=checked)
     elif isinstance(action, Load):
         transport.load(game, game.unit(action.transport), game.units_named(action.units))
     elif isinstance(action, Unload):
         transport.unload(game, game.unit(action.transport), game.units_named(action.units))
     elif isinstance(action, Attack):
         targets = [*game.units_named(action.targets), *face_down_in(game, action.hexes)]
-        combat.resolve_attack(game, game.units_named(action.attackers), targets, game.decider, dice)
+        attackers = game.units_named(action.attackers)
+        combat.resolve_attack(game, attackers, targets, game.decider, dice, checked=checked)
     elif isinstance(action, AnnounceRoute):
         transport.announce_route(game, action.path)
     elif isinstance(action, HaltConvoy):

@@ -288,6 +288,18 @@ def check_path(
     return _walk(game, group, riders, list(path), ezoc)
 
 
+def path_costs(game: Game, group: Sequence[Unit], path: Sequence[str]) -> list[dict[str, float]]:
+    """What each step of ``path``, already found legal, costs each unit of ``group``: what
+    ``check_path`` returns for it, without its tests."""
+    here = group[0].space
+    assert here is not None
+    costs: list[dict[str, float]] = []
+    for there in path:
+        costs.append({unit.uid: step_cost(game, unit, here, there) or 0.0 for unit in group})
+        here = there
+    return costs
+
+
 def path_problem(
     game: Game, group: Sequence[Unit], path: Sequence[str], along: Sequence[Unit] = ()
 ) -> IllegalAction | None:

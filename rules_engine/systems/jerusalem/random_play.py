@@ -7,9 +7,12 @@ leaving the map, a bulldozer's road ...), then
 one action of that kind at random, and offers it only if the engine's own tests
 accept it; a unit moves by a random walk (``random_path``) and an attack is made
 by some of the units next to a hex (``random_attack``). The engine checks every
-action again when it is applied. Every so often the player takes one from the
-full ``legal_actions()`` list, so the list itself is played too; a phase that may
-not end yet is met by what holds it. ``after_action`` is called after every action.
+action again when it is applied, except in a game nothing watches: there a move, an attack or
+an entry the player has just had accepted by the engine's tests (a move's walk asks those of
+``check_path`` at every step) is applied untested, in the same position (``Game.vetted``).
+Every so often the player takes one from the full ``legal_actions()`` list, so the list itself
+is played too; a phase that may not end yet is met by what holds it. ``after_action`` is
+called after every action.
 """
 
 from __future__ import annotations
@@ -89,7 +92,8 @@ def play_random_game(
     dice = SeededDice(seed, system.die_sides)
     decider = RandomDecider(seed + 1)
     game = system.new_game(scenario_id, dice, log=log)
-    player = RandomPlayer(game, random.Random(seed), list_every)
+    # a watched game (the property tests) has every action tested again as it is applied
+    player = RandomPlayer(game, random.Random(seed), list_every, trusted=after_action is None)
     if after_action is not None:
         after_action(game, "set-up")
     in_phase, phase_key = 0, None
@@ -109,8 +113,12 @@ def play_random_game(
 class RandomPlayer:
     """Both sides of one game, choosing at random among actions it builds and the engine accepts."""
 
-    def __init__(self, game: Game, chooser: random.Random, list_every: int = FULL_LIST_EVERY) -> None:
+    def __init__(
+        self, game: Game, chooser: random.Random, list_every: int = FULL_LIST_EVERY, *, trusted: bool = False
+    ) -> None:
         self.game, self.chooser, self.list_every = game, chooser, list_every
+        # whether an action the engine's own test has just accepted is applied untested (Game.vetted)
+        self.trusted = trusted
         # Per side and kind of phase: the units whose counter lets them move by themselves in it.
         self._movers: dict[tuple[str, str], list[Unit]] = {}
         # Per side: its epoch and the hexes next to its units (where the other side may attack from).
@@ -258,7 +266,8 @@ class _Decision:
         for unit in self._sample(self.player.movers()):
             path = random_path(game, unit, self.chooser)
             if path:
-                return Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(path[-1])}")
+                move = Move((unit.uid,), path, f"move {game.label(unit)} to {game.board.name(path[-1])}")
+                return self._vetted(move)  # the walk asked check_path's tests at every step
         return None
 
     def _attack(self) -> Action | None:
@@ -274,7 +283,7 @@ class _Decision:
             if combat.attacker_problem(game, unit, ()) is None:  # it may attack at all
                 attack = random_attack(game, unit, self.chooser)
                 if attack is not None:
-                    return attack
+                    return self._vetted(attack)
         return None
 
     def _entry(self) -> Action | None:
@@ -296,7 +305,14 @@ class _Decision:
         if arrivals.enter_problem(game, group, space) is not None:
             return None
         names = ", ".join(game.label(u) for u in group)
-        return Enter(tuple(u.uid for u in group), (space,), f"bring {names} on at {game.board.name(space)}")
+        entry = Enter(tuple(u.uid for u in group), (space,), f"bring {names} on at {game.board.name(space)}")
+        return self._vetted(entry)
+
+    def _vetted(self, action: Action) -> Action:
+        """``action``, which the engine's own test has just accepted, marked so (if trusted)."""
+        if self.player.trusted:
+            self.game.vetted = action
+        return action
 
     def _load(self) -> Action | None:
         """A transport picked at random (of those not alone) drops off one of its passengers or picks up

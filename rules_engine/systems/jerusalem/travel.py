@@ -13,15 +13,18 @@ from typing import TYPE_CHECKING
 
 from rules_engine.core import DiceSource, IllegalAction, Unit
 from rules_engine.systems.jerusalem import artillery, transport
-from rules_engine.systems.jerusalem.movement import check_path, ignores_zoc, mover_problem
+from rules_engine.systems.jerusalem.movement import check_path, ignores_zoc, mover_problem, path_costs
 from rules_engine.systems.jerusalem.zoc import zoc_hexes
 
 if TYPE_CHECKING:
     from rules_engine.systems.jerusalem.game import Game
 
 
-def move(game: Game, group: Sequence[Unit], path: Sequence[str], dice: DiceSource) -> None:
-    """7.x, 8.x: the group (with its passengers) moves along ``path``."""
+def move(
+    game: Game, group: Sequence[Unit], path: Sequence[str], dice: DiceSource, *, checked: bool = False
+) -> None:
+    """7.x, 8.x: the group (with its passengers) moves along ``path``; ``checked``: the tests of
+    ``check_path`` have just accepted it in this position (a random walk asks them as it goes)."""
     if not group:
         raise IllegalAction("7.1", "a move names at least one unit")
     hexes = list(path)
@@ -35,7 +38,7 @@ def move(game: Game, group: Sequence[Unit], path: Sequence[str], dice: DiceSourc
         if problem is not None:
             raise problem
     riding = [*transport.escorts_here(game, convoy)] if convoy is not None else []
-    costs = check_path(game, group, hexes, riding)
+    costs = path_costs(game, group, hexes) if checked else check_path(game, group, hexes, riding)
     walk(game, group, riding, hexes, costs, dice)
 
 
