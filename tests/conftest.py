@@ -114,3 +114,11 @@ def shipped(game: str) -> Any:
     from compiler.pipeline import validate_game
 
     return valid_game(validate_game(SOURCE_DATA / game, run_replays=False))
+
+
+@functools.cache
+def shipped_board(game: str, dpi: int = 100) -> Any:
+    """A shipped game's map as drawn (a BoardArt), once per test run and resolution."""
+    from compiler.render.board import render_board
+
+    return render_board(shipped(game), dpi)
