@@ -52,7 +52,6 @@ class Names:
         terrain = definition.terrain.terrain
         self._terrain = {t.id: t.name for t in terrain.values()}
         self._classes_moving = {m.id: m.name for m in definition.terrain.movement_classes}
-        self._painter: CounterPainter | None = None
 
     def side(self, side_id: str | None) -> str:
         return self._sides.get(side_id or "", _words(side_id or ""))
@@ -94,12 +93,8 @@ class Names:
         return counter_label(self.definition.game, counter, name=self.printed_name(counter))
 
     def printed_name(self, counter: Counter) -> str:
-        """The name ``counter``'s front prints, drawn once by a painter of this game's own."""
-        if self._painter is None:
-            from compiler.render.counters import CounterPainter  # drawing faces is the painter's
-
-            self._painter = CounterPainter(self.definition)
-        return self._painter.printed_name(counter)
+        """The name ``counter``'s front prints, drawn once per game (``_name_painter``)."""
+        return _name_painter(self.definition).printed_name(counter)
 
     def result(self, result: Any) -> str:
         """A table's result as a sentence: counts of named units, named leaders, or its text."""
@@ -127,6 +122,21 @@ class Names:
             if key not in ("unit", "units", "count", "leaders", "effect", "counter", "nation", "text"):
                 parts.append(f"{_words(key)}: {self.result(value)}")
         return "; ".join(parts) or _words(str(result.get("effect", "")))
+
+
+_NAME_PAINTER: list[tuple[ValidGame, CounterPainter]] = []  # the last game's, at most one
+
+
+def _name_painter(definition: ValidGame) -> CounterPainter:
+    """The painter that learns the game's printed names, shared by every ``Names`` of the same
+    game: a build makes some thirty (charts, help, automation), and each one drawing every
+    counter again to learn its name cost a third of a second of ``wgc build``. The game is
+    held by identity, so a changed game gets a painter of its own."""
+    if not _NAME_PAINTER or _NAME_PAINTER[0][0] is not definition:
+        from compiler.render.counters import CounterPainter  # drawing faces is the painter's
+
+        _NAME_PAINTER[:] = [(definition, CounterPainter(definition))]
+    return _NAME_PAINTER[0][1]
 
 
 def counter_label(game: GameInfo, counter: Counter, face: Face | None = None, name: str | None = None) -> str:
