@@ -139,12 +139,17 @@ def test_a_legal_action_is_applied_and_kept_as_a_replay_step(tmp_path: Path) -> 
     assert any("move" in a["step"] for a in after["legal"])
 
 
-def test_an_illegal_action_is_refused_by_its_rule_and_nothing_changes(tmp_path: Path) -> None:
+def _in_panzer_movement(tmp_path: Path) -> tuple[TestClient, Json, str, Json]:
+    """A hot-seat game of Battle for Moscow at its first movement phase (step 1), and its view."""
     client = _client(tmp_path)
     game = _new(client)
     token = game["seats"]["*"]
     _act(client, game["id"], token, {"steps": 0, "action": {"end_phase": True}})
-    before = _view(client, game["id"], token)
+    return client, game, token, _view(client, game["id"], token)
+
+
+def test_an_illegal_action_is_refused_by_its_rule_and_nothing_changes(tmp_path: Path) -> None:
+    client, game, token, before = _in_panzer_movement(tmp_path)
     # an infantry corps in the Panzer Movement Phase: the rules of Battle for Moscow forbid it
     response = _act(client, game["id"], token, {"steps": 1, "action": {"move": "VI", "path": ["0203"]}})
     assert response.status_code == 422
@@ -209,11 +214,7 @@ def _first_move(view: Json) -> Json:
 
 
 def test_a_move_is_taken_back_and_kept_aside_and_the_game_still_replays(tmp_path: Path) -> None:
-    client = _client(tmp_path)
-    game = _new(client)
-    token = game["seats"]["*"]
-    _act(client, game["id"], token, {"steps": 0, "action": {"end_phase": True}})
-    before = _view(client, game["id"], token)
+    client, game, token, before = _in_panzer_movement(tmp_path)
     moved = _act(client, game["id"], token, {"steps": 1, "action": _first_move(before)}).json()
     assert moved["steps"] == 2 and moved["undo"] is True and moved["units"] != before["units"]
     stale = _undo(client, game["id"], token, 1)

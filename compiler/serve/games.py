@@ -166,23 +166,31 @@ class Games:
         document["note"] = f"Played in the browser with wgc serve{seed}; run it with wgc replay."
         return document
 
+    def _seated(
+        self, game_id: str, token: str | None, request: Json
+    ) -> tuple[StoredGame, str, PlaySession, Any]:
+        """The game, the seat of ``token`` and the built game, for a request that changes the
+        game: refused for a spectator, and as stale when sent at another step (under the lock)."""
+        stored = self._stored(game_id)
+        seat = self.seat_of(stored, token)
+        session, chooser = self._session(stored)
+        if seat is None:
+            raise ServeError(403, "spectator", "a spectator watches: send a seat's token to play")
+        steps = request.get("steps")
+        if steps != len(stored.steps):
+            raise ServeError(
+                409,
+                "stale",
+                f"the game is at step {len(stored.steps)}, the request was sent at step "
+                f"{steps}: look at the new state and choose again",
+                self._view(stored, session, seat),
+            )
+        return stored, seat, session, chooser
+
     def act(self, game_id: str, token: str | None, request: Json) -> Json:
         """Apply an action (``action``: a replay step) or answer the waiting question (``answer``)."""
         with self._lock(game_id):
-            stored = self._stored(game_id)
-            seat = self.seat_of(stored, token)
-            session, chooser = self._session(stored)
-            if seat is None:
-                raise ServeError(403, "spectator", "a spectator watches: send a seat's token to play")
-            steps = request.get("steps")
-            if steps != len(stored.steps):
-                raise ServeError(
-                    409,
-                    "stale",
-                    f"the game is at step {len(stored.steps)}, the request was sent at step "
-                    f"{steps}: look at the new state and choose again",
-                    self._view(stored, session, seat),
-                )
+            stored, seat, session, chooser = self._seated(game_id, token, request)
             side = session.game.active_side
             question = self._question(stored, session)
             if "answer" in request and question is not None:
@@ -224,18 +232,7 @@ class Games:
     def undo(self, game_id: str, token: str | None, request: Json) -> Json:
         """Take back the last step, if it rolled no die and revealed nothing hidden (undo.py)."""
         with self._lock(game_id):
-            stored = self._stored(game_id)
-            seat = self.seat_of(stored, token)
-            session, _ = self._session(stored)
-            if seat is None:
-                raise ServeError(403, "spectator", "a spectator watches: send a seat's token to play")
-            if request.get("steps") != len(stored.steps):
-                raise ServeError(
-                    409,
-                    "stale",
-                    f"the game is at step {len(stored.steps)}: look at the new state first",
-                    self._view(stored, session, seat),
-                )
+            stored, seat, session, _ = self._seated(game_id, token, request)
             before = (
                 self.catalogue.rebuilt(
                     stored.game, stored.scenario, stored.seed, stored.setup_dice, stored.steps[:-1]
