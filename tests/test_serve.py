@@ -262,6 +262,38 @@ def test_only_the_seat_that_acted_takes_its_action_back(tmp_path: Path) -> None:
     assert nothing.status_code == 409 and nothing.json()["message"] == "there is no action to take back"
 
 
+def test_a_card_drawn_with_no_roll_is_not_taken_back(tmp_path: Path) -> None:
+    """Lawrence of Arabia: ending a segment draws the top card of a deck shuffled earlier, with
+    no die rolled; taking it back would let the player see the next card and choose again."""
+    client = _client(tmp_path, "lawrence")
+    game = _new(client, game="lawrence", seed=4)
+    token = game["seats"]["*"]
+
+    def drawn(view: Json) -> int:
+        return sum("card drawn" in line for line in view["log"])
+
+    view = _view(client, game["id"], token)
+    for _ in range(60):
+        before = drawn(view)
+        if view["question"] is not None:
+            answer = list(range(view["question"]["minimum"] or 1))
+            view = _act(client, game["id"], token, {"steps": view["steps"], "answer": answer}).json()
+            continue
+        end = {"end_phase": True}
+        pick = end if {"step": end, "text": "end the phase"} in view["legal"] else view["legal"][-1]["step"]
+        view = _act(client, game["id"], token, {"steps": view["steps"], "action": pick}).json()
+        if pick == end and drawn(view) > before:
+            break
+    else:
+        raise AssertionError("no card was drawn by ending a segment in 60 actions")
+    assert "dice" not in client.get(f"/api/games/{game['id']}/replay").json()["steps"][view["steps"] - 1]
+    refused = _undo(client, game["id"], token, view["steps"])
+    assert refused.status_code == 409, refused.text
+    assert (
+        refused.json()["message"] == "the last action revealed hidden information: it may not be taken back"
+    )
+
+
 def test_a_counter_turned_face_up_counts_as_revealed_for_every_seat() -> None:
     def unit(side: str, face_down: bool) -> SimpleNamespace:
         return SimpleNamespace(side=side, damaged=face_down, counter=SimpleNamespace(hidden=True))

@@ -35,7 +35,11 @@ def why_no_undo(stored: StoredGame, after: PlaySession, before: PlaySession | No
 
 
 def revealed(before: Any, after: Any, seats: dict[str, str]) -> bool:
-    """Whether a counter hidden from some seat (or from spectators) before is no longer after."""
+    """Whether a counter hidden from some seat (or from spectators) before is no longer after,
+    or a card was drawn (Lawrence of Arabia's deck was shuffled by dice, but the card segment
+    then draws the top card with no roll: taking that back would let a player peek)."""
+    if _cards_unseen(before) != _cards_unseen(after):
+        return True
     sides = {unit.side for unit in before.state.units.values()}
     for seat in [*seats, *sorted(sides), None]:
         hidden = {uid for uid, unit in before.state.units.items() if is_hidden_from(unit, seat)}
@@ -43,3 +47,9 @@ def revealed(before: Any, after: Any, seats: dict[str, str]) -> bool:
         if hidden - still:
             return True
     return False
+
+
+def _cards_unseen(game: Any) -> int | None:
+    """How many cards are still face down in the game's draw deck (None: it has no deck)."""
+    draw = getattr(getattr(game, "mission", None), "draw", None)
+    return len(draw) if isinstance(draw, list) else None
