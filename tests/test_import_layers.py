@@ -47,6 +47,11 @@ NEVER = (
     "uvicorn",
     "websockets",
     "psycopg",
+    # What only a rare case or another command needs (each a few milliseconds of every run):
+    "rules_engine.definitions.kept",  # an imported game's vassal/ part
+    "sqlite3",  # wgc serve's database
+    "fractions",  # a float multipleOf that overflows
+    "decimal",
 )
 ENGINE = "rules_engine.systems.israel1948.game"
 CORE = "rules_engine.core.game"

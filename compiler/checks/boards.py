@@ -18,10 +18,10 @@ from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.diagnostics.text import shorten
 from rules_engine.definitions import PiecePlacement, Scenario
 from rules_engine.definitions.boards import Boards
-from rules_engine.definitions.kept import KeptSetup
 
 if TYPE_CHECKING:  # imported where a scenario places pieces on boards.json's maps
     from compiler.mapgeometry.maps import MapGeometry
+    from rules_engine.definitions.kept import KeptSetup  # only an imported game keeps one
 
 
 def check_boards(context: CheckContext) -> Iterator[Diagnostic]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import click
@@ -33,6 +32,8 @@ def serve_command(game_dirs: tuple[Path, ...], host: str, port: int, data: Path,
     Games are kept in the database as replays: a server stopped at any moment, even killed,
     goes on where it was when started again on the same --data or --database.
     """
+    import sqlite3  # here, not at the top: every other command loads this module too
+
     try:
         import uvicorn
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from compiler.render.canvas import Drawing, colour_of
-from compiler.render.fonts import DrawnText, Font, RecordingDraw, font, wrap_text
+from compiler.render.fonts import DrawnText, Font, RecordingDraw, font, text_length, wrap_text
 from rules_engine.definitions import Counter, GameInfo, ValidGame
 
 INK = "#1e1e1e"
@@ -353,7 +353,7 @@ def _minimum_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style) -> l
         for column, cell in enumerate(row):
             chosen = style.bold if cell.bold else style.body
             extra = sample if cell.sample is not None else 0
-            longest = max((draw.textlength(word, font=chosen) for word in cell.text.split()), default=0.0)
+            longest = max((text_length(draw, word, chosen) for word in cell.text.split()), default=0.0)
             minimum[column] = max(minimum[column], longest + extra)
     return [m + 2 * style.pad + 2 for m in minimum]
 
@@ -368,7 +368,7 @@ def _column_widths(table: Table, draw: ImageDraw.ImageDraw, style: _Style, width
         for column, cell in enumerate(row):
             chosen = style.bold if cell.bold else style.body
             extra = sample if cell.sample is not None else 0
-            natural[column] = max(natural[column], draw.textlength(cell.text, font=chosen) + extra)
+            natural[column] = max(natural[column], text_length(draw, cell.text, chosen) + extra)
     natural = [n + 2 * style.pad + 2 for n in natural]
     minimum = _minimum_widths(table, draw, style)
     if sum(natural) <= width:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from PIL import ImageDraw
 
 from compiler.presentation.colours import NAMED, shade
-from compiler.render.fonts import Font, RecordingDraw, draw_centered, font
+from compiler.render.fonts import Font, RecordingDraw, draw_centered, font, text_length
 from compiler.render.legibility import contrast
 from rules_engine.definitions.layout import PARENTHESES, SHAPE_MARKS
 
@@ -227,7 +227,7 @@ class ValuePainter:
         """The line as one string in the counter's ink, as large as ``size_u`` and smaller while
         it is wider than ``room`` (never below 12u)."""
         size = size_u * self.u
-        while size > 12 * self.u and self.draw.textlength(text, font=font(round(size))) > room:
+        while size > 12 * self.u and text_length(self.draw, text, font(round(size))) > room:
             size -= 1
         self.draw.role = role
         stroke = max(1, round(stroke_u * self.u)) if stroke_u else 0
@@ -380,9 +380,9 @@ class ValuePainter:
         mark = figure.beside or ""
         if is_sign(mark):
             k = self._scale(figure, SIGN_BASE_U)
-            return 6 * k * self.u + self.draw.textlength(mark, font=font(round(20 * k * self.u))) / 2
+            return 6 * k * self.u + text_length(self.draw, mark, font(round(20 * k * self.u))) / 2
         k = self._scale(figure, LETTER_BASE_U)
-        return 1 * k * self.u + self.draw.textlength(mark, font=font(round(12 * k * self.u)))
+        return 1 * k * self.u + text_length(self.draw, mark, font(round(12 * k * self.u)))
 
     def _draw_beside(self, figure: Figure, centre: Point, right: float, sign_y: float | None = None) -> None:
         """A sign large in the figure's colour, its centre 6u right of the figure and 5u up; letters

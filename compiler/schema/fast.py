@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 
 Check = Callable[[Any], bool]
@@ -302,7 +301,9 @@ def _is_multiple(value: float, step: int | float) -> bool:
     quotient = value / step
     try:
         return int(quotient) == quotient
-    except OverflowError:
+    except OverflowError:  # fractions (and decimal) only for this rare case: not on every run
+        from fractions import Fraction
+
         return (Fraction(value) / Fraction(step)).denominator == 1
 
 
