@@ -22,6 +22,7 @@ from rules_engine.core.recording import play_recorded
 from rules_engine.core.state import UnitStatus
 from rules_engine.systems import system_for
 from rules_engine.systems.raiders import Game, RecordingDecider
+from rules_engine.systems.raiders.battle import resolve_battle
 from rules_engine.systems.raiders.force import force_units
 from rules_engine.systems.raiders.pieces import (
     carry,
@@ -35,7 +36,7 @@ from rules_engine.systems.raiders.pieces import (
 from rules_engine.systems.raiders.policy import PolicyDecider, RaiderPolicy
 from rules_engine.systems.raiders.rules import GARRISON_BOX, HOSTILES_BIN, RECRUIT_BOX
 from rules_engine.systems.raiders.stacking import space_problem
-from rules_engine.systems.raiders.state import LOST, SET_ASIDE
+from rules_engine.systems.raiders.state import LOST, SET_ASIDE, BattleReport
 
 from .conftest import ROOT, valid_game
 
@@ -223,3 +224,29 @@ def test_hidden_units_and_garrisons_go_back_face_down_and_hostiles_to_the_bin(sy
     assert (where[bedouin.uid], bedouin.damaged) == (RECRUIT_BOX, True)
     assert (where[garrison.uid], garrison.damaged) == (GARRISON_BOX, True)
     assert (where[infantry.uid], infantry.damaged) == (HOSTILES_BIN, False)
+
+
+class _NoDice:
+    """Fails the test if the battle rolls a die or asks the player anything."""
+
+    def roll(self, *args: Any, **kwargs: Any) -> int:
+        raise AssertionError("a die was rolled")
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the battle asked for {name}")
+
+
+def test_raiders_facing_only_an_ottoman_aeroplane_win_without_a_roll(system: Any) -> None:
+    """29.0: the Ottoman aeroplane only adds +1 to the strongest Ottoman unit and to the tactical
+    edge; alone it has no one to strengthen, so the raiders win at once: no edge roll, no round."""
+    game: Game = system.new_game("aqaba", SeededDice(1, system.die_sides), log=False)
+    regulars, aeroplane = _unit(game, "Arab Regulars#1"), _unit(game, "Aeroplane#2")
+    for unit in (regulars, aeroplane):
+        place(game, unit, "yenbo")
+    report = resolve_battle(game, "yenbo", _NoDice(), _NoDice())  # type: ignore[arg-type]
+    raiders = [u.uid for u in raiders_at(game, "yenbo")]
+    assert regulars.uid in raiders and "Lawrence" in raiders
+    expected = BattleReport("yenbo", raiders, [], game.rules.player_side, (0, 0), (0, 0))
+    expected.outcome = "win"
+    assert report == expected
+    assert game.mission.last_battle is report
