@@ -19,14 +19,24 @@ import pytest
 from compiler.pipeline import validate_game
 from rules_engine.core import SeededDice
 from rules_engine.core.recording import play_recorded
+from rules_engine.core.state import UnitStatus
 from rules_engine.systems import system_for
 from rules_engine.systems.raiders import Game, RecordingDecider
+from rules_engine.systems.raiders.battle import resolve_battle
 from rules_engine.systems.raiders.force import force_units
-from rules_engine.systems.raiders.pieces import gear_of, hostiles_at, raiders_at, set_track
+from rules_engine.systems.raiders.pieces import (
+    carry,
+    gear_of,
+    hostiles_at,
+    place,
+    raiders_at,
+    set_track,
+    to_box,
+)
 from rules_engine.systems.raiders.policy import PolicyDecider, RaiderPolicy
 from rules_engine.systems.raiders.rules import GARRISON_BOX, HOSTILES_BIN, RECRUIT_BOX
 from rules_engine.systems.raiders.stacking import space_problem
-from rules_engine.systems.raiders.state import LOST, SET_ASIDE
+from rules_engine.systems.raiders.state import LOST, SET_ASIDE, BattleReport
 
 from .conftest import ROOT, valid_game
 
@@ -154,3 +164,89 @@ def test_random_campaigns_carry_on_from_mission_to_mission(system: Any) -> None:
         assert game.campaign is not None and game.campaign.lost <= 2
         lengths[len(game.campaign.results)] += 1
     assert max(lengths) >= 2, "no random campaign went past its first mission"
+
+
+def _unit(game: Game, uid: str) -> Any:
+    return game.state.units[uid]
+
+
+def _regulars_with_gear(system: Any) -> tuple[Game, Any, list[Any]]:
+    """Arab Regulars in Yenbo carrying a machinegun and a demolition charge (23.1, 23.2), revealed."""
+    game: Game = system.new_game("aqaba", SeededDice(1, system.die_sides), log=False)
+    regulars = _unit(game, "Arab Regulars#1")
+    place(game, regulars, "yenbo")
+    gear = [_unit(game, "Demolition Charges#1"), _unit(game, "Machineguns#1")]
+    for item in gear:
+        place(game, item, "yenbo")
+        carry(game, item, regulars)
+    game.mission.revealed.add(regulars.uid)
+    game.state.set_damaged(regulars, True)
+    return game, regulars, gear
+
+
+def test_a_unit_eliminated_takes_its_gear_with_it_into_the_lost_box(system: Any) -> None:
+    """23.3 and 18.4: gear goes with its eliminated carrier, lost for the rest of the mission; the unit
+    leaves the map eliminated, no longer revealed, face up in its box (37.0: only Bedouin lie face down)."""
+    game, regulars, gear = _regulars_with_gear(system)
+    to_box(game, regulars, LOST)
+    where = game.mission.where
+    assert (regulars.status, where[regulars.uid], regulars.space) == (UnitStatus.ELIMINATED, LOST, None)
+    assert [(g.status, where[g.uid], g.space) for g in gear] == [(UnitStatus.ELIMINATED, LOST, None)] * 2
+    assert game.mission.carrier == {} and regulars.uid not in game.mission.revealed
+    assert not regulars.damaged
+    check_invariants(game, "regulars eliminated")
+
+
+def test_a_unit_sent_back_to_its_box_sends_its_gear_to_the_recruit_box(system: Any) -> None:
+    """23.4: gear leaving play other than by elimination returns to the Recruit Pool; the unit goes to
+    the box its counter waits in (the Recruit Box for the Arab units), removed, not eliminated."""
+    game, regulars, gear = _regulars_with_gear(system)
+    to_box(game, regulars)
+    where = game.mission.where
+    assert (regulars.status, where[regulars.uid]) == (UnitStatus.REMOVED, RECRUIT_BOX)
+    assert [(g.status, where[g.uid]) for g in gear] == [(UnitStatus.REMOVED, RECRUIT_BOX)] * 2
+    assert game.mission.carrier == {} and not regulars.damaged
+    check_invariants(game, "regulars sent back")
+
+
+def test_hidden_units_and_garrisons_go_back_face_down_and_hostiles_to_the_bin(system: Any) -> None:
+    """37.0 and 32.0: a Bedouin (hidden, not a garrison) and a garrison go back face down; an
+    Ottoman unit goes to the hostiles' bin, face up."""
+    game: Game = system.new_game("aqaba", SeededDice(1, system.die_sides), log=False)
+    bedouin, infantry = _unit(game, "Arab Bedouin#1"), _unit(game, "Ottoman Infantry#1")
+    garrison = next(u for u in game.state.on_map() if game.rules.is_garrison(u.counter))
+    for unit in (bedouin, infantry):
+        place(game, unit, "yenbo")
+        game.state.set_damaged(unit, unit is infantry)
+    for unit in (bedouin, infantry, garrison):
+        to_box(game, unit)
+    where = game.mission.where
+    assert (where[bedouin.uid], bedouin.damaged) == (RECRUIT_BOX, True)
+    assert (where[garrison.uid], garrison.damaged) == (GARRISON_BOX, True)
+    assert (where[infantry.uid], infantry.damaged) == (HOSTILES_BIN, False)
+
+
+class _NoDice:
+    """Fails the test if the battle rolls a die or asks the player anything."""
+
+    def roll(self, *args: Any, **kwargs: Any) -> int:
+        raise AssertionError("a die was rolled")
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the battle asked for {name}")
+
+
+def test_raiders_facing_only_an_ottoman_aeroplane_win_without_a_roll(system: Any) -> None:
+    """29.0: the Ottoman aeroplane only adds +1 to the strongest Ottoman unit and to the tactical
+    edge; alone it has no one to strengthen, so the raiders win at once: no edge roll, no round."""
+    game: Game = system.new_game("aqaba", SeededDice(1, system.die_sides), log=False)
+    regulars, aeroplane = _unit(game, "Arab Regulars#1"), _unit(game, "Aeroplane#2")
+    for unit in (regulars, aeroplane):
+        place(game, unit, "yenbo")
+    report = resolve_battle(game, "yenbo", _NoDice(), _NoDice())  # type: ignore[arg-type]
+    raiders = [u.uid for u in raiders_at(game, "yenbo")]
+    assert regulars.uid in raiders and "Lawrence" in raiders
+    expected = BattleReport("yenbo", raiders, [], game.rules.player_side, (0, 0), (0, 0))
+    expected.outcome = "win"
+    assert report == expected
+    assert game.mission.last_battle is report
