@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import ROOT, SOURCE_DATA
+from tests.conftest import ROOT
 
 Json = dict[str, Any]
 STARTUP_SECONDS = 90
@@ -29,20 +29,21 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(data: Path, port: int, *games: str) -> Iterator[subprocess.Popen[bytes]]:
-    """`wgc serve` of ``games`` (Battle for Moscow if none) on ``port``; ended by its PID."""
+def served(data: Path, port: int, *games: str, root: Path = ROOT) -> Iterator[subprocess.Popen[bytes]]:
+    """`wgc serve` of ``games`` (Battle for Moscow if none) on ``port``, from the wgc checkout in
+    ``root`` (this one unless a bench compares another); ended by its PID."""
     command = [
         sys.executable,
         "-c",
         "from compiler.cli.main import main; main()",
         "serve",
-        *(str(SOURCE_DATA / g) for g in games or ("battle-for-moscow",)),
+        *(str(root / "source_data" / g) for g in games or ("battle-for-moscow",)),
         "--port",
         str(port),
         "--data",
         str(data),
     ]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_until_up(port, process)
         yield process

@@ -7,6 +7,7 @@ import json
 import sqlite3
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from compiler.serve.storage import (
     SqliteStorage,
     open_storage,
 )
+from compiler.serve.undo import revealed
 from tests.conftest import SOURCE_DATA
 
 MOSCOW = "battle-for-moscow"
@@ -137,12 +139,17 @@ def test_a_legal_action_is_applied_and_kept_as_a_replay_step(tmp_path: Path) -> 
     assert any("move" in a["step"] for a in after["legal"])
 
 
-def test_an_illegal_action_is_refused_by_its_rule_and_nothing_changes(tmp_path: Path) -> None:
+def _in_panzer_movement(tmp_path: Path) -> tuple[TestClient, Json, str, Json]:
+    """A hot-seat game of Battle for Moscow at its first movement phase (step 1), and its view."""
     client = _client(tmp_path)
     game = _new(client)
     token = game["seats"]["*"]
     _act(client, game["id"], token, {"steps": 0, "action": {"end_phase": True}})
-    before = _view(client, game["id"], token)
+    return client, game, token, _view(client, game["id"], token)
+
+
+def test_an_illegal_action_is_refused_by_its_rule_and_nothing_changes(tmp_path: Path) -> None:
+    client, game, token, before = _in_panzer_movement(tmp_path)
     # an infantry corps in the Panzer Movement Phase: the rules of Battle for Moscow forbid it
     response = _act(client, game["id"], token, {"steps": 1, "action": {"move": "VI", "path": ["0203"]}})
     assert response.status_code == 422
@@ -191,6 +198,114 @@ def test_the_stored_game_is_a_replay_that_wgc_replay_passes(tmp_path: Path) -> N
     outcome = run_replay(report.sources, report.valid, document)
     assert outcome.problem is None
     assert outcome.game.state.turn == _view(client, game["id"])["turn"]
+
+
+# --- undo ----------------------------------------------------------------------------------------------
+
+
+def _undo(client: TestClient, game_id: str, token: str | None, steps: int) -> Any:
+    params = {"token": token} if token else {}
+    return client.post(f"/api/games/{game_id}/undo", params=params, json={"steps": steps})
+
+
+def _first_move(view: Json) -> Json:
+    step: Json = next(a["step"] for a in view["legal"] if "move" in a["step"])
+    return step
+
+
+def test_a_move_is_taken_back_and_kept_aside_and_the_game_still_replays(tmp_path: Path) -> None:
+    client, game, token, before = _in_panzer_movement(tmp_path)
+    moved = _act(client, game["id"], token, {"steps": 1, "action": _first_move(before)}).json()
+    assert moved["steps"] == 2 and moved["undo"] is True and moved["units"] != before["units"]
+    stale = _undo(client, game["id"], token, 1)
+    assert stale.status_code == 409 and stale.json()["error"] == "stale"
+    undone = _undo(client, game["id"], token, 2)
+    assert undone.status_code == 200, undone.text
+    assert {**undone.json(), "undo": None} == {**before, "undo": None}
+    # a fresh server reads the same game from the database; the step taken back is kept aside
+    assert {**_view(_client(tmp_path), game["id"], token), "undo": None} == {**before, "undo": None}
+    rows = sqlite3.connect(tmp_path / "games.sqlite3").execute("SELECT idx, step FROM undone").fetchall()
+    assert [(i, json.loads(s)) for i, s in rows] == [(1, _first_move(before))]
+    replay = client.get(f"/api/games/{game['id']}/replay").json()
+    assert [s for s in replay["steps"] if set(s) != {"expect"}] == [{"end_phase": True}]
+
+
+def test_an_action_that_rolled_dice_is_not_taken_back(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _new(client)
+    token = game["seats"]["*"]
+    asked = _play_until_question(client, game["id"], token)
+    assert asked["undo"] is False
+    waiting = _undo(client, game["id"], token, asked["steps"])
+    assert waiting.status_code == 409 and "question" in waiting.json()["message"]
+    view = asked
+    while view["question"] is not None:
+        view = _act(client, game["id"], token, {"steps": asked["steps"], "answer": [0]}).json()
+    assert "dice" in client.get(f"/api/games/{game['id']}/replay").json()["steps"][asked["steps"]]
+    assert view["undo"] is False
+    refused = _undo(client, game["id"], token, view["steps"])
+    assert refused.status_code == 409 and refused.json()["error"] == "no-undo"
+    assert refused.json()["message"] == "the last action rolled dice: it may not be taken back"
+    assert _view(client, game["id"], token) == view
+
+
+def test_only_the_seat_that_acted_takes_its_action_back(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _new(client, seats="invite")
+    german, soviet = game["seats"]["german"], game["seats"]["soviet"]
+    _act(client, game["id"], german, {"steps": 0, "action": {"end_phase": True}})
+    assert _undo(client, game["id"], None, 1).json()["error"] == "spectator"
+    other = _undo(client, game["id"], soviet, 1)
+    assert other.status_code == 409 and "only that seat" in other.json()["message"]
+    assert _undo(client, game["id"], german, 1).json()["steps"] == 0
+    nothing = _undo(client, game["id"], german, 0)
+    assert nothing.status_code == 409 and nothing.json()["message"] == "there is no action to take back"
+
+
+def test_a_card_drawn_with_no_roll_is_not_taken_back(tmp_path: Path) -> None:
+    """Lawrence of Arabia: ending a segment draws the top card of a deck shuffled earlier, with
+    no die rolled; taking it back would let the player see the next card and choose again."""
+    client = _client(tmp_path, "lawrence")
+    game = _new(client, game="lawrence", seed=4)
+    token = game["seats"]["*"]
+
+    def drawn(view: Json) -> int:
+        return sum("card drawn" in line for line in view["log"])
+
+    view = _view(client, game["id"], token)
+    for _ in range(60):
+        before = drawn(view)
+        if view["question"] is not None:
+            answer = list(range(view["question"]["minimum"] or 1))
+            view = _act(client, game["id"], token, {"steps": view["steps"], "answer": answer}).json()
+            continue
+        end = {"end_phase": True}
+        pick = end if {"step": end, "text": "end the phase"} in view["legal"] else view["legal"][-1]["step"]
+        view = _act(client, game["id"], token, {"steps": view["steps"], "action": pick}).json()
+        if pick == end and drawn(view) > before:
+            break
+    else:
+        raise AssertionError("no card was drawn by ending a segment in 60 actions")
+    assert "dice" not in client.get(f"/api/games/{game['id']}/replay").json()["steps"][view["steps"] - 1]
+    refused = _undo(client, game["id"], token, view["steps"])
+    assert refused.status_code == 409, refused.text
+    assert (
+        refused.json()["message"] == "the last action revealed hidden information: it may not be taken back"
+    )
+
+
+def test_a_counter_turned_face_up_counts_as_revealed_for_every_seat() -> None:
+    def unit(side: str, face_down: bool) -> SimpleNamespace:
+        return SimpleNamespace(side=side, damaged=face_down, counter=SimpleNamespace(hidden=True))
+
+    def game(*units: SimpleNamespace) -> SimpleNamespace:
+        return SimpleNamespace(state=SimpleNamespace(units={f"u{i}": u for i, u in enumerate(units)}))
+
+    hidden, shown = game(unit("ottoman", True)), game(unit("ottoman", False))
+    assert revealed(hidden, shown, {"*": "token"})  # hot-seat: hidden from the one seat
+    assert revealed(hidden, shown, {"arab": "a"})  # invite: from the other side, and spectators
+    assert not revealed(hidden, game(unit("ottoman", True)), {"arab": "a"})
+    assert not revealed(shown, hidden, {"arab": "a"})  # turned face down: nothing learnt
 
 
 # --- seats ---------------------------------------------------------------------------------------------

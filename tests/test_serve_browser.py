@@ -1,7 +1,8 @@
 """wgc serve played in a real browser: Debian's headless Chromium, driven by Selenium through
 Debian's chromium-driver. Battle for Moscow's first moves from the lobby: the Replacement Phase
 ended, an infantry corps refused in the Panzer Movement Phase (on screen, with its rule), a panzer
-corps moved to a lit hex, an attack declared and its questions answered. A screenshot is kept
+corps moved to a lit hex, taken back (undo) and moved again, an attack declared (its odds shown,
+called off, declared again and sent) and its questions answered. A screenshot is kept
 in docs/gallery/ (written there when WGC_UPDATE_GALLERY is set; else in the test's folder).
 
 The test needs chromium and chromium-driver (.ci/run installs them); where they are missing it
@@ -119,23 +120,32 @@ def test_battle_for_moscow_first_moves_in_a_browser(tmp_path: Path, browser: Any
         assert "step 1 " in _bar(browser) + " "
 
         # a panzer corps: its reachable hexes light up, and one is taken
-        browser.find_element(By.CSS_SELECTOR, 'image[data-unit="LVI"]').click()
-        lit = _wait(
-            browser, lambda d: d.find_elements(By.CSS_SELECTOR, "circle.reach"), "the reachable hexes"
-        )
-        assert len(lit) >= 2
-        target = lit[0].get_attribute("data-hex")
-        _click_hex(browser, target)
-        _wait(browser, lambda d: "step 2 " in _bar(d) + " ", "the move")
-        moved = browser.find_element(By.CSS_SELECTOR, 'image[data-unit="LVI"]')
-        assert moved.get_attribute("data-space") == target
+        assert browser.find_element(By.ID, "undo").is_displayed()  # ending the phase rolled no die
+        home = browser.find_element(By.CSS_SELECTOR, 'image[data-unit="LVI"]').get_attribute("data-space")
+        target = _move(browser, "LVI", 2)
+
+        # the move rolled no die: it is taken back (by the server), and made again
+        browser.find_element(By.ID, "undo").click()
+        _wait(browser, lambda d: "step 1 " in _bar(d) + " ", "the undo")
+        back = browser.find_element(By.CSS_SELECTOR, 'image[data-unit="LVI"]')
+        assert back.get_attribute("data-space") == home
+        assert _move(browser, "LVI", 2) == target
         browser.save_screenshot(str(tmp_path / "moved.png"))
 
         # on to the combat phase (the other panzers stay), an attack, and whatever it asks
         browser.find_element(By.CSS_SELECTOR, "button[data-step='{\"end_phase\":true}']").click()
         _wait(browser, lambda d: "German Combat Phase" in _bar(d), "the Combat Phase")
+        # an attack is declared first: the engine's odds and column show, and nothing is sent
         attack = browser.find_element(By.CSS_SELECTOR, 'button[data-step*="attack"]')
+        words = attack.text
         attack.click()
+        odds = _wait(browser, lambda d: d.find_element(By.ID, "odds"), "the declared attack")
+        assert odds.text == words and " to " in odds.text  # the totals, as the engine words them
+        browser.find_element(By.ID, "cancel").click()
+        _wait(browser, lambda d: not d.find_elements(By.ID, "odds"), "the attack called off")
+        assert "step 3 " in _bar(browser) + " "
+        browser.find_element(By.CSS_SELECTOR, 'button[data-step*="attack"]').click()
+        _wait(browser, lambda d: d.find_element(By.ID, "commit"), "the declared attack").click()
         _wait(
             browser,
             lambda d: "step 4 " in _bar(d) + " " or d.find_elements(By.CSS_SELECTOR, "button[data-answer]"),
@@ -148,11 +158,25 @@ def test_battle_for_moscow_first_moves_in_a_browser(tmp_path: Path, browser: Any
             answers[0].click()
             _wait(browser, lambda d, before=answers[0]: _stale(before), "the answer")
         _wait(browser, lambda d: "step 4 " in _bar(d) + " ", "the attack's result")
+        assert not browser.find_element(By.ID, "undo").is_displayed()  # the attack rolled a die
         log = browser.find_element(By.ID, "log").text
         assert "attack" in log.lower() or "roll" in log.lower()
         shot = GALLERY if os.environ.get("WGC_UPDATE_GALLERY") else tmp_path / GALLERY.name
         browser.save_screenshot(str(shot))
         assert shot.stat().st_size > 10_000
+
+
+def _move(browser: Any, unit: str, step: int) -> str:
+    """Select ``unit``, take the first hex lit for it, and wait for the game's ``step``."""
+    browser.find_element(By.CSS_SELECTOR, f'image[data-unit="{unit}"]').click()
+    lit = _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "circle.reach"), "the reachable hexes")
+    assert len(lit) >= 2
+    target: str = lit[0].get_attribute("data-hex")
+    _click_hex(browser, target)
+    _wait(browser, lambda d: f"step {step} " in _bar(d) + " ", "the move")
+    moved = browser.find_element(By.CSS_SELECTOR, f'image[data-unit="{unit}"]')
+    assert moved.get_attribute("data-space") == target
+    return target
 
 
 def _stale(element: Any) -> bool:

@@ -70,7 +70,7 @@ def url(postgres_url: str) -> str:
     import psycopg
 
     with psycopg.connect(postgres_url, autocommit=True) as connection:
-        for table in ("pending", "seats", "steps", "games", "schema_version"):
+        for table in ("undone", "pending", "seats", "steps", "games", "schema_version"):
             connection.execute(f"DROP TABLE IF EXISTS {table}")
     return postgres_url
 

@@ -23,6 +23,7 @@ from compiler.loading import SourceDocument, read_json
 from compiler.output import write_text_atomic
 from compiler.pipeline import GameReport, validate_game
 from compiler.replay import run_replay
+from compiler.replay.runner import SystemCache
 from compiler.schema import validate_document
 from rules_engine.core import Action, Chooser, EngineError, SeededDice
 from rules_engine.core.recording import RecordingDice, step_for
@@ -61,6 +62,11 @@ class PlaySession:
     # How much of the event log the player has seen: a question inside an action first shows
     # what the action did so far (the roll and the result before the loss it asks for).
     seen: int = 0
+    # rules engines the replay runner may share between rebuilds (a server's games share them)
+    systems: SystemCache | None = None
+    # the game's definition, made once (the report makes a new one on every ask, and the
+    # replay runner shares an engine only between replays of one definition)
+    valid: ValidGame | None = None
 
     # --- starting ---------------------------------------------------------------------------
 
@@ -103,9 +109,10 @@ class PlaySession:
 
     @property
     def definition(self) -> ValidGame:
-        game = self.report.valid
-        assert game is not None
-        return game
+        if self.valid is None:
+            self.valid = self.report.valid
+        assert self.valid is not None
+        return self.valid
 
     # --- playing ------------------------------------------------------------------------------
 
@@ -153,7 +160,7 @@ class PlaySession:
             raise PlayError(
                 f"the game's record is not a valid replay: {problems[0].message} at {problems[0].pointer}"
             )
-        outcome = run_replay(self.report.sources, self.definition, document)
+        outcome = run_replay(self.report.sources, self.definition, document, self.systems)
         if outcome.problem is not None:
             raise PlayError(
                 f"the game's record does not replay: {outcome.problem.message} at {outcome.problem.pointer}"

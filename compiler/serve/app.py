@@ -181,6 +181,15 @@ class Routes:
         await self.watchers.tell(self.games, game_id)
         return JSONResponse(view)
 
+    async def undo(self, request: Request) -> Response:
+        token = request.query_params.get("token")
+        check_rate(self.limiter, token, request.client.host if request.client else None)
+        data = await read_json(request)
+        game_id = request.path_params["id"]
+        view = await run_in_threadpool(self.games.undo, game_id, token, data)
+        await self.watchers.tell(self.games, game_id)
+        return JSONResponse(view)
+
     async def replay(self, request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(self.games.replay, request.path_params["id"]))
 
@@ -248,6 +257,7 @@ def create_app(games: Games, limiter: RateLimiter | None = None) -> Starlette:
         Route("/api/games", routes.create, methods=["POST"]),
         Route("/api/games/{id}", routes.view, methods=["GET"]),
         Route("/api/games/{id}/actions", routes.act, methods=["POST"]),
+        Route("/api/games/{id}/undo", routes.undo, methods=["POST"]),
         Route("/api/games/{id}/replay", routes.replay, methods=["GET"]),
         WebSocketRoute("/ws/games/{id}", routes.live),
     ]

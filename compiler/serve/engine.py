@@ -1,8 +1,11 @@
 """A stored game brought back to life through the replay runner, and one action tried on it.
 
-The server holds no game in memory between requests: each request rebuilds the game
+The database is the authority on every game: a process keeps the game it built last for
+each game id (games.py) only while its steps are the stored ones, and otherwise rebuilds it
 from its stored steps (``PlaySession.rebuild``, the replay runner), so any process
-serving the database sees the same game. An action is accepted only if it is one of
+serving the database sees the same game. Building a game's rules engine reads its whole map,
+so each served game's engine is built once (``Catalogue.system``) and shared by every game
+of it and by the replay runner. An action is accepted only if it is one of
 the engine's ``legal_actions`` at that moment; anything else is run through the replay
 runner to find the rule that refuses it, so the refusal is the one ``wgc replay``
 would print. A choice the rules leave to a player inside an action (where a unit
@@ -24,9 +27,11 @@ from compiler.loading import SourceDocument
 from compiler.pipeline import GameReport, validate_game
 from compiler.play.session import NewsFirst, PlayError, PlaySession
 from compiler.replay import run_replay
+from compiler.replay.runner import SystemCache
 from compiler.schema import validate_document
 from rules_engine.core import Action, EngineError, IllegalAction, ScriptedDice, SeededDice
 from rules_engine.core.recording import RecordingDice
+from rules_engine.definitions import ValidGame
 from rules_engine.systems import system_for
 
 Json = dict[str, Any]
@@ -102,6 +107,10 @@ class Catalogue:
     def __init__(self, folders: Sequence[Path]) -> None:
         self.folders = {folder.name: folder for folder in folders}
         self._reports: dict[str, GameReport] = {}
+        self._valid: dict[str, ValidGame] = {}
+        self._systems: dict[str, Any] = {}
+        # the rules engines the replay runner builds, shared by every rebuild of every game
+        self.replay_systems: SystemCache = {}
         self._lock = threading.Lock()
 
     def report(self, name: str) -> GameReport:
@@ -110,21 +119,64 @@ class Catalogue:
                 report = validate_game(self.folders[name], run_replays=False)
                 if report.valid is None or any(d.is_error for d in report.diagnostics):
                     raise PlayError(f"the game {name} is not valid: run wgc validate on it")
-                system_for(report.valid)  # a game with no rules engine cannot be served
+                self._valid[name] = report.valid
+                # a game with no rules engine cannot be served
+                self._systems[name] = system_for(self._valid[name])
                 self._reports[name] = report
             return self._reports[name]
 
+    def system(self, name: str) -> Any:
+        """The game's rules engine, built once: games share it (each game keeps its own state)."""
+        self.report(name)
+        return self._systems[name]
+
+    def start(self, name: str, scenario: str, seed: int) -> tuple[PlaySession, ServerChooser]:
+        return new_session(self._shared(name), scenario, seed)
+
+    def rebuilt(
+        self, name: str, scenario: str, seed: int, setup_dice: Json, steps: list[Json]
+    ) -> tuple[PlaySession, ServerChooser]:
+        return rebuilt_session(self._shared(name), scenario, seed, setup_dice, steps)
+
     def scenarios(self, name: str) -> list[tuple[str, str]]:
-        valid = self.report(name).valid
-        assert valid is not None
-        return [(s.id, s.name) for s in valid.scenarios]
+        self.report(name)
+        return [(s.id, s.name) for s in self._valid[name].scenarios]
+
+    def _shared(self, name: str) -> Shared:
+        report = self.report(name)
+        return Shared(report, self._valid[name], self._systems[name], self.replay_systems)
 
 
-def new_session(report: GameReport, scenario: str, seed: int) -> tuple[PlaySession, ServerChooser]:
+@dataclass
+class Shared:
+    """What every game of one served game shares: its report and definition, its rules engine,
+    and the engines the replay runner builds for it."""
+
+    report: GameReport
+    valid: ValidGame
+    system: Any
+    systems: SystemCache
+
+    def session(self, scenario: str, seed: int, steps: list[Json], setup_dice: Json) -> PlaySession:
+        session = PlaySession(
+            self.report,
+            scenario,
+            seed,
+            ServerChooser(),
+            steps=list(steps),
+            setup_dice=dict(setup_dice),
+            systems=self.systems,
+            valid=self.valid,
+        )
+        session.system = self.system
+        return session
+
+
+def new_session(shared: Shared, scenario: str, seed: int) -> tuple[PlaySession, ServerChooser]:
     """A game at its start (the set-up dice rolled from ``seed``)."""
-    chooser = ServerChooser()
-    session = PlaySession(report, scenario, seed, chooser)
-    session.system = system_for(session.definition)
+    session = shared.session(scenario, seed, [], {})
+    chooser = session.chooser
+    assert isinstance(chooser, ServerChooser)
     known = [s.id for s in session.definition.scenarios]
     if scenario not in known:
         raise PlayError(f"no scenario '{scenario}' (there are: {', '.join(known)})")
@@ -137,12 +189,12 @@ def new_session(report: GameReport, scenario: str, seed: int) -> tuple[PlaySessi
 
 
 def rebuilt_session(
-    report: GameReport, scenario: str, seed: int, setup_dice: Json, steps: list[Json]
+    shared: Shared, scenario: str, seed: int, setup_dice: Json, steps: list[Json]
 ) -> tuple[PlaySession, ServerChooser]:
     """The game its stored steps make, through the replay runner."""
-    chooser = ServerChooser()
-    session = PlaySession(report, scenario, seed, chooser, steps=list(steps), setup_dice=dict(setup_dice))
-    session.system = system_for(session.definition)
+    session = shared.session(scenario, seed, steps, setup_dice)
+    chooser = session.chooser
+    assert isinstance(chooser, ServerChooser)
     session.decider = session.system.chooser_decider(NewsFirst(chooser, session))
     if steps:
         session.rebuild()
@@ -157,45 +209,55 @@ def action_key(step: Json) -> str:
     return json.dumps(step, sort_keys=True, separators=(",", ":"))
 
 
-# The legal actions last listed for a game in play: (the game object, its step count, the list).
-_OFFERED: dict[int, tuple[Any, int, list[tuple[Json, str]]]] = {}
+@dataclass
+class Offer:
+    """One legal action of the moment: the engine's action, its replay step and its words."""
+
+    action: Action
+    step: Json
+    text: str
 
 
-def offered(session: PlaySession) -> list[tuple[Json, str]]:
-    """The legal actions of the moment as (replay step, the game's words for it); listed once per
-    step of a game (each seat's view asks for them), since only a step changes them."""
-    game = session.game
+# The legal actions last listed for each game in play, by id(session): (the session, the steps
+# they were listed at (their count and the last one, itself), the actions by action_key).
+_OFFERED: dict[int, tuple[PlaySession, tuple[int, Json | None], dict[str, Offer]]] = {}
+
+
+def offers(session: PlaySession) -> dict[str, Offer]:
+    """The legal actions of the moment by their action_key, listed once per step of a game: each
+    seat's view and the action sent ask for them, and only a step changes them (a game rebuilt
+    from the same steps, as after a question, offers the same actions: they are plain values)."""
+    at = (len(session.steps), session.steps[-1] if session.steps else None)
     kept = _OFFERED.get(id(session))
-    if kept is not None and kept[0] is game and kept[1] == len(session.steps):
+    if kept is not None and kept[0] is session and kept[1][0] == at[0] and kept[1][1] is at[1]:
         return kept[2]
-    found = []
+    game = session.game
+    found: dict[str, Offer] = {}
     for action in session.legal_actions():
         if hasattr(action, "replay_step"):
             text = game.action_text(action) if hasattr(game, "action_text") else action.describe()
-            found.append((dict(action.replay_step()), text))
+            step = dict(action.replay_step())
+            found[action_key(step)] = Offer(action, step, text)
     if len(_OFFERED) > 1024:
         _OFFERED.clear()
-    _OFFERED[id(session)] = (game, len(session.steps), found)
+    _OFFERED[id(session)] = (session, at, found)
     return found
+
+
+def offered(session: PlaySession) -> list[tuple[Json, str]]:
+    """The legal actions of the moment as (replay step, the game's words for it)."""
+    return [(offer.step, offer.text) for offer in offers(session).values()]
 
 
 def try_action(session: PlaySession, chooser: ServerChooser, step: Json, answers: list[list[int]]) -> Outcome:
     """Apply ``step`` if the engine offers it now, with ``answers`` to its questions."""
-    wanted = action_key(step)
-    action: Action | None = next(
-        (
-            a
-            for a in session.legal_actions()
-            if hasattr(a, "replay_step") and action_key(a.replay_step()) == wanted
-        ),
-        None,
-    )
-    if action is None:
+    offer = offers(session).get(action_key(step))
+    if offer is None:
         return refusal(session, step)
     chooser.start(answers)
     session.fresh_dice()
     try:
-        session.apply(action)
+        session.apply(offer.action)
     except QuestionPending as asked:
         # a choice the rules give no side to is the acting player's
         asked.question["side"] = asked.question["side"] or session.game.active_side
@@ -220,7 +282,7 @@ def refusal(session: PlaySession, step: Json) -> Outcome:
     ]
     if problems:
         return Outcome(rule="format", message=f"not an action of this game: {problems[0].message}")
-    outcome = run_replay(session.report.sources, session.definition, document)
+    outcome = run_replay(session.report.sources, session.definition, document, session.systems)
     problem = outcome.problem
     if problem is not None and problem.code == codes.REPLAY_ILLEGAL_ACTION:
         rule, _, message = problem.message.partition(": ")

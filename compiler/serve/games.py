@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler.play.session import PlayError, PlaySession
-from compiler.serve.engine import Catalogue, Outcome, new_session, rebuilt_session, try_action
+from compiler.serve.engine import Catalogue, Outcome, try_action
 from compiler.serve.storage import Pending, Storage, StoredGame
+from compiler.serve.undo import why_no_undo
 from compiler.serve.views import HOT_SEAT, game_view, may_act, question_side
 
 Json = dict[str, Any]
@@ -86,8 +87,8 @@ class Games:
         if seating not in ("hot-seat", "invite"):
             raise ServeError(400, "bad-request", "seats is 'hot-seat' or 'invite'")
         try:
-            report = self.catalogue.report(game)
-            session, _ = new_session(report, scenario, seed if seed is not None else secrets.randbelow(2**31))
+            chosen = seed if seed is not None else secrets.randbelow(2**31)
+            session, _ = self.catalogue.start(game, scenario, chosen)
         except PlayError as exc:
             raise ServeError(404, "unknown-scenario", str(exc)) from None
         # a side the game system plays (Lawrence of Arabia's Ottomans) has no seat
@@ -114,8 +115,9 @@ class Games:
         if kept is not None and kept[0].steps == stored.steps:
             self._sessions.move_to_end(stored.id)
             return kept
-        report = self.catalogue.report(stored.game)
-        made = rebuilt_session(report, stored.scenario, stored.seed, stored.setup_dice, stored.steps)
+        made = self.catalogue.rebuilt(
+            stored.game, stored.scenario, stored.seed, stored.setup_dice, stored.steps
+        )
         self._sessions[stored.id] = made
         while len(self._sessions) > KEPT_SESSIONS:
             self._sessions.popitem(last=False)
@@ -164,23 +166,31 @@ class Games:
         document["note"] = f"Played in the browser with wgc serve{seed}; run it with wgc replay."
         return document
 
+    def _seated(
+        self, game_id: str, token: str | None, request: Json
+    ) -> tuple[StoredGame, str, PlaySession, Any]:
+        """The game, the seat of ``token`` and the built game, for a request that changes the
+        game: refused for a spectator, and as stale when sent at another step (under the lock)."""
+        stored = self._stored(game_id)
+        seat = self.seat_of(stored, token)
+        session, chooser = self._session(stored)
+        if seat is None:
+            raise ServeError(403, "spectator", "a spectator watches: send a seat's token to play")
+        steps = request.get("steps")
+        if steps != len(stored.steps):
+            raise ServeError(
+                409,
+                "stale",
+                f"the game is at step {len(stored.steps)}, the request was sent at step "
+                f"{steps}: look at the new state and choose again",
+                self._view(stored, session, seat),
+            )
+        return stored, seat, session, chooser
+
     def act(self, game_id: str, token: str | None, request: Json) -> Json:
         """Apply an action (``action``: a replay step) or answer the waiting question (``answer``)."""
         with self._lock(game_id):
-            stored = self._stored(game_id)
-            seat = self.seat_of(stored, token)
-            session, chooser = self._session(stored)
-            if seat is None:
-                raise ServeError(403, "spectator", "a spectator watches: send a seat's token to play")
-            steps = request.get("steps")
-            if steps != len(stored.steps):
-                raise ServeError(
-                    409,
-                    "stale",
-                    f"the game is at step {len(stored.steps)}, the request was sent at step "
-                    f"{steps}: look at the new state and choose again",
-                    self._view(stored, session, seat),
-                )
+            stored, seat, session, chooser = self._seated(game_id, token, request)
             side = session.game.active_side
             question = self._question(stored, session)
             if "answer" in request and question is not None:
@@ -218,6 +228,27 @@ class Games:
                 raise self._raced(game_id, seat)
             self._questions = {k: v for k, v in self._questions.items() if k[0] != game_id}
             return game_view(game_id, stored.game, session, seat)
+
+    def undo(self, game_id: str, token: str | None, request: Json) -> Json:
+        """Take back the last step, if it rolled no die and revealed nothing hidden (undo.py)."""
+        with self._lock(game_id):
+            stored, seat, session, _ = self._seated(game_id, token, request)
+            before = (
+                self.catalogue.rebuilt(
+                    stored.game, stored.scenario, stored.seed, stored.setup_dice, stored.steps[:-1]
+                )
+                if stored.steps and "dice" not in stored.steps[-1]
+                else None
+            )
+            reason = why_no_undo(stored, session, before[0] if before else None, seat)
+            if reason is not None:
+                raise ServeError(409, "no-undo", reason, self._view(stored, session, seat))
+            assert before is not None
+            if not self.storage.take_back(game_id, len(stored.steps) - 1, stored.steps[-1]):
+                raise self._raced(game_id, seat)
+            self._sessions[game_id] = before
+            self._questions = {k: v for k, v in self._questions.items() if k[0] != game_id}
+            return game_view(game_id, stored.game, before[0], seat)
 
     def _attempt(self, stored: StoredGame, session: PlaySession, chooser: Any, request: Json) -> Outcome:
         if "answer" in request:

@@ -44,6 +44,18 @@ MIGRATIONS: Sequence[tuple[int, str, Sequence[str]]] = (
             )""",
         ),
     ),
+    (
+        2,
+        "the steps players took back (undo), kept so that nothing played is lost",
+        (
+            """CREATE TABLE undone (
+                game_id TEXT NOT NULL REFERENCES games(id),
+                idx INTEGER NOT NULL,
+                step TEXT NOT NULL,
+                undone TEXT NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

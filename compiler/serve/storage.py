@@ -5,7 +5,8 @@ of its replay steps, so the stored game is always a replay that ``wgc replay`` r
 Nothing about a game lives in a server process: every request reads the database,
 so a server killed at any moment loses nothing, and two requests racing for the same
 step are settled by the database (the primary key (game, step index)): one is
-appended, the other finds the step taken.
+appended, the other finds the step taken. A step a player takes back (undo, where the
+rules of the server allow it) is moved to the ``undone`` table, so nothing played is lost.
 """
 
 from __future__ import annotations
@@ -66,6 +67,11 @@ class Storage(Protocol):
     def append_step(self, game_id: str, index: int, step: Json) -> bool:
         """Append ``step`` as step ``index``; False when that index is taken (another action won)
         or is not the next one. Clears the game's pending question."""
+        ...
+
+    def take_back(self, game_id: str, index: int, step: Json) -> bool:
+        """Take back the last step (``index``, which must read ``step``) into the undone steps;
+        False when the game has moved on meanwhile. Clears the game's pending question."""
         ...
 
     def set_pending(self, game_id: str, pending: Pending) -> bool:
@@ -168,6 +174,21 @@ class SqlStorage:
                 db.execute("DELETE FROM pending WHERE game_id = ?", (game_id,))
         except self.taken_errors:
             return False  # another process appended this step first
+        return True
+
+    def take_back(self, game_id: str, index: int, step: Json) -> bool:
+        with self._transaction() as db:
+            (count,) = db.execute("SELECT COUNT(*) FROM steps WHERE game_id = ?", (game_id,)).fetchone()
+            if count != index + 1:
+                return False
+            (kept,) = db.execute(
+                "SELECT step FROM steps WHERE game_id = ? AND idx = ?", (game_id, index)
+            ).fetchone()
+            if json.loads(kept) != step:
+                return False
+            db.execute("INSERT INTO undone VALUES (?, ?, ?, ?)", (game_id, index, kept, _now()))
+            db.execute("DELETE FROM steps WHERE game_id = ? AND idx = ?", (game_id, index))
+            db.execute("DELETE FROM pending WHERE game_id = ?", (game_id,))
         return True
 
     def set_pending(self, game_id: str, pending: Pending) -> bool:

@@ -48,6 +48,11 @@ def game_view(
         "units": _units(game, seat),
         "log": [event.text for event in game.state.log.events[-LOG_SENT:]],
         "legal": [{"step": step, "text": text} for step, text in offered(session)] if acting else [],
+        # the server decides when it is asked (undo.py); this says only when to offer the button
+        "undo": seat is not None
+        and question is None
+        and bool(session.steps)
+        and "dice" not in session.steps[-1],
         "question": question if question is not None and may_act(seat, asked) else None,
         "waiting": question is not None,
         "waiting_for": None if question is None else {"side": asked, "name": game.system.side_name(asked)},

@@ -11,6 +11,7 @@ let state = null;
 let layout = null;
 let selected = null;
 let socket = null;
+let declared = null; // the attack declared and not yet sent: its legal action
 let view = null; // the board's viewBox: [x, y, width, height]
 
 function el(tag, attrs = {}, text = "") {
@@ -199,6 +200,8 @@ function render(clearMessage = true) {
   drawUnits();
   drawQuestion();
   drawLegal();
+  drawDeclared();
+  drawUndo();
   const log = document.getElementById("log");
   log.replaceChildren(...state.log.slice(-60).map((text) => el("li", {}, text)));
   log.scrollTop = log.scrollHeight;
@@ -305,10 +308,44 @@ function drawLegal() {
   for (const action of shown) {
     const item = el("li");
     const button = el("button", { "data-step": JSON.stringify(action.step) }, action.text);
-    button.onclick = () => send({ action: action.step });
+    button.onclick = () => ("attack" in action.step ? declare(action) : send({ action: action.step }));
     item.append(button);
     list.append(item);
   }
+}
+
+// An attack is declared first: the engine's words for it (totals, odds or differential, the
+// column after shifts, the die modifier) are shown, and only "Attack" sends it.
+function declare(action) {
+  declared = action;
+  drawDeclared();
+}
+
+function drawDeclared() {
+  const box = document.getElementById("declared");
+  box.replaceChildren();
+  if (!declared || !state.legal.some((a) => JSON.stringify(a.step) === JSON.stringify(declared.step))) {
+    declared = null;
+    return;
+  }
+  box.append(el("h2", {}, "Attack declared"), el("p", { id: "odds" }, declared.text));
+  const commit = el("button", { id: "commit" }, "Attack");
+  commit.onclick = () => { const step = declared.step; declared = null; drawDeclared(); send({ action: step }); };
+  const cancel = el("button", { id: "cancel" }, "Cancel");
+  cancel.onclick = () => { declared = null; drawDeclared(); };
+  box.append(commit, " ", cancel);
+}
+
+// Undo is offered when the last action rolled no die; the server decides (and says why not).
+function drawUndo() {
+  const button = document.getElementById("undo");
+  button.hidden = !state.undo;
+  button.onclick = async () => {
+    say("", "");
+    const path = `/api/games/${gameId}/undo?token=${encodeURIComponent(token)}`;
+    const { status, data } = await api("POST", path, { steps: state.steps });
+    if (status === 200) { state = data; selected = null; render(); } else refused(data);
+  };
 }
 
 function drawQuestion() {
