@@ -15,7 +15,15 @@ from compiler.cli import main as cli_main
 from compiler.presentation.colours import NAMED, keyline_for, rgb
 from compiler.presentation.units import to_pixels
 from compiler.render.counters import CounterPainter
-from compiler.render.sheets import PRINT_BLEED_IN, SheetPages, SheetSpec, grid_for, render_counter_sheets
+from compiler.render.sheets import (
+    CROP_GAP_IN,
+    CROP_LENGTH_IN,
+    PRINT_BLEED_IN,
+    SheetPages,
+    SheetSpec,
+    grid_for,
+    render_counter_sheets,
+)
 from rules_engine.definitions import Counter, ValidGame
 
 from .conftest import GAMES, shipped
@@ -128,7 +136,7 @@ def test_backs_line_up_within_half_a_millimetre(paper: str, size: float, bleed: 
 def test_cut_lines_on_the_back_page_lie_over_the_fronts() -> None:
     pages = sheets("israel1948")
     front, back = pages.page(0, "front"), pages.page(0, "back")
-    y = pages.grid.top - 8  # above the first row, where only the cut lines' ends are drawn
+    y = pages.grid.top - to_pixels(CROP_GAP_IN + CROP_LENGTH_IN / 2, 300)  # the crop marks above the pieces
     tolerance = to_pixels(HALF_MM_IN, 300)
     fronts = _cut_columns(front, y)
     mirrored = sorted(front.width - 1 - x for x in _cut_columns(back, y))

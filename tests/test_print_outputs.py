@@ -203,7 +203,10 @@ def test_sheets_say_which_lines_to_cut(name: str, outputs: dict[str, Path]) -> N
         document = pdfium.PdfDocument(path)
         for number in range(len(document)):
             text = " ".join(document[number].get_textpage().get_text_range().split())
-            assert "Cut on the thin grey lines" in text and "bleed" in text, (path.name, number)
+            assert "lay a ruler across each pair of grey marks" in text and "bleed" in text, (
+                path.name,
+                number,
+            )
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -19,6 +19,7 @@ from compiler.model.cards import build_decks
 from compiler.model.charts import build_charts
 from compiler.model.counters import build_counters
 from compiler.model.game import build_game
+from compiler.model.provenance import build_provenance
 from compiler.model.scenarios import build_scenario
 from compiler.model.terrain import build_terrain
 from rules_engine.definitions import GameDefinition
@@ -62,6 +63,7 @@ def build_definition(sources: GameSources, valid: set[str]) -> tuple[GameDefinit
         ),
         boards=boards,
         kept=_kept(sources.root, problems),
+        provenance=build_provenance(sources, valid),
     )
     return definition, problems
 

@@ -3,7 +3,9 @@
 The charts are the ones VASSAL's chart window shows, drawn by the same renderer
 (``compiler.render.charts``) at print resolution. Charts follow one another down
 the page; one that does not fit is cut between table rows (``ChartImage.breaks``)
-and continues on the next page under its title and, for a table, its header row.
+and continues on the next page under its title and, for a table, its header row. The
+kit's notes (``compiler.render.kit_notes``: the sources, and what is reconstructed and why)
+follow on a page of their own.
 Each page is kept twice from one drawing: pixels for its PNG, and the drawing itself
 for the PDF, where the charts are vector rules and real text (a chart cut across
 pages is the same drawing, clipped).
@@ -29,13 +31,15 @@ from compiler.output.pdf import pdf_of_drawings
 from compiler.presentation.units import PAPER_INCHES, to_pixels
 from compiler.render.canvas import Canvas, Drawing, Inset, colour_of
 from compiler.render.chart_content import game_charts
-from compiler.render.charts import INK, PAPER, ChartImage, render_chart
+from compiler.render.charts import INK, PAPER, Chart, ChartImage, render_chart
 from compiler.render.fonts import font
 from compiler.render.images import png_bytes
+from compiler.render.kit_notes import kit_notes_chart
 from rules_engine.definitions import ValidGame
 
 GAP_IN = 0.22  # between charts
 MIN_PIECE_IN = 0.8  # a cut leaves at least this much of a chart on a page
+NOTES_PT = (9.0, 8.0, 7.0, 6.5, 6.0)  # the notes page's body type, tried largest first
 PACKING = 1  # zlib's fastest level: pages are held packed a moment, not stored
 
 
@@ -90,7 +94,21 @@ def aid_pages(definition: ValidGame, spec: AidSpec = AidSpec()) -> Iterator[AidP
             pages.place_half(half)
         else:
             pages.place(full)
+    notes = kit_notes_chart(definition)
+    if notes is not None:  # the kit's notes: a page of their own, after the aids
+        pages.start_page()
+        pages.place(_on_one_page(notes, full_in, spec.dpi, pages.bottom - pages.y))
     yield from pages.finish()
+
+
+def _on_one_page(chart: Chart, width_in: float, dpi: int, room: int) -> ChartImage:
+    """The chart in the largest body type, down to the last of ``NOTES_PT``, at which it fits
+    ``room`` pixels: the kit's notes are one page where they can be (else they run on)."""
+    for body_pt in NOTES_PT:
+        drawn = render_chart(chart, width_in, dpi, body_pt, record=True)
+        if drawn.image.height <= room:
+            break
+    return drawn
 
 
 def write_aids(definition: ValidGame, folder: Path, spec: AidSpec = AidSpec()) -> list[Path]:
@@ -136,6 +154,12 @@ class _Pages:
         self.page = Image.new("RGB", self.size, PAPER)
         self.drawings.append(Drawing(self.size, self.spec.dpi, colour_of(PAPER)))
         self.y = self._first_line()
+
+    def start_page(self) -> None:
+        """What comes next starts on a page of its own (a new one unless this one is empty)."""
+        self._close_row()
+        if self.y > self._first_line():
+            self._new_page()
 
     def _canvas(self) -> Canvas:
         return Canvas(self.page, self.drawings[-1])

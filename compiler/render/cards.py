@@ -1,9 +1,11 @@
 """Cards drawn from their data, laid out as published cards are: a header band with the deck,
 the title and the number; a strip of icons for what the card gives (a mission's Ops, Pounds,
 Leadership and Garrisons; an event's Ops won or lost, Pounds, Leadership, a battle); the
-card's sections under headings; and at the foot a keep tag and, small, the note that the
-text is reconstructed. A card that names an ``image`` shows it instead, at the card's size; a
-deck's ``back_image`` (or a card's own) is its back.
+card's sections under headings; and at the foot a keep tag. A card carries no remark on
+where its text comes from (a reconstructed card says so on the kit's notes page,
+``compiler.render.kit_notes``), as a published card carries none. A card that names an
+``image`` shows it instead, at the card's size; a deck's ``back_image`` (or a card's own) is
+its back.
 
 Lengths are in hundredths of the card's width ("u"), so a card reads the same at any size.
 """
@@ -30,7 +32,6 @@ CARD_INCHES = (2.5, 3.5)
 DEFAULT_COLOURS = {"mission": "#7a4b1f", "operations": "#2d4f6b"}
 CARD_PAPER = "#fbf7ee"
 BODY_INK = "#222222"
-NOTE_INK = "#5b5447"  # the reconstruction note: small, and still 4.5:1 on the card
 HEADER_U = 19.0
 STRIP_U = 17.0
 MAX_BODY_U, MIN_BODY_U = 5.4, 2.6
@@ -161,11 +162,7 @@ class _CardFace:
                 draw.text((cx, y), line, font=chosen, fill=BODY_INK, anchor="mm")
 
     def _foot_top(self) -> float:
-        return (
-            100 * self.height / self.width
-            - (5.5 if self.card.reconstructed else 2)
-            - (8 if self.card.keep else 0)
-        )
+        return 100 * self.height / self.width - 2 - (8 if self.card.keep else 0)
 
     def _sections(self, top: float, bottom: float) -> None:
         """Each section under its heading (a small-capital word and a rule), in the largest type
@@ -196,16 +193,11 @@ class _CardFace:
         u, draw = self.u, self.draw_
         bottom = self.height
         if self.card.keep:
-            y = bottom - (9.5 if self.card.reconstructed else 6) * u
+            y = bottom - 6 * u
             draw.rounded_rectangle((22 * u, y - 3.4 * u, 78 * u, y + 3.4 * u), radius=3 * u, fill=self.colour)
             draw.role = "card-keep"
             ink = readable_on(self.colour)
             draw.text((50 * u, y), "KEEP THIS CARD", font=font(round(4.2 * u)), fill=ink, anchor="mm")
-        if self.card.reconstructed:
-            note = "Text reconstructed from the rules (card not printed)"
-            chosen = fitted_font(draw, note, 92 * u, round(2.9 * u), min_size=4)
-            draw.role = "card-note"
-            draw.text((50 * u, bottom - 2.8 * u), note, font=chosen, fill=NOTE_INK, anchor="mm")
 
 
 def fitted_body(draw: ImageDraw.ImageDraw, card: Card, room: float, width: float, u: float) -> float:
@@ -222,7 +214,7 @@ def body_size(card: Card, width: int, height: int) -> float:
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     u = width / 100
     top = HEADER_U + 2 + (STRIP_U + 1 if card_stats(card) else 0)
-    bottom = 100 * height / width - (5.5 if card.reconstructed else 2) - (8 if card.keep else 0)
+    bottom = 100 * height / width - 2 - (8 if card.keep else 0)
     return fitted_body(draw, card, (bottom - top) * u, 92 * u, u)
 
 

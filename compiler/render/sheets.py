@@ -6,11 +6,12 @@ paper), the back of every counter then lands behind its front. Each piece is dra
 with a bleed (1/16 in unless turned off): its background carried on past the cut
 line, into a gutter between the pieces. Registration marks at both top corners of
 the grid coincide after the flip, so a player can hold the sheet to the light and
-see whether the printer kept its alignment. A note at the foot of every page says which
-lines to cut on.
+see whether the printer kept its alignment. Where to cut is shown as a print shop shows
+it: crop marks in the margins round the pieces, one at each end of every trim line, so no
+line is drawn across a printed face; a note under them says how to cut along them.
 
 Each page is a drawing as well as pixels (``compiler.render.canvas``): its PDF is vector,
-the title, the cut lines, the note and the registration marks as paths and text, and the
+the title, the crop marks, the note and the registration marks as paths and text, and the
 cards' words real text. A counter face is placed as its pixels (300 ppi): it is drawn
 several times its size and filtered down, which is what makes it crisp.
 """
@@ -38,8 +39,11 @@ KIND_ORDER = {"unit": 0, "leader": 1, "dummy": 2, "gear": 3, "token": 4, "marker
 
 PRINT_BLEED_IN = 1 / 16  # each face's ground carried past its cut line (1.6 mm), unless turned off
 CARD_MARGIN_IN = 0.25  # a card sheet's margins: three poker cards across a Letter page, two down
-CUT_NOTE = "Cut on the thin grey lines, one along each edge of every piece"
-BLEED_NOTE = "; the colour past them is bleed, so a cut a little off shows no white"
+CUT_NOTE = (
+    "To cut: lay a ruler across each pair of grey marks in the margins and cut along it,"
+    " one cut on each edge of every piece"
+)
+BLEED_NOTE = "; the colour past that line is bleed, so a cut a little off shows no white"
 
 
 @dataclass(frozen=True)
@@ -414,54 +418,93 @@ def _decorate(
     text = f"{title} - {words}"
     chosen = fitted_font(draw, text, grid.columns * grid.cell_width - to_pixels(0.5, dpi), round(0.14 * dpi))
     draw.text(
-        (width / 2, to_pixels(spec.margin, dpi) + to_pixels(spec.title_band, dpi) * 0.45),
+        (width / 2, to_pixels(spec.margin, dpi) + to_pixels(spec.title_band, dpi) * 0.4),
         text,
         font=chosen,
         fill="#333333",
         anchor="mm",
     )
     if spec.cut_lines:
-        _cut_lines(draw, spec, grid, used)
+        _cut_lines(draw, spec, grid, used, side)
         _cut_note(draw, spec, grid, used)
     _registration_marks(page, spec, grid)
     _registration_marks_kept(keeper(drawing), spec, grid)
 
 
-def _cut_lines(draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement]) -> None:
-    """Thin lines along every piece's edge, ending a little beyond the filled rows."""
-    if not used:
-        return
-    rows = max(p.row for p in used) + 1
+CROP_GREY = "#9a9a9a"
+CROP_GAP_IN = 1 / 32  # between a piece's cell (its bleed's outer edge) and where a crop mark starts
+CROP_LENGTH_IN = 0.08  # a crop mark's length, out into the margin
+
+
+def trim_edges(spec: SheetSpec, grid: Grid, side: str) -> tuple[list[int], list[int]]:
+    """Where the pieces' edges lie across and down the page (the trim lines, in pixels), from
+    the cells as that side places them: a back's are the mirror of its front's."""
     bleed = spec.bleed_px
-    inner_w, inner_h = grid.cell_width - 2 * bleed, grid.cell_height - 2 * bleed
-    extend = to_pixels(0.12, spec.dpi)
-    left, _ = grid.front(0, 0)
-    right = left + grid.columns * grid.cell_width
+    place = grid.front if side == "front" else grid.back
+    xs: set[int] = set()
+    for column in range(grid.columns):
+        x, _ = place(column, 0)
+        xs |= {x + bleed, x + grid.cell_width - bleed}
+    ys: set[int] = set()
+    for row in range(grid.rows):
+        _, y = place(0, row)
+        ys |= {y + bleed, y + grid.cell_height - bleed}
+    return sorted(xs), sorted(ys)
+
+
+def crop_marks(
+    spec: SheetSpec, grid: Grid, used: list[Placement], side: str
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The crop marks: for every trim line, a short line in the margin at each of its ends,
+    pointing along it. They stay outside the pieces' cells, so no mark crosses a printed face
+    or its bleed; a ruler laid across a pair of them is the line to cut."""
+    if not used:
+        return []
+    rows = max(p.row for p in used) + 1
+    xs, ys = trim_edges(spec, grid, side)
+    ys = [y for y in ys if y <= grid.top + rows * grid.cell_height]
+    gap, length = to_pixels(CROP_GAP_IN, spec.dpi), to_pixels(CROP_LENGTH_IN, spec.dpi)
+    left = min(x for x in xs) - spec.bleed_px
+    right = max(x for x in xs) + spec.bleed_px
     top, bottom = grid.top, grid.top + rows * grid.cell_height
-    line = max(1, spec.dpi // 200)
-    xs = sorted(
-        {left + c * grid.cell_width + o for c in range(grid.columns) for o in (bleed, bleed + inner_w)}
-    )
-    ys = sorted({top + r * grid.cell_height + o for r in range(rows) for o in (bleed, bleed + inner_h)})
+    marks = []
     for x in xs:
-        draw.line([(x, top - extend), (x, bottom + extend)], fill="#9a9a9a", width=line)
+        marks.append(((x, top - gap - length), (x, top - gap)))
+        marks.append(((x, bottom + gap), (x, bottom + gap + length)))
     for y in ys:
-        draw.line([(left - extend, y), (right + extend, y)], fill="#9a9a9a", width=line)
+        marks.append(((left - gap - length, y), (left - gap, y)))
+        marks.append(((right + gap, y), (right + gap + length, y)))
+    return marks
+
+
+def _cut_lines(
+    draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement], side: str
+) -> None:
+    """The crop marks, thin and grey, in the margins round the pieces."""
+    line = max(1, spec.dpi // 200)
+    for start, end in crop_marks(spec, grid, used, side):
+        draw.line([start, end], fill=CROP_GREY, width=line)
+
+
+def cut_note_top(spec: SheetSpec, grid: Grid, used: list[Placement]) -> int:
+    """Where the note that says how to cut starts: under the crop marks below the pieces."""
+    rows = max(p.row for p in used) + 1
+    dpi = spec.dpi
+    y = grid.top + rows * grid.cell_height + to_pixels(CROP_GAP_IN + CROP_LENGTH_IN + 0.05, dpi)
+    return min(y, spec.page_px[1] - to_pixels(0.25, dpi))
 
 
 def _cut_note(draw: ImageDraw.ImageDraw, spec: SheetSpec, grid: Grid, used: list[Placement]) -> None:
-    """Under the pieces: which lines to cut on, and what the colour past them is."""
+    """Under the pieces and their crop marks: which lines to cut on, and what the colour past
+    them is."""
     if not used:
         return
     dpi = spec.dpi
-    rows = max(p.row for p in used) + 1
     text = CUT_NOTE + (BLEED_NOTE if spec.bleed_px else "") + "."
     room = grid.columns * grid.cell_width
     chosen = fitted_font(draw, text, room, round(0.11 * dpi), min_size=max(5, round(6 / 72 * dpi)))
-    y = grid.top + rows * grid.cell_height + to_pixels(0.12, dpi) + to_pixels(0.1, dpi)
-    y = min(y, spec.page_px[1] - to_pixels(0.1, dpi))
     left, _ = grid.front(0, 0)
-    draw.text((left, y), text, font=chosen, fill="#333333", anchor="lt")
+    draw.text((left, cut_note_top(spec, grid, used)), text, font=chosen, fill="#333333", anchor="lt")
 
 
 def registration_points(spec: SheetSpec, grid: Grid) -> list[tuple[int, int]]:

@@ -10,6 +10,7 @@ from rules_engine.definitions.counters import CounterMix
 from rules_engine.definitions.frozen import read_only
 from rules_engine.definitions.game import GameInfo
 from rules_engine.definitions.origin import Origin
+from rules_engine.definitions.provenance import Provenance
 from rules_engine.definitions.scenario import Scenario
 from rules_engine.definitions.terrain import TerrainChart
 
@@ -29,6 +30,7 @@ class GameDefinition(NamedTuple):
     scenarios: tuple[Scenario, ...] = ()
     boards: Boards | None = None  # an imported module's maps (boards.json)
     kept: "KeptModule | None" = None  # what it keeps of the module beyond the data (vassal/)
+    provenance: Provenance = Provenance()  # what cites the rules and what is reconstructed
 
     def scenario(self, scenario_id: str) -> Scenario | None:
         return next((s for s in self.scenarios if s.id == scenario_id), None)
@@ -51,6 +53,7 @@ class ValidGame(NamedTuple):
     scenarios: tuple[Scenario, ...]
     boards: Boards | None = None
     kept: "KeptModule | None" = None
+    provenance: Provenance = Provenance()
 
     @classmethod
     def from_definition(cls, definition: GameDefinition) -> "ValidGame | None":
@@ -75,6 +78,7 @@ class ValidGame(NamedTuple):
             definition.scenarios,
             definition.boards,
             definition.kept,
+            definition.provenance,
         )
 
     def scenario(self, scenario_id: str) -> Scenario | None:
@@ -92,4 +96,5 @@ class ValidGame(NamedTuple):
             self.scenarios,
             self.boards,
             self.kept,
+            self.provenance,
         )
