@@ -78,6 +78,18 @@ def _wait(driver: Any, test: Any, what: str) -> Any:
     )
 
 
+def _click(driver: Any, by: str, what: str) -> None:
+    """Click what ``by`` finds, once the page has stopped redrawing it (an element found an
+    instant before a redraw is stale by the time it is clicked)."""
+    _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, by).click() or True, what)
+
+
+def _attribute(driver: Any, by: str, name: str, what: str) -> str:
+    """An attribute of what ``by`` finds, read again if the page redrew it meanwhile."""
+    value: str = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, by).get_attribute(name), what)
+    return value
+
+
 def _click_hex(driver: Any, space: str) -> None:
     """A click on the board at the centre of ``space`` (the page's own layout of the board)."""
     x, y, width, height = driver.execute_script(
@@ -107,11 +119,11 @@ def test_battle_for_moscow_first_moves_in_a_browser(tmp_path: Path, browser: Any
         )
         start.click()
         _wait(browser, lambda d: "German Replacement Phase" in _bar(d), "the game")
-        browser.find_element(By.CSS_SELECTOR, "button[data-step='{\"end_phase\":true}']").click()
+        _click(browser, "button[data-step='{\"end_phase\":true}']", "the end of the phase")
         _wait(browser, lambda d: "German Panzer Movement Phase" in _bar(d), "the Panzer Movement Phase")
 
         # an infantry corps may not move now: the server refuses, and the page says why
-        browser.find_element(By.CSS_SELECTOR, 'image[data-unit="VI"]').click()
+        _click(browser, 'image[data-unit="VI"]', "VI")
         _click_hex(browser, "0101")  # an empty hex
         message = _wait(
             browser, lambda d: d.find_element(By.CSS_SELECTOR, "#message.refused"), "the refusal on screen"
@@ -120,31 +132,31 @@ def test_battle_for_moscow_first_moves_in_a_browser(tmp_path: Path, browser: Any
         assert "step 1 " in _bar(browser) + " "
 
         # a panzer corps: its reachable hexes light up, and one is taken
-        assert browser.find_element(By.ID, "undo").is_displayed()  # ending the phase rolled no die
-        home = browser.find_element(By.CSS_SELECTOR, 'image[data-unit="LVI"]').get_attribute("data-space")
+        assert _wait(browser, lambda d: d.find_element(By.ID, "undo").is_displayed(), "undo")  # no die rolled
+        home = _attribute(browser, 'image[data-unit="LVI"]', "data-space", "LVI's hex")
         target = _move(browser, "LVI", 2)
 
         # the move rolled no die: it is taken back (by the server), and made again
-        browser.find_element(By.ID, "undo").click()
+        _click(browser, "#undo", "undo")
         _wait(browser, lambda d: "step 1 " in _bar(d) + " ", "the undo")
-        back = browser.find_element(By.CSS_SELECTOR, 'image[data-unit="LVI"]')
-        assert back.get_attribute("data-space") == home
+        assert _attribute(browser, 'image[data-unit="LVI"]', "data-space", "LVI's hex") == home
         assert _move(browser, "LVI", 2) == target
         browser.save_screenshot(str(tmp_path / "moved.png"))
 
         # on to the combat phase (the other panzers stay), an attack, and whatever it asks
-        browser.find_element(By.CSS_SELECTOR, "button[data-step='{\"end_phase\":true}']").click()
+        _click(browser, "button[data-step='{\"end_phase\":true}']", "the end of the phase")
         _wait(browser, lambda d: "German Combat Phase" in _bar(d), "the Combat Phase")
         # an attack is declared first: the engine's odds and column show, and nothing is sent
-        attack = browser.find_element(By.CSS_SELECTOR, 'button[data-step*="attack"]')
-        words = attack.text
-        attack.click()
+        words = _wait(
+            browser, lambda d: d.find_element(By.CSS_SELECTOR, 'button[data-step*="attack"]').text, "attack"
+        )
+        _click(browser, 'button[data-step*="attack"]', "the attack")
         odds = _wait(browser, lambda d: d.find_element(By.ID, "odds"), "the declared attack")
         assert odds.text == words and " to " in odds.text  # the totals, as the engine words them
-        browser.find_element(By.ID, "cancel").click()
+        _click(browser, "#cancel", "cancel")
         _wait(browser, lambda d: not d.find_elements(By.ID, "odds"), "the attack called off")
         assert "step 3 " in _bar(browser) + " "
-        browser.find_element(By.CSS_SELECTOR, 'button[data-step*="attack"]').click()
+        _click(browser, 'button[data-step*="attack"]', "the attack")
         _wait(browser, lambda d: d.find_element(By.ID, "commit"), "the declared attack").click()
         _wait(
             browser,
@@ -158,8 +170,9 @@ def test_battle_for_moscow_first_moves_in_a_browser(tmp_path: Path, browser: Any
             answers[0].click()
             _wait(browser, lambda d, before=answers[0]: _stale(before), "the answer")
         _wait(browser, lambda d: "step 4 " in _bar(d) + " ", "the attack's result")
-        assert not browser.find_element(By.ID, "undo").is_displayed()  # the attack rolled a die
-        log = browser.find_element(By.ID, "log").text
+        shown = _wait(browser, lambda d: [d.find_element(By.ID, "undo").is_displayed()], "undo")
+        assert shown == [False]  # the attack rolled a die
+        log = _wait(browser, lambda d: [d.find_element(By.ID, "log").text], "the log")[0]
         assert "attack" in log.lower() or "roll" in log.lower()
         shot = GALLERY if os.environ.get("WGC_UPDATE_GALLERY") else tmp_path / GALLERY.name
         browser.save_screenshot(str(shot))
@@ -168,14 +181,13 @@ def test_battle_for_moscow_first_moves_in_a_browser(tmp_path: Path, browser: Any
 
 def _move(browser: Any, unit: str, step: int) -> str:
     """Select ``unit``, take the first hex lit for it, and wait for the game's ``step``."""
-    browser.find_element(By.CSS_SELECTOR, f'image[data-unit="{unit}"]').click()
+    _click(browser, f'image[data-unit="{unit}"]', unit)
     lit = _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "circle.reach"), "the reachable hexes")
     assert len(lit) >= 2
-    target: str = lit[0].get_attribute("data-hex")
+    target = _attribute(browser, "circle.reach", "data-hex", "the first reachable hex")
     _click_hex(browser, target)
     _wait(browser, lambda d: f"step {step} " in _bar(d) + " ", "the move")
-    moved = browser.find_element(By.CSS_SELECTOR, f'image[data-unit="{unit}"]')
-    assert moved.get_attribute("data-space") == target
+    assert _attribute(browser, f'image[data-unit="{unit}"]', "data-space", unit) == target
     return target
 
 
