@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -72,8 +73,8 @@ def present(entry: Entry, modules: Path | None, mirrors: Path, scratch: Path) ->
     """The module file of an entry and where it came from, or None when it is not here."""
     if modules is not None and (modules / f"{entry.key}.vmod").is_file():
         return modules / f"{entry.key}.vmod", "file"
-    git_dir = mirrors / entry.repo.replace("/", "+") / "repo"
-    if not git_dir.is_dir():
+    git_dir = _mirror_git_dir(mirrors / entry.repo.replace("/", "+") / "repo")
+    if git_dir is None:
         return None
     has_commit = _git(git_dir, "cat-file", "-e", f"{entry.commit}^{{commit}}").returncode == 0
     commit = entry.commit if has_commit else "HEAD"
@@ -86,6 +87,13 @@ def present(entry: Entry, modules: Path | None, mirrors: Path, scratch: Path) ->
     notes = [] if has_commit else ["HEAD: the listed commit is not mirrored"]
     notes += [f"{absent} large files absent from the mirror"] if absent else []
     return out, f"mirror {head}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _mirror_git_dir(repo: Path) -> Path | None:
+    """The git directory of a mirror: `fetch` leaves most bare, some as a clone with `.git`."""
+    if (repo / ".git").is_dir():
+        return repo / ".git"
+    return repo if repo.is_dir() else None
 
 
 def _zip_tree(git_dir: Path, tree: str, out: Path) -> int | None:
@@ -124,6 +132,7 @@ def run_module(entry: Entry, module: Path, source: str, scratch: Path) -> Outcom
     outcome = Outcome(entry, source, module.stat().st_size)
     work = scratch / entry.key
     folder, rebuilt_dir, again = work / "game", work / "built", work / "again"
+    shutil.rmtree(work, ignore_errors=True)
     steps = [
         ("inspect", ["inspect", str(module)], None),
         ("import", ["import", str(module), "-o", str(folder)], 0),
@@ -205,16 +214,22 @@ def main() -> None:
     parser.add_argument("--modules", type=Path, default=None)
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     parser.add_argument("--only", default="", help="run the entries whose owner/name contains this")
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="work in this folder and keep the modules and folders"
+    )
     args = parser.parse_args()
     listed = [e for e in entries() if args.only.lower() in e.repo.lower()]
     outcomes: list[Outcome] = []
-    with tempfile.TemporaryDirectory() as scratch:
+    with tempfile.TemporaryDirectory() as temporary:
+        scratch = args.keep or Path(temporary)
+        scratch.mkdir(parents=True, exist_ok=True)
         for entry in listed:
-            found = present(entry, args.modules, args.mirrors, Path(scratch))
+            found = present(entry, args.modules, args.mirrors, scratch)
             if found is None:
                 continue
             print(f"{entry.repo} {entry.folder}: {found[1]} ...", file=sys.stderr, flush=True)
-            outcomes.append(run_module(entry, found[0], found[1], Path(scratch)))
+            outcomes.append(run_module(entry, found[0], found[1], scratch))
+            print(f"  {'; '.join(outcomes[-1].failures) or 'ok'}", file=sys.stderr, flush=True)
     print(f"{len(outcomes)} of the {len(listed)} listed modules are present.\n")
     print(table(outcomes))
 

@@ -20,6 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DATA = ROOT / "source_data"
 ART_GAME = ROOT / "tests" / "art_game"  # a game whose map, counters and cards are images
 GAMES = sorted(p.name for p in SOURCE_DATA.iterdir() if (p / "game.json").exists())
+HEX_GAMES = sorted(
+    game
+    for game in GAMES
+    if (SOURCE_DATA / game / "map.json").is_file()
+    and json.loads((SOURCE_DATA / game / "map.json").read_text()).get("grid")
+)
+"""The games whose map is a hex grid (the others are point to point)."""
 
 
 class GameCopy:
@@ -114,3 +121,11 @@ def shipped(game: str) -> Any:
     from compiler.pipeline import validate_game
 
     return valid_game(validate_game(SOURCE_DATA / game, run_replays=False))
+
+
+@functools.cache
+def shipped_board(game: str, dpi: int = 100) -> Any:
+    """A shipped game's map as drawn (a BoardArt), once per test run and resolution."""
+    from compiler.render.board import render_board
+
+    return render_board(shipped(game), dpi)

@@ -75,6 +75,30 @@ def _terrain_index(terrain_id: str) -> int:
     )
 
 
+def _terrain_count() -> int:
+    return len(_shipped(JERUSALEM, "terrain.json")["terrain"])
+
+
+def _charts_over(game: GameCopy, hexes: list[str], **changes: Any) -> None:
+    """A feature for hexes under the map's charts, cited to the book's map, over ``hexes``
+    (``changes`` set or, with None, take away its fields)."""
+    feature = {
+        "id": "off-map",
+        "name": "Under the map's charts",
+        "kind": "feature",
+        "off_map": True,
+        "movement": {"enter": "impassable"},
+        "cite": ["1.3"],
+    }
+    feature.update(changes)
+    feature = {key: value for key, value in feature.items() if value is not None}
+    game.edit("terrain.json", lambda d: d["terrain"].append(feature))
+    game.edit(
+        "map.json",
+        lambda d: d["hexes"].extend({"id": h, "terrain": "clear", "features": ["off-map"]} for h in hexes),
+    )
+
+
 def _stream_pointer(hex_id: str) -> str:
     features = _shipped(JERUSALEM, "map.json")["hexes"][_hex_index(hex_id)]["features"]
     return f"/hexes/{_hex_index(hex_id)}/features/{features.index('stream')}"
@@ -106,7 +130,10 @@ JERUSALEM_CASES = [
     Case(
         JERUSALEM,
         "a set-up under the map's charts",
-        edit(STANDARD, lambda d: _placement(d, 0, "david-shaltiel").update(at="0122")),
+        lambda game: (
+            _charts_over(game, ["0122"]),
+            game.edit(STANDARD, lambda d: _placement(d, 0, "david-shaltiel").update(at="0122")),
+        ),
         STANDARD,
         codes.MAP_OFF_MAP_IN_PLAY,
         f"/setup/0/placements/{_placement_index(JERUSALEM, STANDARD, 0, 'david-shaltiel')}",
@@ -114,11 +141,21 @@ JERUSALEM_CASES = [
     Case(
         JERUSALEM,
         "hexes under the charts that units may enter",
-        edit("terrain.json", lambda d: next(t for t in d["terrain"] if t["id"] == "off-map").pop("movement")),
+        lambda game: _charts_over(game, ["0122"], movement=None),
         "terrain.json",
         codes.MAP_OFF_MAP_IN_PLAY,
-        f"/terrain/{_terrain_index('off-map')}",
+        f"/terrain/{_terrain_count()}",
         hint='give it "movement": {"enter": "impassable"}',
+    ),
+    Case(
+        JERUSALEM,
+        "hexes taken out of play to make room for the charts",
+        lambda game: _charts_over(
+            game, ["0122", "0123"], cite=None, provenance="reconstructed: room for the CRT"
+        ),
+        "terrain.json",
+        codes.MAP_OFF_MAP_UNCITED,
+        f"/terrain/{_terrain_count()}",
     ),
     Case(
         JERUSALEM,
@@ -431,6 +468,8 @@ def test_each_new_kind_of_fault_is_covered() -> None:
         codes.REF_UNKNOWN_CARD,
         codes.STATED_COUNT_MISMATCH,
         codes.SCENARIO_BOX_OFF_TRACK,
+        codes.MAP_OFF_MAP_IN_PLAY,
+        codes.MAP_OFF_MAP_UNCITED,
     }
     assert wanted <= {case.code for case in CASES}
     assert {case.game for case in CASES} == {JERUSALEM, LAWRENCE}

@@ -28,6 +28,7 @@ from compiler.pipeline import validate_game
 from compiler.render.board import render_board
 from rules_engine.geometry import Hex
 
+from .conftest import HEX_GAMES, SOURCE_DATA
 from .hex_boards import Board, draw_board
 
 LAYOUTS = {
@@ -38,12 +39,6 @@ LAYOUTS = {
 }
 
 
-SOURCE_DATA = Path(__file__).resolve().parent.parent / "source_data"
-HEX_GAMES = sorted(
-    game.name
-    for game in SOURCE_DATA.iterdir()
-    if (game / "map.json").is_file() and json.loads((game / "map.json").read_text()).get("grid")
-)
 # Mostly sea drawn as a repeating wave pattern round a narrow strip of hexes: the fit takes
 # the waves for a square grid (as it did before numbering changed; docs/art.md)
 REFUSED = {"israel1948"}

@@ -26,7 +26,7 @@ from compiler.vassal.pieces import add_piece, decode_add_piece
 from rules_engine.definitions import ValidGame
 
 from .import_modules import showcase
-from .inspect_modules import CASES
+from .inspect_modules import CASES, unit
 from .test_inspect_vassal import _disagreements, recorded
 
 
@@ -481,6 +481,29 @@ def test_an_empty_stack_last_in_its_list_imports_as_the_build_does(tmp_path: Pat
     assert not [c for c in kept if isinstance(c, dict) and "stack" in c] and [
         c for c in kept if isinstance(c, dict) and "piece" in c
     ] == [{"piece": "11"}]
+    again = import_module(imported.rebuilt, tmp_path / "again")
+    assert again.folder is not None and folder_files(again.folder) == folder_files(imported.folder)
+
+
+def test_a_stack_that_names_no_layer_is_built_without_one(tmp_path: Path) -> None:
+    """A stack of a save from before VASSAL 3.5 names no layer ("+/id/stack/map;x;y;ids", as in
+    ForThePeople's and wu_vassal_mod's saves): the build writes it back without one (it wrote
+    "@@-1", which the next import kept), so the import of the build is the same folder."""
+    from compiler.javatext.sequence import encode
+
+    from .inspect_modules import board_xml, map_xml, module, palette, png, save, setup_xml, slot, square_grid
+
+    stack = "+/" + encode(["12", "stack", encode(["Main", "75", "75", "11"], ";")], "/")
+    body = map_xml("Main", board_xml("Plain", square_grid(50.0, 50.0, 25, 25, ""), "plain.png"))
+    body += palette([slot("Tank", 1, unit("Tank", "tank.png", gpid="1"))]) + setup_xml("Start", "start.vsav")
+    files = {
+        "images/plain.png": png(200, 200),
+        "images/tank.png": png(20, 20),
+        "start.vsav": save("Old", [add_piece("11", unit("Tank", "tank.png", "Main", 75, 75, "1")), stack]),
+    }
+    imported = import_and_build(module("Old", body, files), tmp_path, "old")
+    kept = imported.json("vassal/setups/start.json")["commands"]
+    assert [c for c in kept if isinstance(c, dict) and "stack" in c and "layer" not in c]
     again = import_module(imported.rebuilt, tmp_path / "again")
     assert again.folder is not None and folder_files(again.folder) == folder_files(imported.folder)
 

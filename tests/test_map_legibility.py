@@ -29,6 +29,7 @@ from compiler.render.legibility import (
     seen,
     simulate,
 )
+from compiler.render.map_lines import Circle, DrawnLine, line_meets_circle, line_meets_rect
 from compiler.render.patterns import pattern_ink
 from compiler.render.terrain_key import PAPER, Sample, area_colour, draw_sample, level_colour, terrain_pattern
 from rules_engine.definitions import ValidGame
@@ -37,6 +38,7 @@ from .conftest import GAMES, shipped
 
 DPI = 100
 KEY_DPI = 150  # a key is read at print size
+CAP = 3000
 PATTERN_SHARE = 0.04  # a texture of its own: this share of a sample's drawn pixels differ by ΔE 20
 
 
@@ -145,41 +147,75 @@ def test_every_key_entry_stays_apart_for_every_player(game: str, vision: str) ->
 
 def terrain_patches(game: str) -> dict[str, list[tuple[int, int, int]]]:
     """The pixels of each terrain as the map prints it: on a hex map the lobes left and right of
-    the centre of hexes in play (clear of the ID above, the name below and the symbol in the
-    middle) that no road, stream or supply source crosses, by level too; on a point-to-point map
-    the ring a counter leaves showing."""
+    the centre of hexes in play (clear of the ID above and the name below), from hexes no line
+    crosses where the terrain has any (else less every pixel a drawn line or symbol reaches:
+    Napoleon at Waterloo's Woods/Road hexes all carry their road), by level too; on a
+    point-to-point map the ring a counter leaves showing."""
     d, art = definition(game), board(game)
     patches: dict[str, list[tuple[int, int, int]]] = {}
     busy = {s for road in d.board.roads for s in road.path} | {s.at for s in d.board.supply_sources}
+    busy |= {
+        s.id
+        for s in d.board.spaces.values()
+        if any(d.terrain.terrain[f].linear for f in s.features if f in d.terrain.terrain)
+    }
     covered = [rect for name, rect in art.furniture.items() if name.startswith("block:")]
-    linear = {t.id for t in d.terrain.terrain.values() if t.linear or t.off_map or t.id == "partly-sea"}
+    skipped = {t.id for t in d.terrain.terrain.values() if t.off_map or t.id == "partly-sea"}
+    crossed: dict[str, list[tuple[int, int, int]]] = {}
     for space in d.board.spaces.values():
         key = f"{space.terrain}-{space.level or 0}" if d.board.grid is not None else space.terrain
-        if len(patches.get(key, ())) > 3000:
+        if len(patches.get(key, ())) > CAP:
             continue
         x, y = art.space_centres[space.id]
         if d.board.grid is None:
-            pixels = ring_pixels(art.image, (x, y), 0.33 * DPI, art.space_radius - 0.06 * DPI)
-        elif (
-            space.id in busy
-            or linear & set(space.features)
-            or any(r[0] - 40 <= x <= r[2] + 40 and r[1] - 40 <= y <= r[3] + 40 for r in covered)
+            patches.setdefault(key, []).extend(
+                ring_pixels(art.image, (x, y), 0.33 * DPI, art.space_radius - 0.06 * DPI)
+            )
+            continue
+        if skipped & set(space.features) or any(
+            r[0] - 40 <= x <= r[2] + 40 and r[1] - 40 <= y <= r[3] + 40 for r in covered
         ):
             continue
+        size = art.layout.size if art.layout else 1.0
+        if space.id in busy:
+            crossed.setdefault(key, []).extend(
+                lobe_pixels(art.image, (x, y), size, _ink_near(art, (x, y), size))
+            )
         else:
-            pixels = lobe_pixels(art.image, (x, y), art.layout.size if art.layout else 1.0)
-        patches.setdefault(key, []).extend(pixels)
+            patches.setdefault(key, []).extend(
+                lobe_pixels(art.image, (x, y), size, _ink_near(art, (x, y), size))
+            )
+    for key, pixels in crossed.items():
+        patches.setdefault(key, pixels)
     return patches
 
 
-def lobe_pixels(image: Image.Image, centre: tuple[float, float], size: float) -> list[tuple[int, int, int]]:
+def _ink_near(art: BoardArt, centre: tuple[float, float], size: float) -> list[DrawnLine | Circle]:
+    """The drawn lines and symbols that come within a hex of ``centre``: their pixels are not
+    the terrain's."""
+    here = (centre[0] - size, centre[1] - size, centre[0] + size, centre[1] + size)
+    near: list[DrawnLine | Circle] = [line for line in art.lines if line_meets_rect(line, here)]
+    near += [mark for mark in art.marks if math.dist(mark[:2], centre) < size + mark[2]]
+    return near
+
+
+def lobe_pixels(
+    image: Image.Image, centre: tuple[float, float], size: float, ink: list[DrawnLine | Circle] = ()
+) -> list[tuple[int, int, int]]:
     x0, y0 = centre
     found = []
     for y in range(round(y0 - size * 0.1), round(y0 + size * 0.1)):
         for dx in range(round(size * 0.22), round(size * 0.4)):
             for x in (round(x0) - dx, round(x0) + dx):
-                found.append(_pixel(image, x, y))
+                if not any(_inked(thing, (x, y)) for thing in ink):
+                    found.append(_pixel(image, x, y))
     return found
+
+
+def _inked(thing: DrawnLine | Circle, point: tuple[float, float]) -> bool:
+    if isinstance(thing, DrawnLine):
+        return line_meets_circle(thing, (*point, 2.0))
+    return math.dist(thing[:2], point) < thing[2] * math.sqrt(2) + 2
 
 
 def ring_pixels(

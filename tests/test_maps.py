@@ -11,14 +11,17 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from compiler.presentation.colours import rgb
 from compiler.render.art import BoardArt
 from compiler.render.board import render_board
-from compiler.render.holdings import COUNTER_IN
+from compiler.render.cards import deck_colour
+from compiler.render.charts import PAPER as CHART_PAPER
+from compiler.render.furniture import TrackBlock
+from compiler.render.holdings import COUNTER_IN, losses_room
 from compiler.render.labels import overlaps
-from compiler.render.terrain_key import area_colour
+from compiler.render.terrain_key import area_colour, terrain_pattern
 from rules_engine.definitions import ValidGame
 
 from .conftest import GAMES, SOURCE_DATA, shipped
@@ -333,11 +336,74 @@ def test_lawrence_spaces_leave_terrain_and_stop_ring_showing_round_a_counter() -
 )
 def test_every_map_is_its_sheet(game: str, inches: tuple[float, float]) -> None:
     """Israel 1948 on a tabloid sheet (its tracks and key over the sea), Jerusalem! on the book's
-    22 x 34 in (1.1) with its charts over the map, Lawrence on the book's 11 x 17 in, Vallon on
-    a tabloid sheet with its tracks and key under the valley."""
+    22 x 34 in (1.1) with its title in the margin and its charts on an aid sheet (its hexes fill
+    the sheet, and none leaves play for them), Lawrence on the book's 11 x 17 in, Vallon on a
+    tabloid sheet with its tracks and key under the valley."""
     art = board(game)
-    assert art.image.size == (inches[0] * DPI, inches[1] * DPI)
+    sheet = art.sheets[0] if art.sheets else (0, 0, *art.image.size)
+    assert sheet == (0, 0, inches[0] * DPI, inches[1] * DPI)
     assert art.unplaced == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_print_layout_takes_no_hex_out_of_play(game: str) -> None:
+    """A print layout never changes the game: every land hex of the data is drawn in play (none
+    goes under a chart unless the data cites a source that leaves it out of play, which
+    map.off-map-uncited enforces), and no track, box, chart, key or title is printed over a hex
+    in play or a space."""
+    d, art = definition(game), board(game)
+    furniture = [
+        (name, rect)
+        for name, rect in art.furniture.items()
+        if name.startswith(("block:", "chart:", "legend", "title"))
+    ]
+    assert furniture
+    if d.board.grid is None:
+        over = [
+            (name, space.id)
+            for space in d.board.spaces.values()
+            for name, rect in furniture
+            if _rect_meets_circle(rect, art.space_centres[space.id], art.space_radius)
+        ]
+        assert not over, over[:10]
+        return
+    off_map = {t.id for t in d.terrain.terrain.values() if t.off_map}
+    water = {
+        t.id
+        for t in d.terrain.terrain.values()
+        if t.kind == "hex" and t.impassable and terrain_pattern(t, t.id) == "waves"
+    }
+    land = [s for s in d.board.spaces.values() if s.terrain not in water and not off_map & set(s.features)]
+    assert len(art.play_area) == len(land)
+    assert not [s.id for s in d.board.spaces.values() if off_map & set(s.features)]  # no game cites one yet
+    size = art.layout.size if art.layout is not None else 0.0
+    over = [
+        (name, space.id)
+        for space in land
+        for name, rect in furniture
+        if _rect_meets_circle(rect, art.space_centres[space.id], size * 0.4)
+    ]
+    assert not over, over[:10]
+
+
+def _rect_meets_circle(
+    rect: tuple[float, float, float, float], centre: tuple[float, float], r: float
+) -> bool:
+    dx = max(rect[0] - centre[0], 0.0, centre[0] - rect[2])
+    dy = max(rect[1] - centre[1], 0.0, centre[1] - rect[3])
+    return math.hypot(dx, dy) < r
+
+
+def test_jerusalem_prints_what_its_sheet_has_no_room_for_on_one_tabloid_aid_sheet() -> None:
+    art = board("jerusalem")
+    assert len(art.sheets) == 2
+    left, top, right, bottom = art.sheets[1]
+    assert (right - left, bottom - top) == (17 * DPI, 11 * DPI)
+    assert top >= 22 * DPI
+    on_aid = [name for name, rect in art.furniture.items() if name.startswith("chart:") and rect[1] >= top]
+    assert sorted(on_aid) == ["chart:crt", "chart:leaders"]
+    title = art.furniture["title"]
+    assert title[3] <= 22 * DPI  # the title strip stays on the map sheet
 
 
 def test_israel_sea_is_open_water_without_ids() -> None:
@@ -369,6 +435,155 @@ def test_a_single_scenario_is_not_named_in_every_track_box() -> None:
     named = [n for n in notes if n.startswith("The Road to Vallon:")]
     assert named == ["The Road to Vallon: turns 1-7; Ostland first"], named  # the caption alone
     assert "7 DI 3-4-3" in notes  # turn 3's arrival, bare
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_track_wraps_a_lone_value_onto_a_row_of_its_own(game: str) -> None:
+    """A track that takes more than one row splits its values evenly (Israel 1948's Air Points
+    and Vallon's Replacement Points printed their last value, 5, alone on a second row)."""
+    rows: dict[str, dict[float, int]] = {}
+    for box in board(game).track_boxes:
+        if not box.reinforcement:
+            row = rows.setdefault(box.track, {})
+            row[box.rect[1]] = row.get(box.rect[1], 0) + 1
+    uneven = {
+        track: list(row.values()) for track, row in rows.items() if max(row.values()) - min(row.values()) > 1
+    }
+    lone = {
+        track: list(row.values()) for track, row in rows.items() if len(row) > 1 and min(row.values()) < 2
+    }
+    assert rows and not uneven and not lone, (uneven, lone)
+
+
+def test_a_track_splits_its_values_into_even_rows() -> None:
+    """Six values in rows of at most five are two rows of three; eleven in rows of at most seven, six and five."""
+    six = TrackBlock("points", "Points", [str(n) for n in range(6)], 5, {})
+    assert [len(row) for row in six._rows()] == [3, 3]
+    eleven = TrackBlock("turn", "Turn", [str(n) for n in range(11)], 7, {})
+    assert [len(row) for row in eleven._rows()] == [6, 5]
+    assert [len(row) for row in TrackBlock("t", "T", ["1", "2", "3"], 7, {})._rows()] == [3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_chart_on_a_map_fills_its_frame(game: str) -> None:
+    """A chart's frame is as wide as what it prints, its right margin no wider than its left
+    (Jerusalem!'s CRT filled two-thirds of its frame)."""
+    art = board(game)
+    charts = {name: rect for name, rect in art.furniture.items() if name.startswith("chart:")}
+    loose = {}
+    for name, rect in charts.items():
+        inside = art.image.crop(
+            (round(rect[0]) + 2, round(rect[1]) + 2, round(rect[2]) - 2, round(rect[3]) - 2)
+        )
+        ink = ImageChops.difference(
+            inside.convert("RGB"), Image.new("RGB", inside.size, CHART_PAPER)
+        ).getbbox()
+        assert ink is not None, name
+        left, right = ink[0], inside.width - ink[2]
+        if right > left + 0.1 * DPI:
+            loose[name] = (left, right)
+    assert not loose, loose
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_eliminated_units_box_has_room_for_the_losses(game: str) -> None:
+    """Each eliminated-units box prints room for several stacks, in even rows (Battle for
+    Moscow's German box and Israel 1948's held one placeholder square)."""
+    d, art = definition(game), board(game)
+    boxes = [b for b in d.board.boxes if b.kind == "eliminated"]
+    for box in boxes:
+        slots = art.slots[("box", box.id, "")]
+        rows: dict[float, int] = {}
+        for slot in slots:
+            rows[slot[1]] = rows.get(slot[1], 0) + 1
+        assert len(slots) >= 4, box.id
+        assert max(rows.values()) - min(rows.values()) <= 1, (box.id, rows)
+
+
+def test_the_eliminated_units_room_is_a_quarter_of_the_side() -> None:
+    d = definition("battle-for-moscow")
+    assert losses_room(d, "german") == 6 and losses_room(d, "soviet") == 5
+    assert losses_room(definition("israel1948"), None) == 12  # one box for both sides: capped
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sequence_of_play_box_says_what_happens_in_each_phase(game: str) -> None:
+    """Each cell of a Sequence of Play box prints its phase's summary beside the marker's slot,
+    clear of it (Jerusalem!'s box was four rectangles with a name each)."""
+    d, art = definition(game), board(game)
+    phases = {p.id: p for p in d.game.phases if p.order == "player-choice"}
+    cells = dict(art.zones)
+    for key, slots in art.slots.items():
+        if key[:2] != ("box", "sequence-of-play"):
+            continue
+        (slot,) = slots
+        phase = phases[key[2]]
+        cell = cells[f"Sequence of Play: {phase.name}"]
+        inside = [t for t in art.texts if t.role == "note" and overlaps(t.bbox, cell)]
+        assert " ".join(t.text for t in inside) == phase.summary, phase.id
+        assert all(t.bbox[2] <= cell[2] and t.bbox[3] <= cell[3] for t in inside), phase.id
+        assert not [t.text for t in art.texts if overlaps(t.bbox, slot)], phase.id
+        assert slot[0] >= cell[0] and slot[2] <= cell[2] and slot[3] <= cell[3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deck_space_is_printed_as_its_deck(game: str) -> None:
+    """Where a deck is kept the map prints a card in the deck's colour with its name and count,
+    on paper, not an empty dashed frame over the sea (Lawrence's two decks)."""
+    d, art = definition(game), board(game)
+    for deck in d.decks:
+        rect = art.deck_areas[deck.id]
+        inside = {t.text for t in art.texts if overlaps(t.bbox, rect)}
+        assert {deck.name, f"{deck.size} cards"} <= inside, (deck.id, inside)
+        outline = rgb(deck_colour(deck))
+        middle = round((rect[1] + rect[3]) / 2)
+        row = [art.image.getpixel((x, middle)) for x in range(round(rect[0]), round(rect[2]))]
+        assert sum(1 for p in row if isinstance(p, tuple) and tuple(p[:3]) == outline) >= 4, deck.id
+
+
+def _hard_sea_edges(art: BoardArt) -> list[tuple[str, int, int, int]]:
+    """Straight runs (0.3 in or longer) where water meets land, level or upright, in the margins
+    beyond the hexes and outside every panel: a sea cut off by a rectangle."""
+    assert art.layout is not None
+    size = art.layout.size
+    xs = [x for x, _ in art.space_centres.values()]
+    ys = [y for _, y in art.space_centres.values()]
+    grid = (min(xs) - size, min(ys) - size, max(xs) + size, max(ys) + size)
+    sheet = art.sheets[0] if art.sheets else (0.0, 0.0, float(art.image.width), float(art.image.height))
+    width, height = round(sheet[2]), round(sheet[3])
+    pad = 0.12 * DPI
+    panels = [(r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad) for r in art.furniture.values()]
+    pixels = art.image.convert("RGB").load()
+    assert pixels is not None
+
+    def water(x: int, y: int) -> bool:
+        red, _, blue = pixels[x, y]
+        return blue - red >= 40
+
+    def margin(x: int, y: int) -> bool:
+        inside = grid[0] <= x <= grid[2] and grid[1] <= y <= grid[3]
+        return not inside and not any(p[0] <= x <= p[2] and p[1] <= y <= p[3] for p in panels)
+
+    found, longest = [], round(0.3 * DPI)
+    for along, across, line in (("level", width, height), ("upright", height, width)):
+        for at in range(2, line - 2):
+            run = 0
+            for step in range(across):
+                x, y = (step, at) if along == "level" else (at, step)
+                nx, ny = (x, y + 1) if along == "level" else (x + 1, y)
+                edge = margin(x, y) and margin(nx, ny) and water(x, y) != water(nx, ny)
+                run = run + 1 if edge else 0
+                if run == longest:
+                    found.append((along, at, x, y))
+    return found
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if definition(g).board.grid is not None])
+def test_the_sea_beyond_the_hexes_ends_in_a_coast_not_a_rectangle(game: str) -> None:
+    """Where the sea along the grid's edge meets land, the water beyond the hexes runs out to
+    the sheet's edge as a slanting coast (Israel 1948's sea stopped in a hard rectangle where
+    Sinai should be)."""
+    assert not _hard_sea_edges(board(game))
 
 
 def test_country_names_keep_off_the_grid_edge() -> None:

@@ -315,9 +315,31 @@ def test_the_maps_drawing_is_its_pixels_and_its_words_text(name: str) -> None:
     """The board's drawing, played back as PDF and rendered, is its pixels: nothing the painter
     draws is missing from the vector form; and each of its strings is text."""
     art = render_board(game(name), 60, record=True)
-    assert art.drawing is not None
-    _looks_alike(art.drawing, art.image)
-    _every_string_is_text(art.drawing, art.texts)
+    for board in [art, *art.aid_sheets]:
+        assert board.drawing is not None
+        assert board.drawing.size == board.image.size
+        _looks_alike(board.drawing, board.image)
+        _every_string_is_text(board.drawing, board.texts)
+
+
+def test_jerusalems_aid_sheet_prints_on_a_page_of_its_own(outputs: dict[str, Path]) -> None:
+    """Jerusalem!'s hexes fill its 22 x 34 in sheet (issue 30, item 7), so its CRT and leaders
+    go on an aid sheet: in print a tabloid page of its own after the map's, the map's ground
+    still 34 x 22 in at 300 ppi (the two in one picture would pass the pixels wgc draws, and
+    printed at 291 ppi)."""
+    art = render_board(game("jerusalem"), 60, record=True)
+    assert (art.image.width / 60, art.image.height / 60) == pytest.approx((34.0, 22.0), abs=0.02)
+    assert len(art.aid_sheets) == 1
+    sheet = art.aid_sheets[0]
+    assert (sheet.image.width / 60, sheet.image.height / 60) == (17.0, 11.0)
+    folder = built("a") / game_id("jerusalem") / "map"
+    reader = PdfReader(folder / "map-sheet.pdf")
+    assert len(reader.pages) == 2
+    trims = [box_inches(page.trimbox) for page in reader.pages]
+    assert [(round(r - lt, 2), round(t - b, 2)) for lt, b, r, t in trims] == [(34.0, 22.0), (17.0, 11.0)]
+    words = pdfium.PdfDocument(folder / "map-sheet.pdf")[1].get_textpage().get_text_range()
+    assert "aid sheet 1 of 1" in words
+    assert (folder / "aid-sheet-1.png").exists()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from compiler.checks.context import CheckContext, at, unknown
 from compiler.diagnostics import Diagnostic, codes, error, warning
 from compiler.presentation.limits import MAX_MAP_SQUARE_INCHES, MAX_PLAY_AREA_PIXELS, PLANNED_DPI
-from rules_engine.definitions import GameDefinition, MapDefinition, Origin, Space
+from rules_engine.definitions import GameDefinition, MapDefinition, Origin, Space, Terrain
 from rules_engine.geometry import HexLayout
 
 
@@ -347,6 +347,7 @@ def check_off_map(context: CheckContext) -> Iterator[Diagnostic]:
     if board is None or terrain is None:
         return
     covering = {t.id: t for t in terrain.terrain.values() if t.off_map}
+    yield from _uncited_off_map(context, covering)
     for feature in covering.values():
         if not feature.impassable:
             file, pointer = at(feature.origin)
@@ -368,6 +369,34 @@ def check_off_map(context: CheckContext) -> Iterator[Diagnostic]:
                 pointer,
                 hint="move it to a hex in play, or take the off_map feature off this hex",
             )
+
+
+def _uncited_off_map(context: CheckContext, covering: dict[str, Terrain]) -> Iterator[Diagnostic]:
+    """A print layout never changes the game: hexes leave play under the charts only where a
+    source shows them out of play (the published map's own), never to make room for furniture
+    a reconstruction placed there."""
+    records = {
+        record.get("id"): record
+        for doc in context.valid_documents("terrain")
+        for record in doc.data.get("terrain", [])
+        if isinstance(record, dict)
+    }
+    for feature in covering.values():
+        record = records.get(feature.id, {})
+        provenance = record.get("provenance")
+        reconstructed = isinstance(provenance, str) and provenance.startswith("reconstructed")
+        if record.get("cite") and not reconstructed:
+            continue
+        file, pointer = at(feature.origin)
+        yield error(
+            codes.MAP_OFF_MAP_UNCITED,
+            f"'{feature.name}' takes hexes out of play with no source that shows them out of play; "
+            "a print layout never changes the game",
+            file,
+            pointer,
+            hint="cite the published map that leaves these hexes out of play, or take the feature "
+            "off them: furniture with no room on the sheet goes on aid sheets of its own",
+        )
 
 
 def _uses(definition: GameDefinition) -> Iterator[tuple[str, str, Origin]]:

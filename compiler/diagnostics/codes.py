@@ -321,6 +321,12 @@ DESCRIPTIONS[MAP_OFF_MAP_IN_PLAY] = (
     "source or set-up, or its feature can be entered."
 )
 
+MAP_OFF_MAP_UNCITED = "map.off-map-uncited"
+DESCRIPTIONS[MAP_OFF_MAP_UNCITED] = (
+    "An off_map feature takes hexes out of play without a source (a cite, not a reconstruction) "
+    "showing them out of play: a print layout never changes the game."
+)
+
 INTERNAL_CHECK_FAILED = "internal.check-failed"
 DESCRIPTIONS[INTERNAL_CHECK_FAILED] = "A cross-check itself failed: a bug in the compiler; please report it."
 

@@ -37,6 +37,8 @@ from rules_engine.definitions.kept import KeptSetup, SavedPiece
 
 SETUP_TAG = "VASSAL.build.module.PredefinedSetup"
 MAX_NAME = 120
+PIECE_ID_LENGTH = 64
+"""The longest piece id scenario.schema.json holds (its ``pieces[].id`` maxLength)."""
 
 
 @dataclass
@@ -177,6 +179,10 @@ class SetupImporter:
         return self._piece(save, command, piece_id)
 
     def _piece(self, save: _Save, command: str, piece_id: str) -> Any:
+        if not 0 < len(piece_id) <= PIECE_ID_LENGTH:
+            self.tally.kept("placed pieces whose id the data cannot hold")
+            self.tally.item(False)
+            return command
         decoded = self._decoded(save, piece_id, command)
         placed = save.placed.get(piece_id)
         if decoded is None or placed is None or placed.map is None or piece_id in save.saved:

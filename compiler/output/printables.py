@@ -196,21 +196,55 @@ def write_map(
     if art.drawing is not None:
         printed = art
     else:
-        drawn = art.image.size
+        drawn = _map_size(art)  # aid sheets print on pages of their own: the map's ground alone
         finest = PRINT_DPI if definition.board.image is not None else print_dpi(drawn, art.dpi)
         art.image = Image.new("RGB", (1, 1))  # written: let it go before the finer board is drawn
         printed = render_board(definition, finest, record=True)
         if finest < PRINT_DPI and warnings is not None:
             warnings.append(_coarse_ground(definition, drawn, art.dpi, finest))
-    drawing = printed.drawing
-    assert drawing is not None
+    written = [png, *_aid_sheet_pngs(printed, folder)]
     pdf = folder / "map.pdf"
-    write_bytes_atomic(
-        pdf, pdf_of_drawings(tile_drawings(drawing, TileSpec(paper=paper, dpi=printed.dpi), title), title)
-    )
+    spec = TileSpec(paper=paper, dpi=printed.dpi)
+    tiles = [
+        page
+        for board, name in _printed_boards(printed, title)
+        for page in tile_drawings(_drawn(board), spec, name)
+    ]
+    write_bytes_atomic(pdf, pdf_of_drawings(tiles, title))
     if not one_sheet:
-        return [png, pdf]
-    return [png, pdf, _stock_sheet(printed, drawing, folder, title)]
+        return [*written, pdf]
+    return [*written, pdf, _stock_sheet(printed, folder, title)]
+
+
+def _map_size(art: BoardArt) -> tuple[int, int]:
+    """The map's own pixels in the board's picture (on the screen, aid sheets lie under it)."""
+    if not art.sheets:
+        return art.image.size
+    left, top, right, bottom = art.sheets[0]
+    return math.ceil(right - left), math.ceil(bottom - top)
+
+
+def _printed_boards(printed: BoardArt, title: str) -> list[tuple[BoardArt, str]]:
+    """The map, then each aid sheet (a page of its own), with the title each prints under."""
+    sheets = printed.aid_sheets
+    return [(printed, title)] + [
+        (sheet, f"{title}, aid sheet {n + 1} of {len(sheets)}") for n, sheet in enumerate(sheets)
+    ]
+
+
+def _drawn(board: BoardArt) -> Drawing:
+    assert board.drawing is not None, "a board painted for print keeps its drawing"
+    return board.drawing
+
+
+def _aid_sheet_pngs(printed: BoardArt, folder: Path) -> list[Path]:
+    """aid-sheet-N.png: each aid sheet as printed (map.png at the print resolution is the map alone)."""
+    paths = []
+    for number, sheet in enumerate(printed.aid_sheets):
+        path = folder / f"aid-sheet-{number + 1}.png"
+        write_bytes_atomic(path, png_bytes(sheet.image, dpi=sheet.dpi))
+        paths.append(path)
+    return paths
 
 
 def print_dpi(size: tuple[int, int], dpi: float) -> int:
@@ -242,14 +276,16 @@ def _coarse_ground(definition: ValidGame, drawn: tuple[int, int], dpi: float, fi
     )
 
 
-def _stock_sheet(printed: BoardArt, drawing: Drawing, folder: Path, title: str) -> Path:
-    """map-sheet.pdf: the map on its stock sheet, the page the trim plus a margin for the bleed,
-    the crop marks and a note; the trim and bleed boxes say where they are."""
-    ground = colour_of(printed.image.getpixel((0, 0))) or (255, 255, 255)
-    page = sheet_page(drawing, printed.image, ground, title)
+def _stock_sheet(printed: BoardArt, folder: Path, title: str) -> Path:
+    """map-sheet.pdf: the map on its stock sheet, then each aid sheet on its own, each page the
+    trim plus a margin for the bleed, the crop marks and a note; the trim and bleed boxes say
+    where they are."""
     out = io.BytesIO()
     document = PdfDocument(out, title)
-    document.add_drawing_page(page.drawing, page.size, boxes=PageBoxes(page.trim, page.bleed))
+    for board, name in _printed_boards(printed, title):
+        ground = colour_of(board.image.getpixel((0, 0))) or (255, 255, 255)
+        page = sheet_page(_drawn(board), board.image, ground, name)
+        document.add_drawing_page(page.drawing, page.size, boxes=PageBoxes(page.trim, page.bleed))
     document.close()
     path = folder / "map-sheet.pdf"
     write_bytes_atomic(path, out.getvalue())

@@ -15,6 +15,7 @@ from PIL import Image
 from compiler.render.canvas import Drawing
 from compiler.render.fonts import DrawnText
 from compiler.render.holdings import Key
+from compiler.render.map_lines import DrawnLine
 from rules_engine.geometry import HexGrid, HexLayout
 
 Rect = tuple[float, float, float, float]
@@ -52,7 +53,17 @@ class BoardArt:
     unplaced: list[str] = field(default_factory=list)
     play_area: list[Rect] = field(default_factory=list)
     texts: list[DrawnText] = field(default_factory=list)
+    # The printed sheets the picture holds: the map's own first, then any aid sheets for the
+    # furniture it had no room for (empty: the picture is one sheet).
+    sheets: list[Rect] = field(default_factory=list)
+    # Every line as drawn (roads, railways, streams, rivers, routes), cut where symbols stand,
+    # and the circle of every city's and feature's symbol: no line may cross a label or symbol.
+    lines: list[DrawnLine] = field(default_factory=list)
+    marks: list[tuple[float, float, float]] = field(default_factory=list)
     drawing: Drawing | None = None  # painted with ``record``: the board as drawn, for a vector PDF
+    # Painted with ``record``: each aid sheet as a board of its own (its picture and drawing),
+    # printed on a page of its own; on the screen the sheets lie in ``image``, under the map.
+    aid_sheets: list[BoardArt] = field(default_factory=list)
 
 
 # --- the records of a cached board -------------------------------------------------------------
@@ -83,6 +94,9 @@ def art_record(art: BoardArt) -> dict[str, Any]:
         "play_area": art.play_area,
         "texts": [[t.text, t.bbox, t.size, t.fill, t.stroke, t.role, t.xy, t.anchor] for t in art.texts],
         "unplaced": art.unplaced,
+        "sheets": art.sheets,
+        "lines": [[line.kind, [list(p) for p in line.points], line.reach] for line in art.lines],
+        "marks": [list(mark) for mark in art.marks],
     }
 
 
@@ -110,6 +124,12 @@ def art_from_record(record: dict[str, Any], image: Image.Image, grid: HexGrid | 
         play_area=[_rect(r) for r in record["play_area"]],
         texts=[_drawn(text) for text in record["texts"]],
         unplaced=[str(what) for what in record["unplaced"]],
+        sheets=[_rect(r) for r in record["sheets"]],
+        lines=[
+            DrawnLine(str(kind), tuple(_point(p) for p in points), _number(reach))
+            for kind, points, reach in record["lines"]
+        ],
+        marks=[_circle(mark) for mark in record["marks"]],
     )
 
 
@@ -128,6 +148,11 @@ def _number(value: Any) -> float:
 def _point(value: Any) -> Point:
     x, y = value
     return _number(x), _number(y)
+
+
+def _circle(value: Any) -> tuple[float, float, float]:
+    x, y, r = value
+    return _number(x), _number(y), _number(r)
 
 
 def _rect(value: Any) -> Rect:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from compiler.presentation.colours import shade
 from compiler.render.art import BoardArt
+from compiler.render.cards import deck_colour
 from compiler.render.chart_content import game_charts, key_figures
 from compiler.render.charts import Chart
 from compiler.render.furniture import (
@@ -25,11 +26,14 @@ from compiler.render.furniture import (
     CartoucheBlock,
     ChartBlock,
     DeckBlock,
+    DeckPlace,
     LegendBlock,
     OrderOfBattleBlock,
     PrintedRows,
     SequenceBlock,
+    SequencePhase,
     TrackBlock,
+    fitted_width,
 )
 from compiler.render.holdings import SLOT_IN, Holding, Key, holdings
 from compiler.render.names import Names
@@ -65,7 +69,7 @@ class BoardInputs(NamedTuple):
     terrain: TerrainChart
     needs: Mapping[Key, Holding]  # how much each off-map place holds, over every scenario
     charts: tuple[Chart, ...]  # the charts the map carries
-    decks: tuple[tuple[str, str], ...]  # (id, name) of each deck, for its space on the map
+    decks: tuple[DeckPlace, ...]  # each deck's space on the map
     turn_notes: tuple[TurnNote, ...] = ()  # scenario ends and arrivals on the turn track
     units: tuple[PrintedUnits, ...] = ()  # what each Order of Battle row shows and where it enters
 
@@ -89,7 +93,7 @@ def board_inputs(definition: ValidGame) -> BoardInputs:
     # prints them there, 1.3); other games keep them on the player aid.
     book_prints = any(box.kind == "order-of-battle" for box in board.boxes)
     on_map = tuple(charts[c] for c in CHARTS_ON_MAP if c in charts and book_prints)
-    decks = tuple((deck.id, deck.name) for deck in definition.decks)
+    decks = tuple(DeckPlace(deck.id, deck.name, deck_colour(deck), deck.size) for deck in definition.decks)
     return BoardInputs(
         definition.game,
         board,
@@ -193,7 +197,11 @@ class Furnisher:
                     blocks.append(OrderOfBattleBlock(box.id, box.name, turns, self._printed(box.id)))
                     continue
             if box.id == "sequence-of-play" and game is not None:
-                phases = [(p.id, p.name) for p in game.phases if p.order == "player-choice"]
+                phases = [
+                    SequencePhase(p.id, p.name, p.summary or "")
+                    for p in game.phases
+                    if p.order == "player-choice"
+                ]
                 if phases:
                     blocks.append(SequenceBlock(box.id, box.name, phases))
                     continue
@@ -226,11 +234,14 @@ class Furnisher:
         )
 
     def decks(self) -> list[Block]:
-        return [DeckBlock(deck_id, name) for deck_id, name in self.inputs.decks]
+        return [DeckBlock(deck) for deck in self.inputs.decks]
 
     def charts(self, dpi: float, body_pt: float = 9.0) -> list[Block]:
         widths = {"crt": 3.4, "scenarios": 6.4}
-        return [ChartBlock(chart, widths.get(chart.id, 7.0), dpi, body_pt) for chart in self.inputs.charts]
+        return [
+            ChartBlock(chart, fitted_width(chart, widths.get(chart.id, 7.0), body_pt), dpi, body_pt)
+            for chart in self.inputs.charts
+        ]
 
     def cartouche(self) -> CartoucheBlock:
         game, board = self.game, self.board

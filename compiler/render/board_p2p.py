@@ -26,6 +26,7 @@ from compiler.render.canvas import grounded
 from compiler.render.fonts import RecordingDraw, font
 from compiler.render.furniture import Block, Ink, describe_block
 from compiler.render.labels import overlaps
+from compiler.render.map_lines import DrawnLine, line_reach
 from compiler.render.patterns import PATTERN_IN, draw_pattern, pattern_through
 from compiler.render.placement import FreeSpace, place_free, placing_step
 from compiler.render.terrain_key import (
@@ -164,9 +165,9 @@ class PointToPointPainter:
             ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
             start, end = (a[0] + ux * r, a[1] + uy * r), (b[0] - ux * r, b[1] - uy * r)
             terrain = route.terrain or ""
-            draw_line(
-                draw, line_look(self.terrain.get(terrain), terrain, self.terrain), [start, end], self.dpi
-            )
+            look = line_look(self.terrain.get(terrain), terrain, self.terrain)
+            draw_line(draw, look, [start, end], self.dpi)
+            art.lines.append(DrawnLine("route", (start, end), line_reach(look, self.dpi)))
             self.segments.append((start, end))
             self.free.take_segment(
                 (a[0] / self.dpi, a[1] / self.dpi), (b[0] / self.dpi, b[1] / self.dpi), 0.1

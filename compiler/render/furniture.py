@@ -15,13 +15,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from PIL import Image
+from PIL import Image, ImageChops
 
+from compiler.presentation.colours import hex_colour, rgb
 from compiler.render.art import BoardArt, Rect, TrackBox
+from compiler.render.charts import PAPER as CHART_PAPER
 from compiler.render.charts import Chart, ChartImage, render_chart
 from compiler.render.fonts import Font, RecordingDraw, font, wrap_text
 from compiler.render.holdings import COUNTER_IN, SLOT_IN, Holding
-from compiler.render.terrain_key import Sample, dashed, draw_sample
+from compiler.render.symbols import star_points
+from compiler.render.terrain_key import Sample, draw_sample
 from rules_engine.definitions import MapScale
 
 if TYPE_CHECKING:
@@ -46,6 +49,7 @@ CAPTION_LINE_IN = 0.115
 PANEL = "#f8f3e6"  # under a block printed over the map's art
 PANEL_PAD_IN = 0.05
 SCALE_BAR_IN = 0.42  # the shortest division of a scale bar: room for its label
+STRIP_IN = 0.66  # a title strip's height
 SIZING_DPI = 100  # charts on a map are sized as set at this resolution, whatever they are drawn at
 
 
@@ -115,8 +119,18 @@ class TrackBlock(Block):
     notes: tuple[TurnNote, ...] = ()  # scenario ends and arrivals, printed in the boxes
 
     def variants(self) -> list[Block]:
-        shapes = [n for n in (self.per_row, 7, 6, 5, 4, 3) if n <= self.per_row]
+        shapes = [self._balanced(n) for n in (self.per_row, 7, 6, 5, 4, 3) if n <= self.per_row]
         return [replace(self, per_row=n) for n in dict.fromkeys(shapes)]
+
+    def _balanced(self, most: int) -> int:
+        """Boxes a row for rows of at most ``most``, the rows as even as they go: a track never
+        wraps one lone value onto a row of its own (six values in rows of five: two of three)."""
+        count = max(1, len(self.labels))
+        rows = math.ceil(count / max(1, most))
+        return math.ceil(count / rows)
+
+    def _across(self) -> int:
+        return self._balanced(self.per_row)
 
     def _row_height(self, row: list[str]) -> float:
         height = max(self.box_heights.get(label, SLOT_IN) for label in row)
@@ -125,18 +139,19 @@ class TrackBlock(Block):
         return height
 
     def _rows(self) -> list[list[str]]:
-        return [self.labels[i : i + self.per_row] for i in range(0, len(self.labels), self.per_row)]
+        across = self._across()
+        return [self.labels[i : i + across] for i in range(0, len(self.labels), across)]
 
     def _captions(self) -> list[str]:
         """The scenarios' caption lines, wrapped to the track's width."""
-        width = max(len(self.labels[: self.per_row]) * self.box_width, 1.5)
+        width = max(len(self.labels[: self._across()]) * self.box_width, 1.5)
         probe = RecordingDraw(Image.new("RGB", (1, 1)))
         captions = [note.text for note in self.notes if note.kind == "caption"]
         return [line for text in captions for line in wrap_text(probe, text, font(9), width * 100)]
 
     def size(self) -> tuple[float, float]:
         rows = self._rows()
-        width = max(len(self.labels[: self.per_row]) * self.box_width, 1.5)
+        width = max(len(self.labels[: self._across()]) * self.box_width, 1.5)
         captions = CAPTION_LINE_IN * len(self._captions())
         return width, LABEL_IN + captions + sum(self._row_height(r) + GAP_IN / 2 for r in rows)
 
@@ -243,8 +258,10 @@ class BoxBlock(Block):
         return [replace(self, columns=n) for n in range(columns, 0, -1)]
 
     def _grid(self) -> tuple[int, int]:
-        columns = self.columns or max(1, min(self.slots, math.ceil(math.sqrt(self.slots * 1.6))))
-        return columns, max(1, math.ceil(self.slots / columns))
+        """Columns and rows of slots, the rows as even as they go (six slots: two rows of three)."""
+        most = self.columns or max(1, min(self.slots, math.ceil(math.sqrt(self.slots * 1.6))))
+        rows = max(1, math.ceil(self.slots / most))
+        return max(1, math.ceil(self.slots / rows)), rows
 
     def _label_lines(self) -> list[str]:
         columns, _ = self._grid()
@@ -440,16 +457,58 @@ def _copies_tab(ink: Ink, right: float, counter_top: float, copies: int) -> None
     )
 
 
+SEQUENCE_CELL_IN = 2.3  # a phase's cell: its name, the marker's slot and what happens in it
+SEQUENCE_SLOT_IN = 0.72  # the slot the 1st/2nd marker stands in (a 5/8 in counter)
+SEQUENCE_NAME_IN, SEQUENCE_NAME_LINE_IN = 0.1, 0.12
+SEQUENCE_TEXT_IN, SEQUENCE_TEXT_LINE_IN = 0.09, 0.105
+
+
+@dataclass(frozen=True)
+class SequencePhase:
+    """A phase the Sequence of Play box prints: its name and the summary the data gives of it."""
+
+    id: str
+    name: str
+    summary: str = ""
+
+
 @dataclass
 class SequenceBlock(Block):
-    """The Sequence of Play box: a cell for each phase the 1st/2nd marker can mark."""
+    """The Sequence of Play box, as a published game's prints it: a cell for each phase the
+    1st/2nd marker can mark, with the marker's slot and what happens in the phase (the data's
+    summary) beside it (four bare rectangles told a player nothing)."""
 
     box_id: str
     name: str
-    phases: list[tuple[str, str]]  # (phase id, phase name)
+    phases: list[SequencePhase]
+
+    def _cell_lines(self, phase: SequencePhase) -> tuple[list[str], list[str]]:
+        """The phase's name and its summary, wrapped: the name across the cell, the summary
+        beside the marker's slot."""
+        probe = RecordingDraw(Image.new("RGB", (1, 1)))
+        name = wrap_text(
+            probe, phase.name, font(round(SEQUENCE_NAME_IN * 100)), (SEQUENCE_CELL_IN - 0.1) * 100
+        )
+        beside = (SEQUENCE_CELL_IN - SEQUENCE_SLOT_IN - 0.15) * 100
+        summary = (
+            wrap_text(probe, phase.summary, font(round(SEQUENCE_TEXT_IN * 100)), beside)
+            if phase.summary
+            else []
+        )
+        return name, summary
+
+    def _cell_height(self, phase: SequencePhase) -> float:
+        name, summary = self._cell_lines(phase)
+        body = max(SEQUENCE_SLOT_IN, len(summary) * SEQUENCE_TEXT_LINE_IN)
+        return 0.06 + len(name) * SEQUENCE_NAME_LINE_IN + body + 0.05
+
+    def _row_heights(self) -> list[float]:
+        rows = [self.phases[i : i + 2] for i in range(0, len(self.phases), 2)]
+        return [max(self._cell_height(phase) for phase in row) for row in rows]
 
     def size(self) -> tuple[float, float]:
-        return 2 * 1.45 + GAP_IN, LABEL_IN + math.ceil(len(self.phases) / 2) * (SLOT_IN + 0.28) + GAP_IN
+        rows = sum(height + 0.05 for height in self._row_heights())
+        return 2 * (SEQUENCE_CELL_IN + 0.05) + GAP_IN, LABEL_IN + rows + GAP_IN
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
         width, height = self.size()
@@ -458,40 +517,71 @@ class SequenceBlock(Block):
         ink.box(rect)
         ink.art.boxes[self.box_id] = rect
         ink.art.box_names[self.box_id] = self.name
-        for index, (phase_id, name) in enumerate(self.phases):
-            column, row = index % 2, index // 2
-            left = rect[0] + ink.px(GAP_IN / 2 + column * 1.45)
-            top = rect[1] + ink.px(GAP_IN / 2 + row * (SLOT_IN + 0.28))
-            cell = (left, top, left + ink.px(1.4), top + ink.px(SLOT_IN + 0.24))
-            ink.box(cell, fill="#ffffff", width_in=0.01)
-            ink.draw.role = "furniture-label"
-            short = name.replace(" Movement Phase", "").replace(" Phase", "")
-            lines = wrap_text(ink.draw, short, font(round(ink.px(0.1))), ink.px(1.3))
-            for n, line in enumerate(lines[:2]):
-                ink.draw.text(
-                    (cell[0] + ink.px(0.05), cell[1] + ink.px(0.03 + n * 0.12)),
-                    line,
-                    font=font(round(ink.px(0.1))),
-                    fill=INK,
-                    anchor="lt",
-                )
-            slot = (cell[0] + ink.px(0.7), cell[1] + ink.px(0.02), cell[2], cell[3])
-            ink.art.slots[("box", self.box_id, phase_id)] = [slot]
-            ink.art.zones.append((f"{self.name}: {name}", cell))
+        top = rect[1] + ink.px(GAP_IN / 2)
+        for row, row_height in enumerate(self._row_heights()):
+            for column, phase in enumerate(self.phases[2 * row : 2 * row + 2]):
+                left = rect[0] + ink.px(GAP_IN / 2 + column * (SEQUENCE_CELL_IN + 0.05))
+                cell = (left, top, left + ink.px(SEQUENCE_CELL_IN), top + ink.px(row_height))
+                self._cell(ink, cell, phase)
+            top += ink.px(row_height + 0.05)
+
+    def _cell(self, ink: Ink, cell: Rect, phase: SequencePhase) -> None:
+        ink.box(cell, fill="#ffffff", width_in=0.01)
+        name, summary = self._cell_lines(phase)
+        ink.draw.role = "furniture-label"
+        for n, line in enumerate(name):
+            ink.draw.text(
+                (cell[0] + ink.px(0.05), cell[1] + ink.px(0.04 + n * SEQUENCE_NAME_LINE_IN)),
+                line,
+                font=font(round(ink.px(SEQUENCE_NAME_IN))),
+                fill=INK,
+                anchor="lt",
+            )
+        body = cell[1] + ink.px(0.06 + len(name) * SEQUENCE_NAME_LINE_IN)
+        slot = (
+            cell[0] + ink.px(0.05),
+            body,
+            cell[0] + ink.px(0.05 + SEQUENCE_SLOT_IN),
+            body + ink.px(SEQUENCE_SLOT_IN),
+        )
+        ink.draw.rectangle(slot, outline="#cfc7b4", width=max(1, round(ink.px(0.01))))
+        ink.draw.role = "note"
+        for n, line in enumerate(summary):
+            ink.draw.text(
+                (slot[2] + ink.px(0.08), body + ink.px(n * SEQUENCE_TEXT_LINE_IN)),
+                line,
+                font=font(round(ink.px(SEQUENCE_TEXT_IN))),
+                fill=INK,
+                anchor="lt",
+            )
+        ink.art.slots[("box", self.box_id, phase.id)] = [slot]
+        ink.art.zones.append((f"{self.name}: {phase.name}", cell))
+
+
+@dataclass(frozen=True)
+class DeckPlace:
+    """What the map prints where a deck is kept: its name, its backs' colour, how many cards."""
+
+    id: str
+    name: str
+    colour: str
+    cards: int
 
 
 @dataclass
 class DeckBlock(Block):
-    """A card-sized place for a deck, where the VASSAL module keeps it."""
+    """A card-sized place for a deck, where the VASSAL module keeps it, printed as a published
+    map's draw pile is: a card's outline in the deck's colour, its ornament, name and count (an
+    empty dashed frame read as unfinished)."""
 
-    deck_id: str
-    name: str
+    deck: DeckPlace
 
     def size(self) -> tuple[float, float]:
         return CARD_SPACE_IN[0], LABEL_IN + CARD_SPACE_IN[1]
 
     def draw(self, ink: Ink, x: float, y: float) -> None:
-        ink.label(x, y + ink.px(LABEL_IN - 0.06), self.name)
+        deck = self.deck
+        ink.label(x, y + ink.px(LABEL_IN - 0.06), deck.name)
         rect = (
             x,
             y + ink.px(LABEL_IN),
@@ -499,11 +589,55 @@ class DeckBlock(Block):
             y + ink.px(LABEL_IN + CARD_SPACE_IN[1]),
         )
         ink.draw.rectangle(rect, fill=BOX_FILL)
-        corners = [(rect[0], rect[1]), (rect[2], rect[1]), (rect[2], rect[3]), (rect[0], rect[3])]
-        for a, b in zip(corners, [*corners[1:], corners[0]], strict=True):
-            dashed(ink.draw, a, b, INK, max(1, round(ink.px(0.015))), ink.px(0.1))
-        ink.art.deck_areas[self.deck_id] = rect
-        ink.art.deck_names[self.deck_id] = self.name
+        card = (
+            rect[0] + ink.px(0.05),
+            rect[1] + ink.px(0.05),
+            rect[2] - ink.px(0.05),
+            rect[3] - ink.px(0.05),
+        )
+        ink.draw.rounded_rectangle(
+            card,
+            radius=ink.px(0.12),
+            fill=mix(deck.colour, BOX_FILL, 0.16),
+            outline=deck.colour,
+            width=max(1, round(ink.px(0.025))),
+        )
+        inset = ink.px(0.12)
+        inner = (card[0] + inset, card[1] + inset, card[2] - inset, card[3] - inset)
+        ink.draw.rounded_rectangle(
+            inner, radius=ink.px(0.06), outline=deck.colour, width=max(1, round(ink.px(0.01)))
+        )
+        middle = (card[0] + card[2]) / 2
+        centre_y = (card[1] + card[3]) / 2
+        ink.draw.polygon(
+            star_points(middle, centre_y - ink.px(0.55), ink.px(0.3), ink.px(0.13), 8),
+            outline=deck.colour,
+            width=max(1, round(ink.px(0.02))),
+        )
+        ink.draw.role = "furniture-label"
+        ink.draw.text(
+            (middle, centre_y + ink.px(0.05)),
+            deck.name,
+            font=font(round(ink.px(0.16))),
+            fill=INK,
+            anchor="mm",
+        )
+        ink.draw.text(
+            (middle, centre_y + ink.px(0.3)),
+            f"{deck.cards} card" if deck.cards == 1 else f"{deck.cards} cards",
+            font=font(round(ink.px(0.12))),
+            fill=INK,
+            anchor="mm",
+        )
+        ink.art.deck_areas[deck.id] = rect
+        ink.art.deck_names[deck.id] = deck.name
+
+
+def mix(colour: str, ground: str, share: float) -> str:
+    """``share`` of ``colour`` over ``ground``: a tint that keeps black text at 4.5:1."""
+    a, b = rgb(colour), rgb(ground)
+    red, green, blue = (round(p * share + q * (1 - share)) for p, q in zip(a, b, strict=True))
+    return hex_colour((red, green, blue))
 
 
 # --- the terrain key and charts -----------------------------------------------------------------
@@ -672,27 +806,21 @@ class ChartBlock(Block):
 
 
 @functools.cache
+def fitted_width(chart: Chart, width_in: float, body_pt: float = 9.0) -> float:
+    """The width (inches, at most ``width_in``) a chart's frame needs: a CRT's table set at its
+    natural width no longer sits in a frame a third wider than it, as an unfinished chart does."""
+    image = render_chart(chart, width_in, SIZING_DPI, body_pt).image
+    ink = ImageChops.difference(image, Image.new("RGB", image.size, CHART_PAPER)).getbbox()
+    if ink is None:
+        return width_in
+    pad = ink[0]  # the chart's left margin, kept on the right as well
+    return min(width_in, math.ceil((ink[2] + pad) / SIZING_DPI * 20) / 20)
+
+
+@functools.cache
 def _chart_size(chart: Chart, width_in: float, body_pt: float) -> tuple[float, float]:
     image = render_chart(chart, width_in, SIZING_DPI, body_pt).image
     return image.width / SIZING_DPI, image.height / SIZING_DPI
-
-
-@dataclass
-class TitleBlock(Block):
-    title: str
-    subtitle: str = ""
-
-    def size(self) -> tuple[float, float]:
-        return max(0.16 * len(self.title), 0.09 * len(self.subtitle)) + 0.2, 0.62 if self.subtitle else 0.4
-
-    def draw(self, ink: Ink, x: float, y: float) -> None:
-        ink.draw.role = "title"
-        ink.draw.text((x, y + ink.px(0.3)), self.title, font=font(round(ink.px(0.28))), fill=INK, anchor="ls")
-        if self.subtitle:
-            ink.draw.text(
-                (x, y + ink.px(0.52)), self.subtitle, font=font(round(ink.px(0.15))), fill=INK, anchor="ls"
-            )
-        ink.art.furniture["title"] = (x, y, x + ink.px(self.size()[0]), y + ink.px(self.size()[1]))
 
 
 @dataclass
@@ -707,9 +835,14 @@ class CartoucheBlock(Block):
     hex_in: float | None = None  # a hex's width across the flats, for a scale given per hex
     credits: str = ""
     width_in: float = 3.6
+    strip: bool = False  # one band: the title, then the lesser lines, the scale and the arrow beside it
 
     def variants(self) -> list[Block]:
         return [replace(self, width_in=w) for w in (self.width_in, 3.0, 2.6, 2.3) if w <= self.width_in]
+
+    def fallbacks(self) -> list[Block]:
+        """A strip along a margin too narrow for the panel (a map whose hexes fill its sheet)."""
+        return [replace(self, strip=True)]
 
     def _lines(self) -> list[tuple[str, float]]:
         """The panel's text lines and their sizes (inches), wrapped to its width."""
@@ -728,13 +861,34 @@ class CartoucheBlock(Block):
         return wrap_text(probe, self.credits, font(9), (self.width_in - 0.2) * 100) if self.credits else []
 
     def size(self) -> tuple[float, float]:
+        if self.strip:
+            return sum(self._strip_widths()), STRIP_IN
         text = sum(size * 1.25 for _, size in self._lines())
         scale = 0.42 if self.scale is not None else 0.0
         return self.width_in, 0.16 + max(text, 0.8) + scale + 0.125 * len(self._credit_lines()) + 0.1
 
-    def draw(self, ink: Ink, x: float, y: float) -> None:
-        width, height = self.size()
-        rect = (x, y, x + ink.px(width), y + ink.px(height))
+    def _strip_lines(self) -> list[tuple[str, float]]:
+        lines = [(self.subtitle, 0.13), (self.map_name, 0.11), (self.credits, 0.09)]
+        return [(text, size) for text, size in lines if text]
+
+    def _strip_widths(self) -> tuple[float, float, float, float]:
+        """A strip's parts across, inches: the title, the lesser lines, the scale bar, the arrow."""
+        probe = RecordingDraw(Image.new("RGB", (1, 1)))
+        title = probe.textlength(self.title, font=font(30)) / 100 + 0.4
+        lesser = max(
+            (probe.textlength(t, font=font(round(s * 100))) / 100 for t, s in self._strip_lines()), default=0
+        )
+        scale = 0.0
+        if self.scale is not None:
+            step_in, _ = _scale_step(self._per_inch())
+            scale = 2 * step_in + 1.4
+        return title, lesser + 0.3, scale, 0.6
+
+    def _per_inch(self) -> float:
+        assert self.scale is not None
+        return self.scale.value / (self.hex_in or 1.0) if self.scale.per == "hex" else self.scale.value
+
+    def _frame(self, ink: Ink, rect: Rect) -> None:
         ink.draw.rectangle(rect, fill="#fffaf0", outline=INK, width=max(2, round(ink.px(0.03))))
         inset = ink.px(0.05)
         ink.draw.rectangle(
@@ -742,6 +896,37 @@ class CartoucheBlock(Block):
             outline=INK,
             width=max(1, round(ink.px(0.01))),
         )
+
+    def _draw_strip(self, ink: Ink, x: float, y: float) -> None:
+        width, height = self.size()
+        rect = (x, y, x + ink.px(width), y + ink.px(height))
+        self._frame(ink, rect)
+        title, lesser, scale, _ = self._strip_widths()
+        ink.draw.role = "title"
+        middle = y + ink.px(height / 2)
+        ink.draw.text(
+            (x + ink.px(0.2), middle), self.title, font=font(round(ink.px(0.3))), fill=INK, anchor="lm"
+        )
+        lines = self._strip_lines()
+        top = middle - ink.px(sum(s * 1.25 for _, s in lines) / 2)
+        for text, size in lines:
+            ink.draw.role = "credits" if size < 0.1 else "title"
+            ink.draw.text(
+                (x + ink.px(title), top), text, font=font(round(ink.px(size))), fill=INK, anchor="lt"
+            )
+            top += ink.px(size * 1.25)
+        if self.scale is not None:
+            self._scale_bar(ink, x + ink.px(title + lesser), middle - ink.px(0.1), room=scale - 1.39)
+        _north_arrow(ink, (rect[2] - ink.px(0.32), middle + ink.px(0.1)), ink.px(0.18))
+        ink.art.furniture["title"] = rect
+
+    def draw(self, ink: Ink, x: float, y: float) -> None:
+        if self.strip:
+            self._draw_strip(ink, x, y)
+            return
+        width, height = self.size()
+        rect = (x, y, x + ink.px(width), y + ink.px(height))
+        self._frame(ink, rect)
         ink.draw.role = "title"
         top = y + ink.px(0.12)
         for line, size in self._lines():
@@ -762,12 +947,13 @@ class CartoucheBlock(Block):
             top += ink.px(0.125)
         ink.art.furniture["title"] = rect
 
-    def _scale_bar(self, ink: Ink, x: float, y: float) -> None:
+    def _scale_bar(self, ink: Ink, x: float, y: float, room: float | None = None) -> None:
         """Alternate black and white bars, a round distance each, labelled at each division."""
         assert self.scale is not None
-        per_in = self.scale.value / (self.hex_in or 1.0) if self.scale.per == "hex" else self.scale.value
+        per_in = self._per_inch()
         note = f"one hex: {self.scale.value:g} {self.scale.unit}" if self.scale.per == "hex" else ""
-        room = self.width_in - 0.45 - (0.95 if note else 0.0)
+        if room is None:
+            room = self.width_in - 0.45 - (0.95 if note else 0.0)
         step_in, label = _scale_step(per_in)
         bars = max(1, min(4, math.floor(room / step_in)))
         ink.draw.role = "scale"
@@ -815,7 +1001,6 @@ def describe_block(block: Block) -> str:
         "DeckBlock": "the card space",
         "LegendBlock": "the terrain key",
         "ChartBlock": "the chart",
-        "TitleBlock": "the title",
         "CartoucheBlock": "the title cartouche",
     }.get(type(block).__name__, "a block")
     name = getattr(block, "name", None)

@@ -10,6 +10,7 @@ group on its own slot, so no stack spills out of its box.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ RISE_IN = 0.04  # VASSAL draws each piece of a closed stack 4 px (at 100 dpi) hi
 SHIFT_IN = 0.03  # ... and 3 px to the right
 COUNTER_IN = 0.625
 MARGIN_IN = 0.0375  # between a slot's edge and the stack in it
+ELIMINATED_MIN, ELIMINATED_MAX = 4, 12  # the stacks an eliminated-units box makes room for
 
 Key = tuple[
     str, str, str
@@ -127,4 +129,22 @@ def holdings(definition: ValidGame) -> dict[Key, Holding]:
                 slots, height = len(groups), max(copies for _, copies, _ in groups)
             old = needs.get(key, Holding(0, 0))
             needs[key] = Holding(max(old.slots, slots), max(old.height, height))
+    for box in definition.board.boxes:
+        if box.kind == "eliminated":
+            key = ("box", box.id, "")
+            old = needs.get(key, Holding(0, 1))
+            needs[key] = Holding(max(old.slots, losses_room(definition, box.side)), old.height)
     return needs
+
+
+def losses_room(definition: ValidGame, side: str | None) -> int:
+    """The stacks an eliminated-units box makes room for: a quarter of its side's unit counters
+    (every side's, for a box of no side; at least four, at most twelve). A printed box is sized
+    for the game's losses, not for the units dead at the start (Battle for Moscow's German box
+    held one square)."""
+    units = sum(
+        max(1, counter.copies)
+        for counter in definition.counters.counters.values()
+        if counter.is_unit and (side is None or counter.side == side)
+    )
+    return max(ELIMINATED_MIN, min(ELIMINATED_MAX, math.ceil(units / 4)))

@@ -32,13 +32,14 @@ class LabelPlacer:
     def avoid_segment(self, a: Point, b: Point, half_width: float) -> None:
         self.segments.append((a, b, half_width))
 
-    def is_free(self, rect: Rect, strict: bool = False) -> bool:
-        """Free of labels and symbols; ``strict`` also keeps clear of features and roads."""
+    def is_free(self, rect: Rect, strict: bool = False, features: bool = True) -> bool:
+        """Free of labels and symbols; ``strict`` also keeps clear of roads and lines (and, with
+        ``features``, of every feature's surroundings)."""
         if any(overlaps(rect, other) for other in self.taken) or any(overlaps(rect, s) for s in self.symbols):
             return False
         if not strict:
             return True
-        if any(overlaps(rect, other) for other in self.obstacles):
+        if features and any(overlaps(rect, other) for other in self.obstacles):
             return False
         return not any(_segment_meets(rect, a, b, w) for a, b, w in self.segments)
 
@@ -53,14 +54,16 @@ class LabelPlacer:
         halo_colour: str,
         dpi: float,
         halo: int = 0,
+        strict: bool = False,
     ) -> None:
-        """Draw ``text`` centred on the first free spot, at its size or a little smaller."""
+        """Draw ``text`` centred on the first free spot, at its size or a little smaller;
+        ``strict``: clear of roads, railways and streams too."""
         halo = halo or max(1, round(dpi / 60))
         for size in (chosen.size, round(chosen.size * 0.85)):
             candidate = font(int(size))
             for spot in spots:
                 box = draw.textbbox(spot, text, font=candidate, anchor="mm", stroke_width=halo)
-                if self.is_free(box):
+                if self.is_free(box, strict=strict, features=False):
                     self._draw(draw, spot, text, candidate, role, fill, halo_colour, halo)
                     return
         self._draw(draw, spots[0], text, chosen, role, fill, halo_colour, halo)
@@ -120,7 +123,8 @@ class LabelPlacer:
         free; False (nothing drawn) where none is."""
         lead = 1.1 + 2 * halo / chosen.size  # the halos of two lines kept apart
         for spot in spots:
-            if all(self.is_free(box) for box in self._line_boxes(draw, lines, chosen, spot, halo, lead)):
+            boxes = self._line_boxes(draw, lines, chosen, spot, halo, lead)
+            if all(self.is_free(box, strict=True, features=False) for box in boxes):
                 self._draw_lines(draw, lines, chosen, spot, *colours, role=role, stroke=halo, lead=lead)
                 return True
         return False

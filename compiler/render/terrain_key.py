@@ -83,7 +83,7 @@ def area_colour(terrain: Terrain | None, terrain_id: str) -> str | None:
     return DEFAULT_AREA.get(terrain_id)
 
 
-LEVEL_STEP_L = 22.0  # each hill level prints this much darker (CIELAB L*): apart in greyscale too
+LEVEL_STEP_L = 25.0  # each hill level prints this much darker (CIELAB L*): apart in greyscale too
 LEVEL_BROWN = "#6e4f2c"  # what the hill tints deepen towards
 
 
@@ -348,8 +348,8 @@ def draw_point(
         s = r * 0.55
         draw.ellipse((x - s, y - s, x + s, y + s), fill=colour, outline=INK, width=max(1, line - 1))
     else:
-        paint = next((found for word, found in _SYMBOLS if word in feature), _diamond)
-        paint(draw, (x, y), r, colour, line)
+        name = next((found for word, found in _SYMBOLS if word in feature), "diamond")
+        _NAMED_SYMBOLS[name](draw, (x, y), r, colour, line)
 
 
 def _diamond(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
@@ -407,15 +407,72 @@ def _dot(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: 
     draw.ellipse((x - s, y - s, x + s, y + s), fill=colour, outline=INK, width=max(1, line - 1))
 
 
+def _star(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    """A five-pointed star (Battle for Moscow's map marks the Soviet set-up hexes with one)."""
+    x, y = centre
+    points = []
+    for i in range(10):
+        reach = r if i % 2 == 0 else r * 0.42
+        angle = math.radians(-90 + 36 * i)
+        points.append((x + reach * math.cos(angle), y + reach * math.sin(angle)))
+    draw.polygon(points, fill=colour, outline=INK)
+
+
+def _hammer_and_sickle(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    """A hammer crossed over a sickle, in the side's colour: the sickle's blade a crescent round
+    the left and top that tapers to its tip at the upper right, its handle at the lower left;
+    the hammer's handle from the lower right through the crescent's open side, its head inside
+    the curve."""
+    x, y = centre
+
+    def at(dx: float, dy: float) -> Point:
+        return x + dx * r, y + dy * r
+
+    def arc(cx: float, cy: float, radius: float, angles: range) -> list[Point]:
+        return [
+            at(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+            for a in angles
+        ]
+
+    blade = arc(0.0, 0.0, 0.8, range(115, 336, 8)) + arc(0.11, -0.064, 0.67, range(335, 114, -8))
+    draw.polygon(blade, fill=colour)
+    draw.line([at(-0.3, 0.68), at(-0.72, 0.98)], fill=colour, width=max(2, round(r * 0.2)))
+    draw.line([at(0.78, 0.8), at(-0.12, -0.1)], fill=colour, width=max(2, round(r * 0.17)))
+    ux, uy, vx, vy = 0.7071, -0.7071, -0.7071, -0.7071  # along the head; up the handle
+    hx, hy, half, depth = -0.16, -0.14, 0.3, 0.13
+    head = [
+        at(hx + ux * a * half + vx * b * depth, hy + uy * a * half + vy * b * depth)
+        for a, b in ((-1, -1), (0.75, -1), (0.75, 1), (-1, 1))
+    ]
+    draw.polygon(head, fill=colour)
+
+
+def _iron_cross(draw: ImageDraw.ImageDraw, centre: Point, r: float, colour: str, line: int) -> None:
+    """A black cross with a white border, as the German army's vehicles bore it (Battle for
+    Moscow's map marks the German set-up hexes with one)."""
+    x, y = centre
+    arm, edge = r * 0.36, max(1.0, r * 0.16)
+    for grow, fill in ((edge, "#ffffff"), (0.0, colour)):
+        draw.rectangle(
+            (x - arm / 2 - grow, y - r + grow / 2, x + arm / 2 + grow, y + r - grow / 2), fill=fill
+        )
+        draw.rectangle(
+            (x - r + grow / 2, y - arm / 2 - grow, x + r - grow / 2, y + arm / 2 + grow), fill=fill
+        )
+    draw.rectangle((x - arm / 2 - edge, y - r, x + arm / 2 + edge, y + r), outline=INK)
+    draw.rectangle((x - r, y - arm / 2 - edge, x + r, y + arm / 2 + edge), outline=INK)
+
+
 FeatureSymbol = Callable[[ImageDraw.ImageDraw, Point, float, str, int], None]
-_SYMBOLS: tuple[tuple[str, FeatureSymbol], ...] = (
-    ("fort", _fort),
-    ("cathedral", _cross),
-    ("church", _cross),
-    ("monastery", _ringed_cross),
-    ("bevingrad", _flag),
-    ("headquarters", _flag),
-    ("hq", _flag),
+# The symbol a feature gets from a word of its id, where the data names none.
+_SYMBOLS: tuple[tuple[str, str], ...] = (
+    ("fort", "fort"),
+    ("cathedral", "cross"),
+    ("church", "cross"),
+    ("monastery", "ringed-cross"),
+    ("bevingrad", "flag"),
+    ("headquarters", "flag"),
+    ("hq", "flag"),
 )
 _NAMED_SYMBOLS: dict[str, FeatureSymbol] = {
     "dot": _dot,
@@ -425,7 +482,57 @@ _NAMED_SYMBOLS: dict[str, FeatureSymbol] = {
     "cross": _cross,
     "ringed-cross": _ringed_cross,
     "flag": _flag,
+    "star": _star,
+    "hammer-and-sickle": _hammer_and_sickle,
+    "iron-cross": _iron_cross,
 }
+# How much of its radius a symbol fills, as a disc: where a line running into it must stop.
+_EXTENTS = {
+    "dot": 0.55,
+    "ring": 0.62,
+    "diamond": 0.7,
+    "fort": 0.8,
+    "cross": 1.0,
+    "ringed-cross": 1.0,
+    "flag": 1.0,
+    "star": 1.0,
+    "hammer-and-sickle": 1.0,
+    "iron-cross": 1.0,
+}
+# Symbols with gaps a line would show through: drawn on a disc of the ground they stand on.
+_KNOCKED_OUT = (
+    "diamond",
+    "fort",
+    "cross",
+    "flag",
+    "star",
+    "hammer-and-sickle",
+    "iron-cross",
+    "hill-triangle",
+)
+
+
+def _symbol_name(feature: str, symbol: str | None) -> str:
+    """The symbol ``draw_point`` draws for a feature, by name."""
+    if symbol in _NAMED_SYMBOLS:
+        return symbol
+    if feature in ("city", "town", "hill-triangle") or feature.startswith(("supply:", "number:")):
+        return feature.split(":")[0]
+    if "village" in feature:
+        return "dot"
+    return next((name for word, name in _SYMBOLS if word in feature), "diamond")
+
+
+def symbol_extent(feature: str, symbol: str | None) -> float:
+    """The share of ``draw_point``'s radius the feature's symbol fills (a city its whole
+    circle, a town the square inside it, a village its dot)."""
+    name = _symbol_name(feature, symbol)
+    return {"town": 0.65, "city": 1.0}.get(name, _EXTENTS.get(name, 1.0))
+
+
+def needs_knockout(feature: str, symbol: str | None) -> bool:
+    """Whether the symbol stands on a disc of its ground, so no line shows through its gaps."""
+    return _symbol_name(feature, symbol) in _KNOCKED_OUT
 
 
 def draw_mark(draw: ImageDraw.ImageDraw, kind: str, colour: str, centre: Point, size: float) -> None:

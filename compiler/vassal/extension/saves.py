@@ -122,8 +122,9 @@ class SaveWriter:
         where, members = self._stack_members(writing, command)
         if where is None:
             return
-        layer = str(command.get("layer", "@@-1"))
-        state = encode([where[0], str(where[1][0]), str(where[1][1]), *members, layer], ";")
+        # a save of VASSAL before 3.5 names no layer: its stacks are written back as they were
+        layer = [str(command["layer"])] if "layer" in command else []
+        state = encode([where[0], str(where[1][0]), str(where[1][1]), *members, *layer], ";")
         writing.out.append("+/" + encode([str(command["stack"]), "stack", state], "/"))
 
     def _deck_members(self, writing: _Writing, command: dict[str, Any]) -> tuple[str | None, list[str]]:
