@@ -291,6 +291,45 @@ def _renamed(text: str, game_id: str, title: str) -> str:
     return text.replace(f'"id": {json.dumps(old)}', f'"id": {json.dumps(game_id)}', 1)
 
 
+def _schema_reference(relative: str, kind: str) -> str:
+    """The ``$schema`` of the game's file at ``relative`` (to the game folder): the schema of
+    ``kind`` in the ``schemas`` folder beside the game."""
+    return f"{'../' * (relative.count('/') + 1)}schemas/{kind}.schema.json"
+
+
+def schema_link(path: Path, kind: str) -> str:
+    """The ``$schema`` for a file wgc writes at ``path`` after `wgc new` (the counters.json of
+    `wgc slice`, the replay `wgc play` saves), with wgc's schemas written where it points, so an
+    editor checks the file wherever it is. Inside a game (a folder above ``path`` holds a
+    game.json) the folder of the schema its game.json names, if that holds the schema (the
+    games in wgc's own checkout name compiler/schemas), else the ``schemas`` folder beside the
+    game, as `wgc new` and `wgc import` write it; elsewhere a ``schemas`` folder beside the
+    file. A schema already there that differs is the user's and is kept. OSError when the
+    schemas cannot be written."""
+    place = path.resolve()
+    game = next((folder for folder in place.parents if (folder / "game.json").is_file()), None)
+    if game is None:
+        write_schemas(place.parent / "schemas")
+        return f"schemas/{kind}.schema.json"
+    used = _schemas_named_by(game) / f"{kind}.schema.json"
+    if used.is_file():
+        return Path(os.path.relpath(used, place.parent)).as_posix()
+    write_schemas(game.parent / "schemas")
+    return _schema_reference(place.relative_to(game).as_posix(), kind)
+
+
+def _schemas_named_by(game: Path) -> Path:
+    """The folder of the schema the game's game.json names (the schemas folder beside the game
+    when it names none or cannot be read)."""
+    try:
+        link = json.loads(read_bounded(game / "game.json", MAX_COPIED_BYTES)).get("$schema")
+    except (SourceFileError, ValueError, AttributeError):
+        link = None
+    if not isinstance(link, str) or "://" in link:
+        return game.parent / "schemas"
+    return (game / link).resolve().parent
+
+
 def _with_schema(text: str, relative: str) -> str:
     """The file with its ``$schema`` pointing into the ``schemas`` folder beside the game.
 
@@ -298,7 +337,7 @@ def _with_schema(text: str, relative: str) -> str:
     """
     folder, _, name = relative.rpartition("/")
     kind = SCHEMA_BY_FOLDER.get(folder, name.removesuffix(".json"))
-    reference = json.dumps(f"{'../' * (relative.count('/') + 1)}schemas/{kind}.schema.json")
+    reference = json.dumps(_schema_reference(relative, kind))
     old = json.loads(text).get("$schema")
     if isinstance(old, str):
         return text.replace(f'"$schema": {json.dumps(old)}', f'"$schema": {reference}', 1)

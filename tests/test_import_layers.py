@@ -113,3 +113,16 @@ def test_replay_loads_its_own_engine_and_no_back_end(cache: Path) -> None:
     modules = loaded("replay", str(GAME), str(REPLAY), cache=cache)
     assert forbidden(modules) == []
     assert ENGINE in modules
+
+
+def test_inspect_of_a_module_of_few_saves_starts_no_worker_machinery(tmp_path: Path) -> None:
+    """The read-ahead worker (compiler/vassal/inspection/saves.py) is for modules of many large
+    saves; its modules (multiprocessing, concurrent.futures: some 20 ms) are loaded only when it
+    starts, so inspecting a module of one small setup (as most are) does not pay for them."""
+    from .inspect_modules import decks
+
+    path = tmp_path / "decks.vmod"
+    path.write_bytes(decks())
+    modules = loaded("inspect", str(path), cache=tmp_path)
+    assert "compiler.vassal.inspection.saves" in modules  # its setup was read
+    assert [m for m in modules if m.split(".")[0] in ("multiprocessing", "concurrent")] == []

@@ -20,6 +20,7 @@ from compiler.art.slicing import (
 )
 from compiler.errors import OutputError
 from compiler.loading.art_errors import ArtError
+from compiler.new_game import schema_link
 from compiler.output.atomic import write_bytes_atomic
 from compiler.render.images import png_bytes
 
@@ -52,6 +53,7 @@ def run_slice(
     faces = slice_sheets(front, back, front_grid, back_grid, flip)
     files = _write_faces(faces, folder, prefix, art_path)
     document = skeleton(faces, files, prefix)
+    document["$schema"] = _schema(folder / "counters.json")
     _write(folder / "counters.json", (json.dumps(document, indent=2) + "\n").encode())
     grid = front_grid
     return (
@@ -88,6 +90,14 @@ def _write_faces(
             _write(folder / name, png_bytes(image))
             files[(face.row, face.column, side)] = f"{art_path.rstrip('/')}/{name}"
     return files
+
+
+def _schema(path: Path) -> str:
+    """counters.json's ``$schema``, with wgc's schemas written where it points (new_game.schema_link)."""
+    try:
+        return schema_link(path, "counters")
+    except OSError as exc:
+        raise OutputError(f"cannot write the schemas for {path}: {exc.strerror or exc}") from exc
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import errno
 import json
-import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.loading import SourceDocument, read_json
+from compiler.new_game import schema_link
 from compiler.output import write_text_atomic
 from compiler.pipeline import GameReport, validate_game
 from compiler.replay import run_replay
@@ -31,7 +31,6 @@ from rules_engine.definitions import ValidGame
 from rules_engine.systems import system_for
 
 Json = dict[str, Any]
-SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
 
 class PlayError(Exception):
@@ -202,8 +201,7 @@ class PlaySession:
     def save(self, path: Path) -> None:
         """Write the game to ``path`` (atomically); SaveError says why it could not be."""
         try:
-            schema = os.path.relpath(SCHEMAS / "replay.schema.json", path.resolve().parent)
-            write_text_atomic(path, replay_text(self.document(schema.replace(os.sep, "/"))))
+            write_text_atomic(path, replay_text(self.document(schema_link(path, "replay"))))
         except (OSError, ValueError, RuntimeError) as exc:
             raise SaveError(f"cannot save the game in {path}: {why_not_written(path, exc)}") from exc
 

@@ -41,7 +41,7 @@ def deobfuscate(data: bytes) -> str:
         return data.decode("utf-8", errors="replace")
     try:
         key = int(data[5:7].decode("ascii"), 16)
-        raw = binascii.unhexlify(data[7:])
+        raw = binascii.unhexlify(memoryview(data)[7:])  # a view: no copy of the whole save
     except (UnicodeDecodeError, ValueError, binascii.Error) as exc:
         raise ValueError(f"the obfuscated saved game is damaged: {exc}") from exc
     return raw.translate(_XOR[key]).decode("utf-8", errors="replace")

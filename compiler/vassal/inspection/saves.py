@@ -11,17 +11,19 @@ found, are the same as read here, and a worker that cannot start only means read
 from __future__ import annotations
 
 import io
-import multiprocessing
 import zipfile
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler.vassal.inspection import limits
 from compiler.vassal.inspection.archive import READ_ERRORS, ModuleArchive
 from compiler.vassal.inspection.findings import EntryProblem
 from compiler.vassal.savefile import deobfuscate, read_commands
+
+if TYPE_CHECKING:  # the worker's modules are loaded when one starts (most modules never need it)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 # Saves are read ahead in a second process when there are at least this many, packed into at
 # least this many bytes: starting it costs about a fifth of a second.
@@ -141,7 +143,12 @@ class SaveReader:
 
 
 def _start_worker() -> ProcessPoolExecutor | None:
-    """One worker process, started afresh (not forked: wgc import reads images in a thread)."""
+    """One worker process, started afresh (not forked: wgc import reads images in a thread).
+    multiprocessing and concurrent.futures are loaded here, not with the module: they take some
+    20 ms, which every inspect of a module of few or small saves would pay for nothing."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     try:
         return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     except (OSError, ValueError, ImportError):
